@@ -1,0 +1,23 @@
+"""The game-agnostic core: the public rules API. Imports no Textual."""
+from .api import SaveError, load_game, new_game, replay
+from .record import Record
+from .registry import GAMES, GameSpec, OptionSpec, register
+from .state import GameState
+from .types import Choice, Decision, Event, IllegalChoice
+
+__all__ = [
+    "GAMES",
+    "Choice",
+    "Decision",
+    "Event",
+    "GameSpec",
+    "GameState",
+    "IllegalChoice",
+    "OptionSpec",
+    "Record",
+    "SaveError",
+    "load_game",
+    "new_game",
+    "register",
+    "replay",
+]

@@ -1,0 +1,54 @@
+"""Which games exist. Specs are plain data; a game's code is imported only when used,
+so the engine never imports a game module at import time (games depend on the engine,
+not the other way round)."""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    name: str
+    label: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    module: str  # the module whose ``State`` class implements the game
+    options: tuple[OptionSpec, ...] = field(default_factory=tuple)
+    blurb: str = ""
+
+    def state_class(self):
+        return importlib.import_module(self.module).State
+
+    def default_options(self) -> dict[str, Any]:
+        return {o.name: o.default for o in self.options}
+
+
+GAMES: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    GAMES[spec.id] = spec
+    return spec
+
+
+register(
+    GameSpec(
+        id="kiln",
+        title="Kiln",
+        min_players=2,
+        max_players=4,
+        module="inkterm.games.kiln.rules",
+        blurb="Ten dice into six kiln zones; turn tokens into porcelain blanks over ten rounds.",
+    )
+)

@@ -1,0 +1,167 @@
+"""The base every game's state derives from: the public rules API of DESIGN.md §2.
+
+A game supplies the rules through a handful of hooks (``_setup``, ``_decide``,
+``_apply``, ``_dump``/``_restore``, ``_copy_model``, scoring and views); this class
+owns what is the same for every game: the record, the seeded generator, the
+decision cache, key validation, undo bookkeeping, saves and clones.
+"""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, ClassVar
+
+from .record import Record
+from .types import Choice, Decision, Event, IllegalChoice
+
+SAVE_FORMAT = "inkterm-save"
+SAVE_VERSION = 1
+
+
+class GameState:
+    game_id: ClassVar[str] = ""
+
+    # --- construction -----------------------------------------------------------------
+    def __init__(self, record: Record):
+        self.record = record
+        self.rng = random.Random(record.seed)
+        # One entry per applied choice: (seat that chose, whether it revealed news).
+        self.history: list[tuple[int, bool]] = []
+        self._decision: Decision | None = None
+        self._decided = False
+        self._revealed = False
+        self._setup()
+
+    # --- hooks a game implements -------------------------------------------------------
+    def _setup(self) -> None:  # build the opening position from self.record / self.rng
+        raise NotImplementedError
+
+    def _decide(self) -> Decision | None:
+        raise NotImplementedError
+
+    def _apply(self, choice: Choice) -> list[Event]:
+        raise NotImplementedError
+
+    def _dump(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def _copy_model(self, other: "GameState") -> None:
+        """Copy the game's own model into ``other`` (deeply enough to be independent)."""
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def scores(self) -> list[int]:
+        raise NotImplementedError
+
+    def ranking(self) -> list[int]:
+        raise NotImplementedError
+
+    def summary(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def view(self, seat: int) -> dict[str, Any]:
+        return self.summary()
+
+    # --- helpers for games -------------------------------------------------------------
+    def reveal(self) -> None:
+        """Mark the choice being applied as one that revealed new information
+        (a die roll, a card seen): undo never steps back over it."""
+        self._revealed = True
+
+    # --- the public API ----------------------------------------------------------------
+    def decision(self) -> Decision | None:
+        if not self._decided:
+            self._decision = None if self.is_over else self._decide()
+            self._decided = True
+        return self._decision
+
+    def apply(self, key: str) -> list[Event]:
+        d = self.decision()
+        if d is None:
+            raise IllegalChoice(f"the game is over; {key!r} cannot be applied")
+        choice = d.get(key)
+        if choice is None:
+            raise IllegalChoice(
+                f"{key!r} is not a legal choice now ({d.prompt}); legal: {', '.join(d.keys)}"
+            )
+        self._revealed = False
+        events = self._apply(choice)
+        self.record.choices.append(key)
+        self.history.append((d.seat, self._revealed))
+        self._decided = False
+        self._decision = None
+        return events
+
+    @property
+    def seats(self) -> list[str]:
+        return self.record.seats
+
+    def can_undo(self) -> bool:
+        """The last choice can be taken back: it was the current chooser's own and
+        revealed nothing new."""
+        d = self.decision()
+        if not self.history or d is None:
+            return False
+        seat, revealed = self.history[-1]
+        return seat == d.seat and not revealed
+
+    def undo(self) -> "GameState":
+        """A new state one choice earlier (rebuilt by replay; the record is the truth)."""
+        if not self.can_undo():
+            raise IllegalChoice("nothing of yours to undo since the last new information")
+        from .api import replay
+
+        return replay(self.record.prefix(len(self.record.choices) - 1))
+
+    # --- saves and copies --------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.game_id,
+            "record": self.record.to_dict(),
+            "over": self.is_over,
+            "snapshot": {
+                "rng": [version, list(internal), gauss],
+                "history": [[s, r] for s, r in self.history],
+                "model": self._dump(),
+            },
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)
+
+    def restore_snapshot(self, snap: dict[str, Any]) -> None:
+        version, internal, gauss = snap["rng"]
+        self.rng.setstate((version, tuple(internal), gauss))
+        self.history = [(int(s), bool(r)) for s, r in snap["history"]]
+        self._restore(snap["model"])
+        self._decided = False
+        self._decision = None
+
+    def clone(self) -> "GameState":
+        other = object.__new__(type(self))
+        other.record = self.record.prefix(len(self.record.choices))
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.history = list(self.history)
+        other._decision = None
+        other._decided = False
+        other._revealed = False
+        self._copy_model(other)
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameState) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game_id} seats={self.seats} choices={len(self.record.choices)}>"

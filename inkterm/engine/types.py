@@ -1,0 +1,76 @@
+"""The small value types every game speaks: choices, decisions, events."""
+from __future__ import annotations
+
+
+class IllegalChoice(ValueError):
+    """A key that is not among the current decision's choices (the state is untouched)."""
+
+
+class Choice:
+    """One legal option. ``key`` is stable and unique within its decision.
+
+    ``touches`` names board elements the choice concerns (e.g. ``"zone:3"``), so a
+    board can highlight them; it carries no rules meaning.
+    """
+
+    __slots__ = ("key", "label", "hint", "touches")
+
+    def __init__(self, key: str, label: str, hint: str = "", touches: tuple[str, ...] = ()):
+        self.key = key
+        self.label = label
+        self.hint = hint
+        self.touches = touches
+
+    def __repr__(self) -> str:
+        return f"Choice({self.key!r}, {self.label!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Choice) and (self.key, self.label, self.hint) == (
+            other.key,
+            other.label,
+            other.hint,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Decision:
+    """What one seat must decide now: a prompt and a flat list of legal choices.
+
+    ``topic`` names the rules section that explains this decision (for ``?``).
+    """
+
+    __slots__ = ("seat", "prompt", "choices", "topic", "_by_key")
+
+    def __init__(self, seat: int, prompt: str, choices: list[Choice], topic: str = ""):
+        self.seat = seat
+        self.prompt = prompt
+        self.choices = choices
+        self.topic = topic
+        self._by_key: dict[str, Choice] | None = None
+
+    def get(self, key: str) -> Choice | None:
+        if self._by_key is None:
+            self._by_key = {c.key: c for c in self.choices}
+        return self._by_key.get(key)
+
+    @property
+    def keys(self) -> list[str]:
+        return [c.key for c in self.choices]
+
+    def __repr__(self) -> str:
+        return f"Decision(seat={self.seat}, {self.prompt!r}, {self.keys})"
+
+
+class Event:
+    """Narration of what happened, for the log, demos and replays."""
+
+    __slots__ = ("text", "seat", "kind")
+
+    def __init__(self, text: str, seat: int | None = None, kind: str = "info"):
+        self.text = text
+        self.seat = seat
+        self.kind = kind
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind}, {self.seat}, {self.text!r})"
