@@ -1,0 +1,95 @@
+"""The Textual application: screens are pushed from here; games are opened lazily so
+the title screen appears quickly."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+ASSETS = Path(__file__).parent / "assets"
+
+
+class InktermApp(App):
+    """``start`` says where to open:
+
+    * ``None`` — the title screen;
+    * ``("play", game, seats, seed)`` — straight into a new game;
+    * ``("continue", path)`` — resume that save;
+    * ``("state", state, path_or_None)`` — an existing state (tests, demos).
+    """
+
+    TITLE = "inkterm"
+    CSS_PATH = [ASSETS / "app.tcss", ASSETS / "kiln.tcss"]
+    # Breakpoint classes land on the screen: GameScreen shows a notice below 80×24 and
+    # a more detailed board from 110×34 up (see app.tcss).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-w80"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-h24"), (34, "-tall")]
+    BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
+    ENABLE_COMMAND_PALETTE = True
+
+    def __init__(self, start: tuple | None = None, *, bot_delay: float = 0.4, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.start = start
+        #: Seconds a bot waits before each visible step (tests use 0).
+        self.bot_delay = bot_delay
+
+    def on_mount(self) -> None:
+        from inkterm.screens.title import TitleScreen
+
+        self.push_screen(TitleScreen())
+        if self.start is None:
+            return
+        kind = self.start[0]
+        if kind == "play":
+            _, game, seats, seed = self.start
+            self.start_new_game(game, seats, seed)
+        elif kind == "continue":
+            self.continue_game(Path(self.start[1]))
+        elif kind == "state":
+            _, state, path = self.start
+            self.open_game(state, Path(path) if path else None)
+
+    # --- ways into a game ---------------------------------------------------------------
+    def start_new_game(self, game: str, seats: list[str], seed: int) -> bool:
+        from inkterm.engine import new_game
+
+        try:
+            state = new_game(game, seats=seats, seed=seed)
+        except (ValueError, ImportError) as exc:
+            self.notify(str(exc), title="Cannot start", severity="error")
+            return False
+        self.open_game(state, None)
+        return True
+
+    def continue_game(self, path: Path) -> bool:
+        from inkterm.engine.saves import SaveError, read_save
+
+        try:
+            state = read_save(path)
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot continue", severity="error", timeout=10)
+            return False
+        if state.is_over:
+            self.notify(f"{path.name}: that game is already over", severity="warning")
+            return False
+        self.open_game(state, path)
+        return True
+
+    def open_game(self, state, path: Path | None, *, replace: bool = False) -> None:
+        from inkterm.screens.game import GameScreen
+
+        screen = GameScreen(state, path)
+        if replace:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    # --- command palette ----------------------------------------------------------------
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        extra = getattr(screen, "palette_commands", None)
+        if extra is not None:
+            yield from extra()

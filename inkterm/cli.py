@@ -1,0 +1,131 @@
+"""The ``inkterm`` command.
+
+Start-up speed matters (the title screen should appear about as fast as a bare
+Textual app's first frame), so this module imports nothing heavy at import time:
+Textual is imported only by the commands that open the app, and the engine only by
+the commands that need a game.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ASSETS = Path(__file__).parent / "assets"
+
+
+class CliError(Exception):
+    """A user mistake: printed as one line, exit code 2."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="inkterm", description="A terminal board-game table.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    play = sub.add_parser("play", help="start a new game straight away")
+    play.add_argument("game", help="which game, e.g. kiln")
+    play.add_argument(
+        "--seats",
+        default="You,bot",
+        help='comma-separated seats: a name, or "bot"/"random" for a bot (default "You,bot")',
+    )
+    play.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
+    rules = sub.add_parser("rules", help="print a game's rules")
+    rules.add_argument("game")
+    cont = sub.add_parser("continue", help="resume the newest unfinished save (or the one given)")
+    cont.add_argument("save", nargs="?", help="a save file to resume instead of the newest")
+    return p
+
+
+def _known_games() -> dict:
+    from inkterm.engine.registry import GAMES
+
+    return GAMES
+
+
+def _check_game(game: str):
+    games = _known_games()
+    if game not in games:
+        raise CliError(f"unknown game {game!r}; known: {', '.join(sorted(games))}")
+    return games[game]
+
+
+def parse_seats(text: str, spec) -> list[str]:
+    seats = [s.strip() for s in text.split(",")]
+    if any(not s for s in seats):
+        raise CliError(f"empty seat name in {text!r}")
+    if not spec.min_players <= len(seats) <= spec.max_players:
+        raise CliError(
+            f"{spec.title} takes {spec.min_players}–{spec.max_players} seats, not {len(seats)}"
+        )
+    return seats
+
+
+def rules_path(game: str) -> Path:
+    return ASSETS / game / "rules.md"
+
+
+def cmd_rules(game: str) -> int:
+    _check_game(game)
+    path = rules_path(game)
+    if not path.is_file():
+        raise CliError(f"no rules text for {game!r} yet")
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    Console().print(Markdown(path.read_text(encoding="utf-8")))
+    return 0
+
+
+def _run_app(**kwargs) -> int:
+    from inkterm.app import InktermApp
+
+    InktermApp(**kwargs).run()
+    return 0
+
+
+def cmd_play(game: str, seats_text: str, seed: int | None) -> int:
+    spec = _check_game(game)
+    seats = parse_seats(seats_text, spec)
+    if seed is None:
+        import random
+
+        seed = random.randrange(1, 100_000)
+    return _run_app(start=("play", game, seats, seed))
+
+
+def cmd_continue(save: str | None) -> int:
+    from inkterm.engine.saves import SaveError, newest_unfinished, read_save
+
+    if save:
+        path = Path(save)
+        try:
+            state = read_save(path)
+        except SaveError as exc:
+            raise CliError(str(exc)) from None
+        if state.is_over:
+            raise CliError(f"{path}: that game is already over")
+    else:
+        info = newest_unfinished()
+        if info is None:
+            raise CliError("no unfinished game to continue")
+        path = info.path
+    return _run_app(start=("continue", str(path)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "rules":
+            return cmd_rules(args.game)
+        if args.command == "play":
+            return cmd_play(args.game, args.seats, args.seed)
+        if args.command == "continue":
+            return cmd_continue(args.save)
+        return _run_app()
+    except CliError as exc:
+        print(f"inkterm: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

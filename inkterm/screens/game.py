@@ -1,0 +1,301 @@
+"""The table: the game screen owns the state; its widgets only render and post."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from inkterm.bots import is_bot, make_bot
+from inkterm.engine import GAMES, IllegalChoice
+from inkterm.engine.saves import new_save_path, save_game
+from inkterm.widgets.action_menu import ActionMenu
+from inkterm.widgets.board import board_for
+from inkterm.widgets.event_log import EventLog
+
+MIN_SIZE = (80, 24)
+
+
+class GameScreen(Screen):
+    BINDINGS = [
+        Binding("u", "undo", "Undo"),
+        Binding("question_mark", "rules", "Rules"),
+        Binding("l", "log", "Log"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("q", "quit", "Quit"),
+        *[Binding(str(n), f"pick({n})", f"Choice {n}", show=False) for n in range(1, 10)],
+    ]
+
+    def __init__(self, state, save_path: Path | None = None) -> None:
+        super().__init__()
+        self.state = state
+        self.save_path = save_path
+        self.bots = {
+            i: make_bot(spec, seed=state.record.seed * 10 + i)
+            for i, spec in enumerate(state.seats)
+            if is_bot(spec)
+        }
+        self.humans = [i for i in range(len(state.seats)) if i not in self.bots]
+        #: The seat whose private view is on screen (None: only public facts).
+        self.viewer: int | None = None
+        self.touches: frozenset[str] = frozenset()
+        self._handoff_open = False
+        self._bot_timer = None
+        self._finished = False
+        self.save_error: str | None = None
+
+    # --- layout -------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static("", id="status")
+        yield Static("", id="small-notice")
+        with Horizontal(id="table"):
+            yield board_for(self.state.record.game, self.state.seats)
+            with Vertical(id="side"):
+                yield Static("", id="prompt")
+                yield ActionMenu(id="menu")
+                yield Static("", id="hint")
+                yield EventLog(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        spec = GAMES.get(self.state.record.game)
+        title = spec.title if spec else self.state.record.game
+        log = self.query_one(EventLog)
+        n = len(self.state.record.choices)
+        if n:
+            log.note(f"{title} resumed after {n} choices.")
+        else:
+            log.note(f"{title}: {', '.join(self.state.seats)} (seed {self.state.record.seed}).")
+        self.refresh_table()
+        self.query_one(ActionMenu).focus()
+        self.advance()
+
+    def on_resize(self, event) -> None:
+        w, h = self.app.size
+        self.query_one("#small-notice", Static).update(
+            f"The terminal is {w}×{h}; inkterm needs at least {MIN_SIZE[0]}×{MIN_SIZE[1]}.\n"
+            "Make the window larger — the game is kept (and autosaved) meanwhile."
+        )
+
+    # --- who is at the keyboard -----------------------------------------------------------
+    @property
+    def decision(self):
+        return self.state.decision()
+
+    def human_to_move(self) -> bool:
+        d = self.decision
+        return d is not None and d.seat not in self.bots and not self._handoff_open
+
+    def advance(self) -> None:
+        """After any change: finish, hand off, or let a bot move."""
+        if self.state.is_over:
+            self.finish()
+            return
+        d = self.decision
+        if d.seat in self.bots:
+            self.schedule_bot()
+            return
+        if self.viewer != d.seat:
+            if self.viewer is None and len(self.humans) < 2:
+                self.viewer = d.seat
+                self.refresh_table()
+            elif len(self.humans) >= 2:
+                self.hand_off(d.seat)
+            else:
+                self.viewer = d.seat
+                self.refresh_table()
+
+    def hand_off(self, seat: int) -> None:
+        from inkterm.screens.handoff import HandoffScreen
+
+        self._handoff_open = True
+        previous = self.viewer
+        self.viewer = None  # nothing private on the table while it changes hands
+        self.refresh_table()
+        note = ""
+        if previous is not None:
+            note = f"{self.state.seats[previous]}'s turn is over."
+
+        def done(_=None) -> None:
+            self._handoff_open = False
+            self.viewer = seat
+            self.refresh_table()
+            self.query_one(ActionMenu).focus()
+
+        self.app.push_screen(HandoffScreen(self.state.seats[seat], note), done)
+
+    def schedule_bot(self) -> None:
+        if self._bot_timer is None:
+            self._bot_timer = self.set_timer(self.app.bot_delay, self.bot_step)
+
+    def bot_step(self) -> None:
+        self._bot_timer = None
+        d = self.decision
+        if d is None or d.seat not in self.bots or not self.is_attached:
+            return
+        if self.app.screen is not self:
+            # A rules page or a question is open: wait until the table is back.
+            self.schedule_bot()
+            return
+        key = self.bots[d.seat].choose(self.state)
+        self.play(key)
+
+    # --- the one place a choice is applied -----------------------------------------------
+    def play(self, key: str) -> None:
+        try:
+            events = self.state.apply(key)
+        except IllegalChoice as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.query_one(EventLog).add_events(events, self.state.seats)
+        self.autosave()
+        self.refresh_table()
+        self.advance()
+
+    def autosave(self) -> bool:
+        try:
+            if self.save_path is None:
+                self.save_path = new_save_path(self.state.record.game)
+            save_game(self.state, self.save_path)
+        except OSError as exc:
+            if self.save_error is None:
+                self.notify(f"Autosave failed: {exc}", severity="error")
+            self.save_error = str(exc)
+            return False
+        self.save_error = None
+        return True
+
+    def finish(self) -> None:
+        if self._finished:
+            return
+        self._finished = True
+        from inkterm.screens.gameover import GameOverScreen
+
+        self.autosave()
+        self.app.switch_screen(GameOverScreen(self.state))
+
+    # --- rendering ----------------------------------------------------------------------
+    def refresh_table(self) -> None:
+        st = self.state
+        d = self.decision
+        if self.viewer is not None and not self._handoff_open:
+            view = st.view(self.viewer)
+        else:
+            view = st.summary()
+        spec = GAMES.get(st.record.game)
+        parts = [spec.title if spec else st.record.game]
+        if "round" in view:
+            parts.append(f"round {view['round']}")
+        if d is not None:
+            who = st.seats[d.seat]
+            parts.append(f"{who}{' (bot)' if d.seat in self.bots else ''} to choose")
+        if view.get("phase"):
+            parts.append(str(view["phase"]))
+        self.query_one("#status", Static).update(" · ".join(parts))
+        menu = self.query_one(ActionMenu)
+        prompt = self.query_one("#prompt", Static)
+        if d is None:
+            prompt.update("The game is over.")
+            menu.set_choices([])
+        elif d.seat in self.bots:
+            prompt.update(f"{st.seats[d.seat]} (bot): {d.prompt}")
+            menu.set_choices([])
+        elif self._handoff_open or self.viewer != d.seat:
+            prompt.update(f"Waiting for {st.seats[d.seat]}…")
+            menu.set_choices([])
+        else:
+            prompt.update(f"{st.seats[d.seat]}: {d.prompt}")
+            menu.set_choices(d.choices)
+        self._view = view
+        self._show_board()
+
+    def _show_board(self) -> None:
+        board = self.query_one("#board")
+        board.show(self._view, self.touches)
+
+    def on_action_menu_highlighted(self, message: ActionMenu.Highlighted) -> None:
+        choice = message.choice
+        hint = self.query_one("#hint", Static)
+        if choice is None:
+            hint.update("")
+            self.touches = frozenset()
+        else:
+            hint.update(choice.hint or "")
+            self.touches = frozenset(choice.touches or ())
+        if hasattr(self, "_view"):
+            self._show_board()
+
+    def on_action_menu_chosen(self, message: ActionMenu.Chosen) -> None:
+        if self.human_to_move() and self.viewer == self.decision.seat:
+            self.play(message.key)
+
+    # --- keys ---------------------------------------------------------------------------
+    def action_pick(self, n: int) -> None:
+        if not self.human_to_move() or self.viewer != self.decision.seat:
+            return
+        choices = self.decision.choices
+        if 1 <= n <= min(9, len(choices)):
+            self.play(choices[n - 1].key)
+
+    def action_undo(self) -> None:
+        st = self.state
+        if not self.human_to_move() or not st.can_undo():
+            self.notify("Nothing of yours to undo since the last new information.",
+                        severity="warning")
+            return
+        try:
+            self.state = st.undo()
+        except Exception as exc:  # a replay problem: keep the current state
+            self.notify(f"Undo failed: {exc}", severity="error")
+            return
+        self.query_one(EventLog).note("(undone)")
+        self.autosave()
+        self.refresh_table()
+        self.advance()
+
+    def action_rules(self) -> None:
+        from inkterm.screens.rules import RulesScreen
+
+        d = self.decision
+        self.app.push_screen(RulesScreen(self.state.record.game, d.topic if d else ""))
+
+    def action_log(self) -> None:
+        log = self.query_one(EventLog)
+        if not log.display:
+            log.display = True
+            log.focus()
+        elif log.has_focus:
+            log.display = False
+            self.query_one(ActionMenu).focus()
+        else:
+            log.focus()
+
+    def action_save(self) -> None:
+        if self.autosave():
+            self.notify(f"Saved to {self.save_path.name}")
+
+    def action_quit(self) -> None:
+        from inkterm.screens.confirm import ConfirmScreen
+
+        saved = self.autosave()
+        detail = (
+            "The game is saved; choose Continue on the title screen to resume it."
+            if saved
+            else "Autosave failed — this game will be lost."
+        )
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.app.exit()
+
+        self.app.push_screen(ConfirmScreen("Quit inkterm?", detail), answer)
+
+    # --- command palette ----------------------------------------------------------------
+    def palette_commands(self):
+        yield SystemCommand("Undo", "Take back your last choice", self.action_undo)
+        yield SystemCommand("Rules", "Rules for the current decision", self.action_rules)
+        yield SystemCommand("Save", "Save the game now", self.action_save)
+        yield SystemCommand("Log", "Show or hide the event log", self.action_log)

@@ -1,0 +1,39 @@
+"""Pass-and-play: a full screen that hides the table until the next player is ready."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+
+class HandoffScreen(Screen[None]):
+    """Covers everything (it is a full screen, not a modal): nothing private shows."""
+
+    BINDINGS = [
+        Binding("enter", "ready", "I am ready"),
+        Binding("q", "app.quit", "Quit", show=False),
+    ]
+
+    def __init__(self, name: str, note: str = "") -> None:
+        super().__init__()
+        self.player = name
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Middle():
+            with Center(id="handoff-box"):
+                yield Static(f"Pass to {self.player}", id="handoff-name")
+                yield Static(
+                    f"{self.note}\n" if self.note else "",
+                    id="handoff-note",
+                )
+                yield Static(
+                    f"{self.player}, press Enter when the others are not looking.",
+                    id="handoff-help",
+                )
+        yield Footer()
+
+    def action_ready(self) -> None:
+        self.dismiss()

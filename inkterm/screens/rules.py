@@ -1,0 +1,110 @@
+"""The rules of a game as Markdown, optionally opened at one section."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, MarkdownViewer, Static
+from textual.widgets._markdown import MarkdownHeader
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+
+
+def slug(text: str) -> str:
+    """A heading's slug as Decision.topic names it: lowercase, every run of
+    characters other than a–z/0–9 becomes "-", stripped of "-" at both ends."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def _unicode_slug(text: str) -> str:
+    # The same, but keeping letters of any script (a heading in Chinese).
+    return re.sub(r"[\W_]+", "-", text.lower()).strip("-")
+
+
+def rules_text(game: str) -> str | None:
+    path = ASSETS / game / "rules.md"
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+
+
+def find_section(headings: list[str], topic: str) -> int | None:
+    """Index of the heading ``topic`` names: exact slug first, then a heading whose
+    slug starts with or contains it (topics may drop a number prefix)."""
+    if not topic:
+        return None
+    t = slug(topic) or _unicode_slug(topic)
+    slugs = [slug(h) for h in headings]
+    uslugs = [_unicode_slug(h) for h in headings]
+    for pool in (slugs, uslugs):
+        if t in pool:
+            return pool.index(t)
+    for i, s in enumerate(slugs):
+        if s.endswith("-" + t) or s.startswith(t + "-"):
+            return i
+    for i, s in enumerate(slugs):
+        if t and t in s:
+            return i
+    return None
+
+
+class RulesScreen(Screen):
+    BINDINGS = [
+        Binding("escape", "close", "Back"),
+        Binding("q", "close", "Back", show=False),
+        Binding("question_mark", "close", "Back", show=False),
+        Binding("t", "toggle_toc", "Contents"),
+    ]
+
+    def __init__(self, game: str, topic: str = "") -> None:
+        super().__init__()
+        self.game = game
+        self.topic = topic
+        #: The heading the screen opened at (None: the top).
+        self.section: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._title(), id="rules-title", classes="screen-title")
+        yield MarkdownViewer(show_table_of_contents=False, id="rules-viewer")
+        yield Footer()
+
+    def _title(self) -> str:
+        from inkterm.engine.registry import GAMES
+
+        spec = GAMES.get(self.game)
+        name = spec.title if spec else self.game
+        text = f"Rules — {name}"
+        if self.section:
+            text += f"  ·  § {self.section}"
+        return text
+
+    async def on_mount(self) -> None:
+        viewer = self.query_one(MarkdownViewer)
+        text = rules_text(self.game)
+        if text is None:
+            text = f"# {self.game}\n\nThe rules text for this game is not written yet."
+        await viewer.document.update(text)
+        viewer.show_table_of_contents = self.app.size.width >= 110
+        headers = [w for w in viewer.document.children if isinstance(w, MarkdownHeader)]
+        index = find_section([h._content.plain for h in headers], self.topic)
+        if index is not None:
+            header = headers[index]
+            self.section = header._content.plain
+            self.query_one("#rules-title", Static).update(self._title())
+            self.call_after_refresh(self._scroll_to, header)
+        viewer.focus()
+
+    def _scroll_to(self, header) -> None:
+        viewer = self.query_one(MarkdownViewer)
+        viewer.scroll_to_widget(header, top=True, animate=False)
+
+    def action_toggle_toc(self) -> None:
+        viewer = self.query_one(MarkdownViewer)
+        viewer.show_table_of_contents = not viewer.show_table_of_contents
+
+    def action_close(self) -> None:
+        self.dismiss()

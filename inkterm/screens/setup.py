@@ -1,0 +1,126 @@
+"""Set up a new game: which game, 2–4 seats (a name or "bot"), the seed."""
+from __future__ import annotations
+
+import random
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from inkterm.bots import is_bot
+from inkterm.engine import GAMES
+
+MAX_SEATS = 4
+DEFAULT_SEATS = ["You", "bot", "", ""]
+
+
+class SetupScreen(Screen):
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+r", "reseed", "New seed"),
+        Binding("ctrl+g", "start", "Start"),
+    ]
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__()
+        self.seed = seed if seed is not None else random.randrange(1, 100_000)
+
+    def compose(self) -> ComposeResult:
+        games = [(spec.title, gid) for gid, spec in GAMES.items()]
+        with VerticalScroll(id="setup-panel"):
+            yield Static("New game", classes="screen-title")
+            with Horizontal(classes="setup-row"):
+                yield Label("Game", classes="setup-label")
+                yield Select(games, value=games[0][1], allow_blank=False, id="game", compact=True)
+            yield Static("", id="game-blurb")
+            for i in range(MAX_SEATS):
+                with Horizontal(classes="setup-row"):
+                    yield Label(f"Seat {i + 1}", classes="setup-label")
+                    yield Input(
+                        DEFAULT_SEATS[i],
+                        placeholder="name, or bot (empty: no seat)",
+                        id=f"seat{i}",
+                        classes="seat-input",
+                        compact=True,
+                    )
+            with Horizontal(classes="setup-row"):
+                yield Label("Seed", classes="setup-label")
+                yield Input(str(self.seed), id="seed", type="integer", compact=True)
+            yield Static(
+                "Enter in any field starts. A seat named bot or random is played by the computer.",
+                id="setup-help",
+            )
+            yield Static("", id="setup-error")
+            with Horizontal(id="setup-buttons"):
+                yield Button("Start", id="start", variant="primary", compact=True)
+                yield Button("Back", id="back", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_blurb()
+        self.query_one("#seat0", Input).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self._show_blurb()
+
+    def _show_blurb(self) -> None:
+        spec = GAMES[self.query_one("#game", Select).value]
+        self.query_one("#game-blurb", Static).update(
+            f"{spec.blurb}  ({spec.min_players}–{spec.max_players} seats)"
+        )
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        elif event.button.id == "back":
+            self.action_back()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def action_reseed(self) -> None:
+        self.query_one("#seed", Input).value = str(random.randrange(1, 100_000))
+
+    def read_form(self) -> tuple[str, list[str], int]:
+        """The game, seats and seed the form describes; ValueError says what is wrong."""
+        game = self.query_one("#game", Select).value
+        spec = GAMES[game]
+        seats = [self.query_one(f"#seat{i}", Input).value.strip() for i in range(MAX_SEATS)]
+        seats = [s for s in seats if s]
+        if not spec.min_players <= len(seats) <= spec.max_players:
+            raise ValueError(
+                f"{spec.title} needs {spec.min_players}–{spec.max_players} seats; "
+                f"{len(seats)} filled in."
+            )
+        humans = [s.lower() for s in seats if not is_bot(s)]
+        if len(set(humans)) != len(humans):
+            raise ValueError("Two seats have the same name; give each player their own.")
+        text = self.query_one("#seed", Input).value.strip()
+        try:
+            seed = int(text)
+        except ValueError:
+            raise ValueError(f"The seed must be a whole number, not {text!r}.") from None
+        return game, seats, seed
+
+    def action_start(self) -> None:
+        error = self.query_one("#setup-error", Static)
+        try:
+            game, seats, seed = self.read_form()
+        except ValueError as exc:
+            error.update(f"✗ {exc}")
+            return
+        from inkterm.engine import new_game
+
+        try:
+            state = new_game(game, seats=seats, seed=seed)
+        except (ValueError, ImportError) as exc:
+            error.update(f"✗ {exc}")
+            return
+        error.update("")
+        # The game replaces the setup screen: leaving the game returns to the title.
+        self.app.open_game(state, None, replace=True)

@@ -1,0 +1,128 @@
+"""The title screen: new game, continue, rules, quit."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+LOGO = "✒  i n k t e r m"
+
+
+class TitleScreen(Screen):
+    BINDINGS = [
+        Binding("n", "new", "New game"),
+        Binding("c", "continue", "Continue"),
+        Binding("r", "rules", "Rules"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._resume: Path | None = None
+
+    def compose(self) -> ComposeResult:
+        with Center(id="title-box"):
+            with Vertical(id="title-panel"):
+                yield Static(LOGO, id="logo")
+                yield Static("a table for board games, in your terminal", id="tagline")
+                yield Button("New game", id="new", variant="primary")
+                yield Button("Continue", id="continue", disabled=True)
+                yield Static("Looking for saved games…", id="continue-info")
+                yield Button("Rules", id="rules")
+                yield Button("Quit", id="quit")
+                yield Static("", id="save-warnings")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#new", Button).focus()
+        self.scan_saves()
+
+    def on_screen_resume(self) -> None:
+        # Coming back from a game: the newest unfinished save may have changed.
+        if self.is_mounted:
+            self.scan_saves()
+
+    @work(thread=True, exclusive=True, group="scan")
+    def scan_saves(self) -> None:
+        """Read the save directory off the UI thread (it imports the games)."""
+        from inkterm.engine.saves import list_saves, save_dir
+
+        try:
+            saves = list_saves()
+        except OSError as exc:
+            self.app.call_from_thread(self._show_saves, None, "", [f"{save_dir()}: {exc}"])
+            return
+        newest = next((s for s in saves if s.unfinished), None)
+        text = ""
+        if newest is not None:
+            text = describe_save(newest.state, newest.path)
+        errors = [s.error for s in saves if s.error]
+        self.app.call_from_thread(self._show_saves, newest.path if newest else None, text, errors)
+
+    def _show_saves(self, path: Path | None, text: str, errors: list[str]) -> None:
+        self._resume = path
+        button = self.query_one("#continue", Button)
+        info = self.query_one("#continue-info", Static)
+        button.disabled = path is None
+        info.update(text if path else "No unfinished game to continue.")
+        warn = self.query_one("#save-warnings", Static)
+        if errors:
+            lines = [f"⚠ {len(errors)} save file(s) could not be read and were left untouched:"]
+            lines += [f"  {_short_error(e)}" for e in errors[:3]]
+            warn.update("\n".join(lines))
+        else:
+            warn.update("")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        action = {
+            "new": self.action_new,
+            "continue": self.action_continue,
+            "rules": self.action_rules,
+            "quit": self.app.exit,
+        }.get(event.button.id or "")
+        if action:
+            action()
+
+    def action_new(self) -> None:
+        from inkterm.screens.setup import SetupScreen
+
+        self.app.push_screen(SetupScreen())
+
+    def action_continue(self) -> None:
+        if self._resume is None:
+            self.notify("There is no unfinished game to continue.", severity="warning")
+            return
+        self.app.continue_game(self._resume)
+
+    def action_rules(self) -> None:
+        from inkterm.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen("kiln"))
+
+
+def describe_save(state, path: Path) -> str:
+    """One line about a saved game: which game, who, how far."""
+    from inkterm.engine import GAMES
+
+    spec = GAMES.get(state.record.game)
+    title = spec.title if spec else state.record.game
+    seats = ", ".join(state.record.seats)
+    where = ""
+    try:
+        summary = state.summary()
+        if "round" in summary:
+            where = f" · round {summary['round']}"
+    except Exception:  # a summary problem must not hide the save
+        pass
+    return f"{title}: {seats}{where} ({path.name})"
+
+
+def _short_error(error: str) -> str:
+    # Errors start with the full path; the file name is what the player needs.
+    head, sep, rest = error.partition(": ")
+    return f"{Path(head).name}: {rest}" if sep else error
