@@ -52,3 +52,31 @@ register(
         blurb="Ten dice into six kiln zones; turn tokens into porcelain blanks over ten rounds.",
     )
 )
+
+
+register(
+    GameSpec(
+        id="inkwell",
+        title="Inkwell",
+        min_players=1,
+        max_players=5,
+        module="inkterm.games.inkwell.rules",
+        options=(
+            OptionSpec(
+                name="difficulty",
+                label="Solo Rival",
+                default="standard",
+                choices=("novice", "standard", "master"),
+                help="How hard the solo Rival plays (solo games only).",
+            ),
+            OptionSpec(
+                name="first_player",
+                label="First player",
+                default="random",
+                choices=("random", "1", "2", "3", "4", "5"),
+                help="Who starts; 'random' draws the first player by lot.",
+            ),
+        ),
+        blurb="Take ink from the mat to illuminate three manuscript pages before the Abbot runs out of patience.",
+    )
+)

@@ -40,19 +40,20 @@ class Decision:
     ``topic`` names the rules section that explains this decision (for ``?``).
     """
 
-    __slots__ = ("seat", "prompt", "choices", "topic", "_by_key")
+    __slots__ = ("seat", "prompt", "choices", "topic")
 
     def __init__(self, seat: int, prompt: str, choices: list[Choice], topic: str = ""):
         self.seat = seat
         self.prompt = prompt
         self.choices = choices
         self.topic = topic
-        self._by_key: dict[str, Choice] | None = None
 
     def get(self, key: str) -> Choice | None:
-        if self._by_key is None:
-            self._by_key = {c.key: c for c in self.choices}
-        return self._by_key.get(key)
+        # A scan beats building a dict: decisions are short and mostly asked once.
+        for c in self.choices:
+            if c.key == key:
+                return c
+        return None
 
     @property
     def keys(self) -> list[str]:

@@ -1,0 +1,105 @@
+"""Kiln's content: the 40 cards and the fixed numbers of the board, loaded from
+``inkterm/assets/kiln/cards.json`` and validated once at import."""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+ZONES = ("Materials", "Bank", "Favour Hall", "Studio", "Shop", "Imperial Kiln")
+ZONES_ZH = ("原料区", "钱庄", "御赏堂", "画坊", "瓷行", "官窑")
+FAVOUR_SPACES = ("Start", "Select materials", "Blank", "Reward", "Prepare glaze", "Exhibition", "Tribute")
+ROW_THRESHOLDS = (6, 11, 15, 18, 20)
+ROW_SIZES = (6, 5, 4, 3, 2)
+N_DICE = 10
+N_TOKENS = 40
+N_BLANKS = 20
+N_ROUNDS = 10
+HAND_SIZE = 5
+MONEY_CAP = 20
+START_MONEY = 1
+
+# Which effects each card type may carry: the rules code implements exactly these.
+EFFECTS = {
+    "play": {"points", "blanks", "tokens_distinct", "tokens_all", "trim", "favour", "money",
+             "materials", "zone_effect", "move_tokens", "others_lose_favour", "extra_action"},
+    "tap": {"reroll_most", "fewer_material", "money", "convert", "token_where_present",
+            "bellows", "buy_favour", "sell_materials"},
+    "persistent": {"saggar", "bonus_material", "bonus_money", "bonus_token", "favour_boost",
+                   "tribute_bonus", "studio_boost", "bonus_glaze", "shop_discount", "dragon",
+                   "free_copy"},
+    "achievement": {"rows_at_least", "blanks_at_least", "per_achievement", "per_zone"},
+}
+
+
+class Card(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str = Field(pattern=r"^[PTCA]\d+$")
+    name: str = Field(min_length=1)
+    zh: str = Field(min_length=1)
+    type: Literal["play", "tap", "persistent", "achievement"]
+    cost: int = Field(ge=0, le=MONEY_CAP)
+    pip: int | None = Field(default=None, ge=1, le=6)
+    effect: str
+    params: dict[str, int] = {}
+    text: str = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _effect_fits_type(self) -> "Card":
+        if self.effect not in EFFECTS[self.type]:
+            raise ValueError(f"effect {self.effect!r} is not a {self.type} effect")
+        if self.type == "persistent" and self.pip is None and self.effect != "saggar":
+            raise ValueError("a persistent card needs the pip it triggers on")
+        if self.type != "persistent" and self.pip is not None:
+            raise ValueError("only persistent cards have a pip")
+        return self
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} {self.zh}"
+
+    def p(self, key: str, default: int = 0) -> int:
+        return self.params.get(key, default)
+
+
+class CardFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    about: str = ""
+    cards: list[Card]
+
+    @model_validator(mode="after")
+    def _unique(self) -> "CardFile":
+        ids = [c.id for c in self.cards]
+        dup = {i for i in ids if ids.count(i) > 1}
+        if dup:
+            raise ValueError(f"duplicate card ids: {sorted(dup)}")
+        return self
+
+
+class AssetError(ValueError):
+    """An asset file that does not validate; the message names file and field."""
+
+
+def parse_cards(text: str, source: str = "cards.json") -> dict[str, Card]:
+    try:
+        data = CardFile.model_validate(json.loads(text))
+    except json.JSONDecodeError as exc:
+        raise AssetError(f"{source}: not JSON: {exc}") from None
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        raise AssetError(f"{source}: {where}: {err['msg']}") from None
+    return {c.id: c for c in data.cards}
+
+
+@lru_cache(maxsize=1)
+def cards() -> dict[str, Card]:
+    path = resources.files("inkterm.assets") / "kiln" / "cards.json"
+    return parse_cards(path.read_text(encoding="utf-8"), "inkterm/assets/kiln/cards.json")
+
+
+def rules_text() -> str:
+    return (resources.files("inkterm.assets") / "kiln" / "rules.md").read_text(encoding="utf-8")

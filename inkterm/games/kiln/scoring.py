@@ -1,0 +1,70 @@
+"""Final scoring, achievements and the tie-break chain (rules 41–43, R23)."""
+from __future__ import annotations
+
+from .content import Card, cards
+from .model import Model, Player
+
+
+def achievement_points(p: Player, card: Card) -> int:
+    e, pr = card.effect, card.params
+    if e == "rows_at_least":
+        return pr["points"] if p.rows >= pr["rows"] else 0
+    if e == "blanks_at_least":
+        return pr["points"] if p.blanks >= pr["blanks"] else 0
+    if e == "per_achievement":
+        return pr["points"] * sum(1 for c in p.tableau if cards()[c].type == "achievement")
+    if e == "per_zone":
+        return pr["points"] * sum(1 for t in p.tokens if t)
+    raise ValueError(f"not an achievement effect: {e}")
+
+
+def breakdown(p: Player) -> list[list]:
+    """[label, points] lines that add up to the score (as if the game ended now)."""
+    lines: list[list] = [["Blanks", p.blanks], ["Rows", p.rows], ["Favour & card points", p.extra]]
+    if p.dragon:
+        lines.append(["Dragon Kiln markers", p.dragon])
+    table = cards()
+    for cid in p.tableau:
+        c = table[cid]
+        if c.type == "achievement":
+            lines.append([f"{c.name} {c.zh}", achievement_points(p, c)])
+    return lines
+
+
+def score(p: Player) -> int:
+    return sum(pts for _, pts in breakdown(p))
+
+
+def rank_key(m: Model, seat: int) -> tuple:
+    """Higher score, then money, then favour claims, then earlier in seat order
+    clockwise from the start-player marker's holder (R23)."""
+    p = m.players[seat]
+    return (-score(p), -p.money, -p.claims, (seat - m.start_seat) % len(m.players))
+
+
+def ranking(m: Model) -> list[int]:
+    return sorted(range(len(m.players)), key=lambda s: rank_key(m, s))
+
+
+def tiebreak_lines(m: Model, names: list[str]) -> list[str]:
+    """For each pair of neighbours in the ranking with equal scores, what separated them."""
+    order = ranking(m)
+    out = []
+    labels = ("score", "money", "favour claims")
+    for a, b in zip(order, order[1:]):
+        ka, kb = rank_key(m, a), rank_key(m, b)
+        if ka[0] != kb[0]:
+            continue
+        for i in (1, 2):
+            if ka[i] != kb[i]:
+                out.append(
+                    f"{names[a]} ahead of {names[b]} (both {-ka[0]} points): more {labels[i]} "
+                    f"({-ka[i]} vs {-kb[i]})"
+                )
+                break
+        else:
+            out.append(
+                f"{names[a]} ahead of {names[b]} (equal points, money and claims): earlier in "
+                f"seat order from the start player, {names[m.start_seat]}"
+            )
+    return out
