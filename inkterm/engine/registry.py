@@ -30,6 +30,10 @@ class GameSpec:
     def state_class(self):
         return importlib.import_module(self.module).State
 
+    def rules_text(self) -> str:
+        """The rules as Markdown; section headings' slugs are the Decision topics."""
+        return self.state_class().rules_text()
+
     def default_options(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.options}
 

@@ -68,6 +68,14 @@ class GameState:
     def view(self, seat: int) -> dict[str, Any]:
         return self.summary()
 
+    @classmethod
+    def rules_text(cls) -> str:
+        """The game's rules as Markdown (``inkterm/assets/<game>/rules.md``); a game may
+        fill in parts made from its data."""
+        from importlib import resources
+
+        return (resources.files("inkterm.assets") / cls.game_id / "rules.md").read_text(encoding="utf-8")
+
     # --- helpers for games -------------------------------------------------------------
     def reveal(self) -> None:
         """Mark the choice being applied as one that revealed new information

@@ -101,5 +101,22 @@ def cards() -> dict[str, Card]:
     return parse_cards(path.read_text(encoding="utf-8"), "inkterm/assets/kiln/cards.json")
 
 
+def card_table() -> str:
+    """The card list as Markdown, made from the data so the text never drifts from it."""
+    heads = {"play": "Play cards", "tap": "Tap cards", "persistent": "Persistent cards",
+             "achievement": "Achievements"}
+    out = []
+    for kind, title in heads.items():
+        out.append(f"**{title}**\n\n| Card | Cost | Zone | Effect |\n|---|---|---|---|")
+        for c in cards().values():
+            if c.type == kind:
+                zone = ZONES[c.pip - 1] if c.pip else "—"
+                out.append(f"| {c.name} {c.zh} | {c.cost} | {zone} | {c.text} |")
+        out.append("")
+    return "\n".join(out)
+
+
 def rules_text() -> str:
-    return (resources.files("inkterm.assets") / "kiln" / "rules.md").read_text(encoding="utf-8")
+    """The rules in English (Markdown), with the card list filled in from the data."""
+    text = (resources.files("inkterm.assets") / "kiln" / "rules.md").read_text(encoding="utf-8")
+    return text.replace("{{cards}}", card_table())

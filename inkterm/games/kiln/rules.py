@@ -27,6 +27,7 @@ from .content import (
     ZONES,
     Card,
     cards,
+    rules_text,
 )
 from .model import Model, Player
 
@@ -112,6 +113,10 @@ def can_make_blank(p: Player) -> bool:
 class State(GameState):
     game_id = "kiln"
     m: Model
+
+    @classmethod
+    def rules_text(cls) -> str:
+        return rules_text()
 
     # --- setup and the round structure --------------------------------------------------
     def _setup(self) -> None:
