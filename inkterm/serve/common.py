@@ -1,0 +1,348 @@
+"""Pieces shared by the SSH and web front doors: which command to run as the
+app, where the server keeps its data, and a child process on a pseudo-terminal.
+
+Nothing here imports asyncssh or textual-serve, so it can be used (and tested)
+without the ``serve`` extra installed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import fcntl
+import hashlib
+import logging
+import os
+import pty
+import re
+import shlex
+import signal
+import struct
+import sys
+import termios
+from pathlib import Path
+from typing import Callable
+
+log = logging.getLogger("inkterm.serve")
+
+#: Environment variable naming the command each session runs instead of the app
+#: (a shell-style string, e.g. ``python -m inkterm.serve.probe``).
+CHILD_ENV = "INKTERM_SERVE_CHILD"
+
+#: Client-provided environment variables passed on to the app (SSH ``SendEnv``).
+PASS_ENV = ("COLORTERM", "NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE")
+
+#: Variables of the server's own environment that a session must not inherit.
+DROP_ENV = (
+    "SSH_AUTH_SOCK", "SSH_AGENT_PID", "SSH_CLIENT", "SSH_CONNECTION", "SSH_TTY",
+    "DISPLAY", "WAYLAND_DISPLAY", "COLUMNS", "LINES", "ROWS", "TEXTUAL_DRIVER",
+    "TEXTUAL", "TEXTUAL_LOG", "COLORTERM", "NO_COLOR", "TERM_PROGRAM",
+    "TERM_PROGRAM_VERSION", "TMUX", "STY", "INKTERM_HOME",
+)
+
+_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$")
+
+
+def default_child() -> list[str]:
+    """The command each session runs: $INKTERM_SERVE_CHILD, else the inkterm app."""
+    text = os.environ.get(CHILD_ENV, "").strip()
+    if text:
+        return shlex.split(text)
+    return [sys.executable, "-m", "inkterm"]
+
+
+def parse_child(text: str | None) -> list[str]:
+    """``--child`` option value (shell-style string) or the default."""
+    if text:
+        return shlex.split(text)
+    return default_child()
+
+
+def data_dir(override: str | os.PathLike | None = None) -> Path:
+    """The server's data directory (host key, authorized keys, per-user homes),
+    created owner-only if missing."""
+    if override is not None:
+        path = Path(override).expanduser()
+    else:
+        from platformdirs import user_data_dir
+
+        path = Path(user_data_dir("inkterm", appauthor=False))
+    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return path
+
+
+def safe_user_dir_name(username: str) -> str:
+    """A directory name for a login name: the name itself when it is plain
+    (letters, digits, ``._-``, at most 32 characters, not starting with a dot),
+    else ``user-`` plus a short hash, so no name can escape the users directory
+    and different names never share a directory."""
+    if _SAFE_NAME.match(username) and username not in (".", ".."):
+        return username
+    digest = hashlib.sha256(username.encode("utf-8", "surrogatepass")).hexdigest()
+    return "user-" + digest[:16]
+
+
+def user_home(base: Path, kind: str, username: str) -> Path:
+    """``base/users/<kind>/<name>``, created owner-only; this becomes the
+    session's $INKTERM_HOME, so each user's saves are kept apart."""
+    path = base / "users" / kind / safe_user_dir_name(username)
+    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return path
+
+
+def package_root() -> str:
+    """The directory holding the ``inkterm`` package, so a child started with
+    ``-m inkterm`` finds the same code as the server even when run from a checkout."""
+    return str(Path(__file__).resolve().parents[2])
+
+
+def child_environment(
+    *,
+    term: str,
+    inkterm_home: Path | None,
+    client_env: dict[str, str] | None = None,
+    extra: dict[str, str] | None = None,
+) -> dict[str, str]:
+    """Environment for a session's app: the server's environment minus anything
+    about the server's own terminal or agent, plus TERM (and COLORTERM etc. if the
+    client sent them), INKTERM_HOME and a PYTHONPATH that finds this inkterm."""
+    env = {k: v for k, v in os.environ.items() if k not in DROP_ENV}
+    env["TERM"] = term or "xterm-256color"
+    env.setdefault("LANG", "C.UTF-8")
+    for key, value in (client_env or {}).items():
+        if key in PASS_ENV or key.startswith("LC_"):
+            if isinstance(value, str) and "\0" not in value and len(value) < 256:
+                env[key] = value
+    if inkterm_home is not None:
+        env["INKTERM_HOME"] = str(inkterm_home)
+    root = package_root()
+    old = env.get("PYTHONPATH")
+    env["PYTHONPATH"] = root + (os.pathsep + old if old else "")
+    env.update(extra or {})
+    return env
+
+
+def _winsize(cols: int, rows: int, xpix: int = 0, ypix: int = 0) -> bytes:
+    clamp = lambda v: max(0, min(int(v), 0xFFFF))  # noqa: E731
+    return struct.pack("HHHH", clamp(rows), clamp(cols), clamp(xpix), clamp(ypix))
+
+
+class PtyChild:
+    """One app process on its own pseudo-terminal, driven from an asyncio loop.
+
+    Output from the pty is handed to ``on_output(bytes)``; when the process has
+    exited and its output is drained, ``on_exit(returncode)`` is called once.
+    The child is a session leader (its own process group), so terminate()
+    reaches anything it started.
+    """
+
+    def __init__(
+        self,
+        argv: list[str],
+        *,
+        env: dict[str, str],
+        cols: int = 80,
+        rows: int = 24,
+        on_output: Callable[[bytes], None],
+        on_exit: Callable[[int], None],
+        cwd: str | None = None,
+    ) -> None:
+        self.argv = list(argv)
+        self.env = env
+        self.cols = max(1, int(cols or 80))
+        self.rows = max(1, int(rows or 24))
+        self.cwd = cwd
+        self._on_output = on_output
+        self._on_exit = on_exit
+        self._master: int | None = None
+        self._proc: asyncio.subprocess.Process | None = None
+        self._reading = False
+        self._paused = False
+        self._pending = bytearray()  # input not yet accepted by the pty
+        self._writer_armed = False
+        self._waiter: asyncio.Task | None = None
+        self.returncode: int | None = None
+        self.exited = asyncio.Event()
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc else None
+
+    @property
+    def running(self) -> bool:
+        return self._proc is not None and self.returncode is None
+
+    async def start(self) -> None:
+        master, slave = pty.openpty()
+        try:
+            fcntl.ioctl(slave, termios.TIOCSWINSZ, _winsize(self.cols, self.rows))
+            os.set_blocking(master, False)
+            self._proc = await asyncio.create_subprocess_exec(
+                *self.argv,
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                env=self.env,
+                cwd=self.cwd,
+                start_new_session=True,
+                close_fds=True,
+            )
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)
+        self._master = master
+        self._start_reading()
+        self._waiter = asyncio.get_running_loop().create_task(self._wait())
+
+    # -- output ---------------------------------------------------------------
+    def _start_reading(self) -> None:
+        if self._master is not None and not self._reading and not self._paused:
+            asyncio.get_running_loop().add_reader(self._master, self._read_ready)
+            self._reading = True
+
+    def _stop_reading(self) -> None:
+        if self._master is not None and self._reading:
+            asyncio.get_running_loop().remove_reader(self._master)
+        self._reading = False
+
+    def _read_once(self) -> bool:
+        """Read one chunk; False once the pty has no more to give right now."""
+        if self._master is None:
+            return False
+        try:
+            data = os.read(self._master, 65536)
+        except BlockingIOError:
+            return False
+        except OSError as exc:  # EIO: every slave end is closed
+            if exc.errno != errno.EIO:
+                log.debug("pty read failed: %s", exc)
+            self._stop_reading()
+            return False
+        if not data:
+            self._stop_reading()
+            return False
+        self._on_output(data)
+        return True
+
+    def _read_ready(self) -> None:
+        self._read_once()
+
+    def pause_output(self) -> None:
+        """Stop reading the pty (the client is not keeping up); the child then
+        blocks on a full pty instead of the server buffering without bound."""
+        self._paused = True
+        self._stop_reading()
+
+    def resume_output(self) -> None:
+        self._paused = False
+        self._start_reading()
+
+    # -- input ----------------------------------------------------------------
+    def write(self, data: bytes) -> None:
+        if self._master is None or not data:
+            return
+        if len(self._pending) > 1 << 20:  # 1 MiB of unread input: drop, don't grow
+            return
+        self._pending += data
+        self._flush_input()
+
+    def _flush_input(self) -> None:
+        if self._master is None:
+            self._pending.clear()
+            return
+        while self._pending:
+            try:
+                n = os.write(self._master, self._pending)
+            except BlockingIOError:
+                break
+            except OSError:
+                self._pending.clear()
+                break
+            del self._pending[:n]
+        loop = asyncio.get_running_loop()
+        if self._pending and not self._writer_armed:
+            loop.add_writer(self._master, self._flush_input)
+            self._writer_armed = True
+        elif not self._pending and self._writer_armed:
+            loop.remove_writer(self._master)
+            self._writer_armed = False
+
+    # -- size -----------------------------------------------------------------
+    def resize(self, cols: int, rows: int, xpix: int = 0, ypix: int = 0) -> None:
+        """Set the pty's window size and tell the app (SIGWINCH)."""
+        if not cols or not rows:
+            return
+        self.cols, self.rows = int(cols), int(rows)
+        if self._master is None or not self.running:
+            return
+        try:
+            fcntl.ioctl(self._master, termios.TIOCSWINSZ, _winsize(cols, rows, xpix, ypix))
+        except OSError as exc:
+            log.debug("TIOCSWINSZ failed: %s", exc)
+            return
+        self._signal(signal.SIGWINCH)
+
+    # -- lifetime -------------------------------------------------------------
+    def _signal(self, sig: int) -> None:
+        if self._proc is None or self.returncode is not None:
+            return
+        try:
+            os.killpg(self._proc.pid, sig)
+        except (ProcessLookupError, PermissionError):
+            try:
+                self._proc.send_signal(sig)
+            except ProcessLookupError:
+                pass
+
+    async def _wait(self) -> None:
+        assert self._proc is not None
+        rc = await self._proc.wait()
+        # Whatever the app wrote before exiting is still in the pty: pass it on.
+        if not self._paused:
+            for _ in range(64):
+                if not self._read_once():
+                    break
+        self._close_master()
+        self.returncode = rc
+        self.exited.set()
+        try:
+            self._on_exit(rc)
+        except Exception:  # pragma: no cover - a callback bug must not hang us
+            log.exception("on_exit callback failed")
+
+    def _close_master(self) -> None:
+        if self._master is None:
+            return
+        loop = asyncio.get_running_loop()
+        self._stop_reading()
+        if self._writer_armed:
+            loop.remove_writer(self._master)
+            self._writer_armed = False
+        try:
+            os.close(self._master)
+        except OSError:
+            pass
+        self._master = None
+        self._pending.clear()
+
+    async def terminate(self, grace: float = 2.0) -> int | None:
+        """Hang up on the app: SIGHUP (as a closed terminal would), then SIGTERM,
+        then SIGKILL, waiting ``grace`` seconds between each. Returns the exit code."""
+        if self._proc is None:
+            return None
+        for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGKILL):
+            if self.returncode is not None:
+                break
+            self._signal(sig)
+            try:
+                await asyncio.wait_for(self.exited.wait(), grace)
+            except asyncio.TimeoutError:
+                continue
+        if self._waiter is not None and not self._waiter.done():
+            try:
+                await asyncio.wait_for(asyncio.shield(self._waiter), grace)
+            except asyncio.TimeoutError:
+                pass
+        return self.returncode

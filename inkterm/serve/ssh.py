@@ -1,0 +1,154 @@
+"""``inkterm serve ssh``: play inkterm over SSH.
+
+Wiring into the CLI (argparse)::
+
+    from inkterm.serve import ssh
+    p = serve_sub.add_parser("ssh", help="play over SSH")
+    ssh.add_arguments(p)
+    p.set_defaults(func=ssh.run_from_args)
+
+This module imports asyncssh only when the server is started, so the CLI works
+(and says what to install) without the ``serve`` extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+from pathlib import Path
+
+from .common import data_dir, parse_child
+
+log = logging.getLogger("inkterm.serve.ssh")
+
+GUEST_WARNING = (
+    "WARNING: --guest is on: anyone who can reach {host}:{port} can play without a key,\n"
+    "         under any login name (and so continue that name's saved games)."
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
+    parser.add_argument("--port", type=int, default=2222, help="port (default 2222)")
+    parser.add_argument("--authorized-keys", metavar="FILE", type=Path, default=None,
+                        help="OpenSSH authorized_keys file of players' public keys, re-read "
+                             "at every login (default: authorized_keys in the data dir)")
+    parser.add_argument("--guest", action="store_true",
+                        help="let anyone in without a key (asks for trouble on a public host)")
+    parser.add_argument("--max-sessions", type=int, default=8, metavar="N",
+                        help="games running at once (default 8)")
+    parser.add_argument("--idle-timeout", type=float, default=30.0, metavar="MINUTES",
+                        help="close a session after this many minutes without a key (default 30)")
+    parser.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
+                        help="host key, authorized_keys and per-user saves "
+                             "(default: inkterm's user data directory)")
+    parser.add_argument("--host-key", type=Path, default=None, metavar="FILE",
+                        help="host key file (default: ssh_host_ed25519_key in the data dir; "
+                             "created on first start)")
+    parser.add_argument("--child", default=None, metavar="COMMAND",
+                        help="command each session runs (default: this inkterm; "
+                             "also $INKTERM_SERVE_CHILD)")
+
+
+def config_from_args(args: argparse.Namespace):
+    from .ssh_server import SSHConfig
+
+    if args.max_sessions < 1:
+        raise SystemExit("inkterm serve ssh: --max-sessions must be at least 1")
+    if args.idle_timeout <= 0:
+        raise SystemExit("inkterm serve ssh: --idle-timeout must be positive")
+    base = data_dir(args.data_dir)
+    return SSHConfig(
+        host=args.host,
+        port=args.port,
+        data_dir=base,
+        authorized_keys=args.authorized_keys.expanduser() if args.authorized_keys else None,
+        guest=args.guest,
+        max_sessions=args.max_sessions,
+        idle_timeout=args.idle_timeout * 60.0,
+        child=parse_child(args.child),
+        host_key=args.host_key.expanduser() if args.host_key else None,
+    )
+
+
+def _setup_logging() -> None:
+    root = logging.getLogger("inkterm.serve")
+    if not root.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+        root.addHandler(handler)
+        root.setLevel(logging.INFO)
+
+
+def run_from_args(args: argparse.Namespace) -> int:
+    """Run the SSH server until Ctrl+C / SIGTERM. Returns an exit status."""
+    try:
+        import asyncssh  # noqa: F401
+    except ImportError:
+        print("inkterm serve ssh needs asyncssh: pip install 'inkterm[serve]'", file=sys.stderr)
+        return 2
+    _setup_logging()
+    config = config_from_args(args)
+    if not config.guest:
+        keys = config.keys_file()
+        if not keys.is_file():
+            print(
+                f"inkterm serve ssh: no authorized keys file at {keys}.\n"
+                f"Put your players' public keys in it (one per line, as in "
+                f"~/.ssh/authorized_keys),\npass --authorized-keys FILE, "
+                f"or --guest to let anyone in without a key.",
+                file=sys.stderr,
+            )
+            return 2
+    else:
+        print(GUEST_WARNING.format(host=config.host, port=config.port), file=sys.stderr)
+    try:
+        asyncio.run(_serve(config))
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+async def _serve(config) -> None:
+    from .ssh_server import InktermSSHServer
+
+    server = InktermSSHServer(config)
+    await server.start()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):
+            pass
+    fp = _fingerprint(config.host_key_file())
+    how = "guests welcome" if config.guest else f"keys from {config.keys_file()}"
+    print(f"inkterm: serving over SSH on {config.host}:{server.port} ({how})", file=sys.stderr)
+    print(f"inkterm: host key {fp}", file=sys.stderr)
+    print(f"inkterm: players connect with: ssh -p {server.port} NAME@HOST", file=sys.stderr, flush=True)
+    await stop.wait()
+    print("inkterm: shutting down; ending all sessions", file=sys.stderr)
+    await server.close()
+
+
+def _fingerprint(path: Path) -> str:
+    import asyncssh
+
+    try:
+        return asyncssh.read_private_key(path).get_fingerprint()
+    except (OSError, ValueError, asyncssh.KeyImportError):
+        return "?"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="inkterm serve ssh", description="Play inkterm over SSH.")
+    add_arguments(parser)
+    return run_from_args(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

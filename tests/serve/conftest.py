@@ -1,0 +1,139 @@
+"""Helpers for the serve tests: a real SSH server on 127.0.0.1 (a free port) whose
+sessions run the tiny probe app, and a client-side screen that waits for text."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+asyncssh = pytest.importorskip("asyncssh", reason="the serve extra (asyncssh) is not installed")
+
+from inkterm.serve.ssh_server import InktermSSHServer, SSHConfig  # noqa: E402
+
+PROBE = [sys.executable, "-m", "inkterm.serve.probe"]
+
+# CSI, OSC, charset and keypad escapes: stripped so the visible text can be searched.
+ANSI = re.compile(
+    rb"\x1b(?:\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[()][0-9A-Za-z]|[=>78])"
+)
+
+
+def visible(data: bytes) -> str:
+    return ANSI.sub(b"", data).decode("utf-8", "replace")
+
+
+class Screen:
+    """What one SSH client has received, with bounded waits for text."""
+
+    def __init__(self, process) -> None:
+        self.process = process
+        self.raw = bytearray()
+        self.mark = 0
+
+    def set_mark(self) -> None:
+        """Later waits only look at output from here on."""
+        self.mark = len(self.raw)
+
+    async def wait_for(self, pattern: str, timeout: float = 15.0) -> re.Match:
+        deadline = time.monotonic() + timeout
+        rx = re.compile(pattern)
+        while True:
+            m = rx.search(visible(bytes(self.raw[self.mark:])))
+            if m:
+                return m
+            left = deadline - time.monotonic()
+            if left <= 0:
+                tail = visible(bytes(self.raw[-400:]))
+                raise AssertionError(f"{pattern!r} not seen within {timeout}s; tail: {tail!r}")
+            try:
+                chunk = await asyncio.wait_for(self.process.stdout.read(65536), left)
+            except asyncio.TimeoutError:
+                continue
+            if not chunk:
+                if rx.search(visible(bytes(self.raw[self.mark:]))):
+                    continue
+                raise AssertionError(f"connection ended before {pattern!r}; "
+                                     f"got {visible(bytes(self.raw[-400:]))!r}")
+            self.raw += chunk
+
+    async def read_to_end(self, timeout: float = 10.0) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                chunk = await asyncio.wait_for(
+                    self.process.stdout.read(65536), deadline - time.monotonic())
+            except asyncio.TimeoutError:
+                break
+            if not chunk:
+                break
+            self.raw += chunk
+        return visible(bytes(self.raw))
+
+
+@pytest.fixture
+def client_key():
+    return asyncssh.generate_private_key("ssh-ed25519")
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    d = tmp_path / "serve-data"
+    d.mkdir()
+    return d
+
+
+@pytest.fixture
+async def make_server(data_dir: Path, client_key):
+    """Start servers on 127.0.0.1:<free port>; all are closed after the test."""
+    servers: list[InktermSSHServer] = []
+    (data_dir / "authorized_keys").write_bytes(client_key.export_public_key())
+
+    async def start(**overrides) -> InktermSSHServer:
+        cfg = dict(host="127.0.0.1", port=0, data_dir=data_dir, child=PROBE)
+        cfg.update(overrides)
+        server = await InktermSSHServer(SSHConfig(**cfg)).start()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        await asyncio.wait_for(server.close(), 20)
+        assert not server.sessions, "a session outlived its server"
+
+
+def connect(server: InktermSSHServer, *, username: str = "ann", keys=None, **kw):
+    return asyncssh.connect(
+        "127.0.0.1", server.port, username=username,
+        client_keys=keys, known_hosts=None, agent_path=None,
+        password=None, kbdint_auth=False, **kw,
+    )
+
+
+async def open_shell(conn, cols: int = 80, rows: int = 24, **kw) -> Screen:
+    process = await conn.create_process(
+        term_type="xterm-256color", term_size=(cols, rows), encoding=None, **kw)
+    return Screen(process)
+
+
+def pid_alive(pid: int) -> bool:
+    """True while the process exists and is not a zombie."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+            state = fh.read().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state != "Z"
+
+
+async def wait_gone(pid: int, timeout: float = 10.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not pid_alive(pid):
+            return True
+        await asyncio.sleep(0.05)
+    return not pid_alive(pid)
