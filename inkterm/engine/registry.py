@@ -84,3 +84,14 @@ register(
         blurb="Take ink from the mat to illuminate three manuscript pages before the Abbot runs out of patience.",
     )
 )
+
+register(
+    GameSpec(
+        id="voynich",
+        title="The Voynich Puzzle",
+        min_players=2,
+        max_players=4,
+        module="inkterm.games.voynich.rules",
+        blurb="Decipher the manuscript: open a double page, act on the board, share knowledge as puzzle pieces.",
+    )
+)
