@@ -1,0 +1,381 @@
+"""Inkwell's designed content, loaded from ``inkterm/assets/inkwell/*.json`` and
+validated by pydantic. A bad asset fails with the file and the field named.
+
+The loaded models are turned into small plain tuples (``Content``) that the rules use
+on the hot path.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+ASSETS = Path(__file__).resolve().parent.parent.parent / "assets" / "inkwell"
+
+COLOURS = ("K", "R", "Y", "G", "B")
+GOLD = 5
+CUBE_NAMES = ("black", "red", "yellow", "green", "blue", "gold")
+COLOUR_WORDS = {"K": "black", "R": "red", "Y": "yellow", "G": "green", "B": "blue", "*": "gold", "?": "any"}
+ColourCode = Literal["K", "R", "Y", "G", "B"]
+
+
+class ContentError(ValueError):
+    """An asset file that does not validate (file and field named)."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --- mat ---------------------------------------------------------------------------------
+class CubeSpec(_Strict):
+    colours: list[ColourCode]
+    per_colour: int = Field(gt=0)
+    gold: int = Field(ge=0)
+
+
+class BottleSpec(_Strict):
+    id: str
+    shape: Literal["star", "circle", "diamond"]
+    ring: int = Field(ge=0)
+    min_players: int = Field(ge=1, le=5)
+    fill: int = Field(ge=1)
+    slot: str | None = None
+
+
+class SlotSpec(_Strict):
+    id: str
+    diamond: str
+    min_players: int = Field(ge=1, le=5)
+
+
+class TrackSpec(_Strict):
+    arrows: tuple[int, int, int]
+    end: int
+
+    @model_validator(mode="after")
+    def _order(self):
+        a = self.arrows
+        if not (0 < a[0] < a[1] < a[2] <= self.end):
+            raise ValueError("arrows must rise strictly and lie within 1..end")
+        return self
+
+
+class MatSpec(_Strict):
+    cubes: CubeSpec
+    bottles: list[BottleSpec]
+    slots: list[SlotSpec]
+    canonical_order: list[str]
+    track: dict[Literal["1", "2", "3", "4", "5"], TrackSpec]
+    technique_capacity: int = Field(ge=1)
+    end_phase_points: int = Field(ge=0)
+    gold_bonus: int = Field(ge=0)
+
+    @model_validator(mode="after")
+    def _links(self):
+        ids = [b.id for b in self.bottles]
+        if len(set(ids)) != len(ids):
+            raise ValueError("bottle ids must be unique")
+        sids = {s.id: s for s in self.slots}
+        for b in self.bottles:
+            if b.shape == "star" and b.fill != 1:
+                raise ValueError(f"bottle {b.id}: a star holds 1 gold")
+            if (b.shape == "diamond") != (b.slot is not None):
+                raise ValueError(f"bottle {b.id}: diamonds, and only diamonds, link a slot")
+            if b.slot is not None and (b.slot not in sids or sids[b.slot].diamond != b.id):
+                raise ValueError(f"bottle {b.id}: slot {b.slot} does not link back")
+        if sorted(self.canonical_order) != sorted(ids + list(sids)):
+            raise ValueError("canonical_order must list every bottle and slot once")
+        if sorted(self.track) != ["1", "2", "3", "4", "5"]:
+            raise ValueError("track needs an entry for 1..5 players")
+        return self
+
+
+# --- pages -------------------------------------------------------------------------------
+ACCEPTS = set("KRYGB?*")
+
+
+class IllustrationSpec(_Strict):
+    id: str = Field(pattern=r"^[A-Z]$")
+    spaces: str = Field(min_length=1)
+    points: int = Field(ge=0)
+
+    @field_validator("spaces")
+    @classmethod
+    def _chars(cls, v: str) -> str:
+        bad = set(v) - ACCEPTS
+        if bad:
+            raise ValueError(f"unknown space marks {sorted(bad)} (use K R Y G B ? *)")
+        return v
+
+
+class PageSpec(_Strict):
+    id: str
+    level: Literal[1, 2, 3]
+    name: str
+    illustrations: list[IllustrationSpec] = Field(min_length=1)
+    standalone: str = ""
+    multiplier: Literal["K", "R", "Y", "G", "B", "?"]
+
+    @field_validator("standalone")
+    @classmethod
+    def _std(cls, v: str) -> str:
+        if set(v) - {"?"}:
+            raise ValueError("standalone spaces accept any colour: write them as '?'")
+        return v
+
+    @model_validator(mode="after")
+    def _check(self):
+        roman = {1: "I", 2: "II", 3: "III"}[self.level]
+        if not self.id.startswith(roman + "-"):
+            raise ValueError(f"page {self.id}: id does not match level {roman}")
+        ids = [i.id for i in self.illustrations]
+        if len(set(ids)) != len(ids) or "S" in ids or "M" in ids:
+            raise ValueError(f"page {self.id}: illustration ids must be unique and not S/M")
+        return self
+
+
+class PagesFile(_Strict):
+    legend: str = ""
+    pages: list[PageSpec]
+
+    @model_validator(mode="after")
+    def _unique(self):
+        ids = [p.id for p in self.pages]
+        if len(set(ids)) != len(ids):
+            raise ValueError("page ids must be unique")
+        return self
+
+
+# --- workspaces --------------------------------------------------------------------------
+class SideA(_Strict):
+    name: str
+    text: str
+
+
+class SideB(_Strict):
+    name: str
+    kind: Literal["scholar", "deadline", "perfectionist", "rainbow", "gilder"]
+    text: str
+
+
+class WorkspaceSpec(_Strict):
+    id: str
+    colour: ColourCode
+    a: SideA
+    b: SideB
+
+
+class WorkspacesFile(_Strict):
+    workspaces: list[WorkspaceSpec]
+
+
+# --- techniques --------------------------------------------------------------------------
+class _E(_Strict):
+    pass
+
+
+class Grinder(_E):
+    kind: Literal["grinder"]
+    colours: tuple[ColourCode, ColourCode]
+
+
+class Wash(_E):
+    kind: Literal["wash"]
+    source: ColourCode
+    target: ColourCode
+
+
+class Simple(_E):
+    kind: Literal[
+        "steady_hand", "scraper", "second_helping", "blessing", "careful_hand",
+        "marginalia", "gold_foil", "study", "calm_abbot",
+    ]
+
+
+class Counted(_E):
+    kind: Literal["spill", "gold", "draw", "extra_desk", "dye"]
+    count: int = Field(ge=1)
+
+
+class Pointed(_E):
+    kind: Literal["points", "rich_pigment", "fine_vellum"]
+    points: int = Field(ge=0)
+
+
+class EarlyRiser(_E):
+    kind: Literal["early_riser"]
+    gold: int = Field(ge=1)
+
+
+class GrandDesign(_E):
+    kind: Literal["grand_design"]
+    min_spaces: int = Field(ge=1)
+    points: int = Field(ge=0)
+
+
+class Hoarder(_E):
+    kind: Literal["hoarder"]
+    min_cubes: int = Field(ge=1)
+    points: int = Field(ge=0)
+
+
+Effect = Annotated[
+    Union[Grinder, Wash, Simple, Counted, Pointed, EarlyRiser, GrandDesign, Hoarder],
+    Field(discriminator="kind"),
+]
+
+LIMITED_KINDS = {"scraper", "gold", "draw", "points", "second_helping", "dye", "calm_abbot"}
+
+
+class TechniqueSpec(_Strict):
+    id: int = Field(ge=1)
+    name: str
+    uses: Literal["P", "1", "2"]
+    effect: Effect
+    text: str
+
+    @model_validator(mode="after")
+    def _uses(self):
+        limited = self.effect.kind in LIMITED_KINDS
+        if limited != (self.uses != "P"):
+            raise ValueError(
+                f"technique {self.id}: effect {self.effect.kind!r} "
+                + ("needs limited uses (1 or 2)" if limited else "must be persistent (P)")
+            )
+        return self
+
+
+class TechniquesFile(_Strict):
+    techniques: list[TechniqueSpec]
+
+    @model_validator(mode="after")
+    def _unique(self):
+        ids = [t.id for t in self.techniques]
+        if len(set(ids)) != len(ids):
+            raise ValueError("technique ids must be unique")
+        return self
+
+
+# --- solo --------------------------------------------------------------------------------
+class DifficultySpec(_Strict):
+    label: str
+    pile_divisor: int = Field(ge=1)
+    arrow_bonus: int = Field(ge=0)
+
+
+class SoloSpec(_Strict):
+    players_as: int = Field(ge=1, le=5)
+    display: int = Field(ge=1)
+    starting_cubes: int = Field(ge=0)
+    die: list[Literal["star", "circle", "diamond", "abbot"]] = Field(min_length=1)
+    end_points_per_space: int = Field(ge=0)
+    difficulties: dict[str, DifficultySpec]
+
+
+# --- loading -----------------------------------------------------------------------------
+def _load(name: str, model: type[BaseModel], directory: Path | None = None):
+    path = (directory or ASSETS) / name
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ContentError(f"{path}: cannot read: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise ContentError(f"{path}: not JSON: {exc}") from None
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
+        raise ContentError(f"{path.name}: field {where}: {first['msg']}") from None
+
+
+class Space:
+    """One space of a page (plain object, shared by every game)."""
+
+    __slots__ = ("index", "sid", "accept", "role", "illus")
+
+    def __init__(self, index: int, sid: str, accept: str, role: str, illus: int):
+        self.index = index
+        self.sid = sid  # e.g. "A3", "S1", "M"
+        self.accept = accept  # one of K R Y G B ? *
+        self.role = role  # "illustration" | "standalone" | "multiplier"
+        self.illus = illus  # illustration index, or -1
+
+
+class Page:
+    __slots__ = ("id", "level", "name", "spaces", "illustrations", "mult", "mult_colour",
+                 "by_sid", "standalone")
+
+    def __init__(self, spec: PageSpec):
+        self.id = spec.id
+        self.level = spec.level
+        self.name = spec.name
+        self.spaces: list[Space] = []
+        self.illustrations: list[tuple[str, tuple[int, ...], int]] = []
+        for k, ill in enumerate(spec.illustrations):
+            idx = []
+            for j, ch in enumerate(ill.spaces):
+                sp = Space(len(self.spaces), f"{ill.id}{j + 1}", ch, "illustration", k)
+                self.spaces.append(sp)
+                idx.append(sp.index)
+            self.illustrations.append((ill.id, tuple(idx), ill.points))
+        std = []
+        for j, ch in enumerate(spec.standalone):
+            sp = Space(len(self.spaces), f"S{j + 1}", ch, "standalone", -1)
+            self.spaces.append(sp)
+            std.append(sp.index)
+        self.standalone = tuple(std)
+        m = Space(len(self.spaces), "M", spec.multiplier, "multiplier", -1)
+        self.spaces.append(m)
+        self.mult = m.index
+        self.mult_colour = spec.multiplier  # a colour code or "?"
+        self.by_sid = {s.sid: s.index for s in self.spaces}
+
+
+class Content:
+    """Everything the rules read, as plain Python objects."""
+
+    def __init__(self, mat: MatSpec, pages: PagesFile, workspaces: WorkspacesFile,
+                 techniques: TechniquesFile, solo: SoloSpec):
+        self.mat = mat
+        self.bottles = {b.id: b for b in mat.bottles}
+        self.slots = {s.id: s for s in mat.slots}
+        self.order = [x for x in mat.canonical_order if x in self.bottles]
+        self.slot_order = [x for x in mat.canonical_order if x in self.slots]
+        self.pages = {p.id: Page(p) for p in pages.pages}
+        self.page_specs = {p.id: p for p in pages.pages}
+        self.workspaces = {w.id: w for w in workspaces.workspaces}
+        self.techniques = {t.id: t for t in techniques.techniques}
+        self.solo = solo
+
+    def track(self, n: int) -> TrackSpec:
+        return self.mat.track[str(n)]
+
+    def active_bottles(self, n: int) -> list[str]:
+        return [b for b in self.order if n >= self.bottles[b].min_players]
+
+    def active_slots(self, n: int) -> list[str]:
+        return [s for s in self.slot_order if n >= self.slots[s].min_players]
+
+    def pages_of_level(self, level: int) -> list[str]:
+        return [p for p, pg in self.pages.items() if pg.level == level]
+
+
+def load_content(directory: Path | None = None) -> Content:
+    """Load and validate every Inkwell asset (uncached: use :func:`content`)."""
+    return Content(
+        _load("mat.json", MatSpec, directory),
+        _load("pages.json", PagesFile, directory),
+        _load("workspaces.json", WorkspacesFile, directory),
+        _load("techniques.json", TechniquesFile, directory),
+        _load("solo.json", SoloSpec, directory),
+    )
+
+
+@lru_cache(maxsize=1)
+def content() -> Content:
+    return load_content()

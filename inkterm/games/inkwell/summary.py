@@ -1,0 +1,167 @@
+"""summary() and view(seat) for Inkwell: JSON-able public facts, enough for a board
+widget to draw the mat, the Abbot track, every page, workspace and the displays.
+
+Never exposes the bag's order (there is none: the bag is kept as counts) or the
+technique deck's order; before every side is chosen, the workspace sides are secret
+[R15] and only ``view(seat)`` shows that seat its own.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .content import COLOUR_WORDS, CUBE_NAMES, GOLD
+
+ROMAN = {1: "I", 2: "II", 3: "III"}
+
+
+def _by_colour(c) -> dict[str, int]:
+    return {CUBE_NAMES[t]: c[t] for t in range(6)}
+
+
+def _normal(c) -> dict[str, int]:
+    return {CUBE_NAMES[t]: c[t] for t in range(5)}
+
+
+def _tech(st, tid: int, status: str | None = None, where: str | None = None) -> dict[str, Any]:
+    spec = st.C.techniques[tid]
+    d = {"id": tid, "name": spec.name, "uses": spec.uses, "kind": spec.effect.kind, "text": spec.text}
+    if status is not None:
+        d["status"] = status
+    if where is not None:
+        d["where"] = where
+    return d
+
+
+def page_view(st, pid: str, cubes: list[int] | None = None) -> dict[str, Any]:
+    page = st.C.pages[pid]
+    filled = cubes or [-1] * len(page.spaces)
+    spaces = []
+    for sp in page.spaces:
+        f = filled[sp.index]
+        spaces.append({
+            "id": sp.sid,
+            "accept": sp.accept,
+            "accepts": COLOUR_WORDS[sp.accept],
+            "role": sp.role,
+            "illustration": page.illustrations[sp.illus][0] if sp.illus >= 0 else None,
+            "multiplier": sp.role == "multiplier",
+            "cube": CUBE_NAMES[f] if f >= 0 else None,
+        })
+    ills = []
+    for iid, idx, pts in page.illustrations:
+        n_filled = sum(1 for j in idx if filled[j] >= 0)
+        ills.append({"id": iid, "points": pts, "size": len(idx), "filled": n_filled,
+                     "complete": n_filled == len(idx),
+                     "spaces": [page.spaces[j].sid for j in idx]})
+    count = [0] * 6
+    for f in filled:
+        if f >= 0:
+            count[f] += 1
+    return {
+        "id": pid, "level": page.level, "level_roman": ROMAN[page.level], "name": page.name,
+        "multiplier": page.mult_colour, "cubes": _by_colour(count),
+        "spaces": spaces, "illustrations": ills,
+        "empty": sum(1 for f in filled if f < 0),
+    }
+
+
+def build_summary(st, seat: int | None = None) -> dict[str, Any]:
+    C = st.C
+    sides_public = st.stage != "side"
+    # cubes nowhere public: score markers, the Rival's pile, cubes in hand
+    elsewhere = [0] * 6
+    for p in st.players:
+        elsewhere["KRYGB".index(C.workspaces[p.ws].colour)] += 1
+    for t in range(5):
+        elsewhere[t] += st.rival_pile[t]
+    hand = [0] * 6
+    for b in st.hand:
+        for t in range(6):
+            hand[t] += b[0][t]
+    for t in range(6):
+        elsewhere[t] += hand[t]
+    for _seat, drawn in st.start_queue:
+        for t in range(6):
+            elsewhere[t] += drawn[t]
+
+    mat = []
+    for b in C.order:
+        slot = st.link[b]
+        tid = st.slots[slot] if slot else None
+        mat.append({
+            "id": b, "shape": st.shape[b], "active": b in st.active,
+            "cubes": _by_colour(st.bottles[b]),
+            "slot": slot,
+            "technique": _tech(st, tid) if tid is not None else None,
+        })
+
+    players = []
+    over = st.over
+    for i, p in enumerate(st.players):
+        ws = C.workspaces[p.ws]
+        side = p.side if (sides_public or i == seat) else None
+        page = page_view(st, p.page, p.cubes) if p.page is not None else None
+        preview = st.page_score(i) if (p.page is not None and sides_public) else []
+        players.append({
+            "seat": i,
+            "name": p.name,
+            "score": p.score,
+            "page": page,
+            "pages_turned": p.turned,
+            "turned": list(p.history),
+            "finished": p.finished,
+            "finish_position": st.finish_order.index(i) + 1 if i in st.finish_order else None,
+            "techniques": [_tech(st, t, s, "workspace") for t, s in p.techs]
+                          + [_tech(st, t, s, "under") for t, s in p.under],
+            "capacity": st.capacity(p),
+            "workspace": {
+                "id": ws.id, "colour": COLOUR_WORDS[ws.colour], "side": side,
+                "name": (ws.a.name if side == "A" else ws.b.name if side == "B" else None),
+                "text": (ws.a.text if side == "A" else ws.b.text if side == "B" else None),
+                "a": {"name": ws.a.name, "text": ws.a.text},
+                "b": {"name": ws.b.name, "text": ws.b.text},
+            },
+            "must_turn": st.must_turn(i),
+            "breakdown": [list(x) for x in p.breakdown],
+            "turn_preview": [[lab, v] for lab, v in preview],
+        })
+
+    d = st.decision()
+    out: dict[str, Any] = {
+        "game": "inkwell",
+        "over": over,
+        "solo": st.solo,
+        "end_phase": st.end_phase,
+        "current": d.seat if d is not None else None,
+        "first_player": st.first,
+        "stage": st.stage,
+        "abbot": st.abbot,
+        "arrows": list(st.arrows),
+        "arrows_crossed": st.crossed,
+        "end_space": st.end,
+        "bag": _normal(st.bag),
+        "bag_total": sum(st.bag),
+        "gold": st.supply,
+        "deck": len(st.deck),
+        "mat": mat,
+        "elsewhere": _by_colour(elsewhere),
+        "hand": _by_colour(hand),
+        "display": {ROMAN[k]: [page_view(st, pid) for pid in v] for k, v in st.display.items()},
+        "players": players,
+        "finish_order": list(st.finish_order),
+        "scores": st.scores(),
+    }
+    if st.solo:
+        diff = C.solo.difficulties[st.difficulty]
+        out["rival"] = {
+            "difficulty": st.difficulty, "label": diff.label, "score": st.rival_score,
+            "pile": _normal(st.rival_pile), "log": [list(x) for x in st.rival_log],
+        }
+    out["winner"] = st.winner()
+    out["ranking"] = st.ranking() if over else None
+    out["tiebreaks"] = st.tiebreaks()
+    if seat is not None:
+        me = st.players[seat]
+        out["you"] = seat
+        out["private"] = {"workspace_side": me.side}
+    return out
