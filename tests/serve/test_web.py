@@ -1,0 +1,163 @@
+"""The browser front door: `python -m inkterm.serve.web` in a subprocess, driven
+over its WebSocket directly and (if Chromium is installed) from a real headless
+browser."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("textual_serve", reason="the serve extra (textual-serve) is not installed")
+aiohttp = pytest.importorskip("aiohttp")
+
+from .conftest import visible, wait_gone  # noqa: E402
+from .cdp import CHROMIUM, Browser  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+async def web_server(tmp_path):
+    procs = []
+
+    async def start(*extra: str, log: Path | None = None):
+        port = free_port()
+        env = dict(os.environ)
+        if log is not None:
+            env["INKTERM_PROBE_LOG"] = str(log)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "inkterm.serve.web", "--port", str(port),
+             "--data-dir", str(tmp_path / "web-data"),
+             "--child", f"{sys.executable} -m inkterm.serve.probe", *extra],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )
+        procs.append(proc)
+        url = f"http://127.0.0.1:{port}"
+        async with aiohttp.ClientSession() as session:
+            for _ in range(150):  # up to ~15 s
+                if proc.poll() is not None:
+                    raise RuntimeError(proc.stderr.read().decode())
+                try:
+                    async with session.get(url + "/") as resp:
+                        if resp.status == 200:
+                            return url
+                except aiohttp.ClientError:
+                    pass
+                await asyncio.sleep(0.1)
+        raise TimeoutError("web server did not start")
+
+    yield start
+    for proc in procs:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+        proc.stderr.close()
+
+
+class WsScreen:
+    def __init__(self, ws) -> None:
+        self.ws = ws
+        self.raw = bytearray()
+        self.mark = 0
+
+    async def wait_for(self, pattern: str, timeout: float = 15.0) -> re.Match:
+        deadline = time.monotonic() + timeout
+        while True:
+            m = re.search(pattern, visible(bytes(self.raw[self.mark:])))
+            if m:
+                return m
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"{pattern!r} not seen; tail {visible(bytes(self.raw[-300:]))!r}")
+            try:
+                msg = await asyncio.wait_for(self.ws.receive(), left)
+            except asyncio.TimeoutError:
+                continue
+            if msg.type == aiohttp.WSMsgType.BINARY:
+                self.raw += msg.data
+            elif msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED,
+                              aiohttp.WSMsgType.CLOSING):
+                m = re.search(pattern, visible(bytes(self.raw[self.mark:])))
+                if m:
+                    return m
+                raise AssertionError(f"closed before {pattern!r}: {visible(bytes(self.raw))!r}")
+
+
+async def test_web_page_serves_the_app_keys_and_resize(web_server):
+    url = await web_server()
+    async with aiohttp.ClientSession() as session:
+        async with session.get(url + "/") as resp:
+            html = await resp.text()
+        assert "inkterm" in html and "/ws" in html
+        ws_url = url.replace("http:", "ws:") + "/ws?width=80&height=24"
+        async with session.ws_connect(ws_url) as ws:
+            screen = WsScreen(ws)
+            await screen.wait_for(r"inkterm probe")
+            pid = int((await screen.wait_for(r"pid=(\d+) size=80x24 keys=0")).group(1))
+            screen.mark = len(screen.raw)
+            await ws.send_json(["stdin", "x"])
+            await screen.wait_for(r"keys=1 last=x")
+            screen.mark = len(screen.raw)
+            await ws.send_json(["resize", {"width": 100, "height": 30}])
+            await screen.wait_for(r"size=100x30")
+        # The tab is closed: its app ends.
+        assert await wait_gone(pid), "the app outlived its browser tab"
+
+
+async def test_web_session_limit(web_server):
+    url = await web_server("--max-sessions", "1")
+    ws_url = url.replace("http:", "ws:") + "/ws?width=80&height=24"
+    async with aiohttp.ClientSession() as session:
+        async with session.ws_connect(ws_url) as ws1:
+            await WsScreen(ws1).wait_for(r"keys=0")
+            async with session.ws_connect(ws_url) as ws2:
+                await WsScreen(ws2).wait_for(r"table is full")
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install chromium)")
+async def test_headless_chromium_shows_the_app_and_a_key_reaches_it(web_server, tmp_path):
+    log = tmp_path / "probe.log"
+    url = await web_server(log=log)
+    browser = Browser(tmp_path / "chromium-profile")
+    try:
+        await browser.start()
+        await browser.call("Network.enable")
+        await browser.call("Page.enable")
+        await browser.call("Page.navigate", url=url + "/")
+        # The page connected its terminal and the app's first frame arrived.
+        await browser.wait_until(
+            lambda: browser.evaluate("document.body.classList.contains('-first-byte')"),
+            what="the first byte in the page's terminal")
+        await browser.wait_until(
+            lambda: "inkterm probe" in visible(browser.websocket_bytes()),
+            what="the app's title in the page")
+        await browser.wait_until(
+            lambda: re.search(r"keys=0", visible(browser.websocket_bytes())),
+            what="the app's status line")
+        await browser.evaluate(
+            "document.querySelector('.xterm-helper-textarea').focus(), true")
+        await browser.type_text("x")
+        await browser.wait_until(
+            lambda: re.search(r"keys=1 last=x", visible(browser.websocket_bytes())),
+            what="the app's reply to a key typed in the browser")
+        assert any('"stdin"' in sent for sent in browser.websocket_sent())
+        assert "key x" in log.read_text()
+    finally:
+        await browser.close()
