@@ -1,0 +1,82 @@
+"""`inkterm serve ssh` as a command: argument defaults, refusing to start
+without keys, the --guest warning, and a clean shutdown on SIGTERM."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import signal
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from .conftest import asyncssh, open_shell, wait_gone
+from .test_web import free_port
+
+from inkterm.serve import ssh, web
+
+ROOT = Path(__file__).resolve().parents[2]
+PROBE = f"{sys.executable} -m inkterm.serve.probe"
+
+
+def test_arguments_and_defaults():
+    p = argparse.ArgumentParser()
+    ssh.add_arguments(p)
+    a = p.parse_args([])
+    assert (a.host, a.port, a.guest, a.authorized_keys, a.max_sessions) == (
+        "127.0.0.1", 2222, False, None, 8)
+    a = p.parse_args(["--host", "0.0.0.0", "--port", "2200", "--authorized-keys", "k",
+                      "--guest", "--max-sessions", "3"])
+    assert (a.host, a.port, a.guest, str(a.authorized_keys), a.max_sessions) == (
+        "0.0.0.0", 2200, True, "k", 3)
+    w = argparse.ArgumentParser()
+    web.add_arguments(w)
+    b = w.parse_args([])
+    assert (b.host, b.port) == ("127.0.0.1", 8000)
+
+
+def test_without_keys_or_guest_it_refuses_to_start(tmp_path):
+    out = subprocess.run(
+        [sys.executable, "-m", "inkterm.serve.ssh", "--data-dir", str(tmp_path),
+         "--port", str(free_port())],
+        cwd=ROOT, capture_output=True, text=True, timeout=30,
+    )
+    assert out.returncode == 2
+    assert "no authorized keys file" in out.stderr and "--guest" in out.stderr
+
+
+async def test_guest_server_warns_serves_and_stops_cleanly(tmp_path):
+    port = free_port()
+    errlog = tmp_path / "server.err"
+    with open(errlog, "wb") as err:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "inkterm.serve.ssh", "--guest", "--port", str(port),
+             "--data-dir", str(tmp_path / "data"), "--child", PROBE],
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=err,
+        )
+    try:
+        deadline = time.monotonic() + 20
+        while b"players connect with" not in errlog.read_bytes():
+            assert proc.poll() is None, errlog.read_text()
+            assert time.monotonic() < deadline, "server did not start"
+            await asyncio.sleep(0.1)
+        text = errlog.read_text()
+        assert "WARNING: --guest" in text
+        key_file = tmp_path / "data" / "ssh_host_ed25519_key"
+        assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+        conn = await asyncssh.connect("127.0.0.1", port, username="zoe", known_hosts=None,
+                                      client_keys=None, agent_path=None)
+        screen = await open_shell(conn)
+        pid = int((await screen.wait_for(r"pid=(\d+)")).group(1))
+        assert (tmp_path / "data" / "users" / "ssh" / "zoe").is_dir()
+        proc.send_signal(signal.SIGTERM)  # the host stops the server
+        assert proc.wait(15) == 0
+        assert await wait_gone(pid), "the app outlived the server"
+        conn.abort()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(5)
