@@ -1,0 +1,143 @@
+"""The public rules API (DESIGN.md §2), saves and undo, independent of any one rule."""
+import json
+import os
+
+import pytest
+
+from inkterm.engine import GAMES, IllegalChoice, SaveError, load_game, new_game, replay
+from inkterm.engine import saves
+
+
+def test_games_registry_has_kiln_spec():
+    spec = GAMES["kiln"]
+    assert (spec.id, spec.min_players, spec.max_players) == ("kiln", 2, 4)
+    assert spec.title == "Kiln"
+
+
+def test_new_game_rejects_unknown_game_seat_count_and_option():
+    with pytest.raises(ValueError, match="unknown game"):
+        new_game("chess", ["a", "b"])
+    with pytest.raises(ValueError, match="2–4 seats"):
+        new_game("kiln", ["a"])
+    with pytest.raises(ValueError, match="no option"):
+        new_game("kiln", ["a", "b"], options={"speed": 3})
+
+
+def test_decision_and_choice_shape():
+    s = new_game("kiln", ["Ann", "Bob"], seed=7)
+    d = s.decision()
+    assert d.seat == 0 and isinstance(d.prompt, str) and d.prompt
+    assert all(c.key and c.label for c in d.choices)
+    assert len({c.key for c in d.choices}) == len(d.choices)
+    events = s.apply(d.choices[0].key)
+    assert isinstance(events, list) and all(e.text for e in events)
+    assert s.record.choices == [d.choices[0].key]
+
+
+def test_illegal_choice_is_value_error_and_changes_nothing():
+    s = new_game("kiln", ["Ann", "Bob"], seed=7)
+    before = s.to_json()
+    with pytest.raises(IllegalChoice) as exc:
+        s.apply("nonsense")
+    assert isinstance(exc.value, ValueError) and "legal:" in str(exc.value)
+    assert s.to_json() == before and s.record.choices == []
+
+
+def test_view_never_shows_another_seats_hand():
+    s = new_game("kiln", ["Ann", "Bob", "Cy"], seed=7)
+    v = s.view(1)
+    assert "hand_cards" in v["players"][1]
+    assert all("hand_cards" not in p for i, p in enumerate(v["players"]) if i != 1)
+    assert "hand_cards" not in json.dumps(s.summary())
+
+
+def test_load_game_errors_are_clear():
+    good = new_game("kiln", ["A", "B"], seed=1).to_dict()
+    cases = {
+        "not JSON": "{oops",
+        "not an inkterm save": json.dumps({"hello": 1}),
+        "newer": json.dumps({**good, "version": 99}),
+        "bad save field record.seed": json.dumps({**good, "record": {**good["record"], "seed": "x"}}),
+        "unknown game": json.dumps({**good, "game": "chess", "record": {**good["record"], "game": "chess"}}),
+    }
+    for msg, text in cases.items():
+        with pytest.raises(SaveError, match=msg):
+            load_game(text)
+    broken = json.loads(json.dumps(good))
+    broken["snapshot"]["model"]["players"][0]["money"] = 99
+    with pytest.raises(SaveError, match="bad snapshot"):
+        load_game(json.dumps(broken))
+
+
+def test_record_replay_matches_and_bad_record_is_reported():
+    s = new_game("kiln", ["A", "B"], seed=3)
+    for _ in range(30):
+        s.apply(s.decision().choices[-1].key)
+    assert replay(s.record) == s
+    d = s.to_dict()
+    d["snapshot"] = None
+    assert load_game(json.dumps(d)) == s
+    d["record"]["choices"][5] = "zone:9"
+    with pytest.raises(SaveError, match="choice 6"):
+        load_game(json.dumps(d))
+
+
+def test_undo_steps_back_own_choices_until_news():
+    s = new_game("kiln", ["A", "B"], seed=5)
+    assert not s.can_undo()  # nothing chosen yet
+    s.apply(next(c.key for c in s.decision().choices if c.key.startswith("zone:")))
+    # A main action with a boost question or a resolution: both are A's own choices.
+    assert s.can_undo()
+    back = s.undo()
+    assert back.record.choices == [] and back == new_game("kiln", ["A", "B"], seed=5)
+    # A reroll reveals dice: it cannot be undone.
+    s = new_game("kiln", ["A", "B"], seed=5)
+    s.m.players[0].clay = 10
+    s._decided = False
+    s.apply("reroll")
+    assert s.can_undo()  # opening the reroll menu revealed nothing
+    s.apply(next(c.key for c in s.decision().choices if c.key.startswith("reroll:")))
+    assert not s.can_undo()
+    with pytest.raises(IllegalChoice):
+        s.undo()
+
+
+def test_undo_never_takes_back_another_seats_choice():
+    s = new_game("kiln", ["A", "B"], seed=5)
+    while s.decision().seat == 0:
+        ks = [c.key for c in s.decision().choices]
+        s.apply("end" if "end" in ks else ("noboost" if "noboost" in ks else ks[-1]))
+    assert s.decision().seat == 1 and not s.can_undo()
+
+
+def test_saves_atomic_listing_and_corrupt_files_left_alone(tmp_path, monkeypatch):
+    monkeypatch.setenv("INKTERM_HOME", str(tmp_path))
+    d = saves.save_dir()
+    assert d == tmp_path / "saves"
+    s = new_game("kiln", ["A", "B"], seed=9)
+    p = saves.new_save_path("kiln")
+    saves.save_game(s, p)
+    assert saves.read_save(p) == s
+    assert [f.name for f in d.iterdir()] == [p.name]  # no temp file left behind
+    bad = d / "kiln-broken.save.json"
+    bad.write_text("{not json")
+    os.utime(bad, (p.stat().st_mtime + 10,) * 2)
+    infos = saves.list_saves()
+    assert infos[0].path == bad and infos[0].error and str(bad) in infos[0].error
+    assert bad.read_text() == "{not json"  # never rewritten
+    assert saves.newest_unfinished().path == p
+    assert saves.new_save_path("kiln") != p
+
+
+def test_write_atomic_keeps_old_file_when_write_fails(tmp_path, monkeypatch):
+    target = tmp_path / "x.save.json"
+    saves.write_atomic(target, "old")
+
+    def boom(*a, **k):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(OSError):
+        saves.write_atomic(target, "new")
+    assert target.read_text() == "old"
+    assert [f.name for f in tmp_path.iterdir()] == ["x.save.json"]
