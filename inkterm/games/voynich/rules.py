@@ -701,9 +701,7 @@ class State(GameState):
             return True
         if code in PLACE:
             kind, sec = PLACE[code]
-            if not self.dests(code):
-                return False
-            return bool(self.sources(p, kind, sec, excl, supply=sec != "re"))
+            return self.has_dest(code) and self.has_source(p, kind, sec, excl, sec != "re")
         if code == "bo.grow":
             return bool(self.grow_moves(p))
         if code == "as.goat":
@@ -711,7 +709,7 @@ class State(GameState):
         if code == "ba.purify":
             return any(t[0] == DIRTY for t in self.spaces[POOL1])
         if code == "ba.transform":
-            return bool(self.own_bath_drops(p)) and bool(self.sources(p, "leaf", "ba", excl))
+            return bool(self.own_bath_drops(p)) and self.has_source(p, "leaf", "ba", excl)
         if code == "wr.translate":
             return bool(self.untranslated())
         if code in ("rs.centre", "rs.any"):
@@ -723,6 +721,35 @@ class State(GameState):
         if code == "re.any":
             return any(self.feasible(c, p, excl) for c in ("re.leaf", "re.star", "re.drop", "re.text"))
         raise AssertionError(code)
+
+    def has_source(self, p: int, kind: str, sec: str, excl: str | None, supply: bool = True) -> bool:
+        if supply and (self.tsupply[p] if kind == "text" else self.supply[p][kind] > 0):
+            return True
+        spaces = self.spaces
+        for sid in ALL_SPACES:
+            toks = spaces[sid]
+            if toks and sid != excl and sid[:2] != sec:
+                for tok in toks:
+                    if tok[0] == p and tok[1] == kind:
+                        return True
+        return False
+
+    def has_dest(self, code: str) -> bool:
+        sp = self.spaces
+        if code == "bo.leaf" or code == "ba.drop":
+            return True
+        if code == "bo.drop":
+            for tip in TIPS:
+                if not sp[tip]:
+                    return True
+            return bool(self.drop_landings())
+        if code == "as.star" or code == "as.text":
+            return bool(self.astro_dests(PLACE[code][0]))
+        if code == "wr.text":
+            return any(not sp[s] for r in WR for s in WR_TEXTS[r])
+        if code == "wr.star":
+            return any(not sp[s] for r in WR for s in WR_STARS[r])
+        return any(not sp[s] for s in RE_SPACES[code[3:]])
 
     def dests(self, code: str):
         """Destination (key, label, touches, payload) for a placement action."""
@@ -978,7 +1005,7 @@ class State(GameState):
         if k in PLACE:
             kind, sec = PLACE[k]
             if task["st"] == 0:
-                if not self.dests(k):
+                if not self.has_dest(k):
                     return []
                 return [Choice(key, cap(label), "", t) for key, label, t in self.sources(p, kind, sec, task["excl"], sec != "re")]
             return [Choice(key, cap(label), "", t) for key, label, t, _ in self.dests(k)]
@@ -1000,7 +1027,7 @@ class State(GameState):
             ]
         if k == "ba.transform":
             if task["st"] == 0:
-                if not self.sources(p, "leaf", "ba", task["excl"]):
+                if not self.has_source(p, "leaf", "ba", task["excl"]):
                     return []
                 return [
                     Choice(f"from:{short(s)}", f"Transform your drop on {short(s)}", "", (touch_space(s),))
@@ -1047,7 +1074,7 @@ class State(GameState):
                 # a single source is taken without asking
                 if task["st"] == 0 and task["k"] in PLACE:
                     kind, sec = PLACE[task["k"]]
-                    if self.dests(task["k"]):
+                    if self.has_dest(task["k"]):
                         srcs = self.sources(task["p"], kind, sec, task["excl"], sec != "re")
                         if len(srcs) == 1 and not task["opt"]:
                             self._task_apply(task, srcs[0][0])
