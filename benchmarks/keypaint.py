@@ -1,0 +1,73 @@
+"""Key press → repaint on the Kiln game screen ÷ the same on a bare Textual app.
+
+Both apps run headless in this process at 80×24. Each sample presses ↓ or ↑ (which
+moves the highlight: on the game screen that re-renders the hint and the board's
+highlight) and waits until the app has processed the key and refreshed. Samples
+alternate between the two apps; the ratio of the medians is reported.
+"""
+from __future__ import annotations
+
+import asyncio
+import statistics
+import time
+
+
+def bare_app():
+    from textual.app import App, ComposeResult
+    from textual.widgets import OptionList
+
+    class Bare(App):
+        def compose(self) -> ComposeResult:
+            yield OptionList(*[f"Option {i}" for i in range(10)])
+
+    return Bare()
+
+
+def kiln_app():
+    from inkterm.app import InktermApp
+
+    return InktermApp(start=("play", "kiln", ["Ann", "bot"], 7), bot_delay=0)
+
+
+async def _samples(app, n: int, out: list[float], ready: asyncio.Event, turn: asyncio.Queue,
+                   done: asyncio.Queue) -> None:
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        ready.set()
+        for i in range(n):
+            await turn.get()
+            start = time.perf_counter()
+            await pilot.press("down" if i % 2 == 0 else "up")
+            await pilot.pause()
+            out.append(time.perf_counter() - start)
+            await done.put(None)
+
+
+async def _measure(n: int) -> tuple[float, float]:
+    a_times: list[float] = []
+    b_times: list[float] = []
+    qa, qb, da, db = asyncio.Queue(), asyncio.Queue(), asyncio.Queue(), asyncio.Queue()
+    ra, rb = asyncio.Event(), asyncio.Event()
+    ta = asyncio.create_task(_samples(kiln_app(), n, a_times, ra, qa, da))
+    tb = asyncio.create_task(_samples(bare_app(), n, b_times, rb, qb, db))
+    await ra.wait()
+    await rb.wait()
+    for _ in range(n):  # strictly alternate, one sample at a time
+        await qa.put(None)
+        await da.get()
+        await qb.put(None)
+        await db.get()
+    await asyncio.gather(ta, tb)
+    return statistics.median(a_times), statistics.median(b_times)
+
+
+def run(n: int = 40) -> list[dict]:
+    a, b = asyncio.run(_measure(n))
+    r = a / b
+    return [{"figure": "key press -> repaint, Kiln game screen / bare app", "value": round(r, 2),
+             "goal": "<= 2", "ok": r <= 2}]
+
+
+if __name__ == "__main__":
+    for r in run():
+        print(r)
