@@ -166,6 +166,15 @@ class GameState:
         self._copy_model(other)
         return other
 
+    def determinize(self, seat: int, rng: random.Random) -> "GameState":
+        """A copy consistent with what ``seat`` can see, with everything hidden from it
+        (future dice, the order of the deck, other seats' secret cards) drawn afresh
+        from ``rng``. Search bots plan on such copies so they never read secrets.
+        Games with hidden cards extend this."""
+        other = self.clone()
+        other.rng.seed(rng.getrandbits(64))
+        return other
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameState) and self.to_dict() == other.to_dict()
 

@@ -906,6 +906,19 @@ class State(GameState):
             v["studio"] = [card_dict(c) for c in self.m.studio]
         return v
 
+    def determinize(self, seat: int, rng) -> "State":
+        """Other hands and the deck are shuffled together (sizes kept); the cards
+        ``seat`` holds, has in front of it or sees in its Studio stay put."""
+        other = super().determinize(seat, rng)
+        m = other.m
+        hidden = [c for s, p in enumerate(m.players) if s != seat for c in p.hand] + m.deck
+        rng.shuffle(hidden)
+        for s, p in enumerate(m.players):
+            if s != seat:
+                p.hand, hidden = hidden[: len(p.hand)], hidden[len(p.hand):]
+        m.deck = hidden
+        return other
+
     # --- persistence --------------------------------------------------------------------
     def _dump(self) -> dict[str, Any]:
         return self.m.dump()

@@ -370,3 +370,20 @@ def test_decision_topics_are_rules_headings():
              for h in re.findall(r"^#{2,3} (.+)$", text, re.M)}
     assert set(TOPIC.values()) <= slugs
     assert "{{cards}}" not in text and "Kiln Superintendent" in text
+
+
+def test_determinize_hides_other_hands_and_keeps_own():
+    import random as _r
+
+    s = game(3, seed=4)
+    d = s.determinize(0, _r.Random(1))
+    assert d.m.players[0].hand == s.m.players[0].hand
+    assert [len(p.hand) for p in d.m.players] == [5, 5, 5] and len(d.m.deck) == len(s.m.deck)
+    pool = sorted(s.m.players[1].hand + s.m.players[2].hand + s.m.deck)
+    assert sorted(d.m.players[1].hand + d.m.players[2].hand + d.m.deck) == pool
+    assert d.m.players[1].hand != s.m.players[1].hand or d.m.deck != s.m.deck
+    assert d.view(0)["players"][0]["hand_cards"] == s.view(0)["players"][0]["hand_cards"]
+    # Changing a hidden hand in the real state does not change the seat's view.
+    s2 = s.clone()
+    s2.m.players[1].hand, s2.m.deck[:5] = s2.m.deck[:5], s2.m.players[1].hand
+    assert s2.view(0) == s.view(0)
