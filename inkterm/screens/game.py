@@ -79,6 +79,9 @@ class GameScreen(Screen):
             f"The terminal is {w}×{h}; inkterm needs at least {MIN_SIZE[0]}×{MIN_SIZE[1]}.\n"
             "Make the window larger — the game is kept (and autosaved) meanwhile."
         )
+        if hasattr(self, "_view"):
+            # Breakpoint classes have just changed: the board may draw more or less.
+            self.call_after_refresh(self._show_board)
 
     # --- who is at the keyboard -----------------------------------------------------------
     @property
@@ -128,8 +131,16 @@ class GameScreen(Screen):
         self.app.push_screen(HandoffScreen(self.state.seats[seat], note), done)
 
     def schedule_bot(self) -> None:
-        if self._bot_timer is None:
-            self._bot_timer = self.set_timer(self.app.bot_delay, self.bot_step)
+        """One bot step after a short pause, on the event loop: the screen keeps
+        painting and taking keys between steps."""
+        if self._bot_timer is not None:
+            return
+        delay = getattr(self.app, "bot_delay", 0.4)
+        if delay > 0:
+            self._bot_timer = self.set_timer(delay, self.bot_step)
+        else:
+            self._bot_timer = True
+            self.call_later(self.bot_step)
 
     def bot_step(self) -> None:
         self._bot_timer = None
@@ -140,8 +151,23 @@ class GameScreen(Screen):
             # A rules page or a question is open: wait until the table is back.
             self.schedule_bot()
             return
-        key = self.bots[d.seat].choose(self.state)
-        self.play(key)
+        if getattr(self.app, "bot_delay", 0.4) > 0:
+            self.play(self.bots[d.seat].choose(self.state))
+            return
+        # No pause wanted (tests, demos at full speed): play the bots' choices in one
+        # go, saving after each, and draw the table once when a human is next.
+        log = self.query_one(EventLog)
+        while d is not None and d.seat in self.bots:
+            try:
+                events = self.state.apply(self.bots[d.seat].choose(self.state))
+            except IllegalChoice as exc:  # a bot bug must not wedge the table
+                self.notify(str(exc), severity="error")
+                return
+            log.add_events(events, self.state.seats)
+            self.autosave()
+            d = self.decision
+        self.refresh_table()
+        self.advance()
 
     # --- the one place a choice is applied -----------------------------------------------
     def play(self, key: str) -> None:
@@ -207,7 +233,8 @@ class GameScreen(Screen):
             prompt.update(f"Waiting for {st.seats[d.seat]}…")
             menu.set_choices([])
         else:
-            prompt.update(f"{st.seats[d.seat]}: {d.prompt}")
+            who = st.seats[d.seat]
+            prompt.update(d.prompt if d.prompt.startswith(who) else f"{who}: {d.prompt}")
             menu.set_choices(d.choices)
         self._view = view
         self._show_board()

@@ -1,0 +1,1 @@
+"""Kiln's board widgets: zones with dice and tokens, player boards, the hand."""
