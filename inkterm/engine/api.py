@@ -4,8 +4,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
 from .record import Record
 from .registry import GAMES
 from .state import SAVE_FORMAT, SAVE_VERSION, GameState
@@ -53,24 +51,6 @@ def replay(record: Record) -> GameState:
     return state
 
 
-class _RecordModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    game: str
-    seats: list[str] = Field(min_length=1)
-    seed: int
-    options: dict[str, Any] = {}
-    choices: list[str] = []
-
-
-class _SaveModel(BaseModel):
-    format: str
-    version: int
-    game: str
-    record: _RecordModel
-    over: bool = False
-    snapshot: dict[str, Any] | None = None
-
-
 def load_game(text: str, *, trust_snapshot: bool = True) -> GameState:
     """The state a save describes. The snapshot is used when present (fast); without
     it, or with ``trust_snapshot=False``, the record is replayed."""
@@ -80,8 +60,12 @@ def load_game(text: str, *, trust_snapshot: bool = True) -> GameState:
         raise SaveError(f"not JSON: {exc}") from None
     if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
         raise SaveError("not an inkterm save (no 'format': 'inkterm-save')")
+    from pydantic import ValidationError  # imported late: the engine starts without it
+
+    from .saveformat import SaveModel
+
     try:
-        save = _SaveModel.model_validate(raw)
+        save = SaveModel.model_validate(raw)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])

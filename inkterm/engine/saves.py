@@ -5,6 +5,7 @@ deleted: new saves always get a fresh name.
 """
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 import time
@@ -76,14 +77,44 @@ def read_save(path: Path) -> GameState:
 
 @dataclass
 class SaveInfo:
+    """What a listing knows of a save from its envelope alone (cheap: no game code is
+    imported and nothing replayed); ``state`` loads it fully on first use."""
+
     path: Path
     mtime: float
-    state: GameState | None
+    game: str | None
+    seats: list[str]
+    over: bool
     error: str | None
+    _state: GameState | None = None
 
     @property
     def unfinished(self) -> bool:
-        return self.state is not None and not self.state.is_over
+        return self.error is None and not self.over
+
+    @property
+    def state(self) -> GameState | None:
+        if self._state is None and self.error is None:
+            try:
+                self._state = read_save(self.path)
+            except SaveError as exc:
+                self.error = str(exc)
+        return self._state
+
+
+def _envelope(path: Path) -> tuple[str, list[str], bool]:
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SaveError(f"{path}: not JSON: {exc}") from None
+    if not isinstance(raw, dict) or raw.get("format") != "inkterm-save":
+        raise SaveError(f"{path}: not an inkterm save (no 'format': 'inkterm-save')")
+    rec = raw.get("record")
+    if not isinstance(rec, dict) or not isinstance(rec.get("seats"), list):
+        raise SaveError(f"{path}: no record of the game")
+    return str(raw.get("game")), [str(s) for s in rec["seats"]], bool(raw.get("over"))
 
 
 def list_saves(directory: Path | None = None) -> list[SaveInfo]:
@@ -98,15 +129,18 @@ def list_saves(directory: Path | None = None) -> list[SaveInfo]:
         except OSError:
             continue
         try:
-            out.append(SaveInfo(p, mtime, read_save(p), None))
+            game, seats, over = _envelope(p)
+            out.append(SaveInfo(p, mtime, game, seats, over, None))
         except SaveError as exc:
-            out.append(SaveInfo(p, mtime, None, str(exc)))
+            out.append(SaveInfo(p, mtime, None, [], False, str(exc)))
     out.sort(key=lambda s: s.mtime, reverse=True)
     return out
 
 
 def newest_unfinished(directory: Path | None = None) -> SaveInfo | None:
+    """The newest save that loads and is not over (one that fails to load is skipped;
+    its error stays on its SaveInfo)."""
     for info in list_saves(directory):
-        if info.unfinished:
+        if info.unfinished and info.state is not None:
             return info
     return None
