@@ -504,7 +504,7 @@ class State(GameState):
     # ================================================================== solo Rival
     def _rival_turn(self, ev: list) -> None:
         self.reveal()
-        face = self.C.solo.die[self.rng.randrange(len(self.C.solo.die))]
+        face = self._roll()
         ev.append(Event(f"The Rival rolls {face}.", None, "rival"))
         if face == "abbot":
             self._move_abbot(ev)
@@ -527,6 +527,10 @@ class State(GameState):
                     self.out.append(tid)
                     ev.append(Event(f"{self.C.techniques[tid].name} leaves the game.", None, "rival"))
         self._refill(ev)
+
+    def _roll(self) -> str:
+        """The solo die."""
+        return self.C.solo.die[self.rng.randrange(len(self.C.solo.die))]
 
     def _rival_scores(self, ev: list, why: str, arrow: bool) -> None:
         d = self.C.solo.difficulties[self.difficulty]
