@@ -16,6 +16,7 @@ import os
 import pty
 import re
 import shlex
+import shutil
 import signal
 import struct
 import sys
@@ -41,6 +42,19 @@ DROP_ENV = (
 )
 
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$")
+
+
+def resolve_argv(argv: list[str]) -> list[str]:
+    """Make the program absolute (sessions start in their user's directory, so a
+    relative ``.venv/bin/python`` would not be found there)."""
+    if not argv:
+        raise ValueError("empty child command")
+    prog = argv[0]
+    if os.sep in prog:
+        prog = os.path.abspath(prog)
+    else:
+        prog = shutil.which(prog) or prog
+    return [prog, *argv[1:]]
 
 
 def default_child() -> list[str]:

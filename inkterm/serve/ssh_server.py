@@ -17,7 +17,7 @@ from pathlib import Path
 
 import asyncssh
 
-from .common import PtyChild, child_environment, default_child, user_home
+from .common import PtyChild, child_environment, default_child, resolve_argv, user_home
 
 log = logging.getLogger("inkterm.serve.ssh")
 
@@ -296,7 +296,7 @@ class InktermSSHServer:
 
     def __init__(self, config: SSHConfig) -> None:
         self.config = config
-        self.child_argv = list(config.child or default_child())
+        self.child_argv = resolve_argv(list(config.child or default_child()))
         self.sessions: set[_Session] = set()
         self._connections: set = set()
         self._listener: asyncssh.SSHAcceptor | None = None

@@ -22,7 +22,7 @@ import shlex
 import sys
 from pathlib import Path
 
-from .common import data_dir, package_root, parse_child, user_home
+from .common import data_dir, package_root, parse_child, resolve_argv, user_home
 
 log = logging.getLogger("inkterm.serve.web")
 
@@ -62,7 +62,7 @@ def make_server(
     class InktermWebServer(Server):
         def __init__(self) -> None:
             super().__init__(
-                shlex.join(argv), host=host, port=port, title="inkterm", public_url=public_url
+                shlex.join(resolve_argv(argv)), host=host, port=port, title="inkterm", public_url=public_url
             )
             self.max_sessions = max_sessions
             self.active = 0

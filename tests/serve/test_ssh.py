@@ -201,3 +201,11 @@ async def _drained(server, timeout: float = 10.0) -> bool:
     while server.sessions and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
     return not server.sessions
+
+
+def test_child_program_is_made_absolute(tmp_path, monkeypatch):
+    from inkterm.serve.common import resolve_argv
+
+    monkeypatch.chdir(tmp_path)
+    assert resolve_argv(["bin/app", "-x"]) == [str(tmp_path / "bin" / "app"), "-x"]
+    assert os.path.isabs(resolve_argv(["python3", "-m", "inkterm"])[0])
