@@ -1,23 +1,38 @@
-"""Bots play through the public rules API only. A seat spec is a person's name, or
-one of the bot specs below (``random``; ``bot`` is an alias of it for now)."""
+"""Bots play through the public rules API only. A seat spec is a person's name, or a
+bot: ``random``, ``greedy``, ``search`` or ``search:N`` (N iterations per move);
+``bot`` is an alias of ``greedy``."""
 from __future__ import annotations
 
+from .greedy import GreedyBot
 from .random_bot import RandomBot
+from .search import DEFAULT_ITERATIONS, SearchBot
 
-BOT_SPECS = {"bot": RandomBot, "random": RandomBot}
+BOT_SPECS = {"bot": GreedyBot, "random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
+
+
+def _parse(spec: str) -> tuple[str, str | None]:
+    kind, _, arg = spec.strip().partition(":")
+    return kind.strip().lower(), (arg.strip() or None) if _ else None
 
 
 def is_bot(spec: str) -> bool:
-    return spec.split(":", 1)[0].strip().lower() in BOT_SPECS
+    kind, arg = _parse(spec)
+    if kind not in BOT_SPECS:
+        return False
+    return arg is None or (kind == "search" and arg.isdigit() and int(arg) > 0)
 
 
 def make_bot(spec: str, seed: int = 0):
-    kind = spec.split(":", 1)[0].strip().lower()
+    kind, arg = _parse(spec)
     try:
         cls = BOT_SPECS[kind]
     except KeyError:
         raise ValueError(f"unknown bot {spec!r}; known: {', '.join(BOT_SPECS)}") from None
-    return cls(seed=seed)
+    if arg is None:
+        return cls(seed=seed)
+    if kind != "search" or not arg.isdigit() or int(arg) < 1:
+        raise ValueError(f"bad bot spec {spec!r}: only search takes a count, as search:N with N >= 1")
+    return cls(seed=seed, iterations=int(arg))
 
 
-__all__ = ["BOT_SPECS", "RandomBot", "is_bot", "make_bot"]
+__all__ = ["BOT_SPECS", "DEFAULT_ITERATIONS", "GreedyBot", "RandomBot", "SearchBot", "is_bot", "make_bot"]

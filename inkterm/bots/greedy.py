@@ -1,0 +1,73 @@
+"""Greedy: try every choice once and keep the one whose position looks best.
+
+"Once" means a ply of the bot's own: a decision in these games is often one step of a
+chain (zone → boost → split …), so after each candidate the bot follows the rest of
+its own turn with the game's cheap default policy, then scores the position with the
+game's ``evaluate``. Choices that open a sub-menu (they offer ``back``) are scored by
+their best item. It plans on ``determinize``d copies, so it never sees other seats'
+hidden cards or the dice to come; choices that reveal something (a roll, a draw) are
+averaged over a few such copies.
+"""
+from __future__ import annotations
+
+import random
+
+from .hooks import hooks
+
+FOLLOW = 12  # own steps followed after a candidate, at most
+CHANCE_SAMPLES = 3  # copies averaged for a choice that reveals new information
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, state) -> str:
+        d = state.decision()
+        if d is None:
+            raise ValueError("the game is over; there is nothing to choose")
+        keys = [c.key for c in d.choices]
+        if len(keys) > 1 and "back" in keys:
+            keys.remove("back")  # we opened this menu on purpose: commit to an item
+        if len(keys) == 1:
+            return keys[0]
+        h = hooks(state.game_id)
+        seat = d.seat
+        base = state.determinize(seat, self.rng)
+        best, best_v = [], float("-inf")
+        for key in keys:
+            v = self._value(state, base, key, seat, h, menu=True)
+            if v > best_v + 1e-9:
+                best, best_v = [key], v
+            elif v >= best_v - 1e-9:
+                best.append(key)
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def _value(self, state, base, key: str, seat: int, h, menu: bool) -> float:
+        s = base.clone()
+        s.apply(key)
+        if s.history[-1][1]:  # revealed something: average over fresh copies
+            total = self._follow(s, seat, h, menu)
+            for _ in range(CHANCE_SAMPLES - 1):
+                s = state.determinize(seat, self.rng)
+                if s.record.choices != base.record.choices:  # pragma: no cover
+                    s = base.clone()
+                s.apply(key)
+                total += self._follow(s, seat, h, menu)
+            return total / CHANCE_SAMPLES
+        return self._follow(s, seat, h, menu)
+
+    def _follow(self, s, seat: int, h, menu: bool) -> float:
+        d = s.decision()
+        if menu and d is not None and d.seat == seat and any(c.key == "back" for c in d.choices):
+            items = [c.key for c in d.choices if c.key != "back"]
+            if items:
+                return max(self._value(s, s, k, seat, h, menu=False) for k in items)
+        steps = 0
+        while d is not None and d.seat == seat and steps < FOLLOW:
+            s.apply(h.default_choice(s, d))
+            d = s.decision()
+            steps += 1
+        return h.evaluate(s, seat)

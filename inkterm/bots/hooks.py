@@ -1,0 +1,59 @@
+"""Per-game knowledge the bots use, found in ``inkterm/games/<game>/evaluate.py``.
+
+A game's evaluate module may define:
+
+- ``evaluate(state, seat) -> float``: how well ``seat`` stands, read from
+  ``state.view(seat)`` (or public facts) only, higher is better; best as a lead over
+  the best other seat, in points.
+- ``seat_values(state, seat) -> list[float]``: every seat's standing in points as
+  ``seat`` sees it (for search, which needs all seats' values from one view).
+- ``default_choice(state, decision) -> key``: a cheap move for look-ahead.
+- ``card_picks(state) -> list[list[str]]``: per seat, the content it picked (cards,
+  techniques …) for the simulator's per-card statistics.
+
+Anything missing falls back to the generic versions here.
+"""
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+from types import SimpleNamespace
+
+
+def generic_evaluate(state, seat: int) -> float:
+    """Public score lead over the best other seat (the score alone when solo)."""
+    sc = state.scores()
+    others = [x for s, x in enumerate(sc) if s != seat]
+    return sc[seat] - max(others) if others else float(sc[seat])
+
+
+def generic_seat_values(state, seat: int) -> list[float]:
+    return [float(x) for x in state.scores()]
+
+
+def generic_default_choice(state, d) -> str:
+    for c in d.choices:
+        if c.key != "back":
+            return c.key
+    return d.choices[0].key
+
+
+def generic_card_picks(state) -> list[list[str]]:
+    return [[] for _ in state.seats]
+
+
+@lru_cache(maxsize=None)
+def hooks(game: str) -> SimpleNamespace:
+    try:
+        mod = importlib.import_module(f"inkterm.games.{game}.evaluate")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"inkterm.games.{game}.evaluate":
+            raise
+        mod = None
+    return SimpleNamespace(
+        evaluate=getattr(mod, "evaluate", generic_evaluate),
+        seat_values=getattr(mod, "seat_values", generic_seat_values),
+        value_scale=getattr(mod, "VALUE_SCALE", 3.0),
+        default_choice=getattr(mod, "default_choice", generic_default_choice),
+        card_picks=getattr(mod, "card_picks", generic_card_picks),
+    )

@@ -1,0 +1,126 @@
+"""Search: Monte Carlo tree search over ``determinize``/``apply``.
+
+Each iteration plans on a fresh copy in which everything hidden from the bot's seat
+(other hands, deck order, dice to come) is drawn anew (information-set MCTS), so the
+bot never reads another seat's secrets, and the tree's statistics average over what
+it cannot know. Every seat's moves are in the tree and each seat maximises its own
+reward. A new leaf is scored by finishing the mover's current chain of steps with
+the game's default policy and reading every seat's standing from the bot's own view
+(``seat_values``), turned into a 0..1 reward per seat; a finished game scores by its
+ranking. ``search:N`` runs N iterations (default ``DEFAULT_ITERATIONS``).
+"""
+from __future__ import annotations
+
+import math
+import random
+
+from .hooks import hooks
+
+DEFAULT_ITERATIONS = 400
+EXPLORE = 0.7
+FOLLOW = 8
+
+
+class Node:
+    __slots__ = ("children", "visits", "total", "avail", "mover")
+
+    def __init__(self, mover: int):
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+        self.mover = mover
+
+
+def _keys(d) -> list[str]:
+    keys = [c.key for c in d.choices]
+    if len(keys) > 1 and "back" in keys:
+        keys.remove("back")  # sub-menus are entered to be used (as the greedy bot)
+    return keys
+
+
+class SearchBot:
+    name = "search"
+
+    def __init__(self, seed: int = 0, iterations: int = DEFAULT_ITERATIONS):
+        self.rng = random.Random(seed)
+        self.iterations = max(1, int(iterations))
+
+    def choose(self, state) -> str:
+        d = state.decision()
+        if d is None:
+            raise ValueError("the game is over; there is nothing to choose")
+        keys = _keys(d)
+        if len(keys) == 1:
+            return keys[0]
+        root = self.search(state, d.seat)
+        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))
+        return best[0]
+
+    def search(self, state, me: int) -> Node:
+        h = hooks(state.game_id)
+        rng = self.rng
+        root = Node(-1)
+        for _ in range(self.iterations):
+            s = state.determinize(me, rng)
+            node, path = root, []
+            while True:
+                d = s.decision()
+                if d is None:
+                    break
+                keys = _keys(d)
+                kids = node.children
+                untried = [k for k in keys if k not in kids]
+                if untried:
+                    k = untried[int(rng.random() * len(untried))]
+                    child = kids[k] = Node(d.seat)
+                    for other in keys:
+                        if other in kids and other != k:
+                            kids[other].avail += 1
+                    s.apply(k)
+                    path.append(child)
+                    break
+                best_k, best_u = keys[0], -1.0
+                for k in keys:
+                    c = kids[k]
+                    c.avail += 1
+                for k in keys:
+                    c = kids[k]
+                    u = c.total / c.visits + EXPLORE * math.sqrt(math.log(c.avail) / c.visits)
+                    if u > best_u:
+                        best_k, best_u = k, u
+                node = kids[best_k]
+                s.apply(best_k)
+                path.append(node)
+            rewards = self._leaf(s, me, h)
+            for n in path:
+                n.visits += 1
+                n.total += rewards[n.mover]
+        return root
+
+    @staticmethod
+    def _leaf(s, me: int, h) -> list[float]:
+        d = s.decision()
+        if d is not None:
+            mover, steps = d.seat, 0
+            while d is not None and d.seat == mover and steps < FOLLOW:
+                s.apply(h.default_choice(s, d))
+                d = s.decision()
+                steps += 1
+        n = len(s.seats)
+        if s.is_over:
+            order = s.ranking()
+            if n == 1:
+                return [1.0 / (1.0 + math.exp(-h.evaluate(s, 0) / h.value_scale))]
+            out = [0.0] * n
+            for place, seat in enumerate(order):
+                out[seat] = (n - 1 - place) / (n - 1)
+            return out
+        vals = h.seat_values(s, me)
+        if n == 1:
+            return [1.0 / (1.0 + math.exp(-vals[0] / h.value_scale))]
+        out = []
+        for seat, v in enumerate(vals):
+            lead = v - max(x for o, x in enumerate(vals) if o != seat)
+            out.append(1.0 / (1.0 + math.exp(-lead / h.value_scale)))
+        return out

@@ -1,0 +1,183 @@
+"""How the Kiln bots judge a position, from one seat's view only.
+
+``evaluate(state, seat)`` reads ``state.view(seat)`` (public board plus that seat's own
+hand) and returns that seat's estimated standing: its projected final points minus the
+best opponent's. ``default_choice`` is the cheap policy greedy look-ahead follows for
+the rest of its own turn. ``card_picks`` names the cards each seat played, for the
+simulator's per-card statistics.
+
+The weights follow the costing rates in the design notes (1 money ≈ 1 token ≈ 1
+material, 5 tokens ≈ 1.3 blanks, 1 point ≈ 3 money) and fade as the game runs out:
+a resource left at the end is worth nothing.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .content import N_BLANKS, N_ROUNDS, ROW_THRESHOLDS, cards
+
+CARDS = cards()
+RATE = 0.55  # blanks a seat adds per remaining turn, beyond what its tokens hold now
+
+
+def turns_left(v: dict[str, Any], seat: int) -> int:
+    """Own turns still to come for ``seat``, the current one included if its main
+    action is still open."""
+    order, turn = v["order"], v["turn"]
+    if v["over"]:
+        return 0
+    n = order[turn:].count(seat)
+    if v["current"] == seat and v["phase"] != "before the main action":
+        n -= 1
+    return max(0, n) + len(order) * (N_ROUNDS - v["round"]) // 2
+
+
+def token_blanks(tokens: list[int], blanks: int) -> tuple[int, list[int]]:
+    """(blanks, tokens left) if blank-making ran now until it no longer could
+    (rule 23/24: the five fullest zones, a bonus when three hold 3+)."""
+    t = sorted(tokens, reverse=True)
+    made = 0
+    while t[4] and blanks + made < N_BLANKS:
+        made += 2 if t[2] >= 3 else 1
+        t = sorted([x - 1 for x in t[:5]] + t[5:], reverse=True)
+    return min(made, N_BLANKS - blanks), t
+
+
+def token_value(left: list[int]) -> float:
+    """What tokens still on the board are worth towards future blanks: a zone's first
+    few tokens count most, and covering more zones brings the next blank closer."""
+    v = sum(0.2 * min(x, 3) + 0.05 * max(0, x - 3) for x in left)
+    covered = sum(1 for x in left if x)
+    return v + 0.25 * min(covered, 5)
+
+
+def _ach_value(cid: str, blanks_now: int, proj: float, n_ach: int, zones: int) -> float:
+    c = CARDS[cid]
+    e, pr = c.effect, c.params
+    if e in ("blanks_at_least", "rows_at_least"):
+        need = pr["blanks"] if e == "blanks_at_least" else ROW_THRESHOLDS[pr["rows"] - 1]
+        if blanks_now >= need:
+            return float(pr["points"])
+        return pr["points"] * min(1.0, max(0.0, (proj - need) / 4 + 0.5))
+    if e == "per_achievement":
+        return pr["points"] * n_ach
+    if e == "per_zone":
+        return pr["points"] * zones
+    return 0.0
+
+
+def player_value(p: dict[str, Any], tl: int, hand: list[dict] | None, now: bool = False) -> float:
+    """Projected final points of one player from public facts (and its hand if known).
+    ``now``: the player is in its own turn, so it can still make blanks."""
+    w = tl / (tl + 2.0)
+    blanks = p["blanks"]
+    if tl or now:
+        pot, left = token_blanks(p["tokens"], blanks)
+    else:
+        pot, left = 0, p["tokens"]
+    proj = min(N_BLANKS, blanks + pot + RATE * tl)
+    ach = [t["id"] for t in p["tableau"] if t["type"] == "achievement"]
+    zones = sum(1 for x in p["tokens"] if x)
+    ach_now = sum(pts for label, pts in p["breakdown"][3:] if not label.startswith("Dragon"))
+    v = p["score"] - ach_now
+    v += sum(_ach_value(c, blanks, proj, len(ach), zones) for c in ach)
+    # Tokens that blank-making can turn into blanks now, with the rows they finish.
+    after = min(N_BLANKS, blanks + pot)
+    v += 0.95 * pot + 0.9 * sum(1 for t in ROW_THRESHOLDS if blanks < t <= after)
+    v += token_value(left) * w
+    money = p["money"]
+    v += (0.3 * min(money, 6) + 0.1 * max(0, money - 6) + 0.2 * p["clay"] + 0.12 * p["glaze"]) * w
+    v += 0.08 * p["favour"] * w
+    v += 0.001 * p["money"] + 0.0005 * p["claims"]  # the tie-breaks
+    for t in p["tableau"]:
+        c = CARDS[t["id"]]
+        if c.type in ("tap", "persistent"):
+            v += 0.4 * c.cost * w * (0.6 if t["type"] == "tap" and tl <= 1 else 1)
+    if hand is None:
+        v += 0.5 * p["hand"] * w
+    else:
+        for c in hand:
+            card = CARDS[c["id"]]
+            if card.type == "achievement":
+                gain = _ach_value(card.id, blanks, proj, len(ach) + 1, zones)
+                v += max(0.0, gain - 0.3 * card.cost) * 0.5 * w
+            else:
+                v += 0.1 * card.cost * w
+    return v
+
+
+def seat_values(state, seat: int) -> list[float]:
+    """Every player's projected points as ``seat`` sees them (its view only)."""
+    return values(state.view(seat), seat)
+
+
+def values(v: dict[str, Any], seat: int) -> list[float]:
+    out = []
+    for s, p in enumerate(v["players"]):
+        hand = p.get("hand_cards") if s == seat else None
+        out.append(player_value(p, turns_left(v, s), hand, v["current"] == s))
+    return out
+
+
+def evaluate(state, seat: int) -> float:
+    """Seat's projected points minus the best other seat's (its own alone when solo)."""
+    vals = values(state.view(seat), seat)
+    mine = vals[seat]
+    others = [x for s, x in enumerate(vals) if s != seat]
+    return mine - max(others) if others else mine
+
+
+def _dice_in(label: str) -> int:
+    i = label.find("(")
+    try:
+        return int(label[i + 1 : label.index(" ", i)])
+    except (ValueError, IndexError):
+        return 0
+
+
+def default_choice(state, d) -> str:
+    """A cheap, sensible move for look-ahead: make blanks, keep the boost, go forward
+    on the favour track, play the first card offered, end the turn once the main
+    action is done, else act in the zone with the most dice."""
+    keys = [c.key for c in d.choices]
+    ks = set(keys)
+    if "blank" in ks:
+        return "blank"
+    if "end" in ks:
+        return "end"
+    first = keys[0]
+    if first.startswith("zone:"):
+        best = max((c for c in d.choices if c.key.startswith("zone:")), key=lambda c: _dice_in(c.label))
+        return best.key
+    if "noboost" in ks:
+        return "noboost"
+    if "forward" in ks:
+        return "forward"
+    if first.startswith("split:"):
+        return keys[len(keys) // 2]
+    if first.startswith("play:"):
+        ach = [k for k in keys if k.startswith("play:A")]
+        return ach[0] if ach else first
+    if "copy:2" in ks:
+        return "copy:2"
+    if "done" in ks:
+        return "done"
+    if "back" in ks:
+        return "back"
+    if first.startswith("place:"):
+        p = state.view(d.seat)["players"][d.seat]["tokens"]
+        return min(keys, key=lambda k: (p[int(k[6:]) - 1] == 0, -p[int(k[6:]) - 1]))
+    return first
+
+
+def card_picks(state) -> list[list[str]]:
+    """Per seat, the ids of the cards it played this game (tableau and play cards),
+    read from the public record of choices."""
+    picks: list[list[str]] = [[] for _ in state.seats]
+    for s, p in enumerate(state.summary()["players"]):
+        picks[s].extend(t["id"] for t in p["tableau"])
+    # Play cards leave no trace in the tableau: replay who chose each "play:P…" key.
+    for (seat, _), key in zip(state.history, state.record.choices):
+        if key.startswith("play:P"):
+            picks[seat].append(key[5:])
+    return picks
