@@ -132,7 +132,8 @@ def page_cubes(st, seat: int) -> dict[str, str | None]:
 
 def place_all(st) -> None:
     while st.hand:
-        st.apply("auto")
+        k = keys(st)
+        st.apply("auto" if "auto" in k else k[0])
 
 
 def score_parts(st, seat: int, voluntary: bool = True) -> dict[str, int]:

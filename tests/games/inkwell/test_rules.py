@@ -394,11 +394,12 @@ def test_1_8_2_crossing_forces_players_not_yet_past_that_level():
 def test_1_8_3_forced_turn_no_gold_bonus():
     st = start(2)
     st.crossed = 1
-    fresh(st)
+    set_bottle(st, "S1", ["Au"])  # the star is full: the refill takes no gold
     gold = st.supply
     st.apply("turn")
     st.apply(keys(st)[0])
-    assert not st.hand and st.stage != "bonus" or st.supply == gold
+    assert st.supply == gold and st.cur == 1
+    assert all(f != GOLD for f in st.players[0].cubes)
 
 
 def test_1_8_4_end_phase_move_can_cross_an_arrow():
