@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from .conftest import asyncssh, connect, open_shell, pid_alive, wait_gone
+from .conftest import Screen, asyncssh, connect, open_shell, pid_alive, wait_gone
 
 from inkterm.serve.ssh_server import ensure_host_key
 
@@ -108,6 +108,22 @@ async def test_guest_lets_a_keyless_client_in(make_server):
         screen = await open_shell(conn)
         await screen.wait_for(r"inkterm probe")
         await screen.wait_for(r"keys=0")
+
+
+async def test_colour_depth_comes_from_the_client(make_server, client_key):
+    server = await make_server()
+    async with connect(server, keys=[client_key]) as conn:
+        process = await conn.create_process(
+            term_type="xterm", term_size=(80, 24), encoding=None,
+            env={"COLORTERM": "truecolor", "LC_ALL": "C.UTF-8", "EVIL": "x", "PATH": "/tmp"})
+        screen = Screen(process)
+        pid = int((await screen.wait_for(r"pid=(\d+)")).group(1))
+        env = dict(item.split("=", 1) for item in
+                   open(f"/proc/{pid}/environ", "rb").read().decode().split("\0") if "=" in item)
+        assert env["TERM"] == "xterm"
+        assert env["COLORTERM"] == "truecolor"
+        assert env["LC_ALL"] == "C.UTF-8"
+        assert "EVIL" not in env and env["PATH"] != "/tmp"
 
 
 async def test_two_clients_get_separate_processes(make_server, client_key, data_dir):

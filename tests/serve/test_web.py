@@ -34,7 +34,8 @@ def free_port() -> int:
 async def web_server(tmp_path):
     procs = []
 
-    async def start(*extra: str, log: Path | None = None):
+    async def start(*extra: str, log: Path | None = None,
+                    child: str = f"{sys.executable} -m inkterm.serve.probe"):
         port = free_port()
         env = dict(os.environ)
         if log is not None:
@@ -42,7 +43,7 @@ async def web_server(tmp_path):
         proc = subprocess.Popen(
             [sys.executable, "-m", "inkterm.serve.web", "--port", str(port),
              "--data-dir", str(tmp_path / "web-data"),
-             "--child", f"{sys.executable} -m inkterm.serve.probe", *extra],
+             "--child", child, *extra],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )
         procs.append(proc)
@@ -159,5 +160,31 @@ async def test_headless_chromium_shows_the_app_and_a_key_reaches_it(web_server, 
             what="the app's reply to a key typed in the browser")
         assert any('"stdin"' in sent for sent in browser.websocket_sent())
         assert "key x" in log.read_text()
+    finally:
+        await browser.close()
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install chromium)")
+async def test_headless_chromium_shows_the_inkterm_title(web_server, tmp_path):
+    pytest.importorskip("inkterm.app", reason="the app is not there yet")
+    url = await web_server(child=f"{sys.executable} -m inkterm")
+    browser = Browser(tmp_path / "chromium-profile")
+    try:
+        await browser.start()
+        await browser.call("Network.enable")
+        await browser.call("Page.enable")
+        await browser.call("Page.navigate", url=url + "/")
+        await browser.wait_until(
+            lambda: "New game" in visible(browser.websocket_bytes()), timeout=30,
+            what="the title screen in the page")
+        await browser.wait_until(
+            lambda: "No unfinished game" in visible(browser.websocket_bytes()),
+            what="the title's save scan")
+        await browser.evaluate(
+            "document.querySelector('.xterm-helper-textarea').focus(), true")
+        await browser.type_text("n")
+        await browser.wait_until(
+            lambda: "Seat 1" in visible(browser.websocket_bytes()),
+            what="the setup screen after pressing n in the browser")
     finally:
         await browser.close()
