@@ -1,0 +1,365 @@
+"""The designed content in play: workspace B sides (§3.4), the 32 techniques' effects
+(§3.5), the solo Rival (§3.6) and the auto-place shortcut."""
+import pytest
+
+from inkterm.engine import new_game
+from inkterm.games.inkwell import best_placement
+from inkterm.games.inkwell.content import content
+from inkterm.games.inkwell.rules import GOLD
+
+from .helpers import (
+    clear_mat, cubes, fill_all_but, fresh, give_tech, keys, page_cubes, place_all,
+    script, set_bottle, set_page, start,
+)
+from .test_rules import finish_turn, takes
+
+
+def ws(st, seat, wid, side):
+    st.players[seat].ws = wid
+    st.players[seat].side = side
+    fresh(st)
+
+
+# --- §3.4 workspace B sides -------------------------------------------------------------
+def test_scholars_desk_capacity_three_and_points():
+    st = start(2)
+    ws(st, 0, "W-K", "B")
+    p = st.players[0]
+    assert st.capacity(p) == 3
+    give_tech(st, 0, 23, "workspace")
+    give_tech(st, 0, 24, "workspace")
+    set_bottle(st, "D1", ["R"], tech=st.deck.pop())
+    assert "take:D1" in keys(st)
+    assert dict(st.page_score(0))["Scholar's Desk"] == 2
+
+
+@pytest.mark.parametrize("abbot,crossed,level,voluntary,expect", [
+    (0, 0, 1, True, 6), (9, 0, 1, True, 3), (9, 0, 1, False, 0), (20, 1, 2, True, 4),
+])
+def test_deadline(abbot, crossed, level, voluntary, expect):
+    st = start(2)
+    ws(st, 0, "W-R", "B")
+    st.abbot, st.crossed = abbot, crossed
+    set_page(st, 0, {1: "I-1", 2: "II-1"}[level])
+    assert dict(st.page_score(0, voluntary=voluntary))["Deadline"] == expect
+
+
+def test_perfectionist():
+    st = start(2)
+    ws(st, 0, "W-Y", "B")
+    fill_all_but(st, 0, "I-1", set())
+    assert dict(st.page_score(0))["Perfectionist"] == 8
+    fill_all_but(st, 0, "I-1", {"B1"})
+    assert dict(st.page_score(0))["Perfectionist"] == 1
+
+
+def test_rainbow_ledger():
+    st = start(2)
+    ws(st, 0, "W-G", "B")
+    set_page(st, 0, "I-1", {"A1": "K", "A2": "K", "A5": "K", "B1": "G", "B2": "G", "S1": "Au"})
+    assert dict(st.page_score(0))["Rainbow Ledger"] == 4  # K: 3+1, G: 2+1
+
+
+def test_gilder():
+    st = start(2)
+    ws(st, 0, "W-B", "B")
+    set_page(st, 0, "I-5", {"M": "B", "A1": "B", "A2": "Au", "B6": "Au"})
+    parts = dict(st.page_score(0))
+    assert parts["multiplier"] == 2 + 4 and parts["Gilder"] == 2
+
+
+# --- §3.5 techniques -------------------------------------------------------------------
+@pytest.mark.parametrize("tid,src,dst", [(6, "R", "Y"), (7, "Y", "G"), (8, "G", "B"), (9, "B", "K"), (10, "K", "R")])
+def test_washes(tid, src, dst):
+    st = start(2)
+    give_tech(st, 0, tid, "under")
+    page = content().pages["I-1"]
+    target = [sp.sid for sp in page.spaces if sp.accept == dst and sp.role == "illustration"][0]
+    fill_all_but(st, 0, "I-1", {target})
+    clear_mat(st)
+    set_bottle(st, "C1", [src])
+    assert takes(st) == ["take:C1"]
+    st.apply("take:C1")
+    place_all(st)
+    assert page_cubes(st, 0)[target] == src  # keeps its own colour
+
+
+def test_wash_not_onto_multiplier():
+    st = start(2)
+    give_tech(st, 0, 6, "under")  # R -> Y
+    fill_all_but(st, 0, "I-3", {"M"})  # I-3's multiplier is yellow
+    clear_mat(st)
+    set_bottle(st, "C1", ["R"])
+    assert takes(st) == []
+
+
+def test_grinders_each_pair():
+    for tid, (a, b) in zip(range(1, 6), ["KR", "RY", "YG", "GB", "BK"]):
+        e = content().techniques[tid].effect
+        assert tuple(e.colours) == (a, b)
+
+
+def test_steady_hand_when_workspace_full():
+    st = start(2)
+    give_tech(st, 0, 11, "under")
+    give_tech(st, 0, 23, "workspace")
+    give_tech(st, 0, 24, "workspace")
+    tid = st.slots["T1"]
+    set_bottle(st, "D1", ["R"], tech=tid)
+    assert "take:D1" in keys(st)
+    st.apply("take:D1")
+    assert keys(st)[0].startswith("place:")  # no keep/leave question: it must stay
+    place_all(st)
+    assert st.slots["T1"] == tid
+
+
+def test_spill_cloth():
+    st = start(2)
+    give_tech(st, 0, 12, "under")
+    fill_all_but(st, 0, "I-1", {"A5"})
+    clear_mat(st)
+    set_bottle(st, "C1", ["R", "K"])
+    set_bottle(st, "C2", ["Au", "Au"])
+    assert takes(st) == ["take:C1"]  # gold cannot be poured back
+    bag = st.bag[0]
+    st.apply("take:C1")
+    assert "spill" in keys(st)  # the black cube comes first; it may be poured back
+    st.apply("spill")
+    assert st.bag[0] == bag + 1 and "spill" not in keys(st)
+    place_all(st)
+    assert page_cubes(st, 0)["A5"] == "R"
+
+
+def test_scraper_moves_a_cube_not_the_multiplier():
+    st = start(2)
+    set_page(st, 0, "I-1", {"M": "K", "A1": "K"})
+    st.deck.remove(13)
+    set_bottle(st, "D1", ["Y"], tech=13)
+    st.apply("take:D1")
+    st.apply("place:A4")
+    st.apply("resolve:13")
+    k = keys(st)
+    assert "move:M" not in k and "move:A1" in k and "skip" in k
+    st.apply("move:A1")
+    assert "place:A2" in keys(st) and "place:A1" not in keys(st)
+    st.apply("place:A2")
+    pc = page_cubes(st, 0)
+    assert pc["A1"] is None and pc["A2"] == "K"
+    assert [13, "used-once"] in st.players[0].techs
+
+
+@pytest.mark.parametrize("tid,gold", [(14, 1), (15, 1)])
+def test_gold_leaf_and_gilders_kit(tid, gold):
+    st = start(2)
+    st.deck.remove(tid)
+    set_bottle(st, "D1", ["R"], tech=tid)
+    set_bottle(st, "S1", ["Au"])
+    st.apply("take:D1")
+    place_all(st)
+    supply = st.supply
+    st.apply(f"resolve:{tid}")
+    assert st.supply == supply - gold and st.hand[0][0][GOLD] == gold
+
+
+@pytest.mark.parametrize("tid,n", [(16, 3), (17, 2)])
+def test_fresh_ink_and_apprentice_draw_and_reveal(tid, n):
+    st = start(2)
+    st.deck.remove(tid)
+    set_bottle(st, "D1", ["R"], tech=tid)
+    st.apply("take:D1")
+    place_all(st)
+    script(st, ["B"] * 40)
+    st.apply(f"resolve:{tid}")
+    assert st.hand[0][0] == cubes(*["B"] * n)
+    assert not st.can_undo()  # the draw revealed news
+
+
+def test_patrons_purse():
+    st = start(2)
+    st.deck.remove(18)
+    set_bottle(st, "D1", ["R"], tech=18)
+    st.apply("take:D1")
+    place_all(st)
+    st.apply("resolve:18")
+    assert st.players[0].score == 4 and ["Patron's Purse", 4] in st.players[0].breakdown
+
+
+def test_early_riser_two_gold():
+    st = start(2)
+    give_tech(st, 0, 21, "under")
+    supply = st.supply
+    st.apply("turn")
+    st.apply(keys(st)[0])
+    assert st.hand[0][0][GOLD] == 2 and st.supply == supply - 2
+
+
+def test_careful_hand_half_points():
+    st = start(2)
+    give_tech(st, 0, 22, "under")
+    set_page(st, 0, "I-2", {"B1": "Y", "B2": "Y", "B3": "B", "B4": "B", "B5": "G", "B6": "K"})
+    assert dict(st.page_score(0))["Careful Hand"] == 3
+
+
+def test_marginalia_rich_pigment_gold_foil():
+    st = start(2)
+    for t in (23, 24, 25):
+        give_tech(st, 0, t, "under")
+    set_page(st, 0, "I-1", {"S1": "R", "M": "Au", "A1": "Au"})
+    parts = dict(st.page_score(0))
+    assert parts["Marginalia"] == 1 and parts["Rich Pigment"] == 2 and parts["Gold Foil Mastery"] == 2
+
+
+def test_grand_design():
+    st = start(2)
+    give_tech(st, 0, 26, "under")
+    set_page(st, 0, "I-3", {"B1": "K", "B2": "K", "B3": "R", "B4": "R", "B5": "G", "B6": "G", "B7": "B",
+                            "A1": "Y", "A2": "Y", "A3": "B"})
+    assert dict(st.page_score(0))["Grand Design"] == 2  # B has 7 spaces, A only 4 (and is incomplete)
+
+
+def test_study_counts_cards_placed_this_page():
+    st = start(2)
+    give_tech(st, 0, 28, "workspace")
+    give_tech(st, 0, 14, "workspace", "down")
+    give_tech(st, 0, 23, "under")
+    assert dict(st.page_score(0))["Study"] == 2
+
+
+def test_fine_vellum_only_voluntary():
+    st = start(2)
+    give_tech(st, 0, 29, "under")
+    assert dict(st.page_score(0, voluntary=True))["Fine Vellum"] == 2
+    assert "Fine Vellum" not in dict(st.page_score(0, voluntary=False))
+
+
+def test_dye_merchant():
+    st = start(2)
+    st.deck.remove(30)
+    set_bottle(st, "D1", ["R"], tech=30)
+    set_page(st, 0, "I-1")
+    st.apply("take:D1")
+    place_all(st)
+    st.apply("resolve:30")
+    assert keys(st) == ["colour:K", "colour:R", "colour:Y", "colour:G", "colour:B"]
+    st.bag[3] = 1
+    st.apply("colour:G")
+    assert st.bag[3] == 0 and st.hand[0][0] == cubes("G")
+
+
+def test_hoarder_below_five_gives_nothing():
+    st = start(2)
+    give_tech(st, 0, 31, "under")
+    set_bottle(st, "C1", ["R", "R", "K", "K"])
+    st.apply("take:C1")
+    place_all(st)
+    assert st.players[0].score == 0
+
+
+def test_calm_abbot():
+    st = start(2)
+    st.deck.remove(32)
+    set_bottle(st, "D1", ["R"], tech=32)
+    a = st.abbot
+    st.apply("take:D1")
+    place_all(st)
+    st.apply("resolve:32")
+    assert st.abbot == a and st.cur == 1
+
+
+# --- §3.6 solo ------------------------------------------------------------------------
+def test_solo_setup():
+    st = new_game("inkwell", ["Solo"], seed=4, options={"difficulty": "master"})
+    assert st.active == ["S1", "C1", "C2", "C3", "D1", "D2"]
+    assert st.arrows == (9, 18, 27) and st.end == 27
+    assert len(st.display[2]) == 2 and len(st.display[3]) == 2 and st.start_queue == []
+    s = st.summary()
+    assert s["solo"] and s["rival"]["difficulty"] == "master" and s["rival"]["score"] == 0
+
+
+def test_solo_round_rival_clears_fullest_of_shape():
+    st = start(1)
+    clear_mat(st)
+    set_bottle(st, "C1", ["R", "R"])
+    set_bottle(st, "C2", ["K", "K", "Y"])
+    set_bottle(st, "C3", ["B", "B", "B"])
+    set_bottle(st, "S1", ["Au"])
+    st._roll = lambda: "circle"
+    script(st, ["G"] * 60)
+    a = st.abbot
+    st.apply("take:C1")
+    place_all(st)
+    # after the top-up C2 = K K Y G and C3 = B B B G: a tie, C2 comes first in mat order
+    assert st.rival_pile == [2, 0, 1, 1, 0]
+    assert st.abbot == a + 2  # two refills
+
+
+def test_solo_rival_falls_back_to_any_shape_and_sends_gold_back():
+    st = start(1)
+    clear_mat(st)
+    set_bottle(st, "S1", ["Au", "R", "R", "R"])
+    set_bottle(st, "C1", ["K"])
+    st._roll = lambda: "diamond"
+    script(st, [])  # empty bag: nothing is topped up or refilled
+    supply = st.supply
+    st.apply("take:C1")
+    place_all(st)
+    # the gold went back to the supply, and the refill put it on the empty star again
+    assert st.rival_pile == [0, 3, 0, 0, 0] and st.supply == supply and st.bottles["S1"] == cubes("Au")
+
+
+def test_solo_abbot_face_and_arrow_scoring():
+    st = start(1)
+    st._roll = lambda: "abbot"
+    st.abbot = 6
+    st.rival_pile = [1, 2, 0, 0, 0]
+    st.apply("turn")
+    finish_turn(st)
+    # refill 7, Rival's Abbot face 8, refill 9: arrow I crossed, pile of 3 scores and goes back
+    assert st.abbot == 9 and st.crossed == 1 and st.rival_score == 3 and st.rival_pile == [0] * 5
+    assert not st.must_turn(0)  # the player is on page II already
+
+
+@pytest.mark.parametrize("diff,expect", [("novice", 2), ("standard", 5), ("master", 10)])
+def test_solo_difficulty(diff, expect):
+    st = start(1, difficulty=diff)
+    st._roll = lambda: "abbot"
+    st.abbot = 6
+    st.rival_pile = [5, 0, 0, 0, 0]
+    st.apply("turn")
+    finish_turn(st)
+    assert st.rival_score == expect
+
+
+def test_solo_end_scoring_and_win():
+    st = start(1)
+    st.players[0].turned = 2
+    set_page(st, 0, "III-1")
+    st.abbot = 20
+    st.rival_pile = [3, 0, 0, 0, 0]
+    st.rival_score = 10
+    st.players[0].score = 5
+    st.apply("turn")
+    assert st.is_over
+    assert ["Time left", 21] in st.players[0].breakdown and st.rival_score == 13
+    s = st.summary()
+    assert s["winner"] == 0 and s["players"][0]["score"] == 26
+
+
+# --- auto-place -------------------------------------------------------------------------
+def test_best_placement_is_complete_and_auto_applies_it():
+    st = start(2)
+    set_page(st, 0, "I-2")
+    set_bottle(st, "C1", ["R", "Au", "Y", "K"])
+    st.apply("take:C1")
+    plan = best_placement(st)
+    assert len(plan) == 4 and all(sid for _c, sid in plan)
+    assert ("gold", "B7") in plan  # gold goes to the gold-only space
+    st.apply("auto")
+    pc = page_cubes(st, 0)
+    for colour, sid in plan:
+        assert pc[sid] == {"black": "K", "red": "R", "yellow": "Y", "gold": "Au"}[colour]
+
+
+def test_best_placement_empty_when_nothing_to_place():
+    st = start(2)
+    assert best_placement(st) == []
