@@ -72,9 +72,10 @@ def ensure_host_key(path: Path) -> asyncssh.SSHKey:
 class _Session(asyncssh.SSHServerSession):
     """One SSH channel: a pty request, a shell request, then the app."""
 
-    def __init__(self, server: "InktermSSHServer", username: str) -> None:
+    def __init__(self, server: "InktermSSHServer", handler: "_Handler") -> None:
         self._server = server
-        self._username = username
+        self._handler = handler
+        self._username = handler.username
         self._chan: asyncssh.SSHServerChannel | None = None
         self._term: str | None = None
         self._size = (80, 24, 0, 0)
@@ -233,11 +234,13 @@ class _Handler(asyncssh.SSHServer):
     def __init__(self, server: "InktermSSHServer") -> None:
         self._server = server
         self._conn: asyncssh.SSHServerConnection | None = None
-        self._username = ""
+        self.username = ""
+        self.live = 0  # sessions running an app on this connection
+        self.idle_since = time.monotonic()  # when it last had none
 
     def connection_made(self, conn) -> None:
         self._conn = conn
-        if not self._server._connection_opened(conn):
+        if not self._server._connection_opened(conn, self):
             log.warning("too many connections; dropping %s", conn.get_extra_info("peername"))
             conn.close()
 
@@ -245,7 +248,7 @@ class _Handler(asyncssh.SSHServer):
         self._server._connection_closed(self._conn)
 
     def begin_auth(self, username: str) -> bool:
-        self._username = username
+        self.username = username
         if self._server.config.guest:
             return False  # no authentication needed
         path = self._server.config.keys_file()
@@ -271,12 +274,12 @@ class _Handler(asyncssh.SSHServer):
         return False
 
     def auth_completed(self) -> None:
-        log.info("%s logged in from %s%s", self._username,
+        log.info("%s logged in from %s%s", self.username,
                  (self._conn.get_extra_info("peername") or ("?",))[0] if self._conn else "?",
                  " (guest)" if self._server.config.guest else "")
 
     def session_requested(self):
-        return _Session(self._server, self._username)
+        return _Session(self._server, self)
 
     def connection_requested(self, dest_host, dest_port, orig_host, orig_port):
         return False
@@ -298,7 +301,7 @@ class InktermSSHServer:
         self.config = config
         self.child_argv = resolve_argv(list(config.child or default_child()))
         self.sessions: set[_Session] = set()
-        self._connections: set = set()
+        self._connections: dict = {}  # connection -> its _Handler
         self._listener: asyncssh.SSHAcceptor | None = None
         self._watchdog: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
@@ -314,20 +317,24 @@ class InktermSSHServer:
             log.warning("session limit (%d) reached", self.config.max_sessions)
             return False
         self.sessions.add(session)
+        session._handler.live += 1
         return True
 
     def _release(self, session: _Session) -> None:
-        self.sessions.discard(session)
+        if session in self.sessions:
+            self.sessions.discard(session)
+            session._handler.live -= 1
+            session._handler.idle_since = time.monotonic()
 
-    def _connection_opened(self, conn) -> bool:
-        # Unauthenticated connections cost little but are still capped.
+    def _connection_opened(self, conn, handler: "_Handler") -> bool:
+        # Connections cost little before a session starts, but are still capped.
         if len(self._connections) >= self.config.max_sessions * 2 + 4:
             return False
-        self._connections.add(conn)
+        self._connections[conn] = handler
         return True
 
     def _connection_closed(self, conn) -> None:
-        self._connections.discard(conn)
+        self._connections.pop(conn, None)
 
     def _track(self, task: asyncio.Task) -> None:
         self._tasks.add(task)
@@ -365,6 +372,13 @@ class InktermSSHServer:
             for session in list(self.sessions):
                 if now - session.last_input > self.config.idle_timeout:
                     session.idle_close()
+            # A connection that holds no game (never opened one, or its game
+            # ended) is closed after the same time.
+            for conn, handler in list(self._connections.items()):
+                if handler.live == 0 and now - handler.idle_since > self.config.idle_timeout:
+                    log.info("closing idle connection of %s", handler.username or "?")
+                    self._connections.pop(conn, None)
+                    conn.close()
 
     async def close(self) -> None:
         """Stop listening, hang up every session and wait for the apps to end."""

@@ -171,6 +171,19 @@ async def test_session_limit(make_server, client_key):
         assert len(server.sessions) == 1
 
 
+async def test_connections_are_capped(make_server, client_key):
+    server = await make_server(max_sessions=1)  # at most 1 * 2 + 4 = 6 connections
+    conns = [await connect(server, keys=[client_key]) for _ in range(6)]
+    try:
+        with pytest.raises((asyncssh.Error, OSError)):
+            extra = await connect(server, keys=[client_key])
+            extra.close()
+        assert len(server._connections) == 6
+    finally:
+        for c in conns:
+            c.close()
+
+
 async def test_idle_session_is_closed(make_server, client_key):
     server = await make_server(idle_timeout=1.0, check_interval=0.2)
     async with connect(server, keys=[client_key]) as conn:
@@ -180,6 +193,15 @@ async def test_idle_session_is_closed(make_server, client_key):
         assert "no key for" in text
         assert await wait_gone(pid)
         assert await _drained(server)
+
+
+async def test_connection_without_a_game_is_closed_when_idle(make_server, client_key):
+    server = await make_server(idle_timeout=1.0, check_interval=0.2)
+    conn = await connect(server, keys=[client_key])
+    t0 = time.monotonic()
+    await asyncio.wait_for(conn.wait_closed(), 10)
+    assert time.monotonic() - t0 >= 0.9
+    assert not server._connections
 
 
 async def test_odd_login_names_stay_inside_the_users_dir(make_server, data_dir):
