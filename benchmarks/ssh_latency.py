@@ -19,7 +19,7 @@ between sessions), read from /proc while all sessions are live.
 
 Usage::
 
-    python -m benchmarks.ssh_latency [--sessions 16] [--seconds 10] [--child probe|app]
+    python -m benchmarks.ssh_latency [--sessions 16] [--seconds 10] [--child probe|app] [--transport ssh|web]
 
 Prints p50/p95/max latency, first-frame times and memory; the goal is
 p95 <= 200 ms and <= 60 MiB per session.
@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import re
 import signal
@@ -68,6 +69,22 @@ def children_of(pid: int) -> list[int]:
     return out
 
 
+def app_processes(pid: int) -> list[int]:
+    """The apps under a server: its descendants, minus any ``sh -c`` wrappers
+    (textual-serve starts each app through the shell)."""
+    out, todo = [], children_of(pid)
+    while todo:
+        p = todo.pop()
+        todo += children_of(p)
+        try:
+            comm = Path(f"/proc/{p}/comm").read_text().strip()
+        except OSError:
+            continue
+        if comm not in ("sh", "dash", "bash"):
+            out.append(p)
+    return out
+
+
 def memory_kib(pid: int) -> tuple[int, int]:
     """(RSS, PSS) of one process in KiB."""
     rss = pss = 0
@@ -100,8 +117,9 @@ def pct(values: list[float], p: float) -> float:
 
 
 class Session:
-    def __init__(self, idx: int, port: int, child: str) -> None:
+    def __init__(self, idx: int, port: int, child: str, transport: str = "ssh") -> None:
         self.idx = idx
+        self.transport = transport
         self.port = port
         self.child = child
         self.buf = bytearray()
@@ -109,14 +127,6 @@ class Session:
         self.first_frame: float | None = None
         self.timeouts = 0
         self._new = asyncio.Event()
-
-    async def _pump(self, process) -> None:
-        while True:
-            chunk = await process.stdout.read(65536)
-            if not chunk:
-                break
-            self.buf += chunk
-            self._new.set()
 
     def _text(self, start: int) -> str:
         return ANSI.sub(b"", bytes(self.buf[start:])).decode("utf-8", "replace")
@@ -144,16 +154,49 @@ class Session:
             except asyncio.TimeoutError:
                 return
 
+    async def _open_ssh(self, stack):
+        conn = await stack.enter_async_context(asyncssh.connect(
+            "127.0.0.1", self.port, username=f"bench{self.idx}", known_hosts=None,
+            client_keys=None, agent_path=None,
+        ))
+        process = await conn.create_process(
+            term_type="xterm-256color", term_size=(80, 24), encoding=None)
+
+        async def pump():
+            while chunk := await process.stdout.read(65536):
+                self.buf += chunk
+                self._new.set()
+
+        async def send(key: bytes) -> None:
+            process.stdin.write(key)
+
+        return pump, send
+
+    async def _open_web(self, stack):
+        import aiohttp
+
+        session = await stack.enter_async_context(aiohttp.ClientSession())
+        ws = await stack.enter_async_context(session.ws_connect(
+            f"ws://127.0.0.1:{self.port}/ws?width=80&height=24"))
+
+        async def pump():
+            async for msg in ws:
+                if msg.type == aiohttp.WSMsgType.BINARY:
+                    self.buf += msg.data
+                    self._new.set()
+
+        async def send(key: bytes) -> None:
+            await ws.send_json(["stdin", key.decode()])
+
+        return pump, send
+
     async def run(self, t0: float, start_at: asyncio.Event, stop: list[float],
                   interval: float) -> None:
         """``stop[0]`` is the time keys stop; it is set before ``start_at`` fires."""
-        async with asyncssh.connect(
-            "127.0.0.1", self.port, username=f"bench{self.idx}", known_hosts=None,
-            client_keys=None, agent_path=None,
-        ) as conn:
-            process = await conn.create_process(
-                term_type="xterm-256color", term_size=(80, 24), encoding=None)
-            pump = asyncio.get_running_loop().create_task(self._pump(process))
+        async with contextlib.AsyncExitStack() as stack:
+            opener = self._open_web if self.transport == "web" else self._open_ssh
+            pump_fn, send = await opener(stack)
+            pump = asyncio.get_running_loop().create_task(pump_fn())
             ready = "keys=0" if self.child == "probe" else r"\S"
             if await self._wait_text(ready, 0, 60):
                 self.first_frame = time.monotonic() - t0
@@ -172,7 +215,7 @@ class Session:
                     key, pattern = (b"\t" if n % 2 else b"\x1b[Z"), r"[\s\S]"
                 self._new.clear()
                 sent = time.monotonic()
-                process.stdin.write(key)
+                await send(key)
                 if self.child == "probe":
                     ok = await self._wait_text(pattern, mark, 5)
                 else:  # any output after the key
@@ -185,7 +228,6 @@ class Session:
                 await asyncio.sleep(max(0.0, next_at - time.monotonic()))
                 if self.child == "app":
                     await self._wait_quiet(0.02, 0.1)
-            process.stdin.write(b"\x03" if self.child == "app" else b"q")
             pump.cancel()
 
     async def _wait_any(self, timeout: float) -> bool:
@@ -200,11 +242,14 @@ async def bench(args) -> dict:
     load_before = os.getloadavg()[0]
     port = free_port()
     data = tempfile.mkdtemp(prefix="inkterm-bench-")
+    if args.transport == "web":
+        cmd = [sys.executable, "-m", "inkterm.serve.web"]
+    else:
+        cmd = [sys.executable, "-m", "inkterm.serve.ssh", "--guest"]
     server = subprocess.Popen(
-        [sys.executable, "-m", "inkterm.serve.ssh", "--guest", "--port", str(port),
-         "--data-dir", data, "--max-sessions", str(args.sessions + 4),
-         "--child", CHILDREN[args.child]],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        [*cmd, "--port", str(port), "--data-dir", data,
+         "--max-sessions", str(args.sessions + 4), "--child", CHILDREN[args.child]],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     try:
         deadline = time.monotonic() + 20
@@ -216,7 +261,8 @@ async def bench(args) -> dict:
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise RuntimeError("server did not start")
                 await asyncio.sleep(0.1)
-        sessions = [Session(i, port, args.child) for i in range(args.sessions)]
+        sessions = [Session(i, port, args.child, args.transport)
+                    for i in range(args.sessions)]
         start_at = asyncio.Event()
         stop = [0.0]
         mem: list[tuple[int, int]] = []
@@ -229,7 +275,7 @@ async def bench(args) -> dict:
             while time.monotonic() < limit and not all(s.first_frame for s in sessions):
                 await asyncio.sleep(0.1)
             await asyncio.sleep(3.0)  # let start-up work finish everywhere
-            kids = children_of(server.pid)
+            kids = app_processes(server.pid)
             idle0 = sum(cpu_seconds(pid) for pid in kids)
             await asyncio.sleep(2.0)  # no keys: what the apps cost when idle
             cpu["idle_per_s"] = (sum(cpu_seconds(pid) for pid in kids) - idle0) / 2.0
@@ -259,6 +305,7 @@ async def bench(args) -> dict:
     first = [s.first_frame for s in sessions if s.first_frame]
     return {
         "child": args.child,
+        "transport": args.transport,
         "sessions": args.sessions,
         "seconds": args.seconds,
         "keys": len(lat),
@@ -286,9 +333,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=10.0, help="how long keys are pressed")
     p.add_argument("--interval", type=float, default=0.2, help="seconds between key presses")
     p.add_argument("--child", choices=sorted(CHILDREN), default="probe")
+    p.add_argument("--transport", choices=["ssh", "web"], default="ssh",
+                   help="ssh: inkterm serve ssh (a pty per session); web: inkterm serve web "
+                        "(Textual's web-driver protocol over a WebSocket)")
     args = p.parse_args(argv)
     r = asyncio.run(bench(args))
-    print(f"inkterm serve ssh, pty per session, child={r['child']}: "
+    how = ("serve ssh, a pty per session" if r["transport"] == "ssh"
+           else "serve web, Textual's web driver over a WebSocket")
+    print(f"inkterm {how}, child={r['child']}: "
           f"{r['sessions']} sessions x {r['seconds']:.0f} s, a key every "
           f"{args.interval * 1000:.0f} ms each")
     print(f"  key-to-repaint: p50 {r['p50_ms']:.0f} ms, p95 {r['p95_ms']:.0f} ms, "
@@ -299,7 +351,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{r['rss_mib_mean']:.1f} MiB (max {r['rss_mib_max']:.1f}), "
           f"PSS mean {r['pss_mib_mean']:.1f} MiB")
     demand = r["app_cpu_ms_per_key"] * r["sessions"] / (args.interval * 1000)
-    print(f"  CPU per key: app {r['app_cpu_ms_per_key']:.1f} ms, server (ssh + pty) "
+    print(f"  CPU per key: app {r['app_cpu_ms_per_key']:.1f} ms, server "
           f"{r['server_cpu_ms_per_key']:.1f} ms; the apps alone need {demand:.2f} cores "
           f"of {r['cores']} at this key rate (load average before: {r['load_before']:.1f})")
     print(f"  idle app: {r['idle_cpu_ms_per_s']:.1f} ms CPU per second per session")
