@@ -19,7 +19,56 @@ def deficiency(cubes: tuple[int, ...], masks: tuple[tuple[int, int], ...]) -> in
     """How many cubes a best matching must leave without a space.
 
     ``cubes``: 6 counts; ``masks``: (mask, number of empty spaces with that mask)."""
-    key = (cubes, masks)
+    present = 0
+    for t in range(6):
+        if cubes[t]:
+            present |= 1 << t
+    # only the accepted types that are present matter: merge spaces alike in that
+    red: dict[int, int] = {}
+    for m, c in masks:
+        m &= present
+        if m:
+            red[m] = red.get(m, 0) + c
+    # Fast path, exact when the spaces form the usual laminar family (a colour
+    # space takes its colour and gold, "?" takes everything present, "*" takes gold):
+    # colours fill their own spaces first, gold fills "*" then unused colour spaces,
+    # and the rest competes for the "?" spaces. Washes break the pattern -> general path.
+    col = [0, 0, 0, 0, 0]
+    anyc = 0
+    star = 0
+    laminar = True
+    for m, c in red.items():
+        if m == present:
+            anyc += c
+            continue
+        cm = m & 31
+        if present & GOLD_BIT and not m & GOLD_BIT:
+            laminar = False  # a space refusing gold: not the usual pattern
+            break
+        if cm == 0:
+            star += c
+        elif cm & (cm - 1) == 0:
+            col[cm.bit_length() - 1] += c
+        else:
+            laminar = False
+            break
+    if laminar:
+        over = 0
+        left = 0
+        for t in range(5):
+            x = cubes[t] - col[t]
+            if x > 0:
+                over += x
+            else:
+                left -= x
+        g = cubes[5] - star
+        if g > 0:
+            g -= left
+        if g > 0:
+            over += g
+        return over - anyc if over > anyc else 0
+    rmasks = tuple(sorted(red.items()))
+    key = (cubes, rmasks)
     hit = _cache.get(key)
     if hit is not None:
         return hit
@@ -37,7 +86,7 @@ def deficiency(cubes: tuple[int, ...], masks: tuple[tuple[int, int], ...]) -> in
         if need <= worst:
             continue
         have = 0
-        for m, c in masks:
+        for m, c in rmasks:
             if m & s:
                 have += c
         if need - have > worst:
