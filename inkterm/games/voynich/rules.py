@@ -1079,6 +1079,11 @@ class State(GameState):
                         if len(srcs) == 1 and not task["opt"]:
                             self._task_apply(task, srcs[0][0])
                             continue
+                if task["st"] == 1 and task["k"] in PLACE and not task["opt"]:
+                    ds = self.dests(task["k"])
+                    if len(ds) == 1:  # e.g. a leaf can only go to BASE
+                        self._task_apply(task, ds[0][0])
+                        continue
                 d = self._build()
                 if d is None:
                     self.tasks.pop()  # lost (1.5.6)
