@@ -36,8 +36,12 @@ def page_view(st, pid: str, cubes: list[int] | None = None) -> dict[str, Any]:
     page = st.C.pages[pid]
     filled = cubes or [-1] * len(page.spaces)
     spaces = []
+    progress = {}
+    for k, (_iid, idx, _pts) in enumerate(page.illustrations):
+        progress[k] = sum(1 for j in idx if filled[j] >= 0)
     for sp in page.spaces:
         f = filled[sp.index]
+        ill = page.illustrations[sp.illus] if sp.illus >= 0 else None
         spaces.append({
             "id": sp.sid,
             "accept": sp.accept,
@@ -46,6 +50,8 @@ def page_view(st, pid: str, cubes: list[int] | None = None) -> dict[str, Any]:
             "illustration": page.illustrations[sp.illus][0] if sp.illus >= 0 else None,
             "multiplier": sp.role == "multiplier",
             "cube": CUBE_NAMES[f] if f >= 0 else None,
+            "points": ill[2] if ill else None,
+            "progress": [progress[sp.illus], len(ill[1])] if ill else None,
         })
     ills = []
     for iid, idx, pts in page.illustrations:

@@ -1,0 +1,66 @@
+"""summary() and view(seat): the documented keys, JSON-able, cubes conserved, and
+nothing secret (no bag order, others' sides hidden until revealed)."""
+import json
+
+from inkterm.engine import new_game
+
+from .helpers import NAMES, conservation, start
+from .test_games import play
+
+COLOURS6 = set(NAMES) | {"gold"}
+
+
+def test_summary_keys_and_shapes():
+    st = start(3)
+    s = st.summary()
+    json.dumps(s)
+    for k in ("game", "over", "end_phase", "abbot", "arrows", "bag", "gold", "mat", "elsewhere",
+              "players", "display", "tiebreaks", "winner"):
+        assert k in s, k
+    assert s["game"] == "inkwell" and s["over"] is False and len(s["arrows"]) == 3
+    assert set(s["bag"]) == set(NAMES) and isinstance(s["gold"], int)
+    assert set(s["elsewhere"]) == COLOURS6
+    for b in s["mat"]:
+        assert {"id", "shape", "cubes", "technique"} <= set(b) and set(b["cubes"]) == COLOURS6
+    assert set(s["display"]) == {"II", "III"} and len(s["display"]["II"]) == 3
+    for p in s["players"]:
+        for k in ("name", "score", "page", "pages_turned", "techniques", "workspace", "must_turn", "breakdown"):
+            assert k in p, k
+        pg = p["page"]
+        assert {"id", "level", "cubes", "spaces"} <= set(pg) and set(pg["cubes"]) == COLOURS6
+        for sp in pg["spaces"]:
+            assert {"accept", "cube", "illustration", "points", "progress", "multiplier"} <= set(sp)
+    assert s["tiebreaks"] == [] and s["winner"] is None
+
+
+def test_finished_game_summary():
+    st = play(3, 5, check=False)
+    s = st.summary()
+    assert s["over"] and s["winner"] == st.ranking()[0]
+    assert all(p["page"] is None for p in s["players"])
+    assert all(p["score"] == sum(v for _l, v in p["breakdown"]) for p in s["players"])
+    tot = conservation(s)
+    assert all(tot[k] == 30 for k in NAMES) and tot["gold"] == 20
+    json.dumps(s)
+
+
+def test_view_is_summary_plus_private():
+    st = start(2)
+    v = st.view(1)
+    s = st.summary()
+    assert v["you"] == 1 and v["private"]["workspace_side"] == st.players[1].side
+    v.pop("you"), v.pop("private")
+    assert v == s
+
+
+def test_elsewhere_holds_markers_rival_pile_and_hand():
+    st = new_game("inkwell", ["Solo"], seed=1)
+    st.apply("side:A")
+    st.rival_pile = [2, 0, 0, 0, 1]
+    s = st.summary()
+    marker = {"W-K": "black", "W-R": "red", "W-Y": "yellow", "W-G": "green", "W-B": "blue"}[st.players[0].ws]
+    expect = {k: 0 for k in COLOURS6}
+    expect[marker] += 1
+    expect["black"] += 2
+    expect["blue"] += 1
+    assert s["elsewhere"] == expect
