@@ -80,3 +80,22 @@ async def test_guest_server_warns_serves_and_stops_cleanly(tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait(5)
+
+
+def test_cli_wiring_as_proposed_and_lazy_imports():
+    # The edit proposed for inkterm/cli.py: `inkterm serve ssh|web ...`.
+    p = argparse.ArgumentParser(prog="inkterm")
+    sub = p.add_subparsers(dest="command")
+    serve = sub.add_parser("serve")
+    how = serve.add_subparsers(dest="serve_command", required=True)
+    ssh.add_arguments(how.add_parser("ssh"))
+    web.add_arguments(how.add_parser("web"))
+    a = p.parse_args(["serve", "ssh", "--guest", "--port", "2200"])
+    assert (a.command, a.serve_command, a.guest, a.port) == ("serve", "ssh", True, 2200)
+    b = p.parse_args(["serve", "web", "--port", "8100"])
+    assert (b.serve_command, b.port) == ("web", 8100)
+    # Building the parser must not pull in the servers' heavy dependencies.
+    code = ("import sys, inkterm.serve.ssh, inkterm.serve.web; "
+            "heavy = {'asyncssh', 'textual_serve', 'aiohttp', 'asyncio'} & set(sys.modules); "
+            "assert not heavy, heavy")
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, timeout=30)
