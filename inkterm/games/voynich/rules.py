@@ -129,7 +129,7 @@ def icon_info(icon: str):
 class Analysis:
     """Groups, neighbour colours and presence of the puzzle as it stands."""
 
-    __slots__ = ("present", "typ", "gid", "gsize", "gtype", "adjg", "ncol")
+    __slots__ = ("present", "typ", "gid", "gsize", "gtype", "adjg", "ncol", "memo", "frontier")
 
     def __init__(self, grid: list[int]):
         # present: a connected piece or a central cell (unconnected setup pieces are absent)
@@ -177,6 +177,23 @@ class Analysis:
             ncol.append(len(cols))
         self.present, self.typ, self.gid, self.gsize, self.gtype = present, typ, gid, gsize, gtype
         self.adjg, self.ncol = adjg, ncol
+        self.memo: dict = {}
+        # empty cells next to a (connected) piece: where a shared piece may go
+        self.frontier = [i for i in CELLS if grid[i] < 0 and any(present[j] for j in NBRS[i])]
+
+    def options(self, icons: list[str], cells: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """Every set of distinct cells (from ``cells``) that meets the condition."""
+        key = (tuple(icons), cells)
+        out = self.memo.get(key)
+        if out is None:
+            total = sum(icon_info(i)[0] for i in icons)
+            useful = [c for c in cells if any(self.keys(c, i) for i in icons)]
+            if len(useful) < total:
+                out = []
+            else:
+                out = [combo for combo in combinations(useful, total) if self.condition_ok(icons, combo)]
+            self.memo[key] = out
+        return out
 
     def keys(self, cell: int, icon: str) -> tuple:
         """The distinctness keys this cell offers for ``icon`` (empty: it does not qualify)."""
@@ -344,6 +361,26 @@ ACTION_LABEL = {
     "rs.step": "Move a research token one step",
 }
 ACTION_TOPIC = {"bo": "botany", "as": "astrology", "ba": "baths", "wr": "writing", "re": "recipes", "rs": "research"}
+
+
+_COND: dict[tuple[str, int], list[str]] = {}
+_ACTS: dict[tuple[str, int], list[str]] = {}
+
+
+def cond_of(cid: str, step: int) -> list[str]:
+    key = (cid, step)
+    v = _COND.get(key)
+    if v is None:
+        v = _COND[key] = C.condition(cid, step)
+    return v
+
+
+def acts_of(cid: str, step: int) -> list[str]:
+    key = (cid, step)
+    v = _ACTS.get(key)
+    if v is None:
+        v = _ACTS[key] = C.actions(cid, step)
+    return v
 
 
 def short(sid: str) -> str:
@@ -831,14 +868,7 @@ class State(GameState):
         cid, step = entry
         if step >= 4:
             return []
-        icons = C.condition(cid, step)
-        an = self.an()
-        cells = sorted(set(self.research[p]))
-        total = sum(icon_info(i)[0] for i in icons)
-        useful = [c for c in cells if any(an.keys(c, i) for i in icons)]
-        if len(useful) < total:
-            return []
-        return [combo for combo in combinations(useful, total) if an.condition_ok(icons, combo)]
+        return self.an().options(cond_of(cid, step), tuple(sorted(set(self.research[p]))))
 
     # ================================================================= decisions
     def _decide(self) -> Decision | None:
@@ -873,7 +903,7 @@ class State(GameState):
                         Choice(
                             f"progress:{cid}:{cells}",
                             f"Advance {cid} to step {step + 1}: lift tokens on {cells.replace('+', ', ')}",
-                            f"{' + '.join(C.condition(cid, step))}; gain {gain} OK",
+                            f"{' + '.join(cond_of(cid, step))}; gain {gain} OK",
                             tuple(touch_cell(c) for c in combo) + (f"card:{cid}",),
                         )
                     )
@@ -884,7 +914,7 @@ class State(GameState):
         if ph == "pick":
             ch = []
             for cid, step in self.open_cards(p):
-                acts = C.actions(cid, step)
+                acts = acts_of(cid, step)
                 if any(self.feasible(a, p) for it in acts for a in it.split("/")):
                     ch.append(Choice(f"act:{cid}", f"Use {cid} (step {step})", ", ".join(acts), (f"card:{cid}",)))
             if not ch:
@@ -952,11 +982,7 @@ class State(GameState):
         held = [t for t in range(4) if self.share[p][t] > 0]
         if not held:
             return []
-        grid = self.grid
-        cells = []
-        for i in CELLS:
-            if grid[i] < 0 and any(an.present[j] for j in NBRS[i]):
-                cells.append(i)
+        cells = an.frontier
         ch = []
         for t in held:
             for i in cells:
@@ -1175,7 +1201,7 @@ class State(GameState):
             return
         step = next(st for c, st in self.open_cards(self.cur) if c == cid)
         self.acting = cid
-        self.items = [tuple(it.split("/")) for it in C.actions(cid, step)]
+        self.items = [tuple(it.split("/")) for it in acts_of(cid, step)]
         self.phase = "act"
         self.say(f"{self.name(self.cur)} uses {cid}", self.cur)
 
@@ -1457,7 +1483,7 @@ class State(GameState):
                 "knowledge": {TYPE_NAMES[t]: self.know[p][t] for t in range(4)},
                 "book": [
                     {"deck": card_section(cid), "card": cid, "number": C.cards[cid].number, "step": st,
-                     "actions": C.actions(cid, st), "condition": C.condition(cid, st) if st < 4 else [],
+                     "actions": acts_of(cid, st), "condition": cond_of(cid, st) if st < 4 else [],
                      "multiplier": MULT[st]}
                     for cid, st in self.book[p]
                 ],
