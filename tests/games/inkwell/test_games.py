@@ -201,3 +201,27 @@ def test_speed_smoke():
     for seed in range(5):
         play(5, seed, check=False)
     assert time.perf_counter() - t < 5.0
+
+
+def test_loaded_game_continues_identically():
+    a = new_game("inkwell", ["A", "B", "C", "D"], seed=21)
+    r = random.Random(5)
+    for _ in range(60):
+        a.apply(pick(r, a.decision(), 0.85))
+    b = load_game(a.to_json())
+    ra, rb = random.Random(9), random.Random(9)
+    while a.decision() is not None:
+        ka, kb = pick(ra, a.decision(), 0.85), pick(rb, b.decision(), 0.85)
+        assert ka == kb
+        assert [e.text for e in a.apply(ka)] == [e.text for e in b.apply(kb)]
+    assert b.is_over and a == b and a.scores() == b.scores()
+
+
+def test_every_choice_has_a_label_and_events_narrate():
+    st = new_game("inkwell", ["A", "B", "C"], seed=8)
+    r = random.Random(8)
+    while st.decision() is not None:
+        d = st.decision()
+        assert d.prompt and all(c.label for c in d.choices)
+        ev = st.apply(pick(r, d, 0.85))
+        assert ev and all(e.text for e in ev)
