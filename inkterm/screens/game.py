@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -152,7 +153,9 @@ class GameScreen(Screen):
             self.schedule_bot()
             return
         if getattr(self.app, "bot_delay", 0.4) > 0:
-            self.play(self.bots[d.seat].choose(self.state))
+            # Think in a thread (a search bot may take a while); the screen stays live.
+            self._bot_timer = True
+            self.bot_think(d.seat, len(self.state.record.choices))
             return
         # No pause wanted (tests, demos at full speed): play the bots' choices in one
         # go, saving after each, and draw the table once when a human is next.
@@ -168,6 +171,22 @@ class GameScreen(Screen):
             d = self.decision
         self.refresh_table()
         self.advance()
+
+    @work(thread=True, exclusive=True, group="bot")
+    def bot_think(self, seat: int, at: int) -> None:
+        key = self.bots[seat].choose(self.state.clone())
+        self.app.call_from_thread(self._bot_chose, seat, at, key)
+
+    def _bot_chose(self, seat: int, at: int, key: str) -> None:
+        self._bot_timer = None
+        if self._finished or not self.is_attached:
+            return
+        d = self.decision
+        # Only if nothing changed meanwhile (an undo, a resumed game).
+        if d is not None and d.seat == seat and len(self.state.record.choices) == at:
+            self.play(key)
+        else:
+            self.advance()
 
     # --- the one place a choice is applied -----------------------------------------------
     def play(self, key: str) -> None:

@@ -5,7 +5,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -71,13 +71,15 @@ class GameOverScreen(Screen):
         with VerticalScroll(id="gameover"):
             yield Static(f"Game over — {self.state.seats[winner]} wins", id="gameover-title",
                          classes="screen-title")
-            yield Static(ranking_table(self.state), id="ranking")
-            table = breakdown_table(self.state)
-            if table is not None:
-                yield Static(table, id="breakdown")
-            lines = summary.get("tiebreaks") or []
-            text = "\n".join(lines) if lines else "No tie-break was needed."
-            yield Static(f"Tie-break: {text}", id="tiebreak")
+            with Horizontal(id="gameover-tables"):
+                with Vertical(id="gameover-left"):
+                    yield Static(ranking_table(self.state), id="ranking")
+                    lines = summary.get("tiebreaks") or []
+                    text = "\n".join(lines) if lines else "No tie-break was needed."
+                    yield Static(f"Tie-break: {text}", id="tiebreak")
+                table = breakdown_table(self.state)
+                if table is not None:
+                    yield Static(table, id="breakdown")
             yield Static("Press Enter for the title screen.", id="gameover-help")
         yield Footer()
 

@@ -57,7 +57,13 @@ class TitleScreen(Screen):
         except OSError as exc:
             self.app.call_from_thread(self._show_saves, None, "", [f"{save_dir()}: {exc}"])
             return
-        newest = next((s for s in saves if s.unfinished), None)
+        newest = None
+        for info in saves:
+            # The listing reads envelopes only; load the candidate fully here (off the
+            # UI thread) so a save that fails to load is reported, not offered.
+            if info.unfinished and info.state is not None:
+                newest = info
+                break
         text = ""
         if newest is not None:
             text = describe_save(newest.state, newest.path)

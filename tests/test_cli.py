@@ -1,0 +1,91 @@
+"""The inkterm command: rules text, errors as one line with exit code 2, fast import."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from inkterm import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("INKTERM_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def run(*args: str, env_home: Path | None = None) -> subprocess.CompletedProcess:
+    env = dict(os.environ)
+    if env_home is not None:
+        env["INKTERM_HOME"] = str(env_home)
+    env["NO_COLOR"] = "1"
+    env["COLUMNS"] = "100"
+    return subprocess.run(
+        [sys.executable, "-m", "inkterm", *args],
+        capture_output=True, text=True, cwd=ROOT, env=env, timeout=60,
+    )
+
+
+def test_rules_prints_markdown(capsys):
+    assert cli.main(["rules", "kiln"]) == 0
+    out = capsys.readouterr().out
+    assert "Kiln" in out
+    assert "The favour track" in out
+    assert "##" not in out  # rendered, not raw Markdown
+
+
+def test_unknown_game_is_one_line_and_exit_2(capsys):
+    assert cli.main(["rules", "chess"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "unknown game 'chess'" in err[0]
+    assert cli.main(["play", "chess"]) == 2
+
+
+@pytest.mark.parametrize("seats", ["Ann", "Ann,Bob,Cy,Di,Ed", "Ann,,Bob"])
+def test_bad_seats_exit_2(capsys, seats):
+    assert cli.main(["play", "kiln", "--seats", seats]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("inkterm: ")
+
+
+def test_continue_without_saves(capsys):
+    assert cli.main(["continue"]) == 2
+    assert "no unfinished game" in capsys.readouterr().err
+
+
+def test_continue_corrupt_file_names_it_and_leaves_it(tmp_path, capsys):
+    bad = tmp_path / "broken.save.json"
+    bad.write_text("{not json", encoding="utf-8")
+    assert cli.main(["continue", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "broken.save.json" in err and "not JSON" in err
+    assert bad.read_text(encoding="utf-8") == "{not json"
+
+
+def test_subprocess_errors_have_no_traceback(tmp_path):
+    r = run("play", "nosuch", "--seats", "A,B", env_home=tmp_path)
+    assert r.returncode == 2
+    assert "Traceback" not in r.stderr and r.stderr.count("\n") == 1
+    r = run("rules", "kiln", env_home=tmp_path)
+    assert r.returncode == 0 and "Imperial Kiln" in r.stdout
+
+
+def test_cli_import_does_not_load_textual_or_the_engine():
+    code = "import sys, inkterm.cli; print(sorted(m for m in ('textual', 'pydantic') if m in sys.modules))"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert r.stdout.strip() == "[]"
+
+
+def test_title_screen_does_not_import_the_engine():
+    # The title screen must come up without the rules engine (pydantic) or any game.
+    code = (
+        "import sys; import inkterm.app, inkterm.screens.title; "
+        "print(sorted(m for m in sys.modules if m.startswith(('inkterm.engine', 'inkterm.games', 'pydantic'))))"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert r.stdout.strip() == "[]", r.stdout + r.stderr

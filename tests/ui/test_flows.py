@@ -1,0 +1,344 @@
+"""The app driven by keys alone, as a player would."""
+from __future__ import annotations
+
+import json
+
+from inkterm.app import InktermApp
+from inkterm.engine import load_game, new_game
+from inkterm.engine.saves import list_saves, save_dir, save_game
+from inkterm.screens.confirm import ConfirmScreen
+from inkterm.screens.game import GameScreen
+from inkterm.screens.gameover import GameOverScreen
+from inkterm.screens.handoff import HandoffScreen
+from inkterm.screens.rules import RulesScreen, find_section, slug
+from inkterm.screens.setup import SetupScreen
+from inkterm.screens.title import TitleScreen
+from textual.widgets import Button, MarkdownViewer, Static
+
+
+def text_of(widget) -> str:
+    """What a Static shows, as plain text."""
+    content = widget.render()
+    return getattr(content, "plain", str(content))
+
+
+def screen_text(app) -> str:
+    return "\n".join(s.text for s in app.screen._compositor.render_strips())
+
+
+async def settle(app, pilot) -> None:
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def test_title_setup_game():
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, TitleScreen)
+        assert app.screen.query_one("#continue", Button).disabled
+        assert "No unfinished game" in text_of(app.screen.query_one("#continue-info"))
+        await pilot.press("n")
+        assert isinstance(app.screen, SetupScreen)
+        # Three seats: replace seat 3's empty name.
+        app.screen.query_one("#seat2").value = "Cy"
+        app.screen.query_one("#seed").value = "42"
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        # Two humans: the table is handed to the first one before anything private shows.
+        assert isinstance(app.screen, HandoffScreen) and "Pass to You" in screen_text(app)
+        await pilot.press("enter")
+        assert isinstance(app.screen, GameScreen)
+        st = app.screen.state
+        assert st.record.game == "kiln" and st.seats == ["You", "bot", "Cy"] and st.record.seed == 42
+        assert "You's hand" in screen_text(app)
+        # The setup screen was replaced: leaving the game goes back to the title.
+        assert [type(s).__name__ for s in app.screen_stack][-2] == "TitleScreen"
+
+
+async def test_setup_rejects_bad_forms():
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("n")
+        setup = app.screen
+        setup.query_one("#seat1").value = ""
+        await pilot.press("ctrl+g")
+        assert app.screen is setup
+        assert "2–4 seats" in text_of(setup.query_one("#setup-error"))
+        setup.query_one("#seat1").value = "you"
+        await pilot.press("ctrl+g")
+        assert app.screen is setup and "same name" in text_of(setup.query_one("#setup-error"))
+        setup.query_one("#seat1").value = "bot"
+        setup.query_one("#seed").value = "x"
+        await pilot.press("ctrl+g")
+        assert app.screen is setup
+        await pilot.press("escape")
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_whole_kiln_game_by_keys_alone():
+    """Enter on the highlighted (first) choice every time; only in a Studio swap, whose
+    first choice can be repeated for ever, End + Enter picks the last one, "Done"."""
+    st = new_game("kiln", ["Ann", "bot"], seed=11)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(400):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            assert isinstance(app.screen, GameScreen)  # one human: never a hand-off
+            if "done" in st.decision().keys:
+                await pilot.press("end")
+            await pilot.press("enter")
+        assert isinstance(app.screen, GameOverScreen)
+        assert st.is_over
+        text = screen_text(app)
+        assert "Game over" in text and "Final ranking" in text and "Tie-break" in text
+        winner = st.seats[st.ranking()[0]]
+        assert f"{winner} wins" in text
+        # The autosave holds the finished game, so it is not offered for Continue.
+        saves = list_saves()
+        assert len(saves) == 1 and saves[0].state.is_over
+        assert saves[0].state.record.choices == st.record.choices
+        await pilot.press("enter")
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_digits_pick_choices_and_hint_follows_highlight():
+    st = new_game("kiln", ["Ann", "bot"], seed=7)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        d = st.decision()
+        await pilot.press("down")
+        assert d.choices[1].hint.split(":")[0] in text_of(game.query_one("#hint"))
+        assert game.touches == frozenset(d.choices[1].touches)
+        zone = int(d.choices[1].touches[0].split(":")[1])
+        name = ["Materials", "Bank", "Favour Hall", "Studio", "Shop", "Imperial Kiln"][zone - 1]
+        zone_line = next(l for l in screen_text(app).splitlines() if f"{zone} {name}" in l)
+        assert "▶" in zone_line
+        await pilot.press("2")
+        assert st.record.choices == [d.choices[1].key]
+        # A digit beyond the list does nothing.
+        n = len(st.decision().choices)
+        await pilot.press(str(min(9, n + 1)))
+        assert len(st.record.choices) == 1
+
+
+async def test_undo_steps_back_own_choice():
+    st = new_game("kiln", ["Ann", "bot"], seed=7)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        first = st.decision().keys
+        await pilot.press("1")
+        assert len(game.state.record.choices) == 1
+        await pilot.press("u")
+        assert game.state.record.choices == []
+        assert game.state.decision().keys == first
+        # Nothing left to undo: harmless.
+        await pilot.press("u")
+        assert game.state.record.choices == []
+        # The autosave follows the undo.
+        saved = load_game(game.save_path.read_text(encoding="utf-8"))
+        assert saved.record.choices == []
+
+
+async def test_question_mark_opens_rules_at_the_decision_topic():
+    st = new_game("kiln", ["Ann", "bot"], seed=7)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")  # a zone: now the boost question
+        topic = st.decision().topic
+        assert topic
+        await pilot.press("question_mark")
+        await pilot.pause()
+        rules = app.screen
+        assert isinstance(rules, RulesScreen)
+        assert rules.section is not None and slug(rules.section) == topic
+        viewer = rules.query_one(MarkdownViewer)
+        assert viewer.scroll_y > 0  # scrolled down to the section
+        assert rules.section in text_of(rules.query_one("#rules-title"))
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+def test_find_section():
+    heads = ["Kiln", "Your turn", "Paying for strength", "Materials (1)", "The favour track"]
+    assert find_section(heads, "paying-for-strength") == 2
+    assert find_section(heads, "materials-1") == 3
+    assert find_section(heads, "favour-track") == 4
+    assert find_section(heads, "nothing-like-it") is None
+    assert slug("  Imperial Kiln (6) ") == "imperial-kiln-6"
+
+
+async def test_unbound_keys_do_nothing():
+    st = new_game("kiln", ["Ann", "bot"], seed=7)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        before = st.to_json()
+        for key in ["z", "x", "f5", "0", "ctrl+t", "tab", "shift+tab", "escape", "left"]:
+            await pilot.press(key)
+        assert app.screen is game
+        assert st.to_json() == before
+
+
+async def test_small_terminal_shows_notice_and_game_survives_resize():
+    st = new_game("kiln", ["Ann", "bot"], seed=7)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        notice = game.query_one("#small-notice")
+        assert notice.display and not game.query_one("#table").display
+        assert "needs at least 80×24" in screen_text(app)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert not notice.display and game.query_one("#table").display
+        await pilot.press("1")
+        await pilot.resize_terminal(79, 30)
+        await pilot.pause()
+        assert notice.display
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert game.query_one("#table").display
+        assert len(st.record.choices) == 1 and app.screen is game
+
+
+async def test_handoff_between_humans_only():
+    st = new_game("toy", ["Ann", "Bob", "random"], seed=3)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Pass to Ann" in screen_text(app)
+        # Nothing private is drawn while the table changes hands.
+        game = app.screen_stack[-2]
+        assert game.viewer is None
+        await pilot.press("enter")
+        assert isinstance(app.screen, GameScreen) and app.screen.viewer == 0
+        await pilot.press("1")  # Ann -> Bob: hand-off
+        assert isinstance(app.screen, HandoffScreen) and "Pass to Bob" in screen_text(app)
+        # Digits on the hand-off screen do not play for anyone.
+        await pilot.press("1")
+        assert len(st.record.choices) == 1
+        await pilot.press("enter")
+        await pilot.press("1")  # Bob -> bot (plays at once) -> Ann: hand-off again
+        assert len(st.record.choices) == 3
+        assert isinstance(app.screen, HandoffScreen) and "Pass to Ann" in screen_text(app)
+
+
+async def test_one_human_never_sees_a_handoff():
+    st = new_game("toy", ["Ann", "random", "random"], seed=3)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(6):
+            assert not isinstance(app.screen, HandoffScreen)
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.press("3")
+        assert len(st.record.choices) >= 6
+
+
+async def test_bots_move_with_a_pause_and_the_screen_stays_live():
+    st = new_game("toy", ["random", "random"], seed=5)
+    app = InktermApp(start=("state", st, None), bot_delay=0.2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not st.is_over  # one step at a time, not all at once
+        await pilot.press("l")  # keys still work while bots play
+        assert app.screen.query_one("#log").has_focus
+        for _ in range(100):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.pause(0.1)
+        assert isinstance(app.screen, GameOverScreen)
+
+
+async def test_continue_resumes_exactly_after_quit():
+    st = new_game("kiln", ["Ann", "bot"], seed=9)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(7):
+            await pilot.press("1")
+        snapshot = st.to_json()
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("q", "y")
+    assert app.return_code in (0, None)
+    # A new app: Continue is offered, names the game, and resumes the same state.
+    app2 = InktermApp(bot_delay=0)
+    async with app2.run_test(size=(80, 24)) as pilot:
+        await settle(app2, pilot)
+        title = app2.screen
+        assert not title.query_one("#continue", Button).disabled
+        info = text_of(title.query_one("#continue-info"))
+        assert "Kiln" in info and "Ann, bot" in info and "round" in info
+        await pilot.press("c")
+        await pilot.pause()
+        game = app2.screen
+        assert isinstance(game, GameScreen)
+        assert game.state.to_json() == snapshot
+        await pilot.press("1")
+        resumed = game.state.record.choices
+        assert resumed[: len(st.record.choices)] == st.record.choices
+        assert len(resumed) > len(st.record.choices)
+    # Still one save file: continuing writes to the same file.
+    assert len(list(save_dir().glob("*.save.json"))) == 1
+
+
+async def test_corrupt_and_foreign_saves_are_reported_and_left_alone():
+    d = save_dir()
+    d.mkdir(parents=True)
+    bad = d / "kiln-broken.save.json"
+    bad.write_text("{half a save", encoding="utf-8")
+    foreign = d / "kiln-foreign.save.json"
+    foreign.write_text(json.dumps({"format": "someone-else", "x": 1}), encoding="utf-8")
+    good = new_game("kiln", ["Ann", "bot"], seed=2)
+    good.apply(good.decision().keys[0])
+    save_game(good, d / "kiln-good.save.json")
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        warn = text_of(app.screen.query_one("#save-warnings"))
+        assert "kiln-broken.save.json" in warn and "not JSON" in warn
+        assert "kiln-foreign.save.json" in warn and "not an inkterm save" in warn
+        assert not app.screen.query_one("#continue", Button).disabled  # the good one
+    # Asking for the corrupt one by name: a message naming the file, back to the title.
+    app = InktermApp(start=("continue", str(bad)), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, TitleScreen)
+        messages = [n.message for n in app._notifications]
+        assert any("kiln-broken.save.json" in m and "not JSON" in m for m in messages)
+    assert bad.read_text(encoding="utf-8") == "{half a save"
+    assert json.loads(foreign.read_text(encoding="utf-8")) == {"format": "someone-else", "x": 1}
+
+
+async def test_ctrl_s_saves_and_palette_has_game_commands():
+    st = new_game("kiln", ["Ann", "bot"], seed=7)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        game = app.screen
+        assert game.save_path is not None and game.save_path.exists()
+        assert load_game(game.save_path.read_text(encoding="utf-8")) == st
+        titles = [c.title for c in app.get_system_commands(game)]
+        assert {"Undo", "Rules", "Save", "Log"} <= set(titles)
+        await pilot.press("l")
+        assert game.query_one("#log").has_focus
+        await pilot.press("l")
+        assert not game.query_one("#log").display
+        await pilot.press("l")
+        assert game.query_one("#log").display
