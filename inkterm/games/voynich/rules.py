@@ -313,6 +313,20 @@ ALL_SPACES: list[str] = (
     + [s for row in RE_SPACES.values() for s in row]
 )
 
+def _board_info() -> dict:
+    """Static facts a board widget draws: each space's printed reward and links."""
+    return {
+        "botany": {n: {"reward": s.reward, "next": list(s.next), "branch": s.branch, "unlimited": s.cap == 0} for n, s in BOT.items()},
+        "astrology": {k: {"star": v.star_reward, "constellation": v.constellation_reward} for k, v in AST.items()},
+        "baths": {n: {"reward": s.reward, "next": s.next, "fountain": s.fountain, "pool2": s.pool2} for n, s in BATHS.items()},
+        "dirty_drops": dict(C.board.baths.dirty_drops),
+        "writing": {r: {"head": v.head, "texts": v.texts, "stars": v.stars} for r, v in WR.items()},
+        "recipes": {row: list(v) for row, v in RE.items()},
+        "texts": {k: list(v) for k, v in C.components.texts.items()},
+    }
+
+
+BOARD_INFO = _board_info()
 TEXT_FACE = C.text_faces  # tid -> (untranslated, translated)
 BREAKS = tuple(C.track.breakthroughs)
 END_AT = C.track.end
@@ -891,7 +905,8 @@ class State(GameState):
                 for s in SECTIONS
                 if s != self.last[p]
             ]
-            return Decision(p, f"{who}: open a double page (not {self.last[p] or 'restricted'})", ch, "choosing-a-double-page")
+            rule = f" (not {self.last[p].capitalize()}, opened last turn)" if self.last[p] else ""
+            return Decision(p, f"{who}: open a double page{rule}", ch, "choosing-a-double-page")
         if ph in ("prog1", "prog2"):
             ch = []
             for entry in self.open_cards(p):
@@ -1472,7 +1487,6 @@ class State(GameState):
         for sid in ALL_SPACES:
             sec = CODE_SEC[sid[:2]]
             sections.setdefault(sec, {})[short(sid)] = [self._tok_view(t) for t in self.spaces[sid]]
-        sections["astrology_goat"] = self.goat
         players = []
         for p in range(self.n):
             i0 = 0
@@ -1494,9 +1508,9 @@ class State(GameState):
                            "texts": [f"t{t}" for t in self.tsupply[p]]},
             }
             del i0
-            if self.final is not None:
-                entry["breakdown"] = self.final[p]["breakdown"]
-                entry["final"] = self.final[p]["total"]
+            fs = self.final[p] if self.final is not None else self.final_score(p)
+            entry["breakdown"] = fs["breakdown"]  # final, or what scoring now would give
+            entry["final" if self.final is not None else "projected"] = fs["total"]
             players.append(entry)
         out = {
             "game": "voynich",
@@ -1522,6 +1536,8 @@ class State(GameState):
                 "supply": {TYPE_NAMES[t]: dict(zip("ABCD", self.psupply[t])) for t in range(4)},
             },
             "sections": sections,
+            "goat": self.goat,
+            "board": BOARD_INFO,
             "track": {"breakthroughs": list(BREAKS), "boxes": [list(b) for b in C.track.boxes], "end": END_AT, "cap": CAP},
             "players": players,
         }
