@@ -397,6 +397,12 @@ def acts_of(cid: str, step: int) -> list[str]:
     return v
 
 
+def where(sid: str) -> str:
+    """A space in words: ``as:1I:text`` -> ``Astrology 1I text``."""
+    sec, _, rest = sid.partition(":")
+    return f"{CODE_SEC[sec].capitalize()} {rest.replace(':', ' ')}"
+
+
 def short(sid: str) -> str:
     """A space's name without its section prefix (``bo:STEM1`` -> ``STEM1``)."""
     return sid.split(":", 1)[1]
@@ -552,9 +558,9 @@ class State(GameState):
         if supply:
             if kind == "text":
                 for tid in self.tsupply[p]:
-                    out.append((f"src:supply:t{tid}", f"t{tid} from your supply ({reward_text(TEXT_FACE[tid][0])})", ()))
+                    out.append((f"src:supply:t{tid}", f"Your t{tid} from supply ({reward_text(TEXT_FACE[tid][0])})", ()))
             elif self.supply[p][kind] > 0:
-                out.append(("src:supply", f"a {kind} from your supply", ()))
+                out.append(("src:supply", f"A {kind} from your supply", ()))
         seen = set()
         spaces = self.spaces
         for sid in ALL_SPACES:
@@ -565,7 +571,7 @@ class State(GameState):
                 if tok[0] == p and tok[1] == kind:
                     seen.add(sid)
                     what = tok_text(tok)
-                    out.append((f"src:{sid}", f"the {what} on {sid}", (touch_space(sid),)))
+                    out.append((f"src:{sid}", f"Your {what} from {where(sid)}", (touch_space(sid),)))
                     break
         return out
 

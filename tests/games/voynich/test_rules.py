@@ -110,7 +110,7 @@ def test_1_5_tokens_and_sources():
     # 3 recipes: never from supply
     assert [s[0] for s in st.sources(RED, "star", "re", None, False)] == ["src:as:1I:star"]
     # 4 the triggering token is excluded
-    assert st.sources(RED, "star", "wr", "as:1I:star", True) == [("src:supply", "a star from your supply", ())]
+    assert st.sources(RED, "star", "wr", "as:1I:star", True) == [("src:supply", "A star from your supply", ())]
     # 5 only your own colour
     assert "src:as:2I:star" not in [s[0] for s in st.sources(RED, "star", "re", None, False)]
     # 6 no legal token: the action is not offered (lost)
