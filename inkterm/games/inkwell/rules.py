@@ -1,15 +1,21 @@
 """Inkwell: the rules engine (headless; no Textual).
 
 The mutable state is plain Python lists and small objects; content comes from
-``content.py``. One turn is a short run of decisions:
+``content.py``. One turn is a short run of decisions, with these choice keys:
 
-    main ("take:<bottle>" / "turn" / "use:<technique>")
-      -> keep or leave the technique (Steady Hand only)
-      -> one "place:<space>" per taken cube (or "auto"; "spill" with Spill Cloth)
-      -> triggered effects in the player's order ("resolve:<id>" / "decline:<id>")
-         and their own small decisions
-      -> for a Turn: "page:<id>" from the display, then the gold bonus placement
-      -> end-of-turn refill (automatic), end-phase turns and the solo Rival (automatic)
+    setup      "side:A" / "side:B" (each seat, in secret); starting cubes as placements
+    main       "take:<bottle>" / "turn" / "use:<technique id>" (a second use, start of turn)
+    keep       "tech:keep" / "tech:leave" (only with Steady Hand and a free place)
+    placement  "place:<space id>" per cube, "auto" (fill a good assignment at once),
+               "spill" (Spill Cloth: pour this cube back)
+    triggers   "resolve:<id>" / "decline:<id>" in the player's order, then
+               "colour:<K|R|Y|G|B>" (grinder with two colours, Dye Merchant),
+               "move:<space>" + "place:<space>" (Scraper), "take:<bottle>" (Second
+               Helping), "skip"
+    turn       "page:<id>" from the display, then the gold bonus placement
+
+The end-of-turn refill, finished players' end-phase turns and the solo Rival run
+automatically inside the choice that ends a turn.
 """
 from __future__ import annotations
 
