@@ -149,6 +149,7 @@ async def test_two_clients_get_separate_processes(make_server, client_key, data_
 
 async def test_dropped_connection_ends_the_child(make_server, client_key):
     server = await make_server()
+    fds_before = len(os.listdir("/proc/self/fd"))
     conn = await connect(server, keys=[client_key])
     screen = await open_shell(conn)
     pid = int((await screen.wait_for(r"pid=(\d+)")).group(1))
@@ -156,6 +157,11 @@ async def test_dropped_connection_ends_the_child(make_server, client_key):
     conn.abort()  # no goodbye: the TCP connection just goes away
     assert await wait_gone(pid), "the app outlived its connection"
     assert await _drained(server)
+    # The pty and the sockets are closed again (nothing leaks per session).
+    deadline = time.monotonic() + 5
+    while len(os.listdir("/proc/self/fd")) > fds_before and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    assert len(os.listdir("/proc/self/fd")) <= fds_before
 
 
 async def test_session_limit(make_server, client_key):
