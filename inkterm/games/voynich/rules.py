@@ -327,6 +327,7 @@ def _board_info() -> dict:
 
 
 BOARD_INFO = _board_info()
+HELP = {cid: C.help_card(cid) for cid in C.cards}  # the 40 help cards
 TEXT_FACE = C.text_faces  # tid -> (untranslated, translated)
 BREAKS = tuple(C.track.breakthroughs)
 END_AT = C.track.end
@@ -1504,7 +1505,7 @@ class State(GameState):
                 "book": [
                     {"deck": card_section(cid), "card": cid, "number": C.cards[cid].number, "step": st,
                      "actions": acts_of(cid, st), "condition": cond_of(cid, st) if st < 4 else [],
-                     "multiplier": MULT[st]}
+                     "multiplier": MULT[st], "help": HELP[cid]}
                     for cid, st in self.book[p]
                 ],
                 "spread": self.open if (p == self.cur and self.open) else self.last[p],

@@ -214,3 +214,20 @@ def test_topics_are_rules_headings():
             st.apply(rng.choice(ch).key)
     assert seen <= slugs, seen - slugs
     assert {"choosing-a-double-page", "progression", "acting", "knowledge-sharing", "botany"} <= seen
+
+
+def test_touches_name_board_elements():
+    st = new_game("voynich", ["a", "b", "c", "d"], seed=8)
+    rng = random.Random(8)
+    pat = re.compile(r"^(cell:[1-8],[1-8]|(botany|astrology|baths|writing|recipes):space:\S+|card:[A-Z]{2}\d|book:[a-z]+)$")
+    n = 0
+    while not st.is_over and n < 600:
+        d = st.decision()
+        for c in d.choices:
+            assert all(pat.match(t) for t in c.touches), (c.key, c.touches)
+            assert c.label
+        ch = [c for c in d.choices if c.key not in ("done", "stop", "act:skip", "decline")] or d.choices
+        st.apply(rng.choice(ch).key)
+        n += 1
+    book = st.summary()["players"][0]["book"][0]
+    assert book["help"].startswith(book["card"]) and "step 4" in book["help"]

@@ -50,7 +50,7 @@ def test_1_2_setup():
         assert owners(st, R.BASE).count(0) == 1 and st.research[0] == list(R.CENTRAL)  # 10
         assert st.know[0] == [0, 0, 0, 0] and st.ok[0] == 0  # 11
         assert st.supply[0] == {"leaf": 4, "drop": 6, "star": 6} and st.tsupply[0] == [1, 2, 3, 4, 5, 6]  # 12
-        assert all("help" not in e for e in st.summary()["players"][0]["book"])
+        assert all(e["help"].startswith(e["card"]) for e in st.summary()["players"][0]["book"])  # 13
     assert R.C.help_card("AS1").startswith("AS1")  # 13
 
 
