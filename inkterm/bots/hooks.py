@@ -56,4 +56,5 @@ def hooks(game: str) -> SimpleNamespace:
         value_scale=getattr(mod, "VALUE_SCALE", 3.0),
         default_choice=getattr(mod, "default_choice", generic_default_choice),
         card_picks=getattr(mod, "card_picks", generic_card_picks),
+        card_names=getattr(mod, "card_names", None),
     )

@@ -181,3 +181,7 @@ def card_picks(state) -> list[list[str]]:
         if key.startswith("play:P"):
             picks[seat].append(key[5:])
     return picks
+
+
+def card_names() -> dict[str, str]:
+    return {cid: c.label for cid, c in CARDS.items()}

@@ -1,0 +1,92 @@
+"""Statistics over simulated games: win rates with 95% intervals, scores, lengths,
+and per-card pick counts with their win-rate lift."""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .runner import GameResult
+
+Z95 = 1.959964
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _mean_sd(xs: list[float]) -> tuple[float, float]:
+    if not xs:
+        return 0.0, 0.0
+    m = sum(xs) / len(xs)
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1)) if len(xs) > 1 else 0.0
+    return m, sd
+
+
+def win_shares(r: GameResult) -> list[float]:
+    """By position: 1 for the winner. Seats the rules cannot separate (equal score and
+    every tie-break) do not exist in our games, so a win is never split in practice;
+    equal scores are settled by the rules' tie-breaks in ``ranking``."""
+    out = [0.0] * len(r.scores)
+    out[r.ranking[0]] = 1.0
+    return out
+
+
+def summarize(game: str, specs: list[str], results: list[GameResult]) -> dict[str, Any]:
+    n_seats = len(specs)
+    g = len(results)
+    wins = [0.0] * n_seats
+    pos_wins = [0.0] * n_seats
+    scores: list[list[float]] = [[] for _ in range(n_seats)]
+    lengths = [float(r.choices) for r in results]
+    card: dict[str, list[float]] = {}  # id -> [seat-games picked, wins when picked]
+    seat_games = g * n_seats
+    total_wins = 0.0
+    for r in results:
+        share = win_shares(r)
+        for pos, slot in enumerate(r.slots):
+            wins[slot] += share[pos]
+            pos_wins[pos] += share[pos]
+            scores[slot].append(r.scores[pos])
+            total_wins += share[pos]
+            for cid in set(r.picks[pos]) if r.picks else ():
+                c = card.setdefault(cid, [0.0, 0.0])
+                c[0] += 1
+                c[1] += share[pos]
+    per_card = {}
+    for cid, (picks, w) in sorted(card.items(), key=lambda kv: _card_order(kv[0])):
+        rate = w / picks
+        rest = seat_games - picks
+        other = (total_wins - w) / rest if rest else 0.0
+        per_card[cid] = {
+            "picks": int(picks),
+            "pick_rate": picks / seat_games,
+            "win_rate": rate,
+            "lift": rate - other,
+        }
+    mean_sd = [_mean_sd(s) for s in scores]
+    length = _mean_sd(lengths)
+    return {
+        "game": game,
+        "games": g,
+        "seats": list(specs),
+        "win_rate": [w / g if g else 0.0 for w in wins],
+        "win_ci95": [list(wilson(w, g)) for w in wins],
+        "position_win_rate": [w / g if g else 0.0 for w in pos_wins],
+        "mean_score": [m for m, _ in mean_sd],
+        "score_sd": [sd for _, sd in mean_sd],
+        "length": {"mean": length[0], "sd": length[1], "unit": "choices"},
+        "per_card": per_card,
+    }
+
+
+def _card_order(cid: str) -> tuple:
+    head = cid.rstrip("0123456789")
+    tail = cid[len(head):]
+    return (head, int(tail) if tail else 0, cid)
