@@ -61,12 +61,12 @@ def zone_name(pip: int) -> str:
 
 def effect_text(pip: int, s: int) -> str:
     return (
-        f"gain {s} clay/glaze",
-        f"gain {s} money",
-        f"gain {s} favour",
-        f"draw {s} cards to swap",
-        f"play a card {s} cheaper",
-        f"copy another zone at strength {s}",
+        f"+{s} clay/glaze",
+        f"+{s} money",
+        f"+{s} favour",
+        f"swap with {s} cards",
+        f"a card {s} cheaper",
+        f"copy a zone at {s}",
     )[pip - 1]
 
 
@@ -81,8 +81,9 @@ def zone_choice(pip: int, dice: int, s: int) -> Choice:
     """The main-action choice for a zone (cached: choices are never mutated)."""
     return Choice(
         f"zone:{pip}",
-        f"{zone_name(pip)} ({dice} {'die' if dice == 1 else 'dice'}): {effect_text(pip, s)}",
-        f"Main action at strength {s}: place {s} tokens on {zone_name(pip)}, "
+        f"{zone_name(pip)} ({dice}): {effect_text(pip, s)}",
+        f"Main action at strength {s} ({dice} {'die' if dice == 1 else 'dice'}"
+        f"{' + Bellows' if s > dice else ''}): place {s} tokens on {zone_name(pip)}, "
         f"take a die, then {effect_text(pip, s)}.",
         (f"zone:{pip}",),
     )
