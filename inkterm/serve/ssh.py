@@ -14,15 +14,11 @@ This module imports asyncssh only when the server is started, so the CLI works
 from __future__ import annotations
 
 import argparse
-import asyncio
-import logging
-import signal
 import sys
 from pathlib import Path
 
-from .common import data_dir, parse_child
-
-log = logging.getLogger("inkterm.serve.ssh")
+# Only argparse and pathlib at import time: the CLI imports this module to build
+# its parser, and start-up speed matters. Everything else is imported on use.
 
 GUEST_WARNING = (
     "WARNING: --guest is on: anyone who can reach {host}:{port} can play without a key,\n"
@@ -55,6 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def config_from_args(args: argparse.Namespace):
+    from .common import data_dir, parse_child
     from .ssh_server import SSHConfig
 
     if args.max_sessions < 1:
@@ -76,6 +73,8 @@ def config_from_args(args: argparse.Namespace):
 
 
 def _setup_logging() -> None:
+    import logging
+
     root = logging.getLogger("inkterm.serve")
     if not root.handlers:
         handler = logging.StreamHandler(sys.stderr)
@@ -106,6 +105,8 @@ def run_from_args(args: argparse.Namespace) -> int:
             return 2
     else:
         print(GUEST_WARNING.format(host=config.host, port=config.port), file=sys.stderr)
+    import asyncio
+
     try:
         asyncio.run(_serve(config))
     except KeyboardInterrupt:
@@ -114,6 +115,9 @@ def run_from_args(args: argparse.Namespace) -> int:
 
 
 async def _serve(config) -> None:
+    import asyncio
+    import signal
+
     from .ssh_server import InktermSSHServer
 
     server = InktermSSHServer(config)

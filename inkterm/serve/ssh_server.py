@@ -165,6 +165,7 @@ class _Session(asyncssh.SSHServerSession):
             chan.write(b"inkterm: the app could not be started.\r\n")
             chan.exit(1)
             return
+        self.last_input = time.monotonic()  # the idle clock starts with the app
         log.info("session for %s: pid %s at %dx%d TERM=%s",
                  self._username, self.child.pid, cols, rows, self._term)
         if self._closing:  # the client went away while we were starting

@@ -16,15 +16,11 @@ address is 127.0.0.1. All browser players share one save directory
 from __future__ import annotations
 
 import argparse
-import logging
 import os
-import shlex
 import sys
 from pathlib import Path
 
-from .common import data_dir, package_root, parse_child, resolve_argv, user_home
-
-log = logging.getLogger("inkterm.serve.web")
+# Only light imports here: the CLI imports this module to build its parser.
 
 FULL_MESSAGE = b"\r\ninkterm: this table is full right now; please try again later.\r\n"
 
@@ -56,8 +52,15 @@ def make_server(
 ):
     """A textual-serve ``Server`` that runs ``argv`` per tab, at most
     ``max_sessions`` at once."""
+    import logging
+    import shlex
+
     from aiohttp import web as aioweb
     from textual_serve.server import Server
+
+    from .common import resolve_argv
+
+    log = logging.getLogger("inkterm.serve.web")
 
     class InktermWebServer(Server):
         def __init__(self) -> None:
@@ -96,6 +99,8 @@ def run_from_args(args: argparse.Namespace) -> int:
         print("inkterm serve web needs textual-serve: pip install 'inkterm[serve]'",
               file=sys.stderr)
         return 2
+    from .common import data_dir, package_root, parse_child, user_home
+
     if args.max_sessions < 1:
         raise SystemExit("inkterm serve web: --max-sessions must be at least 1")
     base = data_dir(args.data_dir)
@@ -127,5 +132,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    logging.basicConfig(level=logging.INFO)
     sys.exit(main())

@@ -194,8 +194,14 @@ async def test_idle_session_is_closed(make_server, client_key):
     server = await make_server(idle_timeout=1.0, check_interval=0.2)
     async with connect(server, keys=[client_key]) as conn:
         screen = await open_shell(conn)
-        pid = int((await screen.wait_for(r"pid=(\d+)")).group(1))
-        text = await screen.read_to_end(timeout=10)
+        # (Under load the app may not even have drawn before it is idle long enough.)
+        deadline = time.monotonic() + 10
+        while not (server.sessions and next(iter(server.sessions)).child
+                   and next(iter(server.sessions)).child.pid):
+            assert time.monotonic() < deadline, "no session started"
+            await asyncio.sleep(0.02)
+        pid = next(iter(server.sessions)).child.pid
+        text = await screen.read_to_end(timeout=15)
         assert "no key for" in text
         assert await wait_gone(pid)
         assert await _drained(server)
