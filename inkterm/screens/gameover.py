@@ -1,11 +1,12 @@
 """The end of a game: ranking, each player's score breakdown, the tie-break."""
 from __future__ import annotations
 
+from rich import box
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -16,7 +17,7 @@ def ranking_table(state) -> Table:
     summary = state.summary()
     players = summary.get("players") or [{} for _ in state.seats]
     scores = state.scores()
-    table = Table(title="Final ranking", expand=False, show_lines=False)
+    table = Table(title="Final ranking", expand=False, show_lines=False, box=box.SIMPLE_HEAD)
     table.add_column("Place")
     table.add_column("Player")
     table.add_column("Score", justify="right")
@@ -40,7 +41,7 @@ def breakdown_table(state) -> Table | None:
         for label, _ in r or []:
             if label not in labels:
                 labels.append(label)
-    table = Table(title="Score breakdown", expand=False)
+    table = Table(title="Score breakdown", expand=False, box=box.SIMPLE_HEAD)
     table.add_column("")
     for seat in range(len(players)):
         table.add_column(state.seats[seat], justify="right")
@@ -71,15 +72,13 @@ class GameOverScreen(Screen):
         with VerticalScroll(id="gameover"):
             yield Static(f"Game over — {self.state.seats[winner]} wins", id="gameover-title",
                          classes="screen-title")
-            with Horizontal(id="gameover-tables"):
-                with Vertical(id="gameover-left"):
-                    yield Static(ranking_table(self.state), id="ranking")
-                    lines = summary.get("tiebreaks") or []
-                    text = "\n".join(lines) if lines else "No tie-break was needed."
-                    yield Static(f"Tie-break: {text}", id="tiebreak")
-                table = breakdown_table(self.state)
-                if table is not None:
-                    yield Static(table, id="breakdown")
+            yield Static(ranking_table(self.state), id="ranking")
+            lines = summary.get("tiebreaks") or []
+            text = "\n".join(lines) if lines else "No tie-break was needed."
+            yield Static(f"Tie-break: {text}", id="tiebreak")
+            table = breakdown_table(self.state)
+            if table is not None:
+                yield Static(table, id="breakdown")
             yield Static("Press Enter for the title screen.", id="gameover-help")
         yield Footer()
 

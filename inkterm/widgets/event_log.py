@@ -7,7 +7,7 @@ from textual.widgets import RichLog
 
 class EventLog(RichLog):
     def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, max_lines=500, **kwargs)
+        super().__init__(wrap=True, markup=False, highlight=False, max_lines=500, min_width=20, **kwargs)
         self.can_focus = True
 
     def add_events(self, events, seats: list[str]) -> None:

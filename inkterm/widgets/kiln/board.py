@@ -117,17 +117,17 @@ class PlayersView(KilnPart):
         head = Text()
         head.append(MARK if mine else " ", style=self.style("current") if mine else "")
         head.append(p["name"], style=self.seat_style(s) + self.style("head"))
+        gap = "  " if detail else " "
         if starter:
             head.append(" ⚑")
-        head.append(f"  ★{p['score']}")
-        head.append("  ")
+        head.append(f"{gap}★{p['score']}{gap}")
         head.append(f"${p['money']}", style=style_hi if "money" in hi else "")
         fav = p["favour"]
         if not detail:
-            head.append(f"  ♦{fav} {FAVOUR_SHORT[fav]}",
+            head.append(f"{gap}♦{fav} {FAVOUR_SHORT[fav]}",
                         style=style_hi if any(x.startswith("favour:") for x in hi) else "")
-        head.append(f"  clay {p['clay']} glaze {p['glaze']}")
-        head.append(f"  hand {p['hand']}")
+        head.append(f"{gap}clay {p['clay']} glaze {p['glaze']}")
+        head.append(f"{gap}hand {p['hand']}")
         if detail:
             head.append(f"  supply {p['supply']}  dice {p['taken_dice']}  claims {p['claims']}")
         head.no_wrap = True

@@ -1,0 +1,82 @@
+"""Screenshots of the main screens at 80×24 and 120×40 (pytest-textual-snapshot).
+
+Update after an intended change with ``pytest tests/ui --snapshot-update`` and look at
+the report before committing the new SVGs."""
+from __future__ import annotations
+
+from inkterm.app import InktermApp
+from inkterm.bots import make_bot
+from inkterm.engine import new_game
+from inkterm.screens.setup import SetupScreen
+
+
+def kiln(seats, seed=7, steps=0, bot_seed=1):
+    """A Kiln game with ``steps`` choices already made by seeded random bots."""
+    st = new_game("kiln", seats, seed=seed)
+    bot = make_bot("random", seed=bot_seed)
+    for _ in range(steps):
+        if st.is_over:
+            break
+        st.apply(bot.choose(st))
+    return st
+
+
+async def _settle(pilot):
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def test_title(snap_compare):
+    assert snap_compare(InktermApp(bot_delay=0), run_before=_settle)
+
+
+def test_setup(snap_compare):
+    async def open_setup(pilot):
+        await _settle(pilot)
+        await pilot.app.push_screen(SetupScreen(seed=4242))
+        await pilot.pause()
+
+    assert snap_compare(InktermApp(bot_delay=0), run_before=open_setup)
+
+
+def test_game_80x24(snap_compare):
+    st = kiln(["Ann", "random"], steps=9)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    assert snap_compare(app, press=["down"], terminal_size=(80, 24), run_before=_settle)
+
+
+def test_game_120x40(snap_compare):
+    st = kiln(["Ann", "random", "Cy", "random"], steps=14, bot_seed=3)
+    # Cy is the only other human: start with Ann at the keyboard (hand-off first).
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    assert snap_compare(app, press=["enter", "down"], terminal_size=(120, 40), run_before=_settle)
+
+
+def test_small_terminal(snap_compare):
+    app = InktermApp(start=("state", kiln(["Ann", "random"]), None), bot_delay=0)
+    assert snap_compare(app, terminal_size=(60, 20), run_before=_settle)
+
+
+def test_handoff(snap_compare):
+    st = kiln(["Ann", "Bob"])
+    st.apply(st.decision().keys[0])
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_settle)
+
+
+def test_game_over(snap_compare):
+    st = kiln(["Ann", "Bob", "Cy"], seed=5, steps=10_000, bot_seed=2)
+    assert st.is_over
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_settle)
+
+
+def test_rules_at_section(snap_compare):
+    async def open_rules(pilot):
+        await _settle(pilot)
+        from inkterm.screens.rules import RulesScreen
+
+        await pilot.app.push_screen(RulesScreen("kiln", "the-favour-track"))
+        await pilot.pause()
+
+    assert snap_compare(InktermApp(bot_delay=0), terminal_size=(80, 24), run_before=open_rules)
