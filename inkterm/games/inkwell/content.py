@@ -6,12 +6,13 @@ on the hot path.
 """
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from inkterm.engine.assets import AssetError, load_asset
 
 ASSETS = Path(__file__).resolve().parent.parent.parent / "assets" / "inkwell"
 
@@ -22,8 +23,8 @@ COLOUR_WORDS = {"K": "black", "R": "red", "Y": "yellow", "G": "green", "B": "blu
 ColourCode = Literal["K", "R", "Y", "G", "B"]
 
 
-class ContentError(ValueError):
-    """An asset file that does not validate (file and field named)."""
+# The shared asset error, under the name the rest of Inkwell uses.
+ContentError = AssetError
 
 
 class _Strict(BaseModel):
@@ -278,19 +279,7 @@ class SoloSpec(_Strict):
 
 # --- loading -----------------------------------------------------------------------------
 def _load(name: str, model: type[BaseModel], directory: Path | None = None):
-    path = (directory or ASSETS) / name
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ContentError(f"{path}: cannot read: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise ContentError(f"{path}: not JSON: {exc}") from None
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-        raise ContentError(f"{path.name}: field {where}: {first['msg']}") from None
+    return load_asset((directory or ASSETS) / name, model)
 
 
 class Space:

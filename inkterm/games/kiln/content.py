@@ -2,12 +2,13 @@
 ``inkterm/assets/kiln/cards.json`` and validated once at import."""
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from importlib import resources
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from inkterm.engine.assets import AssetError, parse_asset
 
 ZONES = ("Materials", "Bank", "Favour Hall", "Studio", "Shop", "Imperial Kiln")
 ZONES_ZH = ("原料区", "钱庄", "御赏堂", "画坊", "瓷行", "官窑")
@@ -79,20 +80,8 @@ class CardFile(BaseModel):
         return self
 
 
-class AssetError(ValueError):
-    """An asset file that does not validate; the message names file and field."""
-
-
 def parse_cards(text: str, source: str = "cards.json") -> dict[str, Card]:
-    try:
-        data = CardFile.model_validate(json.loads(text))
-    except json.JSONDecodeError as exc:
-        raise AssetError(f"{source}: not JSON: {exc}") from None
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        raise AssetError(f"{source}: {where}: {err['msg']}") from None
-    return {c.id: c for c in data.cards}
+    return {c.id: c for c in parse_asset(text, CardFile, source).cards}
 
 
 @lru_cache(maxsize=1)

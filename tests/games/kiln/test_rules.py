@@ -53,7 +53,7 @@ def test_rule_5_seat_one_starts_round_one():
 
 
 def test_bad_card_asset_names_file_and_field():
-    with pytest.raises(AssetError, match=r"cards.json: cards.0.cost"):
+    with pytest.raises(AssetError, match=r"cards.json: field cards.0.cost"):
         parse_cards('{"cards": [{"id": "P1", "name": "x", "zh": "x", "type": "play", '
                     '"cost": -1, "effect": "points", "text": "x"}]}')
     with pytest.raises(AssetError, match="not a tap effect"):
