@@ -62,14 +62,13 @@ def load_game(text: str, *, trust_snapshot: bool = True) -> GameState:
         raise SaveError("not an inkterm save (no 'format': 'inkterm-save')")
     from pydantic import ValidationError  # imported late: the engine starts without it
 
+    from .assets import first_error
     from .saveformat import SaveModel
 
     try:
         save = SaveModel.model_validate(raw)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise SaveError(f"bad save field {where}: {first['msg']}") from None
+        raise SaveError(f"bad save {first_error(exc)}") from None
     if save.version > SAVE_VERSION:
         raise SaveError(f"save version {save.version} is newer than this inkterm ({SAVE_VERSION})")
     if save.game not in GAMES or save.record.game != save.game:
