@@ -107,9 +107,10 @@ async def make_server(data_dir: Path, client_key):
 
 
 def connect(server: InktermSSHServer, *, username: str = "ann", keys=None, **kw):
+    kw.setdefault("agent_path", None)
     return asyncssh.connect(
         "127.0.0.1", server.port, username=username,
-        client_keys=keys, known_hosts=None, agent_path=None,
+        client_keys=keys, known_hosts=None,
         password=None, kbdint_auth=False, **kw,
     )
 

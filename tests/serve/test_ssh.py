@@ -92,6 +92,21 @@ async def test_exec_sftp_and_forwarding_are_refused(make_server, client_key):
     assert not server.sessions or await _drained(server)
 
 
+async def test_agent_and_x11_forwarding_are_refused(make_server, client_key, tmp_path):
+    server = await make_server()
+    async with connect(server, keys=[client_key], agent_forwarding=True,
+                       agent_path=str(tmp_path / "no-agent")) as conn:
+        screen = await open_shell(conn)
+        pid = int((await screen.wait_for(r"pid=(\d+)")).group(1))
+        env = open(f"/proc/{pid}/environ", "rb").read().decode()
+        assert "SSH_AUTH_SOCK" not in env and "DISPLAY=" not in env
+        session = next(iter(server.sessions))
+        assert session._chan.get_agent_path() is None  # the request was refused
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_process(term_type="xterm", x11_forwarding=True,
+                                      x11_display="127.0.0.1:0")
+
+
 async def test_shell_without_pty_gets_a_message(make_server, client_key):
     server = await make_server()
     async with connect(server, keys=[client_key]) as conn:
