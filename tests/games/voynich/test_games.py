@@ -187,3 +187,12 @@ def test_undo_steps_back_over_own_choices():
     assert st.can_undo()
     back = st.undo()
     assert back.decision().keys == new_game("voynich", NAMES[:2], seed=3).decision().keys
+
+
+@pytest.mark.slow
+def test_replay_at_every_step_full_game():
+    st = new_game("voynich", NAMES[:2], seed=91)
+    rng = random.Random(91)
+    while not st.is_over:
+        st.apply(pick(rng, st.decision(), True))
+        assert replay(st.record) == st
