@@ -1,0 +1,2 @@
+"""Inkwell's board widgets: the Abbot track, the mat, a page, the desk, the players
+and the page displays."""

@@ -1,0 +1,555 @@
+"""Inkwell's board: the Abbot track, the mat, the page in front of the viewer, their
+desk and techniques, every player at a glance and the page II/III displays.
+
+The widgets draw only the dict they are given (``state.summary()`` or
+``state.view(seat)``) and the board ids the highlighted choice touches:
+``bottle:C2``, ``slot:T1``, ``space:A3``, ``page:II-4``, ``tech:16``, ``workspace``.
+
+Colour is never the only signal:
+
+* a cube is its letter ``K R Y G B`` or ``★`` for gold, on its colour;
+* a page space is ``<id><state><takes>``: ``3·R`` is space 3, empty, takes red (or
+  gold); ``3■★`` is space 3 holding gold; ``?`` takes any cube, ``★`` only gold;
+* ``▶`` marks what the highlighted choice touches; ``+`` marks the empty spaces the
+  highlighted bottle's cubes could go to (by accepted colour; the game's fit rule
+  decides whether they all fit together);
+* ``!`` marks a player the Abbot forces to Turn, ``✓`` a finished player.
+
+Styles come from component classes in ``assets/inkwell.tcss``.
+"""
+from __future__ import annotations
+
+from rich.console import Group
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+LETTER = {"black": "K", "red": "R", "yellow": "Y", "green": "G", "blue": "B", "gold": "★"}
+CODE_OF = {"black": "K", "red": "R", "yellow": "Y", "green": "G", "blue": "B", "gold": "Au"}
+WORD = {"K": "black", "R": "red", "Y": "yellow", "G": "green", "B": "blue", "?": "any", "*": "gold"}
+SYMBOL = {"K": "K", "R": "R", "Y": "Y", "G": "G", "B": "B", "?": "?", "*": "★"}
+NORMAL = ("black", "red", "yellow", "green", "blue")
+SHAPE = {"star": "☆", "circle": "○", "diamond": "◇"}
+USES = {"1": "once", "2": "twice", "P": "always"}
+STATUS = {"up": "ready", "used-once": "1 use left", "down": "used"}
+ROMAN = ("", "I", "II", "III")
+MARK = "▶"
+CAND = "+"
+
+
+def ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def viewer_seat(view: dict) -> int | None:
+    """Whose page is drawn large: the viewer's own, else whoever is to choose."""
+    you = view.get("you")
+    if you is not None:
+        return you
+    return view.get("current")
+
+
+def bottle_cubes(view: dict, bid: str) -> list[str]:
+    for b in view.get("mat", []):
+        if b["id"] == bid:
+            return [name for name in (*NORMAL, "gold") for _ in range(b["cubes"].get(name, 0))]
+    return []
+
+
+def candidate_spaces(page: dict | None, cubes: list[str]) -> set[str]:
+    """Empty spaces of ``page`` that accept at least one of ``cubes`` by colour."""
+    if not page or not cubes:
+        return set()
+    out = set()
+    codes = {CODE_OF[c] for c in cubes}
+    for sp in page["spaces"]:
+        if sp["cube"] is not None:
+            continue
+        a = sp["accept"]
+        if "Au" in codes or (a == "?" and codes - {"Au"}) or a in codes:
+            out.add(sp["id"])
+    return out
+
+
+def scored_total(rows: list) -> int:
+    return sum(int(v) for _label, v in rows)
+
+
+class InkPart(Static):
+    """A piece of the board rendering Rich text with styles from the stylesheet."""
+
+    COMPONENT_CLASSES = {
+        "inkwell--hi",
+        "inkwell--head",
+        "inkwell--muted",
+        "inkwell--current",
+        "inkwell--forced",
+        "inkwell--done",
+        "inkwell--cube-K",
+        "inkwell--cube-R",
+        "inkwell--cube-Y",
+        "inkwell--cube-G",
+        "inkwell--cube-B",
+        "inkwell--cube-Au",
+        "inkwell--ink-K",
+        "inkwell--ink-R",
+        "inkwell--ink-Y",
+        "inkwell--ink-G",
+        "inkwell--ink-B",
+        "inkwell--ink-Au",
+        "inkwell--seat-0",
+        "inkwell--seat-1",
+        "inkwell--seat-2",
+        "inkwell--seat-3",
+        "inkwell--seat-4",
+    }
+
+    def style(self, name: str):
+        return self.get_component_rich_style(f"inkwell--{name}", partial=True)
+
+    def seat_style(self, seat: int):
+        return self.style(f"seat-{seat % 5}")
+
+    def cube(self, name: str) -> Text:
+        """One cube: its letter (★ for gold) on its colour."""
+        return Text(LETTER[name], style=self.style(f"cube-{CODE_OF[name]}"))
+
+    def cubes(self, counts: dict, sep: str = " ") -> Text:
+        t = Text()
+        first = True
+        for name in (*NORMAL, "gold"):
+            for _ in range(counts.get(name, 0)):
+                if not first:
+                    t.append(sep)
+                t.append_text(self.cube(name))
+                first = False
+        return t
+
+    def ink(self, code: str) -> str:
+        """The style for an accepted colour code (K R Y G B ? *), as plain ink."""
+        return self.style(f"ink-{'Au' if code == '*' else code}") if code != "?" else ""
+
+    def counts(self, counts: dict, names=NORMAL) -> Text:
+        """``K28 R27 …``: each letter in its ink."""
+        t = Text()
+        for i, name in enumerate(names):
+            if i:
+                t.append(" ")
+            t.append(LETTER[name], style=self.ink(CODE_OF[name][0] if name != "gold" else "*"))
+            t.append(str(counts.get(name, 0)))
+        return t
+
+
+# --------------------------------------------------------------------------- track
+class TrackView(InkPart):
+    """The Abbot's walk: the track with its arrows, bag, gold supply and deck."""
+
+    def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
+        abbot = view.get("abbot", 0)
+        end = view.get("end_space", 0)
+        arrows = list(view.get("arrows", []))
+        crossed = view.get("arrows_crossed", 0)
+        bar = Text(no_wrap=True, overflow="crop")
+        width = self.content_size.width or 44
+        cells = min(end + 1, max(10, width))
+        where = [i * cells // (end + 1) for i in range(end + 1)]
+        marks: dict[int, tuple[str, object]] = {}
+        for i, a in enumerate(arrows):
+            if a <= end:
+                k = i + 1
+                marks[where[a]] = (str(k), self.style("forced") if k <= crossed else self.style("head"))
+        marks[where[min(abbot, end)]] = ("●", self.style("current"))
+        for c in range(cells):
+            if c in marks:
+                bar.append(marks[c][0], style=marks[c][1])
+            else:
+                bar.append("━" if c < where[min(abbot, end)] else "─", style=self.style("muted"))
+        head = Text(no_wrap=True, overflow="ellipsis")
+        head.append(f"Abbot {abbot}/{end}", style=self.style("head"))
+        nxt = next((k for k, a in enumerate(arrows, 1) if k > crossed), None)
+        if nxt is not None:
+            steps = arrows[nxt - 1] - abbot
+            head.append(f"  arrow {ROMAN[nxt]} at {arrows[nxt - 1]}: {steps} step{'s' if steps != 1 else ''}")
+            if detail:
+                head.append(f" — then pages {ROMAN[nxt]} must Turn", style=self.style("muted"))
+        else:
+            head.append("  all arrows passed")
+        if crossed:
+            head.append("  passed: " + " ".join(ROMAN[k] for k in range(1, crossed + 1)),
+                        style=self.style("forced"))
+        lines = [bar, head]
+        forced = [p["name"] for p in view.get("players", []) if p.get("must_turn")]
+        if forced:
+            lines.append(Text(f"! Must Turn: {', '.join(forced)}", style=self.style("forced")))
+        stock = Text(no_wrap=True, overflow="ellipsis")
+        stock.append("Bag ", style=self.style("head"))
+        if detail:
+            stock.append(f"{view.get('bag_total', 0)}: ")
+        stock.append_text(self.counts(view.get("bag", {})))
+        stock.append("  Gold ", style=self.style("head"))
+        stock.append("★", style=self.style("cube-Au"))
+        stock.append(str(view.get("gold", 0)))
+        stock.append("  Deck ", style=self.style("head"))
+        stock.append(str(view.get("deck", 0)))
+        lines.append(stock)
+        if view.get("end_phase") and not view.get("over"):
+            lines.append(Text("End phase: finished players score +2 a turn.", style=self.style("muted")))
+        rival = view.get("rival")
+        if rival:
+            lines.append(Text.assemble(("Rival ", self.style("head")),
+                                       f"({rival.get('label', rival.get('difficulty', ''))}): "
+                                       f"{rival.get('score', 0)} points"))
+        self.update(Group(*lines))
+
+
+# --------------------------------------------------------------------------- mat
+class MatView(InkPart):
+    """The bottles by shape with their cubes, and the technique slots."""
+
+    def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
+        t = Table(box=None, padding=(0, 1), pad_edge=False, show_header=False, expand=False)
+        t.add_column(width=1, no_wrap=True)
+        t.add_column(no_wrap=True)  # id + shape
+        t.add_column(no_wrap=False, min_width=9 if detail else 7)  # cubes
+        t.add_column(ratio=1)  # technique (wrapped only when highlighted)
+        for b in view.get("mat", []):
+            if not b.get("active"):
+                continue
+            hi = f"bottle:{b['id']}" in touches
+            slot_hi = bool(b.get("slot")) and f"slot:{b['slot']}" in touches
+            cubes = self.cubes(b["cubes"])
+            if not cubes.plain:
+                cubes = Text("empty", style=self.style("muted"))
+            name = Text(f"{b['id']} {SHAPE.get(b['shape'], '?')}")
+            if detail:
+                name.append(f" {b['shape']:<7}", style=self.style("muted"))
+            tech = Text(no_wrap=not slot_hi, overflow="ellipsis")
+            if b.get("slot"):
+                tt = b.get("technique")
+                tech.append(f"{b['slot']} ", style=self.style("muted"))
+                if tt:
+                    tech.append(tt["name"], style=self.style("hi") if slot_hi else self.style("head"))
+                    tech.append(f" ({USES.get(tt['uses'], tt['uses'])})", style=self.style("muted"))
+                    if detail or slot_hi:
+                        tech.append(f" {tt['text']}", style=self.style("muted"))
+                else:
+                    tech.append("no technique", style=self.style("muted"))
+            t.add_row(Text(MARK if hi else " ", style=self.style("current")),
+                      Text(name.plain, style=self.style("hi")) if hi else name, cubes, tech)
+        head = Text("The mat", style=self.style("head"))
+        head.append("  ☆ star ○ circle ◇ diamond", style=self.style("muted"))
+        self.update(Group(head, t))
+
+
+# --------------------------------------------------------------------------- page
+def page_lines(part: InkPart, page: dict, touches: frozenset[str], cand: set[str],
+               detail: bool) -> Table:
+    """A page: one row per illustration, then the standalone and multiplier spaces."""
+    t = Table(box=None, padding=(0, 1), pad_edge=False, show_header=False, expand=False)
+    t.add_column(no_wrap=True)
+    t.add_column(no_wrap=False)
+    by_ill: dict[str, list[dict]] = {}
+    loose: list[dict] = []
+    mult: dict | None = None
+    for sp in page["spaces"]:
+        if sp["role"] == "multiplier":
+            mult = sp
+        elif sp.get("illustration"):
+            by_ill.setdefault(sp["illustration"], []).append(sp)
+        else:
+            loose.append(sp)
+
+    def cell(sp: dict, label: str) -> Text:
+        c = Text()
+        sid = sp["id"]
+        hi = f"space:{sid}" in touches
+        if sp["cube"] is not None:
+            c.append(label)
+            c.append("■")
+            c.append_text(part.cube(sp["cube"]))
+        else:
+            c.append(label, style=part.style("muted"))
+            marker = MARK if hi else CAND if sid in cand else "·"
+            c.append(marker, style=part.style("current") if marker != "·" else part.style("muted"))
+            c.append(SYMBOL[sp["accept"]], style=part.ink(sp["accept"]))
+        if hi or sid in cand:
+            c.stylize(part.style("hi"))
+        return c
+
+    def cells(spaces: list[dict], strip: bool) -> Text:
+        out = Text()
+        for i, sp in enumerate(spaces):
+            if i:
+                out.append(" ")
+            label = sp["id"][1:] if strip else sp["id"]
+            out.append_text(cell(sp, label))
+        return out
+
+    for ill in page.get("illustrations", []):
+        spaces = by_ill.get(ill["id"], [])
+        lab = Text(f"{ill['id']} {ill['points']:>2}pt ", style=part.style("head"))
+        if ill.get("complete"):
+            lab.append("done ✓", style=part.style("done"))
+        else:
+            lab.append(f"{ill['filled']}/{ill['size']}".ljust(6))
+        t.add_row(lab, cells(spaces, strip=True))
+    if loose:
+        lab = Text("standalone", style=part.style("muted"))
+        t.add_row(lab, cells(loose, strip=False))
+    if mult is not None:
+        m = page.get("multiplier", "?")
+        lab = Text("multiplier", style=part.style("head"))
+        row = cells([mult], strip=False)
+        if m == "?":
+            row.append("  counts the colour on it", style=part.style("muted"))
+        else:
+            row.append("  counts ")
+            row.append(WORD[m], style=part.ink(m))
+            row.append(" + gold")
+        t.add_row(lab, row)
+    return t
+
+
+class PageView(InkPart):
+    """The viewer's (or the deciding player's) page, space by space, with the cubes
+    waiting to be placed and what a Turn would score now."""
+
+    def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
+        players = view.get("players", [])
+        seat = viewer_seat(view)
+        if seat is None or seat >= len(players):
+            self.update(Text("The game is over.", style=self.style("muted")))
+            return
+        p = players[seat]
+        page = p.get("page")
+        mine = view.get("current") == seat
+        hi = touches if mine else frozenset()
+        parts: list = []
+        head = Text(no_wrap=True, overflow="ellipsis")
+        head.append(f"{p['name']}'s page", style=self.seat_style(seat) + self.style("head"))
+        if page is None:
+            head.append("  — all three pages turned", style=self.style("muted"))
+            parts.append(head)
+            self.update(Group(*parts))
+            return
+        turn_hi = f"page:{page['id']}" in hi
+        head.append(f" {page['id']} {page['name']}",
+                    style=self.style("hi") if turn_hi else self.style("head"))
+        head.append(f"  {page['empty']} empty")
+        cand: set[str] = set()
+        for tch in hi:
+            if tch.startswith("bottle:"):
+                cand |= candidate_spaces(page, bottle_cubes(view, tch.split(":", 1)[1]))
+        if cand:
+            head.append(f"  {CAND} = room", style=self.style("current"))
+        parts.append(head)
+        parts.append(page_lines(self, page, hi, cand, detail))
+        hand = view.get("hand") or {}
+        if mine and any(hand.values()):
+            t = Text("To place: ", style=self.style("head"))
+            t.append_text(self.cubes(hand))
+            parts.append(t)
+        preview = p.get("turn_preview") or []
+        if preview:
+            t = Text()
+            t.append(f"Turn now scores {scored_total(preview)}:",
+                     style=self.style("hi") if turn_hi else self.style("head"))
+            short = {"illustrations": "illus", "multiplier": "mult"}
+            t.append(" " + " + ".join(f"{lab if detail else short.get(lab, lab)} {v}"
+                                      for lab, v in preview))
+            if p.get("must_turn"):
+                t.append("  (forced: no gold bonus)", style=self.style("forced"))
+            elif p.get("pages_turned", 0) < 2:
+                t.append("  + gold bonus", style=self.style("muted"))
+            parts.append(t)
+        self.update(Group(*parts))
+
+
+# --------------------------------------------------------------------------- desk
+class DeskView(InkPart):
+    """The viewer's workspace side and techniques (placed this page and underneath)."""
+
+    def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
+        players = view.get("players", [])
+        seat = viewer_seat(view)
+        if seat is None or seat >= len(players):
+            self.update("")
+            return
+        p = players[seat]
+        mine = view.get("current") == seat
+        hi = touches if mine else frozenset()
+        ws = p["workspace"]
+        side = ws.get("side")
+        if side is None and view.get("you") == seat:
+            side = (view.get("private") or {}).get("workspace_side")
+        lines: list[Text] = []
+        t = Text()
+        t.append("Desk ", style=self.style("head"))
+        code = {v: k for k, v in WORD.items()}.get(ws["colour"], "?")
+        t.append(code, style=self.style(f"cube-{code}") if code in SYMBOL else "")
+        t.append(f" {ws['colour']}", style=self.ink(code))
+        ws_hi = "workspace" in hi
+        if side is None:
+            t.append("  choose a side:" if ws_hi else "  side not chosen yet",
+                     style=self.style("hi") if ws_hi else self.style("muted"))
+        else:
+            name = ws.get("name") or ws[side.lower()]["name"]
+            text = ws.get("text") or ws[side.lower()]["text"]
+            t.append(f"  side {side}: ")
+            t.append(name, style=self.style("hi") if ws_hi else self.style("head"))
+            t.append(f" — {text}", style=self.style("muted"))
+        lines.append(t)
+        if side is None and ws_hi:
+            for s in ("a", "b"):
+                lines.append(Text.assemble(f" {s.upper()} ", (ws[s]["name"], self.style("head")),
+                                           (f" — {ws[s]['text']}", self.style("muted"))))
+        techs = p.get("techniques") or []
+        placed = sum(1 for x in techs if x.get("where") == "workspace")
+        head = Text(f"Techniques ({placed} of {p.get('capacity', 2)} this page)",
+                    style=self.style("head"))
+        if not techs:
+            head.append(": none yet", style=self.style("muted"))
+        lines.append(head)
+        for x in techs:
+            h = f"tech:{x['id']}" in hi
+            row = Text(no_wrap=not detail, overflow="ellipsis")
+            row.append(MARK if h else " ", style=self.style("current"))
+            row.append(" under " if x.get("where") == "under" else " ")
+            status = x.get("status", "up")
+            row.append(x["name"], style=self.style("hi") if h else
+                       self.style("muted") if status == "down" else self.style("head"))
+            row.append(f" [{STATUS.get(status, status)}, {USES.get(x['uses'], x['uses'])}]")
+            if detail or h:
+                row.append(f" {x['text']}", style=self.style("muted"))
+            lines.append(row)
+        self.update(Group(*lines))
+
+
+# --------------------------------------------------------------------------- players
+class PlayersView(InkPart):
+    """Everyone at a glance: score, page and how full it is, desk, techniques."""
+
+    def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
+        current = view.get("current")
+        first = view.get("first_player")
+        t = Table(box=None, padding=(0, 1), pad_edge=False, show_header=True, expand=False,
+                  header_style=self.style("head"))
+        t.add_column("", width=1, no_wrap=True)
+        t.add_column("Player", no_wrap=True, max_width=14 if detail else 8, overflow="ellipsis")
+        t.add_column("Pts", justify="right", no_wrap=True)
+        t.add_column("Page", no_wrap=True)
+        t.add_column("Desk", no_wrap=True)
+        t.add_column("Tech", justify="right", no_wrap=True)
+        t.add_column("", no_wrap=not detail, overflow="ellipsis")
+        for s, p in enumerate(view.get("players", [])):
+            mine = s == current
+            page = p.get("page")
+            if page:
+                total = len(page["spaces"])
+                pg = f"{page['id']} {total - page['empty']}/{total}"
+            else:
+                pg = "—"
+            ws = p["workspace"]
+            code = {v: k for k, v in WORD.items()}.get(ws["colour"], "?")
+            desk = Text(code, style=self.style(f"cube-{code}"))
+            desk.append(f" {ws['side'] or '?'}")
+            note = Text()
+            if p.get("finished"):
+                note.append(f"✓ finished {ordinal(p.get('finish_position') or 0)}", style=self.style("done"))
+            elif p.get("must_turn"):
+                note.append("! must Turn", style=self.style("forced"))
+            if s == first:
+                note.append(" ⚑first" if note.plain else "⚑first", style=self.style("muted"))
+            if detail and p.get("turned"):
+                note.append(f"  turned {' '.join(p['turned'])}", style=self.style("muted"))
+            t.add_row(
+                Text(MARK if mine else " ", style=self.style("current")),
+                Text(p["name"], style=self.seat_style(s) + (self.style("head") if mine else Style())),
+                str(p["score"]),
+                pg,
+                desk,
+                str(len(p.get("techniques") or [])),
+                note,
+            )
+        self.update(t)
+
+
+# --------------------------------------------------------------------------- displays
+class DisplayView(InkPart):
+    """The open page II and III displays; a highlighted page is drawn in full."""
+
+    def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
+        parts: list = [Text("Pages to choose from", style=self.style("head"))]
+        shown: dict | None = None
+        for level, pages in (view.get("display") or {}).items():
+            row = Text()
+            row.append(f"{level:<3}", style=self.style("head"))
+            if not pages:
+                row.append(" all taken", style=self.style("muted"))
+            for pg in pages:
+                h = f"page:{pg['id']}" in touches
+                if h:
+                    shown = pg
+                pts = sum(i["points"] for i in pg["illustrations"])
+                m = pg.get("multiplier", "?")
+                row.append(" ")
+                row.append(MARK if h else "", style=self.style("current"))
+                row.append(f"{pg['id']} {pg['name']}" if detail or h else pg["id"],
+                           style=self.style("hi") if h else "")
+                row.append(" ×")
+                row.append(SYMBOL.get(m, m), style=self.ink(m))
+                row.append(f" {pts}pt", style=self.style("muted"))
+            parts.append(row)
+        if shown is not None:
+            parts.append(Text(f"{shown['id']} {shown['name']}: {len(shown['spaces'])} spaces",
+                              style=self.style("head")))
+            parts.append(page_lines(self, shown, frozenset(), set(), detail))
+        self.update(Group(*parts))
+
+
+# --------------------------------------------------------------------------- board
+class InkwellBoard(VerticalScroll):
+    """The whole Inkwell table; ``show(view, touches)`` redraws it."""
+
+    can_focus = False
+
+    def __init__(self, seats: list[str], **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.seats = seats
+
+    def compose(self):
+        yield TrackView(id="inkwell-track")
+        yield MatView(id="inkwell-mat")
+        yield PageView(id="inkwell-page")
+        yield DeskView(id="inkwell-desk")
+        yield PlayersView(id="inkwell-players")
+        yield DisplayView(id="inkwell-display")
+
+    def show(self, view: dict, touches: frozenset[str] = frozenset()) -> None:
+        screen = self.screen
+        detail = screen.has_class("-wide")
+        for part in (TrackView, MatView, PageView, DeskView, PlayersView, DisplayView):
+            self.query_one(part).draw(view, touches, detail)
+        target = self._target(view, touches)
+        if target is not None:
+            self.call_after_refresh(self.scroll_to_widget, target, animate=False)
+
+    def _target(self, view: dict, touches: frozenset[str]):
+        """The part that shows what the highlighted choice touches (to keep it in view)."""
+        kinds = {t.split(":", 1)[0] for t in touches}
+        if "space" in kinds:
+            return self.query_one(PageView)
+        if "bottle" in kinds or "slot" in kinds:
+            return self.query_one(MatView)
+        if "tech" in kinds or "workspace" in kinds:
+            return self.query_one(DeskView)
+        if "page" in kinds:
+            shown = set()
+            for pages in (view.get("display") or {}).values():
+                shown |= {pg["id"] for pg in pages}
+            if any(t.split(":", 1)[1] in shown for t in touches if t.startswith("page:")):
+                return self.query_one(DisplayView)
+            return self.query_one(PageView)
+        return None
