@@ -22,6 +22,14 @@ from .common import PtyChild, child_environment, default_child, resolve_argv, us
 log = logging.getLogger("inkterm.serve.ssh")
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
+
+# Put the client's terminal back the way an app that exits normally would: leave
+# the alternate screen, stop mouse/focus/paste reporting, pop the kitty keyboard
+# mode, show the cursor, reset colours. Sent when the server ends an app itself.
+TERMINAL_RESET = (
+    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l"
+    b"\x1b[?2004l\x1b[<u\x1b[?1049l\x1b[?25h\x1b[0m\r\n"
+)
 AUTHORIZED_KEYS_NAME = "authorized_keys"
 
 
@@ -82,6 +90,7 @@ class _Session(asyncssh.SSHServerSession):
         self.child: PtyChild | None = None
         self.last_input = time.monotonic()
         self._closing = False
+        self._farewell: bytes | None = None  # set when the server ends the app
 
     # -- channel requests -------------------------------------------------------
     def connection_made(self, chan) -> None:
@@ -181,6 +190,12 @@ class _Session(asyncssh.SSHServerSession):
         log.info("session for %s ended (exit %s)", self._username, rc)
         if self._chan is not None and not self._closing:
             self._closing = True
+            if self._farewell is not None:
+                self._chan.write(TERMINAL_RESET + self._farewell)
+                self._chan.exit(0)
+                return
+            if rc != 0:  # the app did not get to restore the terminal itself
+                self._chan.write(TERMINAL_RESET)
             self._chan.exit(rc if rc >= 0 else 1)
 
     def data_received(self, data, datatype) -> None:
@@ -217,16 +232,24 @@ class _Session(asyncssh.SSHServerSession):
         if self.child is not None and self.child.running:
             self._server._track(asyncio.get_running_loop().create_task(self.child.terminate()))
 
+    def say_goodbye(self, message: bytes) -> None:
+        """The server ends this app while the player is still connected: stop the
+        app, put their terminal back in order, tell them why, close the channel."""
+        if self._closing or self._farewell is not None:
+            return
+        self._farewell = message
+        if self.child is not None and self.child.running:
+            self._server._track(asyncio.get_running_loop().create_task(self.child.terminate()))
+        elif self._chan is not None:  # no app (yet): just say it
+            self._closing = True
+            self._chan.write(TERMINAL_RESET + message)
+            self._chan.exit(0)
+
     def idle_close(self) -> None:
         minutes = self._server.config.idle_timeout / 60
         log.info("closing idle session of %s", self._username)
-        if self._chan is not None and not self._closing:
-            self._chan.write(
-                b"\r\n\x1b[0minkterm: no key for %.0f minutes, closing (your game is saved).\r\n"
-                % minutes
-            )
-            self._chan.exit(0)
-        self.hang_up()
+        self.say_goodbye(
+            b"inkterm: no key for %.0f minutes, closing (your game is saved).\r\n" % minutes)
 
 
 class _Handler(asyncssh.SSHServer):
@@ -389,9 +412,13 @@ class InktermSSHServer:
             self._listener.close()
             await self._listener.wait_closed()
         for session in list(self.sessions):
-            session.hang_up()
+            session.say_goodbye(b"inkterm: the server is shutting down (your game is saved).\r\n")
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=10)
         for conn in list(self._connections):
             conn.close()
+        for session in list(self.sessions):  # anything still running
+            session.hang_up()
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=10)
 

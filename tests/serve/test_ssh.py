@@ -218,6 +218,8 @@ async def test_idle_session_is_closed(make_server, client_key):
         pid = next(iter(server.sessions)).child.pid
         text = await screen.read_to_end(timeout=15)
         assert "no key for" in text
+        reset_at = screen.raw.rfind(b"\x1b[?1049l")  # the terminal is put back
+        assert 0 <= reset_at < screen.raw.rfind(b"no key for")
         assert await wait_gone(pid)
         assert await _drained(server)
 

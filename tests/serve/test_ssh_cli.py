@@ -73,7 +73,9 @@ async def test_guest_server_warns_serves_and_stops_cleanly(tmp_path):
         pid = int((await screen.wait_for(r"pid=(\d+)")).group(1))
         assert (tmp_path / "data" / "users" / "ssh" / "zoe").is_dir()
         proc.send_signal(signal.SIGTERM)  # the host stops the server
+        text = await screen.read_to_end(timeout=15)
         assert proc.wait(15) == 0
+        assert "server is shutting down" in text
         assert await wait_gone(pid), "the app outlived the server"
         conn.abort()
     finally:
