@@ -6,13 +6,14 @@ module turns it into plain tuples and dicts for speed.
 """
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from inkterm.engine.assets import AssetError, load_asset  # noqa: F401 (AssetError re-exported)
 
 ASSETS = Path(__file__).resolve().parent.parent.parent / "assets" / "voynich"
 
@@ -32,8 +33,6 @@ ICON_RE = re.compile(r"^(?:(2|3)?(G|A)([234]):(Bo|As|Ba|Wr|X)|(2|3)?(E|C|O):(\*|
 GAIN_RE = re.compile(r"^(\d+)(Bo|As|Ba|Wr|OK)$")
 
 
-class AssetError(ValueError):
-    """A content file that does not validate (the message names file and field)."""
 
 
 # --- rewards ---------------------------------------------------------------------------
@@ -295,17 +294,7 @@ FILES = {
 
 
 def load_file(name: str, directory: Path = ASSETS):
-    path = directory / name
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise AssetError(f"{path.name}: cannot read: {exc}") from None
-    try:
-        return FILES[name].model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(top)"
-        raise AssetError(f"{path.name}: field {where}: {first['msg']}") from None
+    return load_asset(directory / name, FILES[name])
 
 
 class Content:
