@@ -72,7 +72,8 @@ class GameScreen(Screen):
             log.note(f"{title}: {', '.join(self.state.seats)} (seed {self.state.record.seed}).")
         self.refresh_table()
         self.query_one(ActionMenu).focus()
-        self.advance()
+        # After the first paint: a finished game or a bot's turn moves on from there.
+        self.call_after_refresh(self.advance)
 
     def on_resize(self, event) -> None:
         w, h = self.app.size
@@ -95,6 +96,8 @@ class GameScreen(Screen):
 
     def advance(self) -> None:
         """After any change: finish, hand off, or let a bot move."""
+        if self._finished or not self.is_attached:
+            return
         if self.state.is_over:
             self.finish()
             return
@@ -224,6 +227,8 @@ class GameScreen(Screen):
 
     # --- rendering ----------------------------------------------------------------------
     def refresh_table(self) -> None:
+        if self._finished or not self.is_attached:
+            return
         st = self.state
         d = self.decision
         if self.viewer is not None and not self._handoff_open:
@@ -259,6 +264,8 @@ class GameScreen(Screen):
         self._show_board()
 
     def _show_board(self) -> None:
+        if self._finished or not self.is_attached:
+            return
         board = self.query_one("#board")
         board.show(self._view, self.touches)
 

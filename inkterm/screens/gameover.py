@@ -82,5 +82,9 @@ class GameOverScreen(Screen):
             yield Static("Press Enter for the title screen.", id="gameover-help")
         yield Footer()
 
+    def on_mount(self) -> None:
+        # Focus the page so it scrolls by keys and the Footer lists this screen's keys.
+        self.query_one("#gameover").focus()
+
     def action_leave(self) -> None:
         self.app.pop_screen()

@@ -106,9 +106,18 @@ class TitleScreen(Screen):
         self.app.continue_game(self._resume)
 
     def action_rules(self) -> None:
+        from inkterm.engine.registry import GAMES
+        from inkterm.screens.picker import GamePicker
         from inkterm.screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen("kiln"))
+        def show(game: str | None) -> None:
+            if game:
+                self.app.push_screen(RulesScreen(game))
+
+        if len(GAMES) == 1:
+            show(next(iter(GAMES)))
+        else:
+            self.app.push_screen(GamePicker("Rules of which game?"), show)
 
 
 def describe_save(state, path: Path) -> str:

@@ -342,3 +342,18 @@ async def test_ctrl_s_saves_and_palette_has_game_commands():
         assert not game.query_one("#log").display
         await pilot.press("l")
         assert game.query_one("#log").display
+
+
+async def test_title_rules_picks_a_game_and_comes_back():
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        # Several games are registered: choose one (the first is Kiln).
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen) and app.screen.game == "kiln"
+        assert "Rules — Kiln" in screen_text(app)
+        await pilot.press("escape")
+        assert isinstance(app.screen, TitleScreen)
