@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import stat
+import sys
 import time
 
 import pytest
@@ -276,3 +277,28 @@ def test_child_program_is_made_absolute(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert resolve_argv(["bin/app", "-x"]) == [str(tmp_path / "bin" / "app"), "-x"]
     assert os.path.isabs(resolve_argv(["python3", "-m", "inkterm"])[0])
+
+
+async def test_a_slow_client_pauses_the_app_instead_of_filling_memory(make_server, client_key):
+    total = 4 * 1024 * 1024
+    flood = [sys.executable, "-c",
+             "import os\nb = b'x' * 65536\nfor _ in range(%d): os.write(1, b)\n" % (total // 65536)]
+    server = await make_server(child=flood)
+    async with connect(server, keys=[client_key]) as conn:
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+        deadline = time.monotonic() + 10
+        while not server.sessions:
+            assert time.monotonic() < deadline, "no session started"
+            await asyncio.sleep(0.01)
+        session = next(iter(server.sessions))
+        await asyncio.sleep(1.5)  # the client reads nothing meanwhile
+        assert session.child.running, "the app should be blocked on its full pty"
+        assert session._chan.get_write_buffer_size() < 2 * 1024 * 1024
+        got = 0
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            chunk = await asyncio.wait_for(process.stdout.read(1 << 20), 10)
+            if not chunk:
+                break
+            got += len(chunk)
+        assert got >= total  # nothing was lost on the way
