@@ -25,6 +25,7 @@ class GameResult:
     ranking: list[int]  # positions, best first
     choices: int  # number of choices made in the game
     picks: list[list[str]] = field(default_factory=list)  # by position
+    winners: list[int] | None = None  # positions sharing the win (None: ranking[0])
 
     def to_dict(self) -> dict[str, Any]:
         return self.__dict__.copy()
@@ -61,7 +62,19 @@ def play_game(game: str, specs: list[str], seed: int, slots: list[int] | None = 
         ranking=list(state.ranking()),
         choices=n,
         picks=hooks(game).card_picks(state),
+        winners=winners_of(state),
     )
+
+
+def winners_of(state) -> list[int]:
+    """Who won: the summary's ``winners`` (a shared win) or ``winner`` (None when a
+    solo player lost) if the game gives them, else the first of the ranking."""
+    summary = state.summary()
+    if isinstance(summary.get("winners"), list):
+        return [int(s) for s in summary["winners"]]
+    if "winner" in summary:
+        return [] if summary["winner"] is None else [int(summary["winner"])]
+    return [state.ranking()[0]]
 
 
 def _job(args: tuple) -> GameResult:

@@ -30,11 +30,12 @@ def _mean_sd(xs: list[float]) -> tuple[float, float]:
 
 
 def win_shares(r: GameResult) -> list[float]:
-    """By position: 1 for the winner. Seats the rules cannot separate (equal score and
-    every tie-break) do not exist in our games, so a win is never split in practice;
-    equal scores are settled by the rules' tie-breaks in ``ranking``."""
+    """By position: the win, split equally between seats that share it (a game that
+    declares several winners); nobody's when a solo player lost."""
     out = [0.0] * len(r.scores)
-    out[r.ranking[0]] = 1.0
+    winners = r.winners if r.winners is not None else [r.ranking[0]]
+    for w in winners:
+        out[w] = 1.0 / len(winners)
     return out
 
 

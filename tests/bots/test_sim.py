@@ -70,6 +70,8 @@ def test_card_lift_by_hand():
         GameResult(3, [0, 1], [5, 10], [1, 0], 1, [[], ["P1"]]),
     ]
     s = summarize("kiln", ["x", "y"], rs)
+    tied = summarize("kiln", ["x", "y"], [GameResult(4, [0, 1], [3, 3], [0, 1], 1, [[], []], [0, 1])])
+    assert tied["win_rate"] == [0.5, 0.5]
     a1 = s["per_card"]["A1"]
     assert a1["picks"] == 3 and a1["win_rate"] == pytest.approx(2 / 3)
     assert a1["lift"] == pytest.approx(2 / 3 - 1 / 3)  # the three seat-games without A1: 1 win
