@@ -1,22 +1,57 @@
 """The board a game screen shows: the game's own widget set, or a plain fallback."""
 from __future__ import annotations
 
-import json
-
+from rich.console import Group
+from rich.pretty import Pretty
+from rich.table import Table
+from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+SKIP = {"game", "players", "tiebreaks", "winner", "over"}
+
+
+def _scalar(v) -> bool:
+    return v is None or isinstance(v, (str, int, float, bool))
+
 
 class GenericBoard(VerticalScroll):
-    """For a game without its own widgets: the public summary, as text."""
+    """For a game without its own widgets: the view it is given, as readable text
+    (facts on one line, a row per player, the rest pretty-printed). It shows only
+    the dict it receives, so it never shows more than ``view(seat)``."""
+
+    can_focus = False
 
     def compose(self):
         yield Static("", id="generic-board")
 
     def show(self, view: dict, touches: frozenset[str] = frozenset()) -> None:
-        text = json.dumps({k: v for k, v in view.items() if k != "players"}, indent=1,
-                          ensure_ascii=False)
-        self.query_one("#generic-board", Static).update(text)
+        facts = Text()
+        for k, v in view.items():
+            if k in SKIP or not _scalar(v):
+                continue
+            if facts:
+                facts.append("  ·  ")
+            facts.append(f"{k}: ", style="bold")
+            facts.append(str(v))
+        parts: list = [facts]
+        players = view.get("players")
+        if isinstance(players, list) and players and isinstance(players[0], dict):
+            keys = [k for k, v in players[0].items() if _scalar(v)]
+            table = Table(box=None, padding=(0, 1), show_edge=False)
+            for k in keys:
+                table.add_column(k)
+            for p in players:
+                table.add_row(*[str(p.get(k, "")) for k in keys])
+            parts.append(table)
+        for k, v in view.items():
+            if k in SKIP or _scalar(v):
+                continue
+            parts.append(Text(k, style="bold"))
+            parts.append(Pretty(v, max_length=12, max_string=60))
+        if touches:
+            parts.append(Text("▶ " + ", ".join(sorted(touches))))
+        self.query_one("#generic-board", Static).update(Group(*parts))
 
 
 def board_for(game: str, seats: list[str]):
@@ -25,8 +60,4 @@ def board_for(game: str, seats: list[str]):
         from .kiln.board import KilnBoard
 
         return KilnBoard(seats, id="board")
-    if game == "inkwell":
-        from .inkwell.board import InkwellBoard
-
-        return InkwellBoard(seats, id="board")
     return GenericBoard(id="board")
