@@ -60,4 +60,8 @@ def board_for(game: str, seats: list[str]):
         from .kiln.board import KilnBoard
 
         return KilnBoard(seats, id="board")
+    if game == "inkwell":
+        from .inkwell.board import InkwellBoard
+
+        return InkwellBoard(seats, id="board")
     return GenericBoard(id="board")
