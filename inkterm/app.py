@@ -22,7 +22,8 @@ class InktermApp(App):
     """
 
     TITLE = "inkterm"
-    CSS_PATH = [ASSETS / "app.tcss", ASSETS / "kiln.tcss", ASSETS / "inkwell.tcss"]
+    CSS_PATH = [ASSETS / "app.tcss", ASSETS / "kiln.tcss", ASSETS / "inkwell.tcss",
+                ASSETS / "voynich.tcss"]
     # Breakpoint classes land on the screen: GameScreen shows a notice below 80×24 and
     # a more detailed board from 110×34 up (see app.tcss).
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-w80"), (110, "-wide")]

@@ -64,4 +64,8 @@ def board_for(game: str, seats: list[str]):
         from .inkwell.board import InkwellBoard
 
         return InkwellBoard(seats, id="board")
+    if game == "voynich":
+        from .voynich.board import VoynichBoard
+
+        return VoynichBoard(seats, id="board")
     return GenericBoard(id="board")
