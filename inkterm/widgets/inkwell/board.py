@@ -82,6 +82,7 @@ class InkPart(Static):
 
     COMPONENT_CLASSES = {
         "inkwell--hi",
+        "inkwell--room",
         "inkwell--head",
         "inkwell--muted",
         "inkwell--current",
@@ -194,14 +195,38 @@ class TrackView(InkPart):
         stock.append("  Deck ", style=self.style("head"))
         stock.append(str(view.get("deck", 0)))
         lines.append(stock)
+        if not detail:
+            lines.append(self._scores(view))
         if view.get("end_phase") and not view.get("over"):
             lines.append(Text("End phase: finished players score +2 a turn.", style=self.style("muted")))
         rival = view.get("rival")
-        if rival:
+        if rival and detail:
             lines.append(Text.assemble(("Rival ", self.style("head")),
                                        f"({rival.get('label', rival.get('difficulty', ''))}): "
                                        f"{rival.get('score', 0)} points"))
         self.update(Group(*lines))
+
+
+    def _scores(self, view: dict) -> Text:
+        """Every score on one line (the narrow board's players table is further down):
+        ``▶`` to choose, ``!`` forced to Turn, ``✓`` finished."""
+        t = Text(no_wrap=True, overflow="ellipsis")
+        t.append("Scores", style=self.style("head"))
+        current = view.get("current")
+        for s, p in enumerate(view.get("players", [])):
+            t.append("  ")
+            if s == current:
+                t.append(MARK, style=self.style("current"))
+            t.append(p["name"][:8], style=self.seat_style(s))
+            t.append(f" {p['score']}")
+            if p.get("finished"):
+                t.append("✓", style=self.style("done"))
+            elif p.get("must_turn"):
+                t.append("!", style=self.style("forced"))
+        rival = view.get("rival")
+        if rival:
+            t.append(f"  Rival {rival.get('score', 0)}")
+        return t
 
 
 # --------------------------------------------------------------------------- mat
@@ -274,8 +299,10 @@ def page_lines(part: InkPart, page: dict, touches: frozenset[str], cand: set[str
             marker = MARK if hi else CAND if sid in cand else "·"
             c.append(marker, style=part.style("current") if marker != "·" else part.style("muted"))
             c.append(SYMBOL[sp["accept"]], style=part.ink(sp["accept"]))
-        if hi or sid in cand:
+        if hi:
             c.stylize(part.style("hi"))
+        elif sid in cand:
+            c.stylize(part.style("room"))
         return c
 
     def cells(spaces: list[dict], strip: bool) -> Text:

@@ -1,0 +1,372 @@
+"""Inkwell at the table: the board widgets fed real game states, a whole game played
+by keys at 80×24, and screenshots at 80×24 and 120×40 for 2 and 5 players.
+
+Update the screenshots after an intended change with
+``pytest tests/ui/test_inkwell_ui.py --snapshot-update`` and look at the report first.
+"""
+from __future__ import annotations
+
+import re
+
+from textual.app import App
+
+from inkterm.app import ASSETS, InktermApp
+from inkterm.bots import make_bot
+from inkterm.engine import new_game
+from inkterm.games.inkwell.content import COLOURS
+from inkterm.screens.game import GameScreen
+from inkterm.screens.gameover import GameOverScreen
+from inkterm.widgets.inkwell.board import InkwellBoard
+
+
+# --------------------------------------------------------------------------- helpers
+def inkwell(seats, seed=3, steps=0, bot="random", bot_seed=1):
+    """An Inkwell game with ``steps`` choices already made by a seeded bot."""
+    st = new_game("inkwell", seats, seed=seed)
+    b = make_bot(bot, seed=bot_seed)
+    for _ in range(steps):
+        if st.is_over:
+            break
+        st.apply(b.choose(st))
+    return st
+
+
+def play_until(st, wanted, bot="random", bot_seed=1, limit=3000):
+    """Advance with a bot (or ``"first"``: always the first choice, which keeps
+    taking until the Abbot forces a Turn) until ``wanted(state)`` holds."""
+    b = make_bot(bot, seed=bot_seed) if bot != "first" else None
+    for _ in range(limit):
+        if wanted(st):
+            return st
+        assert not st.is_over, "the game ended before the wanted moment"
+        st.apply(b.choose(st) if b else st.decision().keys[0])
+    raise AssertionError("never reached the wanted moment")
+
+
+def screen_lines(app) -> list[str]:
+    return [s.text for s in app.screen._compositor.render_strips()]
+
+
+class BoardApp(App):
+    """Just the Inkwell board, fed by the test (no screen logic in between)."""
+
+    CSS_PATH = [ASSETS / "app.tcss", ASSETS / "inkwell.tcss"]
+
+    def __init__(self, seats, wide=False):
+        super().__init__()
+        self.seats = seats
+        self.wide = wide
+
+    def compose(self):
+        yield InkwellBoard(self.seats, id="board")
+
+    def on_mount(self):
+        if self.wide:
+            self.screen.add_class("-wide")
+
+
+async def board_text(view, touches=(), seats=("Ann", "Bob"), size=(60, 90), wide=False) -> list[str]:
+    """The board drawn for ``view`` in a tall terminal, as lines of plain text."""
+    app = BoardApp(list(seats), wide=wide)
+    async with app.run_test(size=size) as pilot:
+        board = app.query_one(InkwellBoard)
+        board.show(view, frozenset(touches))
+        await pilot.pause()
+        board.scroll_home(animate=False)
+        await pilot.pause()
+        assert board.virtual_size.height <= size[1], "the test terminal is too short"
+        assert board.virtual_size.width <= board.size.width, "the board overflows sideways"
+        return screen_lines(app)
+
+
+def line_with(lines, *needles) -> str:
+    for line in lines:
+        if all(n in line for n in needles):
+            return line
+    raise AssertionError(f"no line with {needles!r} in:\n" + "\n".join(lines))
+
+
+def section(lines, start: str, stop: str) -> list[str]:
+    i = next(k for k, l in enumerate(lines) if start in l)
+    j = next(k for k in range(i + 1, len(lines)) if stop in lines[k])
+    return lines[i:j]
+
+
+def page_cells(lines) -> dict[str, str]:
+    """``{space id: cell}`` from the drawn page (``1·R`` → ``A1: '·R'``)."""
+    out = {}
+    for line in section(lines, "'s page", "Turn now"):
+        m = re.match(r"\s*([A-Z])\s+\d+pt\s", line)
+        if m:
+            for num, rest in re.findall(r"(\d+)([·■+▶].)", line[m.end():]):
+                out[f"{m.group(1)}{num}"] = rest
+        elif "standalone" in line or "multiplier" in line:
+            for sid, rest in re.findall(r"\b(S\d|M)([·■+▶].)", line):
+                out[sid] = rest
+    return out
+
+
+def main_decision(st):
+    d = st.decision()
+    return d is not None and any(k.startswith("take:") for k in d.keys)
+
+
+# --------------------------------------------------------------------------- widgets
+async def test_mat_shows_every_active_bottle_with_cube_letters():
+    st = play_until(inkwell(["Ann", "Bob"]), main_decision)
+    view = st.view(st.decision().seat)
+    lines = await board_text(view)
+    mat = section(lines, "The mat", "'s page")
+    for b in view["mat"]:
+        if not b["active"]:
+            assert not any(re.search(rf"\b{b['id']}\b", l) for l in mat), b["id"]
+            continue
+        row = line_with(mat, f" {b['id']} ")
+        letters = "".join(c for c in row.split(b["id"], 1)[1] if c in "KRYGB★")
+        want = "".join(L * b["cubes"][name] for L, name in zip(
+            "KRYGB★", ("black", "red", "yellow", "green", "blue", "gold")))
+        assert letters.startswith(want), (b["id"], row)
+        if b["technique"]:
+            assert b["technique"]["name"][:10] in row and b["slot"] in row
+    # The Abbot track: one ● and the three arrows, then the bag and gold counts.
+    track = "".join(lines[:2])
+    assert track.count("●") == 1 and all(str(k) in lines[1] for k in (1, 2, 3))
+    assert f"Abbot {view['abbot']}/{view['end_space']}" in "".join(lines)
+    bag = line_with(lines, "Bag ")
+    for L, name in zip("KRYGB", ("black", "red", "yellow", "green", "blue")):
+        assert f"{L}{view['bag'][name]}" in bag
+    assert f"★{view['gold']}" in bag
+
+
+async def test_page_shows_every_space_accept_and_filling():
+    st = play_until(inkwell(["Ann", "Bob"], steps=30), main_decision)
+    seat = st.decision().seat
+    view = st.view(seat)
+    page = view["players"][seat]["page"]
+    assert any(sp["cube"] for sp in page["spaces"]), "want a page with cubes on it"
+    lines = await board_text(view)
+    cells = page_cells(lines)
+    assert set(cells) == {sp["id"] for sp in page["spaces"]}
+    symbol = {"K": "K", "R": "R", "Y": "Y", "G": "G", "B": "B", "?": "?", "*": "★"}
+    letter = {"black": "K", "red": "R", "yellow": "Y", "green": "G", "blue": "B", "gold": "★"}
+    for sp in page["spaces"]:
+        if sp["cube"]:
+            assert cells[sp["id"]] == "■" + letter[sp["cube"]], sp
+        else:
+            assert cells[sp["id"]] == "·" + symbol[sp["accept"]], sp
+    for ill in page["illustrations"]:
+        row = line_with(lines, f"{ill['id']} ", f"{ill['points']}pt")
+        assert ("done ✓" in row) if ill["complete"] else (f"{ill['filled']}/{ill['size']}" in row)
+    # What a Turn would score now, part by part, with the total.
+    preview = view["players"][seat]["turn_preview"]
+    turn = " ".join(section(lines, "Turn now", "Desk "))
+    assert f"Turn now scores {sum(v for _l, v in preview)}:" in turn
+    for label, v in preview[2:]:
+        assert f"{label} {v}" in turn
+
+
+async def test_highlighted_bottle_marks_the_spaces_its_cubes_could_take():
+    st = play_until(inkwell(["Ann", "Bob"], steps=12),
+                    lambda s: sum(k.startswith("take:") for k in s.decision().keys) >= 4)
+    seat = st.decision().seat
+    view = st.view(seat)
+    me = st.players[seat]
+    page = st.C.pages[me.page]
+    checked = 0
+    for c in st.decision().choices:
+        if not c.key.startswith("take:"):
+            continue
+        bid = c.key.split(":")[1]
+        lines = await board_text(view, c.touches)
+        assert "▶" in line_with(lines, f" {bid} ")
+        # The engine's own accept masks: an empty space that takes any cube in the bottle.
+        kinds = [t for t in range(6) if st.bottles[bid][t]]
+        want = {sp.sid for sp in page.spaces
+                if me.cubes[sp.index] < 0 and any(me.masks[sp.index] & (1 << t) for t in kinds)}
+        cells = page_cells(lines)
+        assert {sid for sid, cell in cells.items() if cell[0] == "+"} == want, bid
+        assert "+ = room" in line_with(lines, "'s page")
+        if any(t.startswith("slot:") for t in c.touches):
+            slot = next(t for t in c.touches if t.startswith("slot:")).split(":")[1]
+            tid = st.slots[slot]
+            # The highlighted technique is spelled out in full on the mat.
+            assert st.C.techniques[tid].text[:20] in " ".join(" ".join(lines).split())
+        checked += 1
+    assert checked >= 3
+    # Nothing highlighted: no + marks at all.
+    assert "+" not in "".join(page_cells(await board_text(view)).values())
+
+
+async def test_placement_choice_marks_its_space_and_cubes_in_hand():
+    st = play_until(inkwell(["Ann", "Bob"], steps=4),
+                    lambda s: any(k.startswith("place:") for k in s.decision().keys)
+                    and s.stage != "start")
+    d = st.decision()
+    view = st.view(d.seat)
+    c = next(c for c in d.choices if c.key.startswith("place:"))
+    sid = c.key.split(":")[1]
+    lines = await board_text(view, c.touches)
+    assert page_cells(lines)[sid][0] == "▶"
+    hand = line_with(lines, "To place:")
+    letter = {"black": "K", "red": "R", "yellow": "Y", "green": "G", "blue": "B", "gold": "★"}
+    want = "".join(letter[n] * k for n, k in view["hand"].items())
+    assert hand.split("To place:")[1].replace(" ", "") == want
+
+
+async def test_side_choice_shows_both_sides_then_the_chosen_one():
+    st = new_game("inkwell", ["Ann", "Bob"], seed=5)
+    d = st.decision()
+    ws = st.C.workspaces[st.players[d.seat].ws]
+    lines = await board_text(st.view(d.seat), d.choices[0].touches)
+    text = "\n".join(lines)
+    assert "choose a side" in text and ws.a.name in text and ws.b.name in text
+    st.apply("side:B")
+    # Sides are secret until all are chosen: Ann's own view shows hers, Bob's does not.
+    assert f"side B: {ws.b.name}" in "\n".join(await board_text(st.view(0)))
+    bob_lines = await board_text(st.view(1))
+    assert ws.b.name not in "\n".join(bob_lines)
+    assert re.search(r" [KRYGB] \? ", line_with(section(bob_lines, "Player", "Pages to choose"), "Ann"))
+
+
+async def test_page_choice_draws_the_highlighted_display_page():
+    st = play_until(inkwell(["Ann", "Bob"], steps=8),
+                    lambda s: s.decision() is not None and s.decision().keys[0].startswith("page:"))
+    d = st.decision()
+    view = st.view(d.seat)
+    for c in d.choices:
+        pid = c.key.split(":")[1]
+        pg = st.C.pages[pid]
+        lines = await board_text(view, c.touches, size=(60, 110))
+        head = line_with(lines, f"{pid} {pg.name}: {len(pg.spaces)} spaces")
+        assert head
+        row = line_with(lines, f"▶{pid} {pg.name}")
+        assert row.strip().startswith(pid.split("-")[0])
+
+
+async def test_players_at_a_glance_forced_and_finished():
+    seats = ["Ann", "Bob", "Cy", "Di", "Eve"]
+    st = play_until(inkwell(seats), lambda s: any(s.must_turn(i) for i in range(5)), bot="first")
+    view = st.summary()
+    lines = await board_text(view, seats=seats)
+    table = section(lines, "Player", "Pages to choose")
+    for i, p in enumerate(view["players"]):
+        row = line_with(table, p["name"][:8])
+        assert f" {p['score']} " in row
+        assert p["page"]["id"] in row
+        assert ("! must Turn" in row) == bool(p["must_turn"]), row
+        assert row.lstrip().startswith("▶") == (i == view["current"])
+    assert "! Must Turn:" in line_with(lines, "Must Turn:")
+    # Later on someone has finished and is ranked.
+    st = play_until(st, lambda s: s.finish_order, bot="first")
+    view = st.summary()
+    lines = await board_text(view, seats=seats)
+    first = view["players"][view["finish_order"][0]]
+    assert "✓ finished 1st" in line_with(lines, first["name"][:8], "✓")
+
+
+async def test_wide_board_adds_detail_and_fits():
+    st = play_until(inkwell(["Ann", "Bob", "Cy"], steps=20), main_decision)
+    view = st.view(st.decision().seat)
+    narrow = await board_text(view, seats=st.seats, size=(46, 90))
+    wide = await board_text(view, seats=st.seats, size=(76, 90), wide=True)
+    assert "C1 ○ circle" in " ".join(wide) and "C1 ○ circle" not in " ".join(narrow)
+    assert "illustrations" in line_with(wide, "Turn now")
+    assert "illus" in line_with(narrow, "Turn now")
+
+
+async def test_no_color_keeps_every_signal():
+    st = play_until(inkwell(["Ann", "Bob"], steps=12), main_decision)
+    d = st.decision()
+    take = next(c for c in d.choices if c.key.startswith("take:"))
+    app = BoardApp(st.seats)
+    app.no_color = True  # as NO_COLOR=1 does at start-up
+    from textual.filter import Monochrome
+
+    app._filters.append(Monochrome())
+    async with app.run_test(size=(60, 90)) as pilot:
+        board = app.query_one(InkwellBoard)
+        board.show(st.view(d.seat), frozenset(take.touches))
+        await pilot.pause()
+        strips = app.screen._compositor.render_strips()
+        for strip in strips:
+            for seg in strip:
+                for colour in (seg.style and seg.style.color, seg.style and seg.style.bgcolor):
+                    if colour and colour.triplet:
+                        r, g, b = colour.triplet
+                        assert r == g == b, seg
+        lines = [s.text for s in strips]
+    assert "▶" in line_with(lines, f" {take.key.split(':')[1]} ")
+    assert any(c[0] == "+" for c in page_cells(lines).values())
+    assert any(L in "".join(lines) for L in COLOURS)
+
+
+# --------------------------------------------------------------------------- the app
+async def test_whole_game_by_keys_at_80x24():
+    """Ann presses 1 every time against a bot: sides, takes, placements, page choices,
+    Turns, to the end. The board never needs horizontal room it does not have."""
+    st = new_game("inkwell", ["Ann", "bot"], seed=3)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    seen = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(300):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            assert isinstance(app.screen, GameScreen)  # one human: never a hand-off
+            board = app.screen.query_one(InkwellBoard)
+            assert board.virtual_size.width <= board.size.width
+            text = "\n".join(screen_lines(app))
+            assert "Abbot" in text or "'s page" in text
+            seen.add(st.decision().keys[0].split(":")[0])
+            await pilot.press("1")
+        assert isinstance(app.screen, GameOverScreen)
+        assert st.is_over and st.players[0].finished
+        assert {"side", "take", "place", "turn"} <= seen
+        text = "\n".join(screen_lines(app))
+        assert "Game over" in text and f"{st.seats[st.ranking()[0]]} wins" in text
+
+
+async def test_resize_between_sizes_keeps_the_layout():
+    st = inkwell(["Ann", "bot", "bot", "bot", "bot"], steps=0)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        board = app.screen.query_one(InkwellBoard)
+        assert "C1 ○ circle" in "\n".join(screen_lines(app))  # the detailed mat
+        for size in ((80, 24), (120, 40), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            assert board.virtual_size.width <= board.size.width
+        assert "C1 ○ circle" not in "\n".join(screen_lines(app))
+
+
+# --------------------------------------------------------------------------- screenshots
+async def _settle(pilot):
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def test_snapshot_2p_80x24(snap_compare):
+    st = inkwell(["Ann", "bot"], steps=14)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    assert snap_compare(app, press=["down", "down"], terminal_size=(80, 24), run_before=_settle)
+
+
+def test_snapshot_2p_120x40(snap_compare):
+    st = inkwell(["Ann", "bot"], steps=14)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    assert snap_compare(app, press=["down", "down"], terminal_size=(120, 40), run_before=_settle)
+
+
+def test_snapshot_5p_80x24(snap_compare):
+    st = inkwell(["Ann", "bot", "bot", "bot", "bot"], steps=40, bot_seed=2)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_settle)
+
+
+def test_snapshot_5p_120x40(snap_compare):
+    st = inkwell(["Ann", "bot", "bot", "bot", "bot"], steps=40, bot_seed=2)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    assert snap_compare(app, press=["down"], terminal_size=(120, 40), run_before=_settle)
