@@ -261,7 +261,12 @@ async def test_players_at_a_glance_forced_and_finished():
     view = st.summary()
     lines = await board_text(view, seats=seats)
     first = view["players"][view["finish_order"][0]]
-    assert "✓ finished 1st" in line_with(lines, first["name"][:8], "✓")
+    table = section(lines, "Player", "Pages to choose")
+    assert "✓ finished 1st" in line_with(table, first["name"][:8])
+    # The narrow board's one-line scores carry the same marks.
+    scores = line_with(lines, "Scores")
+    assert f"{first['name']} {first['score']}✓" in scores
+    assert f"▶{view['players'][view['current']]['name']}" in scores
 
 
 async def test_wide_board_adds_detail_and_fits():
