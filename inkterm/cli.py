@@ -94,7 +94,7 @@ def cmd_play(game: str, seats_text: str, seed: int | None) -> int:
 
 
 def cmd_continue(save: str | None) -> int:
-    from inkterm.engine.saves import SaveError, newest_unfinished, read_save
+    from inkterm.engine.saves import SaveError, list_saves, newest_unfinished, read_save
 
     if save:
         path = Path(save)
@@ -107,7 +107,12 @@ def cmd_continue(save: str | None) -> int:
     else:
         info = newest_unfinished()
         if info is None:
-            raise CliError("no unfinished game to continue")
+            bad = [s for s in list_saves() if s.error]
+            note = ""
+            if bad:
+                note = (f" ({len(bad)} unreadable save(s) left untouched, e.g. "
+                        f"{bad[0].error})")
+            raise CliError("no unfinished game to continue" + note)
         path = info.path
     return _run_app(start=("continue", str(path)))
 

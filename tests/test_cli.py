@@ -58,6 +58,16 @@ def test_continue_without_saves(capsys):
     assert "no unfinished game" in capsys.readouterr().err
 
 
+def test_continue_mentions_unreadable_saves(home, capsys):
+    (home / "saves").mkdir(parents=True)
+    bad = home / "saves" / "kiln-x.save.json"
+    bad.write_text("garbage", encoding="utf-8")
+    assert cli.main(["continue"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "kiln-x.save.json" in err and "not JSON" in err
+    assert bad.read_text(encoding="utf-8") == "garbage"
+
+
 def test_continue_corrupt_file_names_it_and_leaves_it(tmp_path, capsys):
     bad = tmp_path / "broken.save.json"
     bad.write_text("{not json", encoding="utf-8")

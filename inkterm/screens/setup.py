@@ -49,7 +49,8 @@ class SetupScreen(Screen):
                 yield Label("Seed", classes="setup-label")
                 yield Input(str(self.seed), id="seed", type="integer", compact=True)
             yield Static(
-                "Enter in any field starts. A seat named bot or random is played by the computer.",
+                "Enter in any field starts. Seats named bot, random, greedy or search "
+                "are played by the computer.",
                 id="setup-help",
             )
             yield Static("", id="setup-error")

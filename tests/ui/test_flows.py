@@ -115,6 +115,8 @@ async def test_digits_pick_choices_and_hint_follows_highlight():
         await pilot.press("down")
         assert d.choices[1].hint.split(":")[0] in text_of(game.query_one("#hint"))
         assert game.touches == frozenset(d.choices[1].touches)
+        menu_lines = [l for l in screen_text(app).splitlines() if "▶2 " in l]
+        assert menu_lines, "the highlighted choice is marked by a glyph, not only colour"
         zone = int(d.choices[1].touches[0].split(":")[1])
         name = ["Materials", "Bank", "Favour Hall", "Studio", "Shop", "Imperial Kiln"][zone - 1]
         zone_line = next(l for l in screen_text(app).splitlines() if f"{zone} {name}" in l)
