@@ -113,8 +113,15 @@ def main_decision(st):
 
 # --------------------------------------------------------------------------- widgets
 async def test_mat_shows_every_active_bottle_with_cube_letters():
-    st = play_until(inkwell(["Ann", "Bob"]), main_decision)
-    view = st.view(st.decision().seat)
+    early = play_until(inkwell(["Ann", "Bob"]), main_decision)
+    late = play_until(inkwell(["Ann", "Bob", "Cy"]),
+                      lambda s: main_decision(s) and max(sum(c) for c in s.bottles.values()) > 6,
+                      bot="first")
+    for st in (early, late):
+        await check_mat_and_track(st.view(st.decision().seat))
+
+
+async def check_mat_and_track(view):
     lines = await board_text(view)
     mat = section(lines, "The mat", "'s page")
     for b in view["mat"]:
@@ -122,15 +129,24 @@ async def test_mat_shows_every_active_bottle_with_cube_letters():
             assert not any(re.search(rf"\b{b['id']}\b", l) for l in mat), b["id"]
             continue
         row = line_with(mat, f" {b['id']} ")
-        letters = "".join(c for c in row.split(b["id"], 1)[1] if c in "KRYGB★")
-        want = "".join(L * b["cubes"][name] for L, name in zip(
-            "KRYGB★", ("black", "red", "yellow", "green", "blue", "gold")))
-        assert letters.startswith(want), (b["id"], row)
+        pairs = [(L, b["cubes"][name]) for L, name in zip(
+            "KRYGB★", ("black", "red", "yellow", "green", "blue", "gold")) if b["cubes"][name]]
+        if sum(n for _L, n in pairs) > 6:  # many cubes: by count, K3 R2 …
+            want = " ".join(f"{L}{n}" for L, n in pairs)
+        else:  # one letter per cube
+            want = " ".join(L for L, n in pairs for _ in range(n)) or "empty"
+        shape, rest = row.split(b["id"], 1)[1].strip().split(" ", 1)
+        assert shape == {"star": "☆", "circle": "○", "diamond": "◇"}[b["shape"]]
+        assert rest.strip().startswith(want), (b["id"], row)
         if b["technique"]:
             assert b["technique"]["name"][:10] in row and b["slot"] in row
     # The Abbot track: one ● and the three arrows, then the bag and gold counts.
-    track = "".join(lines[:2])
-    assert track.count("●") == 1 and all(str(k) in lines[1] for k in (1, 2, 3))
+    bar = lines[0].strip()
+    assert bar.count("●") == 1 and bar.index("1") < bar.index("2") < bar.index("3")
+    # One cell per track space when it fits: the arrows and the Abbot sit exactly.
+    assert len(bar) == view["end_space"] + 1
+    assert [bar.index(str(k)) for k in (1, 2, 3)] == view["arrows"]
+    assert bar.index("●") == view["abbot"]
     assert f"Abbot {view['abbot']}/{view['end_space']}" in "".join(lines)
     bag = line_with(lines, "Bag ")
     for L, name in zip("KRYGB", ("black", "red", "yellow", "green", "blue")):
@@ -156,7 +172,7 @@ async def test_page_shows_every_space_accept_and_filling():
             assert cells[sp["id"]] == "·" + symbol[sp["accept"]], sp
     for ill in page["illustrations"]:
         row = line_with(lines, f"{ill['id']} ", f"{ill['points']}pt")
-        assert ("done ✓" in row) if ill["complete"] else (f"{ill['filled']}/{ill['size']}" in row)
+        assert ("pt ✓" in row) if ill["complete"] else (f"{ill['filled']}/{ill['size']}" in row)
     # What a Turn would score now, part by part, with the total.
     preview = view["players"][seat]["turn_preview"]
     turn = " ".join(section(lines, "Turn now", "Desk "))

@@ -117,9 +117,20 @@ class InkPart(Static):
         """One cube: its letter (★ for gold) on its colour."""
         return Text(LETTER[name], style=self.style(f"cube-{CODE_OF[name]}"))
 
-    def cubes(self, counts: dict, sep: str = " ") -> Text:
+    def cubes(self, counts: dict, sep: str = " ", most: int = 0) -> Text:
+        """Cubes one by one (``K K R ★``), or by count (``K2 R1 ★1``) past ``most``."""
         t = Text()
         first = True
+        if most and sum(counts.values()) > most:
+            for name in (*NORMAL, "gold"):
+                n = counts.get(name, 0)
+                if n:
+                    if not first:
+                        t.append(" ")
+                    t.append_text(self.cube(name))
+                    t.append(str(n))
+                    first = False
+            return t
         for name in (*NORMAL, "gold"):
             for _ in range(counts.get(name, 0)):
                 if not first:
@@ -244,7 +255,7 @@ class MatView(InkPart):
                 continue
             hi = f"bottle:{b['id']}" in touches
             slot_hi = bool(b.get("slot")) and f"slot:{b['slot']}" in touches
-            cubes = self.cubes(b["cubes"])
+            cubes = self.cubes(b["cubes"], most=10 if detail else 6)
             if not cubes.plain:
                 cubes = Text("empty", style=self.style("muted"))
             name = Text(f"{b['id']} {SHAPE.get(b['shape'], '?')}")
@@ -316,11 +327,11 @@ def page_lines(part: InkPart, page: dict, touches: frozenset[str], cand: set[str
 
     for ill in page.get("illustrations", []):
         spaces = by_ill.get(ill["id"], [])
-        lab = Text(f"{ill['id']} {ill['points']:>2}pt ", style=part.style("head"))
+        lab = Text(f"{ill['id']} {ill['points']}pt ", style=part.style("head"))
         if ill.get("complete"):
-            lab.append("done ✓", style=part.style("done"))
+            lab.append("✓", style=part.style("done"))
         else:
-            lab.append(f"{ill['filled']}/{ill['size']}".ljust(6))
+            lab.append(f"{ill['filled']}/{ill['size']}")
         t.add_row(lab, cells(spaces, strip=True))
     if loose:
         lab = Text("standalone", style=part.style("muted"))
@@ -357,7 +368,11 @@ class PageView(InkPart):
         head = Text(no_wrap=True, overflow="ellipsis")
         head.append(f"{p['name']}'s page", style=self.seat_style(seat) + self.style("head"))
         if page is None:
-            head.append("  — all three pages turned", style=self.style("muted"))
+            if p.get("finished"):
+                head.append("  — all three pages turned", style=self.style("muted"))
+            else:
+                nxt = ROMAN[min(3, p.get("pages_turned", 0) + 1)]
+                head.append(f"  — choosing a page {nxt} (see below)", style=self.style("muted"))
             parts.append(head)
             self.update(Group(*parts))
             return
@@ -441,7 +456,7 @@ class DeskView(InkPart):
         lines.append(head)
         for x in techs:
             h = f"tech:{x['id']}" in hi
-            row = Text(no_wrap=not detail, overflow="ellipsis")
+            row = Text(no_wrap=not (detail or h), overflow="ellipsis")
             row.append(MARK if h else " ", style=self.style("current"))
             row.append(" under " if x.get("where") == "under" else " ")
             status = x.get("status", "up")
@@ -510,25 +525,29 @@ class DisplayView(InkPart):
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         parts: list = [Text("Pages to choose from", style=self.style("head"))]
         shown: dict | None = None
+        grid = Table(box=None, padding=(0, 1, 0, 0), pad_edge=False, show_header=False, expand=False)
+        grid.add_column(no_wrap=True)
+        grid.add_column()
         for level, pages in (view.get("display") or {}).items():
             row = Text()
-            row.append(f"{level:<3}", style=self.style("head"))
             if not pages:
-                row.append(" all taken", style=self.style("muted"))
-            for pg in pages:
+                row.append("all taken", style=self.style("muted"))
+            for n, pg in enumerate(pages):
                 h = f"page:{pg['id']}" in touches
                 if h:
                     shown = pg
                 pts = sum(i["points"] for i in pg["illustrations"])
                 m = pg.get("multiplier", "?")
-                row.append(" ")
+                if n:
+                    row.append("  ")
                 row.append(MARK if h else "", style=self.style("current"))
                 row.append(f"{pg['id']} {pg['name']}" if detail or h else pg["id"],
                            style=self.style("hi") if h else "")
                 row.append(" ×")
                 row.append(SYMBOL.get(m, m), style=self.ink(m))
                 row.append(f" {pts}pt", style=self.style("muted"))
-            parts.append(row)
+            grid.add_row(Text(level, style=self.style("head")), row)
+        parts.append(grid)
         if shown is not None:
             parts.append(Text(f"{shown['id']} {shown['name']}: {len(shown['spaces'])} spaces",
                               style=self.style("head")))
@@ -559,24 +578,35 @@ class InkwellBoard(VerticalScroll):
         detail = screen.has_class("-wide")
         for part in (TrackView, MatView, PageView, DeskView, PlayersView, DisplayView):
             self.query_one(part).draw(view, touches, detail)
-        target = self._target(view, touches)
-        if target is not None:
-            self.call_after_refresh(self.scroll_to_widget, target, animate=False)
+        targets = self._targets(view, touches)
+        if targets:
+            self.call_after_refresh(self._reveal, targets)
 
-    def _target(self, view: dict, touches: frozenset[str]):
-        """The part that shows what the highlighted choice touches (to keep it in view)."""
+    def _reveal(self, targets: list) -> None:
+        # Last first: the first part's top stays in view when not everything fits.
+        for part in reversed(targets):
+            self.scroll_to_widget(part, animate=False)
+
+    def _targets(self, view: dict, touches: frozenset[str]) -> list:
+        """The parts that show what the highlighted choice touches (kept in view): a
+        bottle with the page its cubes would go to, a space, a technique, a page."""
         kinds = {t.split(":", 1)[0] for t in touches}
+        page = self.query_one(PageView)
         if "space" in kinds:
-            return self.query_one(PageView)
+            return [page]
         if "bottle" in kinds or "slot" in kinds:
-            return self.query_one(MatView)
+            track = self.query_one(TrackView)
+            # The Abbot track too when the whole top of the board fits.
+            if page.virtual_region.bottom - track.virtual_region.y <= self.scrollable_content_region.height:
+                return [track, self.query_one(MatView), page]
+            return [self.query_one(MatView), page]
         if "tech" in kinds or "workspace" in kinds:
-            return self.query_one(DeskView)
+            return [self.query_one(DeskView)]
         if "page" in kinds:
             shown = set()
             for pages in (view.get("display") or {}).values():
                 shown |= {pg["id"] for pg in pages}
             if any(t.split(":", 1)[1] in shown for t in touches if t.startswith("page:")):
-                return self.query_one(DisplayView)
-            return self.query_one(PageView)
-        return None
+                return [self.query_one(DisplayView)]
+            return [page]
+        return []
