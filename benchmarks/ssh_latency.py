@@ -332,6 +332,21 @@ async def bench(args) -> dict:
     }
 
 
+def run(sessions: int = 16, seconds: float = 10.0) -> list[dict]:
+    """For ``python -m benchmarks``: the real app over SSH, as rows of the table."""
+    args = argparse.Namespace(sessions=sessions, seconds=seconds, interval=0.2, child="app",
+                              transport="ssh")
+    r = asyncio.run(bench(args))
+    return [
+        {"figure": f"SSH, {sessions} sessions: key -> repaint p50 (ms)", "value": round(r["p50_ms"]),
+         "goal": "", "ok": None},
+        {"figure": f"SSH, {sessions} sessions: key -> repaint p95 / 200 ms",
+         "value": round(r["p95_ms"] / 200, 2), "goal": "<= 1", "ok": r["p95_ms"] <= 200},
+        {"figure": "SSH: memory per session / 60 MiB", "value": round(r["rss_mib_mean"] / 60, 2),
+         "goal": "<= 1", "ok": r["rss_mib_mean"] <= 60},
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--sessions", type=int, default=16)
