@@ -37,10 +37,13 @@ class InktermApp(App):
         #: Seconds a bot waits before each visible step (tests use 0).
         self.bot_delay = bot_delay
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen:
+        # The title is the bottom of the stack (no empty default screen to build).
         from inkterm.screens.title import TitleScreen
 
-        self.push_screen(TitleScreen())
+        return TitleScreen()
+
+    def on_mount(self) -> None:
         if self.start is None:
             return
         kind = self.start[0]

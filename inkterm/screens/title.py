@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 LOGO = "✒  i n k t e r m"
 
@@ -19,6 +19,8 @@ class TitleScreen(Screen):
         Binding("c", "continue", "Continue"),
         Binding("r", "rules", "Rules"),
         Binding("q", "app.quit", "Quit"),
+        Binding("down", "app.focus_next", "Next", show=False),
+        Binding("up", "app.focus_previous", "Previous", show=False),
     ]
 
     def __init__(self) -> None:
@@ -30,24 +32,24 @@ class TitleScreen(Screen):
             with Vertical(id="title-panel"):
                 yield Static(LOGO, id="logo")
                 yield Static("a table for board games, in your terminal", id="tagline")
-                yield Button("New game", id="new", variant="primary")
-                yield Button("Continue", id="continue", disabled=True)
+                yield Button("New game  n", id="new", variant="primary")
+                yield Button("Continue  c", id="continue", disabled=True)
                 yield Static("Looking for saved games…", id="continue-info")
-                yield Button("Rules", id="rules")
-                yield Button("Quit", id="quit")
+                yield Button("Rules  r", id="rules")
+                yield Button("Quit  q", id="quit")
                 yield Static("", id="save-warnings")
-        yield Footer()
+                yield Static("↑↓ move · Enter choose · ctrl+p commands", id="title-keys")
 
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()
-        self.scan_saves()
 
     def on_screen_resume(self) -> None:
-        # Coming back from a game: the newest unfinished save may have changed.
-        if self.is_mounted:
-            self.scan_saves()
+        # Each time the title shows (also coming back from a game, when the newest
+        # unfinished save may have changed). After the frame: reading saves imports
+        # the engine, which drawing the title does not need.
+        self.call_after_refresh(self.scan_saves)
 
-    @work(thread=True, exclusive=True, group="scan")
+    @work(thread=True, group="scan")
     def scan_saves(self) -> None:
         """Read the save directory off the UI thread (it imports the games)."""
         from inkterm.engine.saves import list_saves, save_dir
@@ -71,6 +73,8 @@ class TitleScreen(Screen):
         self.app.call_from_thread(self._show_saves, newest.path if newest else None, text, errors)
 
     def _show_saves(self, path: Path | None, text: str, errors: list[str]) -> None:
+        if not self.is_attached or not self.query("#continue"):
+            return  # the app is closing
         self._resume = path
         button = self.query_one("#continue", Button)
         info = self.query_one("#continue-info", Static)
