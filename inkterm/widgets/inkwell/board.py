@@ -188,7 +188,7 @@ class TrackView(InkPart):
                 head.append(f" — then pages {ROMAN[nxt]} must Turn", style=self.style("muted"))
         else:
             head.append("  all arrows passed")
-        if crossed:
+        if crossed and detail:
             head.append("  passed: " + " ".join(ROMAN[k] for k in range(1, crossed + 1)),
                         style=self.style("forced"))
         lines = [bar, head]
@@ -308,7 +308,8 @@ def page_lines(part: InkPart, page: dict, touches: frozenset[str], cand: set[str
         else:
             c.append(label, style=part.style("muted"))
             marker = MARK if hi else CAND if sid in cand else "·"
-            c.append(marker, style=part.style("current") if marker != "·" else part.style("muted"))
+            c.append(marker, style=part.style("current") if marker == MARK else
+                     part.style("head") if marker == CAND else part.style("muted"))
             c.append(SYMBOL[sp["accept"]], style=part.ink(sp["accept"]))
         if hi:
             c.stylize(part.style("hi"))
@@ -379,13 +380,14 @@ class PageView(InkPart):
         turn_hi = f"page:{page['id']}" in hi
         head.append(f" {page['id']} {page['name']}",
                     style=self.style("hi") if turn_hi else self.style("head"))
-        head.append(f"  {page['empty']} empty")
         cand: set[str] = set()
         for tch in hi:
             if tch.startswith("bottle:"):
                 cand |= candidate_spaces(page, bottle_cubes(view, tch.split(":", 1)[1]))
         if cand:
             head.append(f"  {CAND} = room", style=self.style("current"))
+        else:
+            head.append(f"  {page['empty']} empty")
         parts.append(head)
         parts.append(page_lines(self, page, hi, cand, detail))
         hand = view.get("hand") or {}
