@@ -77,8 +77,22 @@ class VoyPart(Static):
         "voy--circle", "voy--gutter", "voy--mark",
     }
 
+    _styles: dict | None = None
+
     def style(self, name: str):
-        return self.get_component_rich_style(f"voy--{name}", partial=True)
+        # Looking a component style up is slow and a board draws hundreds of spans:
+        # remember them until the stylesheet changes (theme switch).
+        cache = self._styles
+        if cache is None:
+            cache = self._styles = {}
+        st = cache.get(name)
+        if st is None:
+            st = cache[name] = self.get_component_rich_style(f"voy--{name}", partial=True)
+        return st
+
+    def notify_style_update(self) -> None:
+        self._styles = None
+        super().notify_style_update()
 
     def seat_style(self, players: list[dict], seat: int):
         if seat is None or seat >= len(players):
@@ -158,7 +172,7 @@ class PuzzleView(VoyPart):
         if g == "*":
             t.append("◎", style=self.style("centre"))
         elif ptype:
-            t.append(TYPE_GLYPH[ptype], style=self.style(ptype) + (self.style("muted") if loose else ""))
+            t.append(TYPE_GLYPH[ptype], style=self.style("muted") if loose else self.style(ptype))
         else:
             ch = letter.upper() if in_circle else letter.lower()
             t.append(ch, style=self.style("circle" if in_circle else "gutter"))
@@ -455,28 +469,32 @@ class HelpView(VoyPart):
                 if card["card"] == cid:
                     holder, now = (s, p), card.get("step")
         lines = []
-        sub = Text(title.split(" ", 1)[-1] + " ", style=self.style("head"))
+        scores = title.split(" scores ", 1)[1] if " scores " in title else ""
+        sub = Text(cid, style=self.style("head"))
+        if scores:
+            sub.append(f" scores {scores}")
         if holder is not None:
             s, p = holder
+            sub.append(" · ")
             sub.append(f"{p['colour'][0]} {p['name']}", style=self.seat_style(view["players"], s))
-            sub.append(f", on step {now}")
-        if why:
-            sub.append(f"  ({why})", style=self.style("muted"))
-        if sub.plain:
-            lines.append(sub)
+        lines.append(sub)
         prev: list[str] = []
         for step, acts, scoring, cond, turn in steps:
             t = Text()
             here = step == now
             t.append(MARK if here else " ", style=self.style("current") if here else "")
             t.append(f"s{step} ", style=self.style("head"))
+            t.append("x0" if scoring.startswith("(") else scoring)
+            if cond:
+                t.append(f" ⟶{cond.replace(' ', '')}{'↻' if turn == 'rotate' else '⇅' if turn == 'flip' else turn}",
+                         style=self.style("muted"))
+            else:
+                t.append(" ✓last", style=self.style("muted"))
+            t.append(" │ ", style=self.style("muted"))
             if acts[: len(prev)] == prev and prev:
                 t.append("+" + ", ".join(acts[len(prev):]))
             else:
                 t.append(", ".join(acts))
-            t.append(f"  {scoring}", style=self.style("muted"))
-            if cond:
-                t.append(f"  ⟶ {cond} {'↻' if turn == 'rotate' else '⇅' if turn == 'flip' else turn}")
             if here:
                 t.stylize(self.style("current"), 0, 1)
             prev = acts
@@ -549,7 +567,14 @@ class VoynichBoard(Vertical):
         self._touches = touches
         self._sync_cards(view)
         wide = self.wide
-        root = self.query_one("#vy-wide" if wide else "#vy-tabs")
+        if wide:
+            root = self.query_one("#vy-wide")
+        else:
+            # Only the tab on view is drawn; switching tabs draws the new one.
+            if changed and touches:
+                self._front(touches)
+            tabs = self.query_one("#vy-tabs", TabbedContent)
+            root = self.query_one(f"#{tabs.active or 'vy-tab-puzzle'}")
         for w in root.query(PuzzleView):
             w.draw(view, touches)
         width = (self.size.width or 76) - 2
@@ -562,8 +587,15 @@ class VoynichBoard(Vertical):
         for w in root.query(BookView):
             w.draw(view, touches, wrap=not wide)
         self._draw_help(root)
-        if not wide and changed and touches:
-            self._front(touches)
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        event.stop()
+        if self._view is not None:
+            self.call_after_refresh(self._redraw)
+
+    def _redraw(self) -> None:
+        if self._view is not None and self.is_attached:
+            self.show(self._view, self._touches)
 
     def _front(self, touches: frozenset[str]) -> None:
         """Bring forward the tab that shows what the highlighted choice touches."""

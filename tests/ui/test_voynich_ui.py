@@ -1,0 +1,284 @@
+"""Voynich at the table: a whole 2-seat game by keys (start and finish by keys, the
+long middle through the engine), the board widgets against real game states, and
+snapshots at 80×24 and 120×40.
+
+Update the pictures after an intended change with
+``pytest tests/ui/test_voynich_ui.py --snapshot-update`` and look at the report."""
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+
+from inkterm.app import InktermApp
+from inkterm.bots import make_bot
+from inkterm.engine import new_game
+from inkterm.screens.game import GameScreen
+from inkterm.screens.gameover import GameOverScreen
+from inkterm.widgets.action_menu import ActionMenu
+from inkterm.widgets.voynich.board import (
+    BookView,
+    CardPicker,
+    HelpView,
+    PuzzleView,
+    SectionView,
+    TrackView,
+    VoynichBoard,
+)
+from textual.widgets import TabbedContent
+
+
+def plain(widget) -> str:
+    """The text a board part shows (its last update)."""
+    content = widget.content
+    if isinstance(content, Group):
+        return "\n".join(t.plain if isinstance(t, Text) else str(t) for t in content.renderables)
+    return content.plain if isinstance(content, Text) else str(content)
+
+
+def voynich(seats=("Ann", "bot"), seed=3, steps=0, bot_seed=1):
+    """A Voynich game with ``steps`` choices already made by a seeded random bot."""
+    st = new_game("voynich", list(seats), seed=seed)
+    bot = make_bot("random", seed=bot_seed)
+    for _ in range(steps):
+        if st.is_over:
+            break
+        st.apply(bot.choose(st))
+    return st
+
+
+async def settle(pilot):
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def visible(app, cls):
+    """The parts of ``cls`` in the layout on view (wide: all at once; small: tabs)."""
+    board = app.screen.query_one(VoynichBoard)
+    root = board.query_one("#vy-wide" if board.wide else "#vy-tabs")
+    return list(root.query(cls))
+
+
+async def highlight(pilot, pred):
+    """Move the menu's highlight down to the first choice with ``pred(choice)``."""
+    screen = pilot.app.screen
+    choices = screen.decision.choices
+    index = next(i for i, c in enumerate(choices) if pred(c))
+    menu = screen.query_one(ActionMenu)
+    menu.focus()
+    while menu.highlighted != index:
+        await pilot.press("down")
+    await pilot.pause()
+    return choices[index]
+
+
+# --- a whole game by keys ---------------------------------------------------------------------
+async def test_full_two_seat_game_by_keys():
+    """Ann always presses "1" against the greedy bot. The first turns are played by keys,
+    the long middle through the engine (the same policy: Ann takes the first choice),
+    and the game is finished by keys from the moment its end is triggered."""
+    st = new_game("voynich", ["Ann", "bot"], seed=5)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        start = len(st.record.choices)
+        presses = 0
+        while presses < 30:
+            assert screen.decision is not None
+            if screen.decision.seat == 0:
+                await pilot.press("1")
+                presses += 1
+            await settle(pilot)
+        st = screen.state
+        assert len(st.record.choices) >= start + 30  # every press played a choice
+        assert any(p["ok"] or any(p["knowledge"].values()) for p in st.summary()["players"])
+        # the board shows the state as it is now
+        board = app.screen.query_one(VoynichBoard)
+        assert board._view["round"] == st.summary()["round"]
+        assert board._view["players"] == st.summary()["players"]
+
+    # the middle: the engine plays on until the game end is triggered
+    bot = make_bot("bot", seed=51)
+    while not st.end_triggered and not st.is_over:
+        d = st.decision()
+        st.apply(d.choices[0].key if d.seat == 0 else bot.choose(st))
+    assert not st.is_over, "pick a seed whose last round is still to play"
+
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        status = str(app.screen.query_one("#status").content)
+        assert "Voynich" in status
+        presses = 0
+        while not isinstance(app.screen, GameOverScreen):
+            assert presses < 200, "the last round did not end"
+            await pilot.press("1")
+            presses += 1
+            await settle(pilot)
+        assert presses >= 1
+        assert st.is_over
+        summary = st.summary()
+        assert summary["winners"], summary.get("tiebreaks")
+        for p in summary["players"]:
+            assert p["final"] == st.scores()[summary["players"].index(p)]
+
+
+# --- the board against real states -------------------------------------------------------------
+async def test_wide_board_shows_everything_at_once():
+    st = voynich(steps=120)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(VoynichBoard)
+        assert board.wide
+        assert not board.query_one("#vy-tabs").display
+        wide = board.query_one("#vy-wide")
+        # everything fits: the wide layout needs no scrolling at 120×40
+        assert wide.max_scroll_y == 0, wide.virtual_size
+        view = st.summary()
+        # the puzzle: every connected piece by type glyph, research tokens by colour letter
+        puzzle = plain(visible(app, PuzzleView)[0])
+        lines = puzzle.splitlines()
+        assert lines[0].split()[:8] == [str(c) for c in range(1, 9)]
+        for t, glyph in (("botany", "♣"), ("astrology", "★"), ("baths", "≈"), ("writing", "¶")):
+            for rc in view["puzzle"]["pieces"][t]:
+                r, c = int(rc[0]), int(rc[1])
+                assert lines[r][3 + 4 * (c - 1)] == glyph, (rc, lines[r])
+        for s, p in enumerate(view["players"]):
+            for rc in p["research"]:
+                r, c = int(rc[0]), int(rc[1])
+                assert p["colour"][0] in lines[r][4 + 4 * (c - 1): 6 + 4 * (c - 1)], (rc, lines[r])
+        assert lines[1].split()[-1] == str(view["puzzle"]["row_values"][0])
+        assert lines[9].split()[:8] == [str(v) for v in view["puzzle"]["col_values"]]
+        # all five sections, the track with its 52 mark, the book and a help card
+        names = {w.section for w in visible(app, SectionView)}
+        assert names == {"botany", "astrology", "baths", "writing", "recipes"}
+        track = plain(visible(app, TrackView)[0])
+        assert "E" in track.splitlines()[1] and "^" in track.splitlines()[1]
+        for p in view["players"]:
+            assert f"{p['colour'][0]} {p['name']} OK {p['ok']}" in track
+        book = plain(visible(app, BookView)[0])
+        cur = view["players"][view["current"]]
+        assert book.startswith(f"{cur['name']}'s book")
+        for card in cur["book"]:
+            assert f"{card['card']} s{card['step']} x{card['multiplier']}" in book
+
+
+async def test_highlighted_cells_and_spaces_are_marked():
+    # a research move onto the puzzle: the touched cell is marked ▸
+    st = voynich(steps=0)
+    bot = make_bot("random", seed=2)
+    while not any(t.startswith("cell:") for c in st.decision().choices for t in c.touches) \
+            or st.decision().seat != 0:
+        st.apply(bot.choose(st))
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        choice = await highlight(pilot, lambda c: any(t.startswith("cell:") for t in c.touches))
+        cells = [t[5:] for t in choice.touches if t.startswith("cell:")]
+        lines = plain(visible(app, PuzzleView)[0]).splitlines()
+        for cell in cells:
+            r, c = (int(x) for x in cell.split(","))
+            assert lines[r][2 + 4 * (c - 1)] == "▸", (cell, lines[r])
+        marked = sum(line.count("▸") for line in lines[1:9])
+        assert marked == len(set(cells))
+
+
+async def test_where_a_drop_lands_is_marked_in_its_section():
+    st = voynich(steps=0)
+    bot = make_bot("random", seed=4)
+    guard = 0
+    while not (st.decision().seat == 0 and any(
+            t.startswith("botany:space:") for c in st.decision().choices for t in c.touches)):
+        st.apply(bot.choose(st))
+        guard += 1
+        assert guard < 3000
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        choice = await highlight(pilot, lambda c: any(t.startswith("botany:space:") for t in c.touches))
+        await settle(pilot)
+        # small terminal: the Sections tab came to the front and marks the space
+        tabs = app.screen.query_one("#vy-tabs", TabbedContent)
+        assert tabs.active == "vy-tab-sections"
+        botany = next(w for w in visible(app, SectionView) if w.section == "botany")
+        text = plain(botany)
+        assert "▸" in text
+        space = next(t for t in choice.touches if t.startswith("botany:space:")).split(":")[-1]
+        short = space.replace("STEM", "S").replace("BR", "")
+        assert any(f"▸{lbl}" in text for lbl in (space, short)), (space, text)
+
+
+async def test_small_terminal_tabs_follow_the_highlight():
+    st = voynich(steps=0)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(VoynichBoard)
+        assert not board.wide
+        assert not board.query_one("#vy-wide").display
+        tabs = board.query_one("#vy-tabs", TabbedContent)
+        # choosing a double page: the book is on view, the highlighted page marked
+        assert app.screen.decision.seat == 0 and app.screen.decision.choices[0].key.startswith("spread:")
+        assert tabs.active == "vy-tab-book"
+        book = plain(visible(app, BookView)[0])
+        sec = app.screen.decision.choices[0].key.split(":")[1]
+        marked = [line for line in book.splitlines() if "▸" in line]
+        assert len(marked) == 2 and all(line.split("▸")[1][:2] == sec[:2].upper() for line in marked)
+        # tabs by hand: the puzzle tab draws the puzzle
+        tabs.active = "vy-tab-puzzle"
+        await settle(pilot)
+        assert "◎" in plain(visible(app, PuzzleView)[0])
+
+
+async def test_help_card_for_any_card():
+    st = voynich(steps=40)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(VoynichBoard)
+        other = st.summary()["players"][1]["book"][5]["card"]  # another player's card
+        picker = visible(app, CardPicker)[0]
+        picker.value = other
+        await settle(pilot)
+        help_text = plain(visible(app, HelpView)[0])
+        assert help_text.startswith(other), help_text
+        assert board.help_card == other
+        assert [line.split()[0].lstrip("▸") for line in help_text.splitlines()[1:]] == ["s1", "s2", "s3", "s4"]
+        # back to following the choice
+        picker.clear()
+        await settle(pilot)
+        assert board.help_card is None
+
+
+async def test_four_seats_every_owner_has_a_letter():
+    st = voynich(seats=("Ann", "Bob", "Cy", "Di"), steps=200, bot_seed=7)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # four humans: the hand-off screen first
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        track = plain(visible(app, TrackView)[0])
+        for letter, name in zip("RBYG", ("Ann", "Bob", "Cy", "Di")):
+            assert f"{letter} {name} OK" in track
+        view = st.summary()
+        owners = {tok["seat"] for sec in view["sections"].values() for toks in sec.values()
+                  for tok in toks if tok["seat"] is not None}
+        text = "\n".join(plain(w) for w in visible(app, SectionView))
+        for s in owners:
+            assert view["players"][s]["colour"][0] in text
+
+
+# --- pictures ----------------------------------------------------------------------------------
+def test_voynich_80x24(snap_compare):
+    st = voynich(steps=90)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    assert snap_compare(app, press=["down"], terminal_size=(80, 24), run_before=settle)
+
+
+def test_voynich_120x40(snap_compare):
+    st = voynich(steps=90)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    assert snap_compare(app, press=["down"], terminal_size=(120, 40), run_before=settle)
