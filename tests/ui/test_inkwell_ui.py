@@ -263,26 +263,45 @@ async def test_players_at_a_glance_forced_and_finished():
     seats = ["Ann", "Bob", "Cy", "Di", "Eve"]
     st = play_until(inkwell(seats), lambda s: any(s.must_turn(i) for i in range(5)), bot="first")
     view = st.summary()
-    lines = await board_text(view, seats=seats)
-    table = section(lines, "Player", "Pages to choose")
-    for i, p in enumerate(view["players"]):
-        row = line_with(table, p["name"][:8])
-        assert f" {p['score']} " in row
-        assert p["page"]["id"] in row
-        assert ("! must Turn" in row) == bool(p["must_turn"]), row
-        assert row.lstrip().startswith("▶") == (i == view["current"])
+    for wide, forced_mark in ((False, "!Turn"), (True, "! must Turn")):
+        lines = await board_text(view, seats=seats, size=(76 if wide else 46, 90), wide=wide)
+        table = section(lines, "Player", "Pages to choose")
+        for i, p in enumerate(view["players"]):
+            row = line_with(table, p["name"][:8])
+            cells = row.split()
+            page = p["page"]
+            filled = len(page["spaces"]) - page["empty"]
+            turn = sum(v for _l, v in p["turn_preview"])
+            # score, page with its filling, what a Turn would score now
+            assert cells[cells.index(page["id"]) - 1] == str(p["score"]), row
+            assert cells[cells.index(page["id"]):][1:3] == [f"{filled}/{len(page['spaces'])}", f"+{turn}"]
+            assert (forced_mark in row) == bool(p["must_turn"]), row
+            assert row.lstrip().startswith("▶") == (i == view["current"])
+            assert ("⚑" in row) == (i == view["first_player"])
     assert "! Must Turn:" in line_with(lines, "Must Turn:")
     # Later on someone has finished and is ranked.
     st = play_until(st, lambda s: s.finish_order, bot="first")
     view = st.summary()
-    lines = await board_text(view, seats=seats)
     first = view["players"][view["finish_order"][0]]
-    table = section(lines, "Player", "Pages to choose")
-    assert "✓ finished 1st" in line_with(table, first["name"][:8])
+    lines = await board_text(view, seats=seats, size=(76, 90), wide=True)
+    assert "✓ finished 1st" in line_with(section(lines, "Player", "Pages to choose"), first["name"])
+    lines = await board_text(view, seats=seats)
+    assert "✓1st" in line_with(section(lines, "Player", "Pages to choose"), first["name"])
     # The narrow board's one-line scores carry the same marks.
     scores = line_with(lines, "Scores")
     assert f"{first['name']} {first['score']}✓" in scores
     assert f"▶{view['players'][view['current']]['name']}" in scores
+
+
+async def test_solo_shows_the_rival():
+    st = play_until(inkwell(["Ann"]), lambda s: s.rival_score > 0, bot="first")
+    view = st.view(0)
+    lines = await board_text(view, seats=["Ann"])
+    assert f"Rival {st.rival_score}" in line_with(lines, "Scores")
+    row = line_with(section(lines, "Player", "Pages to choose"), "Rival")
+    assert row.split()[:3] == ["Rival", str(st.rival_score), view["rival"]["label"]]
+    wide = await board_text(view, seats=["Ann"], size=(76, 90), wide=True)
+    assert f"Rival ({view['rival']['label']}): {st.rival_score} points" in "\n".join(wide)
 
 
 async def test_wide_board_adds_detail_and_fits():

@@ -473,7 +473,8 @@ class DeskView(InkPart):
 
 # --------------------------------------------------------------------------- players
 class PlayersView(InkPart):
-    """Everyone at a glance: score, page and how full it is, desk, techniques."""
+    """Everyone at a glance: score, page and how full it is, what a Turn would score
+    now, desk side, techniques; forced (``!``), finished (``✓``), first player (``⚑``)."""
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         current = view.get("current")
@@ -484,9 +485,11 @@ class PlayersView(InkPart):
         t.add_column("Player", no_wrap=True, max_width=14 if detail else 8, overflow="ellipsis")
         t.add_column("Pts", justify="right", no_wrap=True)
         t.add_column("Page", no_wrap=True)
+        t.add_column("Turn", justify="right", no_wrap=True)
         t.add_column("Desk", no_wrap=True)
-        t.add_column("Tech", justify="right", no_wrap=True)
-        t.add_column("", no_wrap=not detail, overflow="ellipsis")
+        if detail:
+            t.add_column("Tech", justify="right", no_wrap=True)
+        t.add_column("")  # notes: the one column that wraps, so the others never shrink
         for s, p in enumerate(view.get("players", [])):
             mine = s == current
             page = p.get("page")
@@ -495,28 +498,45 @@ class PlayersView(InkPart):
                 pg = f"{page['id']} {total - page['empty']}/{total}"
             else:
                 pg = "—"
+            preview = p.get("turn_preview") or []
+            turn = f"+{scored_total(preview)}" if preview else ""
             ws = p["workspace"]
             code = {v: k for k, v in WORD.items()}.get(ws["colour"], "?")
             desk = Text(code, style=self.style(f"cube-{code}"))
             desk.append(f" {ws['side'] or '?'}")
             note = Text()
             if p.get("finished"):
-                note.append(f"✓ finished {ordinal(p.get('finish_position') or 0)}", style=self.style("done"))
+                pos = ordinal(p.get("finish_position") or 0)
+                note.append(f"✓ finished {pos}" if detail else f"✓{pos}", style=self.style("done"))
             elif p.get("must_turn"):
-                note.append("! must Turn", style=self.style("forced"))
+                note.append("! must Turn" if detail else "!Turn", style=self.style("forced"))
             if s == first:
-                note.append(" ⚑first" if note.plain else "⚑first", style=self.style("muted"))
+                note.append(" " if note.plain else "")
+                note.append("⚑first" if detail else "⚑", style=self.style("muted"))
             if detail and p.get("turned"):
                 note.append(f"  turned {' '.join(p['turned'])}", style=self.style("muted"))
-            t.add_row(
+            cells = [
                 Text(MARK if mine else " ", style=self.style("current")),
                 Text(p["name"], style=self.seat_style(s) + (self.style("head") if mine else Style())),
                 str(p["score"]),
                 pg,
+                turn,
                 desk,
-                str(len(p.get("techniques") or [])),
-                note,
-            )
+            ]
+            if detail:
+                cells.append(str(len(p.get("techniques") or [])))
+            t.add_row(*cells, note)
+        rival = view.get("rival")
+        if rival:
+            note = Text()
+            if detail:
+                note.append("pile ", style=self.style("muted"))
+                note.append_text(self.counts(rival.get("pile", {})))
+            cells = [Text(" "), Text("Rival", style=self.style("head")), str(rival.get("score", 0)),
+                     Text(rival.get("label", ""), style=self.style("muted")), "", ""]
+            if detail:
+                cells.append("")
+            t.add_row(*cells, note)
         self.update(t)
 
 
