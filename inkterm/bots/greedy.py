@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from .guard import LoopGuard
 from .hooks import hooks
 
 FOLLOW = 12  # own steps followed after a candidate, at most
@@ -23,6 +24,7 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
+        self.guard = LoopGuard()
 
     def choose(self, state) -> str:
         d = state.decision()
@@ -32,7 +34,14 @@ class GreedyBot:
         if len(keys) > 1 and "back" in keys:
             keys.remove("back")  # we opened this menu on purpose: commit to an item
         if len(keys) == 1:
-            return keys[0]
+            return self.guard.chose(state, "", keys[0])
+        if self.guard.tired(state):
+            key = hooks(state.game_id).default_choice(state, d)
+            self.guard.chose(state, "", key)
+            return key
+        pos, keys = self.guard.allowed(state, d, keys)
+        if len(keys) == 1:
+            return self.guard.chose(state, pos, keys[0])
         h = hooks(state.game_id)
         seat = d.seat
         base = state.determinize(seat, self.rng)
@@ -43,7 +52,7 @@ class GreedyBot:
                 best, best_v = [key], v
             elif v >= best_v - 1e-9:
                 best.append(key)
-        return best[0] if len(best) == 1 else self.rng.choice(best)
+        return self.guard.chose(state, pos, best[0] if len(best) == 1 else self.rng.choice(best))
 
     def _value(self, state, base, key: str, seat: int, h, menu: bool) -> float:
         s = base.clone()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import random
 
+from .guard import LoopGuard
 from .hooks import hooks
 
 DEFAULT_ITERATIONS = 400
@@ -45,6 +46,7 @@ class SearchBot:
     def __init__(self, seed: int = 0, iterations: int = DEFAULT_ITERATIONS):
         self.rng = random.Random(seed)
         self.iterations = max(1, int(iterations))
+        self.guard = LoopGuard()
 
     def choose(self, state) -> str:
         d = state.decision()
@@ -52,10 +54,18 @@ class SearchBot:
             raise ValueError("the game is over; there is nothing to choose")
         keys = _keys(d)
         if len(keys) == 1:
-            return keys[0]
+            return self.guard.chose(state, "", keys[0])
+        if self.guard.tired(state):
+            key = hooks(state.game_id).default_choice(state, d)
+            self.guard.chose(state, "", key)
+            return key
+        pos, keys = self.guard.allowed(state, d, keys)
+        if len(keys) == 1:
+            return self.guard.chose(state, pos, keys[0])
         root = self.search(state, d.seat)
-        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))
-        return best[0]
+        kids = root.children
+        best = max(keys, key=lambda k: (kids[k].visits, kids[k].total) if k in kids else (-1, 0.0))
+        return self.guard.chose(state, pos, best)
 
     def search(self, state, me: int) -> Node:
         h = hooks(state.game_id)

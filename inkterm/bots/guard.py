@@ -1,0 +1,53 @@
+"""Keep a bot from going round in circles within its own run of decisions.
+
+Some choices undo each other (swap a card in, swap it back; open a menu, go back),
+and a bot that finds them equally good could repeat them for ever. The guard
+remembers, for each position met during the bot's current unbroken run of
+decisions, the keys it already chose there; back in the same position, those keys
+are avoided while any other is left (then the least used one is taken). And a run
+longer than ``RUN_LIMIT`` decisions hands over to the game's default policy, which
+finishes the turn (swapping cards that all look alike can otherwise go on a long time
+without ever repeating a position).
+"""
+from __future__ import annotations
+
+import json
+
+RUN_LIMIT = 30
+
+
+class LoopGuard:
+    def __init__(self) -> None:
+        self._seen: dict[str, dict[str, int]] = {}
+        self._next_len = -1
+        self.run = 0  # decisions in the current run
+
+    def tired(self, state) -> bool:
+        """The current run is too long: follow the default policy now."""
+        return len(state.record.choices) == self._next_len and self.run >= RUN_LIMIT
+
+    def _position(self, state, d) -> str:
+        return json.dumps([d.seat, d.prompt, [c.key for c in d.choices], state.view(d.seat)],
+                          sort_keys=True, default=str)
+
+    def allowed(self, state, d, keys: list[str]) -> tuple[str, list[str]]:
+        """(position id, the keys worth considering here)."""
+        if len(state.record.choices) != self._next_len:
+            self._seen.clear()  # someone else moved, or a new game: a fresh run
+            self.run = 0
+        pos = self._position(state, d)
+        used = self._seen.get(pos)
+        if not used:
+            return pos, keys
+        fresh = [k for k in keys if k not in used]
+        if fresh:
+            return pos, fresh
+        least = min(used.get(k, 0) for k in keys)
+        return pos, [k for k in keys if used.get(k, 0) == least]
+
+    def chose(self, state, pos: str, key: str) -> str:
+        counts = self._seen.setdefault(pos, {})
+        counts[key] = counts.get(key, 0) + 1
+        self._next_len = len(state.record.choices) + 1
+        self.run += 1
+        return key
