@@ -274,7 +274,8 @@ class MatView(InkPart):
                     tech.append("no technique", style=self.style("muted"))
             t.add_row(Text(MARK if hi else " ", style=self.style("current")),
                       Text(name.plain, style=self.style("hi")) if hi else name, cubes, tech)
-        head = Text("The mat", style=self.style("head"))
+        head = Text()
+        head.append("The mat", style=self.style("head"))
         head.append("  ☆ star ○ circle ◇ diamond", style=self.style("muted"))
         self.update(Group(head, t))
 
@@ -392,7 +393,8 @@ class PageView(InkPart):
         parts.append(page_lines(self, page, hi, cand, detail))
         hand = view.get("hand") or {}
         if mine and any(hand.values()):
-            t = Text("To place: ", style=self.style("head"))
+            t = Text()
+            t.append("To place: ", style=self.style("head"))
             t.append_text(self.cubes(hand))
             parts.append(t)
         preview = p.get("turn_preview") or []
@@ -436,7 +438,7 @@ class DeskView(InkPart):
         t.append(f" {ws['colour']}", style=self.ink(code))
         ws_hi = "workspace" in hi
         if side is None:
-            t.append("  choose a side:" if ws_hi else "  side not chosen yet",
+            t.append("  choose a side:" if ws_hi else "  side secret until everyone has chosen",
                      style=self.style("hi") if ws_hi else self.style("muted"))
         else:
             name = ws.get("name") or ws[side.lower()]["name"]
@@ -451,7 +453,8 @@ class DeskView(InkPart):
                                            (f" — {ws[s]['text']}", self.style("muted"))))
         techs = p.get("techniques") or []
         placed = sum(1 for x in techs if x.get("where") == "workspace")
-        head = Text(f"Techniques ({placed} of {p.get('capacity', 2)} this page)",
+        head = Text()
+        head.append(f"Techniques ({placed} of {p.get('capacity', 2)} this page)",
                     style=self.style("head"))
         if not techs:
             head.append(": none yet", style=self.style("muted"))
@@ -502,7 +505,8 @@ class PlayersView(InkPart):
             turn = f"+{scored_total(preview)}" if preview else ""
             ws = p["workspace"]
             code = {v: k for k, v in WORD.items()}.get(ws["colour"], "?")
-            desk = Text(code, style=self.style(f"cube-{code}"))
+            desk = Text()
+            desk.append(code, style=self.style(f"cube-{code}"))
             desk.append(f" {ws['side'] or '?'}")
             note = Text()
             if p.get("finished"):
