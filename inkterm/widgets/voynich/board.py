@@ -27,7 +27,7 @@ from rich.text import Text
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Select, Static, TabbedContent, TabPane
 
-from inkterm.games.voynich.rules import HELP
+from inkterm.games.voynich.rules import ACTION_LABEL, HELP
 
 MARK = "▸"
 TYPES = ("botany", "astrology", "baths", "writing")
@@ -39,6 +39,44 @@ SECTIONS = ("botany", "astrology", "baths", "writing", "recipes")
 # Turning a card to its next step: step 1->2 rotate, 2->3 flip, 3->4 rotate.
 ARROW = {1: "↻", 2: "⇅", 3: "↻"}
 HELP_STEP = re.compile(r"\s*step (\d): (.*?); (.*?)(?:; advance: (.*) then (\w+))?$")
+
+
+ICON = re.compile(r"^(\d)?([A-Z])(\d)?(?::(.+))?$")
+
+
+def explain_icon(icon: str) -> str:
+    """A condition icon in words: ``G2:Bo`` -> ``a token in a ♣Bo group of 2+``."""
+    m = ICON.match(icon.strip())
+    if not m:
+        return icon
+    count, kind, n, colour = m.groups()
+    k = int(count or 1)
+    col = "" if colour in (None, "*") else f"{ABBR_GLYPH.get(colour, '')}{colour} "
+    if k == 1:
+        words = {
+            "G": f"a token in a {col}group of {n}+",
+            "A": f"a token next to (outside) a {col}group of {n}+",
+            "E": f"a token on {'a ' + col if col else 'an '}edge piece",
+            "C": f"a token on a {col}corner piece",
+            "O": f"a token on a {col}piece in an outer circle",
+            "S": f"a token in a group of {n}+ (any one colour)",
+            "M": f"a token on a piece whose neighbours show {n}+ colours",
+        }
+    else:
+        words = {
+            "G": f"{k} tokens in {k} different {col}groups of {n}+",
+            "A": f"{k} tokens next to {k} different {col}groups of {n}+",
+            "E": f"{k} tokens on {k} different {col}edge pieces",
+            "C": f"{k} tokens on {k} different {col}corner pieces",
+            "O": f"{k} tokens on {col}pieces in {k} different outer circles",
+            "S": f"{k} tokens in {k} different groups of {n}+, all one colour",
+            "M": f"{k} tokens on {k} different pieces whose neighbours show {n}+ colours",
+        }
+    return words.get(kind, icon)
+
+
+def explain(cond: list[str]) -> str:
+    return "; ".join(f"{i} = {explain_icon(i)}" for i in cond)
 
 
 def owner_mark(tok: dict, players: list[dict]) -> tuple[str, str]:
@@ -127,7 +165,7 @@ class VoyPart(Static):
 class PuzzleView(VoyPart):
     """The 8×8 puzzle: letters, pieces, circles, research tokens, row/column values."""
 
-    def draw(self, view: dict, touches: frozenset[str]) -> None:
+    def draw(self, view: dict, touches: frozenset[str], note: Text | None = None) -> None:
         pz = view.get("puzzle", {})
         players = view.get("players", [])
         letters = pz.get("letters", ["." * 8] * 8)
@@ -164,6 +202,8 @@ class PuzzleView(VoyPart):
         foot.append(" col", style=self.style("muted"))
         lines.append(foot)
         lines.append(Text("♣Bo ★As ≈Ba ¶Wr ◎centre ?unlinked", style=self.style("muted")))
+        if note is not None:
+            lines.append(note)
         self.update(Group(*lines))
 
     def _cell(self, rc, g, letter, in_circle, ptype, loose, seats, hi, players) -> Text:
@@ -458,7 +498,7 @@ class BookView(VoyPart):
 class HelpView(VoyPart):
     """A help card: the card's four steps, what each adds, scoring, condition, turn."""
 
-    def draw(self, view: dict, cid: str | None, why: str) -> None:
+    def draw(self, view: dict, cid: str | None, why: str, explained: bool = False) -> None:
         if not cid:
             self.update(Text("Choose a card above to see its help card.", style=self.style("muted")))
             return
@@ -499,6 +539,32 @@ class HelpView(VoyPart):
                 t.stylize(self.style("current"), 0, 1)
             prev = acts
             lines.append(t)
+        if explained:
+            icons = []
+            for _, _, _, cond, _ in steps:
+                for icon in cond.split("+"):
+                    if icon.strip() and icon.strip() not in icons:
+                        icons.append(icon.strip())
+            if icons:
+                lines.append(Text("To advance, lift your research tokens from the puzzle:",
+                                  style=self.style("head")))
+            for icon in icons:
+                lines.append(Text(f" {icon} = {explain_icon(icon)}"))
+            codes = []
+            for _, acts, _, _, _ in steps:
+                for a in acts:
+                    for code in a.split("/"):
+                        if code not in codes:
+                            codes.append(code)
+            if scores:
+                lines.append(Text(f"xN = at the end, N × the highest box (10=1 … 100=10) your "
+                                  f"{scores} reached", style=self.style("muted")))
+            lines.append(Text("Actions:", style=self.style("head")))
+            for code in codes:
+                label = ACTION_LABEL.get(code)
+                if label is None:
+                    label = f"gain {code}" if code[:1].isdigit() else code
+                lines.append(Text(f" {code} = {label}"))
         self.update(Group(*lines))
 
 
@@ -575,8 +641,9 @@ class VoynichBoard(Vertical):
                 self._front(touches)
             tabs = self.query_one("#vy-tabs", TabbedContent)
             root = self.query_one(f"#{tabs.active or 'vy-tab-puzzle'}")
+        note = self._condition_note(view, touches, wide)
         for w in root.query(PuzzleView):
-            w.draw(view, touches)
+            w.draw(view, touches, note)
         width = (self.size.width or 76) - 2
         if wide:
             width = max(30, width - 40)
@@ -597,13 +664,31 @@ class VoynichBoard(Vertical):
         if self._view is not None and self.is_attached:
             self.show(self._view, self._touches)
 
+    def _condition_note(self, view: dict, touches: frozenset[str], wide: bool) -> Text | None:
+        """While a card's advance is highlighted: what its condition asks, in words."""
+        if not any(t.startswith("cell:") for t in touches):
+            return None
+        cards = [t[5:] for t in touches if t.startswith("card:")]
+        if not cards:
+            return None
+        for p in view.get("players", []):
+            for card in p.get("book", []):
+                if card["card"] == cards[0] and card.get("condition") and card.get("step", 4) < 4:
+                    t = Text(f"{card['card']} needs ", style="bold")
+                    t.append(explain(card["condition"]))
+                    if wide:
+                        t.no_wrap = True
+                        t.overflow = "ellipsis"
+                    return t
+        return None
+
     def _front(self, touches: frozenset[str]) -> None:
         """Bring forward the tab that shows what the highlighted choice touches."""
         kinds = {t.split(":", 1)[0] for t in touches}
-        if kinds & {"book", "card"}:
-            tab = "vy-tab-book"
-        elif "cell" in kinds:
+        if "cell" in kinds:
             tab = "vy-tab-puzzle"
+        elif kinds & {"book", "card"}:
+            tab = "vy-tab-book"
         elif kinds & set(SECTIONS):
             tab = "vy-tab-sections"
         else:
@@ -656,8 +741,9 @@ class VoynichBoard(Vertical):
             cid, why = self.help_card, "chosen"
         else:
             cid, why = self._auto_card()
+        explained = not self.wide
         for w in root.query(HelpView):
-            w.draw(self._view, cid, why)
+            w.draw(self._view, cid, why, explained)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
