@@ -581,6 +581,20 @@ class DisplayView(InkPart):
         self.update(Group(*parts))
 
 
+# --------------------------------------------------------------------------- legend
+class LegendView(InkPart):
+    """How to read the board without colour."""
+
+    def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
+        t = Text()
+        t.append("Key ", style=self.style("head"))
+        t.append("cubes K R Y G B, ★ gold. Spaces: 3·R empty, takes red or gold; "
+                 "? any cube; ★ gold only; 3■K holds black. ▶ the highlighted choice; "
+                 "+ room for the highlighted bottle; ! must Turn; ✓ finished; ⚑ first player.",
+                 style=self.style("muted"))
+        self.update(t)
+
+
 # --------------------------------------------------------------------------- board
 class InkwellBoard(VerticalScroll):
     """The whole Inkwell table; ``show(view, touches)`` redraws it."""
@@ -598,11 +612,12 @@ class InkwellBoard(VerticalScroll):
         yield DeskView(id="inkwell-desk")
         yield PlayersView(id="inkwell-players")
         yield DisplayView(id="inkwell-display")
+        yield LegendView(id="inkwell-legend")
 
     def show(self, view: dict, touches: frozenset[str] = frozenset()) -> None:
         screen = self.screen
         detail = screen.has_class("-wide")
-        for part in (TrackView, MatView, PageView, DeskView, PlayersView, DisplayView):
+        for part in (TrackView, MatView, PageView, DeskView, PlayersView, DisplayView, LegendView):
             self.query_one(part).draw(view, touches, detail)
         targets = self._targets(view, touches)
         if targets:
