@@ -260,6 +260,9 @@ class GameScreen(Screen):
             who = st.seats[d.seat]
             prompt.update(d.prompt if d.prompt.startswith(who) else f"{who}: {d.prompt}")
             menu.set_choices(d.choices)
+        current = menu.current
+        self.touches = frozenset(current.touches or ()) if current is not None else frozenset()
+        self.query_one("#hint", Static).update((current.hint or "") if current is not None else "")
         self._view = view
         self._show_board()
 
@@ -272,14 +275,12 @@ class GameScreen(Screen):
     def on_action_menu_highlighted(self, message: ActionMenu.Highlighted) -> None:
         choice = message.choice
         hint = self.query_one("#hint", Static)
-        if choice is None:
-            hint.update("")
-            self.touches = frozenset()
-        else:
-            hint.update(choice.hint or "")
-            self.touches = frozenset(choice.touches or ())
-        if hasattr(self, "_view"):
-            self._show_board()
+        touches = frozenset(choice.touches or ()) if choice is not None else frozenset()
+        hint.update((choice.hint or "") if choice is not None else "")
+        if touches != self.touches:
+            self.touches = touches
+            if hasattr(self, "_view"):
+                self._show_board()
 
     def on_action_menu_chosen(self, message: ActionMenu.Chosen) -> None:
         if self.human_to_move() and self.viewer == self.decision.seat:

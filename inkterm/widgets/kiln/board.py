@@ -55,8 +55,22 @@ class KilnPart(Static):
         "kiln--current",
     }
 
+    _style_cache: dict | None = None
+
     def style(self, name: str):
-        return self.get_component_rich_style(f"kiln--{name}", partial=True)
+        # Looking a component style up is slow; the board draws often. The cache is
+        # dropped when the stylesheet or theme changes (notify_style_update).
+        cache = self._style_cache
+        if cache is None:
+            cache = self._style_cache = {}
+        style = cache.get(name)
+        if style is None:
+            style = cache[name] = self.get_component_rich_style(f"kiln--{name}", partial=True)
+        return style
+
+    def notify_style_update(self) -> None:
+        self._style_cache = None
+        super().notify_style_update()
 
     def seat_style(self, seat: int):
         return self.style(f"seat-{seat % 4}")
