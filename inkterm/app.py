@@ -16,7 +16,7 @@ class InktermApp(App):
     """``start`` says where to open:
 
     * ``None`` — the title screen;
-    * ``("play", game, seats, seed)`` — straight into a new game;
+    * ``("play", game, seats, seed[, options])`` — straight into a new game;
     * ``("continue", path)`` — resume that save;
     * ``("state", state, path_or_None)`` — an existing state (tests, demos).
     """
@@ -48,8 +48,8 @@ class InktermApp(App):
             return
         kind = self.start[0]
         if kind == "play":
-            _, game, seats, seed = self.start
-            self.start_new_game(game, seats, seed)
+            game, seats, seed, *rest = self.start[1:]
+            self.start_new_game(game, seats, seed, rest[0] if rest else None)
         elif kind == "continue":
             self.continue_game(Path(self.start[1]))
         elif kind == "state":
@@ -57,11 +57,12 @@ class InktermApp(App):
             self.open_game(state, Path(path) if path else None)
 
     # --- ways into a game ---------------------------------------------------------------
-    def start_new_game(self, game: str, seats: list[str], seed: int) -> bool:
+    def start_new_game(self, game: str, seats: list[str], seed: int,
+                       options: dict | None = None) -> bool:
         from inkterm.engine import new_game
 
         try:
-            state = new_game(game, seats=seats, seed=seed)
+            state = new_game(game, seats=seats, seed=seed, options=options)
         except (ValueError, ImportError) as exc:
             self.notify(str(exc), title="Cannot start", severity="error")
             return False

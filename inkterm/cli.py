@@ -29,6 +29,10 @@ def _parser() -> argparse.ArgumentParser:
         help='comma-separated seats: a name, or "bot"/"random" for a bot (default "You,bot")',
     )
     play.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
+    play.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE",
+        help="a game option, e.g. --option difficulty=master (repeatable)",
+    )
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game")
     cont = sub.add_parser("continue", help="resume the newest unfinished save (or the one given)")
@@ -60,6 +64,36 @@ def parse_seats(text: str, spec) -> list[str]:
     return seats
 
 
+def parse_options(items: list[str], spec) -> dict:
+    known = {o.name: o for o in spec.options}
+    out = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise CliError(f"option {item!r} is not NAME=VALUE")
+        opt = known.get(name)
+        if opt is None:
+            names = ", ".join(known) or "none"
+            raise CliError(f"{spec.title} has no option {name!r} (options: {names})")
+        value = value.strip()
+        if isinstance(opt.default, bool):
+            parsed = value.lower() in ("1", "true", "yes", "on")
+        elif isinstance(opt.default, int):
+            try:
+                parsed = int(value)
+            except ValueError:
+                raise CliError(f"option {name} takes a whole number, not {value!r}") from None
+        else:
+            parsed = value
+        if opt.choices and parsed not in opt.choices:
+            raise CliError(
+                f"option {name} is one of {', '.join(map(str, opt.choices))}, not {value!r}"
+            )
+        out[name] = parsed
+    return out
+
+
 def rules_path(game: str) -> Path:
     return ASSETS / game / "rules.md"
 
@@ -83,14 +117,15 @@ def _run_app(**kwargs) -> int:
     return 0
 
 
-def cmd_play(game: str, seats_text: str, seed: int | None) -> int:
+def cmd_play(game: str, seats_text: str, seed: int | None, options: list[str] = ()) -> int:
     spec = _check_game(game)
     seats = parse_seats(seats_text, spec)
+    opts = parse_options(list(options), spec)
     if seed is None:
         import random
 
         seed = random.randrange(1, 100_000)
-    return _run_app(start=("play", game, seats, seed))
+    return _run_app(start=("play", game, seats, seed, opts))
 
 
 def cmd_continue(save: str | None) -> int:
@@ -123,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "rules":
             return cmd_rules(args.game)
         if args.command == "play":
-            return cmd_play(args.game, args.seats, args.seed)
+            return cmd_play(args.game, args.seats, args.seed, args.option)
         if args.command == "continue":
             return cmd_continue(args.save)
         return _run_app()

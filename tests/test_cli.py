@@ -99,3 +99,29 @@ def test_title_screen_does_not_import_the_engine():
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert r.stdout.strip() == "[]", r.stdout + r.stderr
+
+
+def test_options_are_checked_before_the_app_starts(capsys, monkeypatch):
+    started = []
+    monkeypatch.setattr(cli, "_run_app", lambda **kw: started.append(kw) or 0)
+    assert cli.main(["play", "inkwell", "--seats", "Ann", "--option", "difficulty=master",
+                     "--seed", "3"]) == 0
+    assert started == [{"start": ("play", "inkwell", ["Ann"], 3, {"difficulty": "master"})}]
+    for bad, words in [("difficulty=godlike", "one of"), ("colour=red", "no option"),
+                       ("difficulty", "NAME=VALUE")]:
+        assert cli.main(["play", "inkwell", "--seats", "Ann", "--option", bad]) == 2
+        err = capsys.readouterr().err
+        assert words in err and err.count("\n") == 1
+    assert cli.main(["play", "kiln", "--option", "x=1"]) == 2
+    assert "no option 'x'" in capsys.readouterr().err
+
+
+async def test_play_command_opens_the_game(monkeypatch):
+    from inkterm.app import InktermApp
+    from inkterm.screens.game import GameScreen
+
+    app = InktermApp(start=("play", "kiln", ["Ann", "random"], 12, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.state.record.seed == 12

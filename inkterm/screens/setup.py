@@ -1,4 +1,4 @@
-"""Set up a new game: which game, 2–4 seats (a name or "bot"), the seed."""
+"""Set up a new game: which game, its seats (a name or a bot), its options, the seed."""
 from __future__ import annotations
 
 import random
@@ -12,8 +12,8 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from inkterm.bots import is_bot
 from inkterm.engine import GAMES
 
-MAX_SEATS = 4
-DEFAULT_SEATS = ["You", "bot", "", ""]
+MAX_SEATS = max([4, *(spec.max_players for spec in GAMES.values())])
+DEFAULT_SEATS = ["You", "bot"] + [""] * (MAX_SEATS - 2)
 
 
 class SetupScreen(Screen):
@@ -36,7 +36,7 @@ class SetupScreen(Screen):
                 yield Select(games, value=games[0][1], allow_blank=False, id="game", compact=True)
             yield Static("", id="game-blurb")
             for i in range(MAX_SEATS):
-                with Horizontal(classes="setup-row"):
+                with Horizontal(classes="setup-row", id=f"seat-row{i}"):
                     yield Label(f"Seat {i + 1}", classes="setup-label")
                     yield Input(
                         DEFAULT_SEATS[i],
@@ -45,6 +45,7 @@ class SetupScreen(Screen):
                         classes="seat-input",
                         compact=True,
                     )
+            yield VerticalScroll(id="setup-options")
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
                 yield Input(str(self.seed), id="seed", type="integer", compact=True)
@@ -60,17 +61,48 @@ class SetupScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._show_blurb()
+        self._show_game()
         self.query_one("#seat0", Input).focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        self._show_blurb()
+        if event.select.id == "game":
+            self._show_game()
 
-    def _show_blurb(self) -> None:
+    def _show_game(self) -> None:
+        """The blurb, as many seat fields as the game takes, and its options."""
         spec = GAMES[self.query_one("#game", Select).value]
         self.query_one("#game-blurb", Static).update(
             f"{spec.blurb}  ({spec.min_players}–{spec.max_players} seats)"
         )
+        for i in range(MAX_SEATS):
+            self.query_one(f"#seat-row{i}").display = i < spec.max_players
+        box = self.query_one("#setup-options")
+        box.remove_children()
+        rows = []
+        for opt in spec.options:
+            if opt.choices:
+                field = Select([(str(c), c) for c in opt.choices], value=opt.default,
+                               allow_blank=False, id=f"opt-{opt.name}", compact=True)
+            else:
+                field = Input(str(opt.default), id=f"opt-{opt.name}", compact=True)
+            field.tooltip = opt.help or None
+            rows.append(Horizontal(Label(opt.label, classes="setup-label"), field,
+                                   classes="setup-row option-row"))
+        box.mount_all(rows)
+        box.display = bool(rows)
+
+    def read_options(self, spec) -> dict:
+        out = {}
+        for opt in spec.options:
+            field = self.query_one(f"#opt-{opt.name}")
+            value = field.value
+            if isinstance(field, Input) and isinstance(opt.default, int):
+                try:
+                    value = int(value)
+                except ValueError:
+                    raise ValueError(f"{opt.label} must be a whole number.") from None
+            out[opt.name] = value
+        return out
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
@@ -87,11 +119,12 @@ class SetupScreen(Screen):
     def action_reseed(self) -> None:
         self.query_one("#seed", Input).value = str(random.randrange(1, 100_000))
 
-    def read_form(self) -> tuple[str, list[str], int]:
-        """The game, seats and seed the form describes; ValueError says what is wrong."""
+    def read_form(self) -> tuple[str, list[str], int, dict]:
+        """The game, seats, seed and options the form describes; ValueError says
+        what is wrong."""
         game = self.query_one("#game", Select).value
         spec = GAMES[game]
-        seats = [self.query_one(f"#seat{i}", Input).value.strip() for i in range(MAX_SEATS)]
+        seats = [self.query_one(f"#seat{i}", Input).value.strip() for i in range(spec.max_players)]
         seats = [s for s in seats if s]
         if not spec.min_players <= len(seats) <= spec.max_players:
             raise ValueError(
@@ -106,19 +139,19 @@ class SetupScreen(Screen):
             seed = int(text)
         except ValueError:
             raise ValueError(f"The seed must be a whole number, not {text!r}.") from None
-        return game, seats, seed
+        return game, seats, seed, self.read_options(spec)
 
     def action_start(self) -> None:
         error = self.query_one("#setup-error", Static)
         try:
-            game, seats, seed = self.read_form()
+            game, seats, seed, options = self.read_form()
         except ValueError as exc:
             error.update(f"✗ {exc}")
             return
         from inkterm.engine import new_game
 
         try:
-            state = new_game(game, seats=seats, seed=seed)
+            state = new_game(game, seats=seats, seed=seed, options=options)
         except (ValueError, ImportError) as exc:
             error.update(f"✗ {exc}")
             return

@@ -359,3 +359,26 @@ async def test_title_rules_picks_a_game_and_comes_back():
         assert "Rules — Kiln" in screen_text(app)
         await pilot.press("escape")
         assert isinstance(app.screen, TitleScreen)
+
+
+async def test_setup_follows_the_game_seats_and_options():
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 30)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("n")
+        setup = app.screen
+        assert not setup.query_one("#seat-row4").display  # Kiln: at most 4 seats
+        assert not setup.query("#opt-difficulty")
+        setup.query_one("#game").value = "inkwell"
+        await pilot.pause()
+        assert setup.query_one("#seat-row4").display  # Inkwell takes 5
+        difficulty = setup.query_one("#opt-difficulty")
+        difficulty.value = "master"
+        setup.query_one("#seat1").value = ""  # solo
+        setup.query_one("#seed").value = "5"
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        st = app.screen.state
+        assert st.record.game == "inkwell" and st.seats == ["You"]
+        assert st.record.options["difficulty"] == "master"
