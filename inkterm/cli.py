@@ -18,9 +18,15 @@ class CliError(Exception):
     """A user mistake: printed as one line, exit code 2."""
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit code 2 (argparse adds the usage)
+        print(f"inkterm: {message} (see {self.prog} --help)", file=sys.stderr)
+        raise SystemExit(2)
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="inkterm", description="A terminal board-game table.")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    p = _Parser(prog="inkterm", description="A terminal board-game table.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     play = sub.add_parser("play", help="start a new game straight away")
     play.add_argument("game", help="which game, e.g. kiln")
     play.add_argument(

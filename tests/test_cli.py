@@ -125,3 +125,14 @@ async def test_play_command_opens_the_game(monkeypatch):
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert app.screen.state.record.seed == 12
+
+
+def test_argument_errors_are_one_line(capsys):
+    import pytest as _pytest
+
+    for argv in (["play", "kiln", "--seed", "abc"], ["rules"], ["dance"]):
+        with _pytest.raises(SystemExit) as exc:
+            cli.main(argv)
+        assert exc.value.code == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("inkterm: ")
