@@ -82,7 +82,11 @@ class SearchBot:
                 kids = node.children
                 untried = [k for k in keys if k not in kids]
                 if untried:
-                    k = untried[int(rng.random() * len(untried))]
+                    # The game's default move first: a fresh node's first value is then
+                    # what the cheap policy would get, as in the greedy bot's look-ahead.
+                    k = h.default_choice(s, d) if len(untried) == len(keys) else None
+                    if k not in untried:
+                        k = untried[int(rng.random() * len(untried))]
                     child = kids[k] = Node(d.seat)
                     for other in keys:
                         if other in kids and other != k:

@@ -1,15 +1,32 @@
 """How the bots judge an Inkwell position, and which content each seat picked.
 
-``evaluate`` is the public score lead (points on the table now, minus the best other
-seat's; the score itself when solo): Inkwell's scores are public. ``card_picks``
+``evaluate`` is the lead in projected points over the best other seat (the projection
+itself when solo): the score so far, most of what turning the current page now would
+add (the game's own turn preview), and part of each unfinished illustration's points
+by how full it is. All of it is public. ``card_picks``
 lists, per seat, the techniques it took (``T<id>``) and its workspace (``W-…``), for
 the simulator's per-card statistics.
 """
 from __future__ import annotations
 
 
+def player_value(p: dict) -> float:
+    v = float(p.get("score", 0))
+    v += 0.7 * sum(pts for _, pts in p.get("turn_preview", []) or [])
+    page = p.get("page")
+    if isinstance(page, dict):
+        for ill in page.get("illustrations", []):
+            if not ill.get("complete") and ill.get("size"):
+                v += 0.6 * ill["points"] * (ill["filled"] / ill["size"]) ** 2
+    return v
+
+
 def seat_values(state, seat: int) -> list[float]:
-    return [float(x) for x in state.scores()]
+    v = state.view(seat)
+    players = v.get("players", [])
+    if len(players) != len(state.seats):
+        return [float(x) for x in state.scores()]
+    return [player_value(p) for p in players]
 
 
 def evaluate(state, seat: int) -> float:
