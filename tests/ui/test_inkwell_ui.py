@@ -213,6 +213,38 @@ async def test_highlighted_bottle_marks_the_spaces_its_cubes_could_take():
     assert "+" not in "".join(page_cells(await board_text(view)).values())
 
 
+def room(st, bid, by_mask=True) -> set[str]:
+    """Empty spaces of the deciding player's page that take a cube of bottle ``bid``:
+    by the engine's accept masks, or by printed colour alone."""
+    me = st.players[st.decision().seat]
+    page = st.C.pages[me.page]
+    kinds = [t for t in range(6) if st.bottles[bid][t]]
+    if by_mask:
+        return {sp.sid for sp in page.spaces
+                if me.cubes[sp.index] < 0 and any(me.masks[sp.index] & (1 << t) for t in kinds)}
+    return {sp.sid for sp in page.spaces if me.cubes[sp.index] < 0 and any(
+        t == 5 or (sp.accept in ("?", "KRYGB"[t])) for t in kinds)}
+
+
+def takes(st) -> list:
+    return [c for c in st.decision().choices if c.key.startswith("take:")]
+
+
+async def test_room_marks_follow_a_wash_technique():
+    """A wash lets a colour go on another colour's spaces: the + marks follow the
+    engine's own accept masks for such a player too."""
+    def washed(s):
+        return [c for c in takes(s) if room(s, c.key[5:]) != room(s, c.key[5:], by_mask=False)]
+
+    st = play_until(inkwell(["Ann", "Bob", "Cy"], seed=4), washed, bot_seed=4)
+    p = st.players[st.decision().seat]
+    assert any(st.C.techniques[t].effect.kind == "wash" for t, _ in p.techs + p.under)
+    view = st.view(st.decision().seat)
+    for c in takes(st):
+        cells = page_cells(await board_text(view, c.touches))
+        assert {sid for sid, cell in cells.items() if cell[0] == "+"} == room(st, c.key[5:]), c.key
+
+
 async def test_placement_choice_marks_its_space_and_cubes_in_hand():
     st = play_until(inkwell(["Ann", "Bob"], steps=4),
                     lambda s: any(k.startswith("place:") for k in s.decision().keys)

@@ -26,6 +26,8 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from inkterm.games.inkwell.content import content
+
 LETTER = {"black": "K", "red": "R", "yellow": "Y", "green": "G", "blue": "B", "gold": "★"}
 CODE_OF = {"black": "K", "red": "R", "yellow": "Y", "green": "G", "blue": "B", "gold": "Au"}
 WORD = {"K": "black", "R": "red", "Y": "yellow", "G": "green", "B": "blue", "?": "any", "*": "gold"}
@@ -58,8 +60,20 @@ def bottle_cubes(view: dict, bid: str) -> list[str]:
     return []
 
 
-def candidate_spaces(page: dict | None, cubes: list[str]) -> set[str]:
-    """Empty spaces of ``page`` that accept at least one of ``cubes`` by colour."""
+def washes(player: dict) -> list[tuple[str, str]]:
+    """(source, target) colour codes of the player's wash techniques: a source cube
+    may also go on a target-colour space (not the multiplier)."""
+    out = []
+    for x in player.get("techniques") or []:
+        if x.get("kind") == "wash":
+            effect = content().techniques[x["id"]].effect
+            out.append((effect.source, effect.target))
+    return out
+
+
+def candidate_spaces(page: dict | None, cubes: list[str], wash=()) -> set[str]:
+    """Empty spaces of ``page`` that accept at least one of ``cubes`` by colour (and
+    by the player's washes). Whether they all fit at once is the game's fit rule."""
     if not page or not cubes:
         return set()
     out = set()
@@ -69,6 +83,8 @@ def candidate_spaces(page: dict | None, cubes: list[str]) -> set[str]:
             continue
         a = sp["accept"]
         if "Au" in codes or (a == "?" and codes - {"Au"}) or a in codes:
+            out.add(sp["id"])
+        elif sp["role"] != "multiplier" and any(src in codes and dst == a for src, dst in wash):
             out.add(sp["id"])
     return out
 
@@ -384,7 +400,7 @@ class PageView(InkPart):
         cand: set[str] = set()
         for tch in hi:
             if tch.startswith("bottle:"):
-                cand |= candidate_spaces(page, bottle_cubes(view, tch.split(":", 1)[1]))
+                cand |= candidate_spaces(page, bottle_cubes(view, tch.split(":", 1)[1]), washes(p))
         if cand:
             head.append(f"  {CAND} = room", style=self.style("current"))
         else:
