@@ -119,3 +119,12 @@ def test_cli_tables(capsys):
 def test_cli_errors(argv, capsys):
     assert run_from_args(_args(*argv)) == 2
     assert "inkterm simulate:" in capsys.readouterr().err
+
+
+def test_balance_markdown():
+    from inkterm.sim.balance import markdown
+
+    res = run("kiln", ["random", "random"], games=4, seed=1, jobs=1, show_progress=False)
+    text = markdown([res], threshold=0.0)
+    assert "| 2 | 4 |" in text and "lift" in text
+    assert text.count("\n| ") >= 3

@@ -1,0 +1,79 @@
+"""Balance tables for a game's designed content, as Markdown, from simulated games:
+``python -m inkterm.sim.balance kiln --games 200 --seats-counts 2,3,4 [--bot greedy]``.
+
+For each player count it plays bot-vs-same-bot games and reports the win rate of each
+table position (with a 95% interval), mean scores, and every card whose win-rate lift
+(win rate of seat-games that played it minus those that did not) is over the
+threshold, with the lift's own standard error.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+
+from .cli import _names, run
+
+
+def lift_se(card: dict, games: int, seats: int) -> float:
+    n1 = card["picks"]
+    n2 = games * seats - n1
+    p1 = card["win_rate"]
+    p2 = p1 - card["lift"]
+    if n1 < 2 or n2 < 2:
+        return float("inf")
+    return math.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
+
+
+def markdown(results: list[dict], threshold: float = 0.10) -> str:
+    out = []
+    names = _names(results[0]["game"]) if results else {}
+    out.append("| seats | games | win rate by position (95% interval) | mean score by position | length (choices) |")
+    out.append("|---|---|---|---|---|")
+    for r in results:
+        wr = ", ".join(f"{100 * w:.1f}% ({100 * lo:.0f}–{100 * hi:.0f})"
+                       for w, (lo, hi) in zip(r["position_win_rate"], r["win_ci95"]))
+        ms = ", ".join(f"{m:.1f}" for m in r["mean_score"])
+        out.append(f"| {len(r['seats'])} | {r['games']} | {wr} | {ms} | {r['length']['mean']:.0f} |")
+    out.append("")
+    for r in results:
+        n = len(r["seats"])
+        rows = [(cid, c) for cid, c in r["per_card"].items() if abs(c["lift"]) > threshold]
+        rows.sort(key=lambda kv: -kv[1]["lift"])
+        out.append(f"**{n} seats** — cards with |lift| > {100 * threshold:.0f} points "
+                   f"({len(rows)} of {len(r['per_card'])}):")
+        out.append("")
+        out.append("| card | name | played in | win rate when played | lift (± 1 s.e.) |")
+        out.append("|---|---|---|---|---|")
+        for cid, c in rows:
+            se = lift_se(c, r["games"], n)
+            out.append(f"| {cid} | {names.get(cid, '')} | {100 * c['pick_rate']:.0f}% | "
+                       f"{100 * c['win_rate']:.1f}% | {100 * c['lift']:+.1f} (± {100 * se:.1f}) |")
+        out.append("")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("game")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seats-counts", default="2,3,4")
+    p.add_argument("--bot", default="greedy")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--jobs", type=int, default=None)
+    p.add_argument("--json-out", help="also save the raw results here")
+    args = p.parse_args(argv)
+    results = []
+    for n in (int(x) for x in args.seats_counts.split(",")):
+        results.append(run(args.game, [args.bot] * n, args.games, args.seed, args.jobs,
+                           show_progress=sys.stderr.isatty()))
+    if args.json_out:
+        with open(args.json_out, "w", encoding="utf-8") as f:
+            json.dump(results, f, ensure_ascii=False)
+    print(markdown(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
