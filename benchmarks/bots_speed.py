@@ -1,8 +1,8 @@
 """Bot speed: search iterations per second and greedy decisions per second, per game,
 on one core, measured on positions from a few random steps into 2-seat games.
 
-Search's default budget (``search`` = ``DEFAULT_ITERATIONS`` iterations) should make a
-move take at most a second: the "default search move" row is its time in seconds.
+Search's default budget (plain ``search``: the game's ``SEARCH_ITERATIONS``, else
+``DEFAULT_ITERATIONS``) should make a move take at most a second: the "default search move" row is its time in seconds.
 """
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import random
 import time
 
 from inkterm.bots import DEFAULT_ITERATIONS, GreedyBot, SearchBot
+from inkterm.bots.hooks import hooks
 from inkterm.engine import GAMES, new_game
 
 GAMES_SEATS = {"kiln": 2, "inkwell": 2, "voynich": 2}
@@ -59,11 +60,12 @@ def run() -> list[dict]:
         if not states:
             continue
         rate = search_rate(states)
-        move = DEFAULT_ITERATIONS / rate
+        default = hooks(game).search_iterations or DEFAULT_ITERATIONS
+        move = default / rate
         title = GAMES[game].title
         rows.append({"figure": f"{title}: search iterations/s (one core)", "value": round(rate),
                      "goal": "", "ok": None})
-        rows.append({"figure": f"{title}: default search move ({DEFAULT_ITERATIONS} it.), seconds",
+        rows.append({"figure": f"{title}: default search move ({default} it.), seconds",
                      "value": round(move, 2), "goal": "<= 1", "ok": move <= 1})
         rows.append({"figure": f"{title}: greedy decisions/s (one core)", "value": round(greedy_rate(states), 1),
                      "goal": "", "ok": None})

@@ -7,6 +7,8 @@ A game's evaluate module may define:
   the best other seat, in points.
 - ``seat_values(state, seat) -> list[float]``: every seat's standing in points as
   ``seat`` sees it (for search, which needs all seats' values from one view).
+- ``VALUE_SCALE``: how many points of lead make a clear advantage (search rewards).
+- ``SEARCH_ITERATIONS``: the game's default search budget (a move within ~1 s).
 - ``default_choice(state, decision) -> key``: a cheap move for look-ahead.
 - ``card_picks(state) -> list[list[str]]``: per seat, the content it picked (cards,
   techniques …) for the simulator's per-card statistics.
@@ -54,6 +56,7 @@ def hooks(game: str) -> SimpleNamespace:
         evaluate=getattr(mod, "evaluate", generic_evaluate),
         seat_values=getattr(mod, "seat_values", generic_seat_values),
         value_scale=getattr(mod, "VALUE_SCALE", 3.0),
+        search_iterations=getattr(mod, "SEARCH_ITERATIONS", None),
         default_choice=getattr(mod, "default_choice", generic_default_choice),
         card_picks=getattr(mod, "card_picks", generic_card_picks),
         card_names=getattr(mod, "card_names", None),

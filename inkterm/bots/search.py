@@ -7,7 +7,9 @@ it cannot know. Every seat's moves are in the tree and each seat maximises its o
 reward. A new leaf is scored by finishing the mover's current chain of steps with
 the game's default policy and reading every seat's standing from the bot's own view
 (``seat_values``), turned into a 0..1 reward per seat; a finished game scores by its
-ranking. ``search:N`` runs N iterations (default ``DEFAULT_ITERATIONS``).
+ranking. ``search:N`` runs N iterations; plain ``search`` uses the game's
+``SEARCH_ITERATIONS`` (else ``DEFAULT_ITERATIONS``), set so a move takes under a
+second on our machine (see benchmarks/bots_speed.py).
 """
 from __future__ import annotations
 
@@ -43,9 +45,9 @@ def _keys(d) -> list[str]:
 class SearchBot:
     name = "search"
 
-    def __init__(self, seed: int = 0, iterations: int = DEFAULT_ITERATIONS):
+    def __init__(self, seed: int = 0, iterations: int | None = None):
         self.rng = random.Random(seed)
-        self.iterations = max(1, int(iterations))
+        self.iterations = None if iterations is None else max(1, int(iterations))
         self.guard = LoopGuard()
 
     def choose(self, state) -> str:
@@ -71,7 +73,8 @@ class SearchBot:
         h = hooks(state.game_id)
         rng = self.rng
         root = Node(-1)
-        for _ in range(self.iterations):
+        budget = self.iterations or h.search_iterations or DEFAULT_ITERATIONS
+        for _ in range(budget):
             s = state.determinize(me, rng)
             node, path = root, []
             while True:

@@ -1,7 +1,8 @@
 """``inkterm simulate GAME --games N --seats SPEC,SPEC,... [--seed S] [--json]``.
 
 Wire it into the main parser with ``add_arguments(subparser)`` and dispatch to
-``run_from_args(args)``; nothing here imports Textual.
+``run_from_args(args)``. Importing this module is cheap (the engine and bots load
+only when a simulation runs), and nothing here imports Textual.
 """
 from __future__ import annotations
 
@@ -10,8 +11,6 @@ import json
 import os
 import sys
 import time
-
-from inkterm.bots import is_bot
 
 
 def add_arguments(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
@@ -33,6 +32,7 @@ class SimError(ValueError):
 
 
 def _check(args) -> tuple[list[str], dict]:
+    from inkterm.bots import is_bot
     from inkterm.engine import GAMES
 
     if args.game not in GAMES:

@@ -46,6 +46,8 @@ def test_specs():
     assert isinstance(make_bot("random"), RandomBot)
     assert make_bot("search:37").iterations == 37
     assert isinstance(make_bot("search"), SearchBot)
+    assert make_bot("search").iterations is None  # the game's own default budget
+    assert hooks("kiln").search_iterations >= 100
     for bad in ("Ann", "greedy:3", "search:-1", "search:x"):
         with pytest.raises(ValueError):
             make_bot(bad)
