@@ -40,8 +40,9 @@ class GameScreen(Screen):
             if is_bot(spec)
         }
         self.humans = [i for i in range(len(state.seats)) if i not in self.bots]
-        #: The seat whose private view is on screen (None: only public facts).
-        self.viewer: int | None = None
+        #: The seat whose private view is on screen (None: only public facts). With one
+        #: human it is always theirs; with several it changes only through a hand-off.
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.touches: frozenset[str] = frozenset()
         self._handoff_open = False
         self._bot_timer = None
@@ -105,11 +106,8 @@ class GameScreen(Screen):
         if d.seat in self.bots:
             self.schedule_bot()
             return
-        if self.viewer != d.seat:
-            if self.viewer is None and len(self.humans) < 2:
-                self.viewer = d.seat
-                self.refresh_table()
-            elif len(self.humans) >= 2:
+        if self.viewer != d.seat and not self._handoff_open:
+            if len(self.humans) >= 2:
                 self.hand_off(d.seat)
             else:
                 self.viewer = d.seat
