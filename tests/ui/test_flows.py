@@ -382,3 +382,21 @@ async def test_setup_follows_the_game_seats_and_options():
         st = app.screen.state
         assert st.record.game == "inkwell" and st.seats == ["You"]
         assert st.record.options["difficulty"] == "master"
+
+
+async def test_no_color_still_marks_the_choice_and_the_board(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    st = new_game("kiln", ["Ann", "random"], seed=7)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down")
+        assert app.no_color
+        text = screen_text(app)
+        lines = text.splitlines()
+        d = st.decision()
+        zone = int(d.choices[1].touches[0].split(":")[1])
+        name = ["Materials", "Bank", "Favour Hall", "Studio", "Shop", "Imperial Kiln"][zone - 1]
+        assert "▶" in next(l for l in lines if f"{zone} {name}" in l)  # the board
+        assert any("▶2 " in l for l in lines)  # the menu
+        assert "▶Ann" in text  # whose turn
