@@ -91,9 +91,22 @@ class GameScreen(Screen):
     def decision(self):
         return self.state.decision()
 
+    @property
+    def too_small(self) -> bool:
+        w, h = self.app.size
+        return w < MIN_SIZE[0] or h < MIN_SIZE[1]
+
     def human_to_move(self) -> bool:
+        """A person may choose now: their turn, their view, and the table visible
+        (no blind choices while the small-terminal notice hides it)."""
         d = self.decision
-        return d is not None and d.seat not in self.bots and not self._handoff_open
+        return (
+            d is not None
+            and d.seat not in self.bots
+            and not self._handoff_open
+            and self.viewer == d.seat
+            and not self.too_small
+        )
 
     def advance(self) -> None:
         """After any change: finish, hand off, or let a bot move."""
@@ -281,12 +294,12 @@ class GameScreen(Screen):
                 self._show_board()
 
     def on_action_menu_chosen(self, message: ActionMenu.Chosen) -> None:
-        if self.human_to_move() and self.viewer == self.decision.seat:
+        if self.human_to_move():
             self.play(message.key)
 
     # --- keys ---------------------------------------------------------------------------
     def action_pick(self, n: int) -> None:
-        if not self.human_to_move() or self.viewer != self.decision.seat:
+        if not self.human_to_move():
             return
         choices = self.decision.choices
         if 1 <= n <= min(9, len(choices)):

@@ -200,6 +200,8 @@ async def test_small_terminal_shows_notice_and_game_survives_resize():
         notice = game.query_one("#small-notice")
         assert notice.display and not game.query_one("#table").display
         assert "needs at least 80×24" in screen_text(app)
+        await pilot.press("1", "enter", "u")  # no blind choices while the table is hidden
+        assert st.record.choices == []
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         assert not notice.display and game.query_one("#table").display
