@@ -6,12 +6,12 @@ Update the screenshots after an intended change with
 """
 from __future__ import annotations
 
+import random
 import re
 
 from textual.app import App
 
 from inkterm.app import ASSETS, InktermApp
-from inkterm.bots import make_bot
 from inkterm.engine import new_game
 from inkterm.games.inkwell.content import COLOURS
 from inkterm.screens.game import GameScreen
@@ -20,26 +20,35 @@ from inkterm.widgets.inkwell.board import InkwellBoard
 
 
 # --------------------------------------------------------------------------- helpers
-def inkwell(seats, seed=3, steps=0, bot="random", bot_seed=1):
-    """An Inkwell game with ``steps`` choices already made by a seeded bot."""
+# States are built with the engine alone (no bot code): a seeded random pick among the
+# choices, or always the first choice, so these tests follow only the rules and the UI.
+def chooser(how="random", seed=1):
+    if how == "first":
+        return lambda st: st.decision().keys[0]
+    rng = random.Random(seed)
+    return lambda st: rng.choice(st.decision().keys)
+
+
+def inkwell(seats, seed=3, steps=0, how="random", pick_seed=1):
+    """An Inkwell game with ``steps`` choices already made."""
     st = new_game("inkwell", seats, seed=seed)
-    b = make_bot(bot, seed=bot_seed)
+    pick = chooser(how, pick_seed)
     for _ in range(steps):
         if st.is_over:
             break
-        st.apply(b.choose(st))
+        st.apply(pick(st))
     return st
 
 
-def play_until(st, wanted, bot="random", bot_seed=1, limit=3000):
-    """Advance with a bot (or ``"first"``: always the first choice, which keeps
-    taking until the Abbot forces a Turn) until ``wanted(state)`` holds."""
-    b = make_bot(bot, seed=bot_seed) if bot != "first" else None
+def play_until(st, wanted, how="random", pick_seed=1, limit=3000):
+    """Advance (``"first"`` always takes the first choice, which keeps taking until
+    the Abbot forces a Turn) until ``wanted(state)`` holds."""
+    pick = chooser(how, pick_seed)
     for _ in range(limit):
         if wanted(st):
             return st
         assert not st.is_over, "the game ended before the wanted moment"
-        st.apply(b.choose(st) if b else st.decision().keys[0])
+        st.apply(pick(st))
     raise AssertionError("never reached the wanted moment")
 
 
@@ -116,7 +125,7 @@ async def test_mat_shows_every_active_bottle_with_cube_letters():
     early = play_until(inkwell(["Ann", "Bob"]), main_decision)
     late = play_until(inkwell(["Ann", "Bob", "Cy"]),
                       lambda s: main_decision(s) and max(sum(c) for c in s.bottles.values()) > 6,
-                      bot="first")
+                      how="first")
     for st in (early, late):
         await check_mat_and_track(st.view(st.decision().seat))
 
@@ -236,7 +245,7 @@ async def test_room_marks_follow_a_wash_technique():
     def washed(s):
         return [c for c in takes(s) if room(s, c.key[5:]) != room(s, c.key[5:], by_mask=False)]
 
-    st = play_until(inkwell(["Ann", "Bob", "Cy"], seed=4), washed, bot_seed=4)
+    st = play_until(inkwell(["Ann", "Bob", "Cy"], seed=4), washed, pick_seed=4)
     p = st.players[st.decision().seat]
     assert any(st.C.techniques[t].effect.kind == "wash" for t, _ in p.techs + p.under)
     view = st.view(st.decision().seat)
@@ -293,7 +302,7 @@ async def test_page_choice_draws_the_highlighted_display_page():
 
 async def test_players_at_a_glance_forced_and_finished():
     seats = ["Ann", "Bob", "Cy", "Di", "Eve"]
-    st = play_until(inkwell(seats), lambda s: any(s.must_turn(i) for i in range(5)), bot="first")
+    st = play_until(inkwell(seats), lambda s: any(s.must_turn(i) for i in range(5)), how="first")
     view = st.summary()
     for wide, forced_mark in ((False, "!Turn"), (True, "! must Turn")):
         lines = await board_text(view, seats=seats, size=(76 if wide else 46, 90), wide=wide)
@@ -312,7 +321,7 @@ async def test_players_at_a_glance_forced_and_finished():
             assert ("⚑" in row) == (i == view["first_player"])
     assert "! Must Turn:" in line_with(lines, "Must Turn:")
     # Later on someone has finished and is ranked.
-    st = play_until(st, lambda s: s.finish_order, bot="first")
+    st = play_until(st, lambda s: s.finish_order, how="first")
     view = st.summary()
     first = view["players"][view["finish_order"][0]]
     lines = await board_text(view, seats=seats, size=(76, 90), wide=True)
@@ -326,7 +335,7 @@ async def test_players_at_a_glance_forced_and_finished():
 
 
 async def test_solo_shows_the_rival():
-    st = play_until(inkwell(["Ann"]), lambda s: s.rival_score > 0, bot="first")
+    st = play_until(inkwell(["Ann"]), lambda s: s.rival_score > 0, how="first")
     view = st.view(0)
     lines = await board_text(view, seats=["Ann"])
     assert f"Rival {st.rival_score}" in line_with(lines, "Scores")
@@ -420,25 +429,33 @@ async def _settle(pilot):
     await pilot.pause()
 
 
-def test_snapshot_2p_80x24(snap_compare):
-    st = inkwell(["Ann", "bot"], steps=14)
+def at_anns_take(seats, steps, pick_seed=1):
+    """A game opened where Ann (seat 0) is to Take or Turn, so no bot moves before
+    the screenshot: it shows the rules and the widgets, not a bot's taste."""
+    st = inkwell(seats, steps=steps, pick_seed=pick_seed)
+    return play_until(st, lambda s: s.decision().seat == 0 and "turn" in s.decision().keys
+                      and len(takes(s)) >= 3, pick_seed=pick_seed)
+
+
+def snap_game(snap_compare, seats, steps, size, press=(), pick_seed=1):
+    st = at_anns_take(seats, steps, pick_seed)
     app = InktermApp(start=("state", st, None), bot_delay=0)
-    assert snap_compare(app, press=["down", "down"], terminal_size=(80, 24), run_before=_settle)
+    return snap_compare(app, press=list(press), terminal_size=size, run_before=_settle)
+
+
+def test_snapshot_2p_80x24(snap_compare):
+    # The third choice highlighted: its bottle, and + where its cubes could go.
+    assert snap_game(snap_compare, ["Ann", "bot"], 14, (80, 24), press=["down", "down"])
 
 
 def test_snapshot_2p_120x40(snap_compare):
-    st = inkwell(["Ann", "bot"], steps=14)
-    app = InktermApp(start=("state", st, None), bot_delay=0)
-    assert snap_compare(app, press=["down", "down"], terminal_size=(120, 40), run_before=_settle)
+    assert snap_game(snap_compare, ["Ann", "bot"], 14, (120, 40), press=["down", "down"])
 
 
 def test_snapshot_5p_80x24(snap_compare):
-    st = inkwell(["Ann", "bot", "bot", "bot", "bot"], steps=40, bot_seed=2)
-    app = InktermApp(start=("state", st, None), bot_delay=0)
-    assert snap_compare(app, terminal_size=(80, 24), run_before=_settle)
+    assert snap_game(snap_compare, ["Ann", "bot", "bot", "bot", "bot"], 40, (80, 24), pick_seed=2)
 
 
 def test_snapshot_5p_120x40(snap_compare):
-    st = inkwell(["Ann", "bot", "bot", "bot", "bot"], steps=40, bot_seed=2)
-    app = InktermApp(start=("state", st, None), bot_delay=0)
-    assert snap_compare(app, press=["down"], terminal_size=(120, 40), run_before=_settle)
+    assert snap_game(snap_compare, ["Ann", "bot", "bot", "bot", "bot"], 40, (120, 40),
+                     press=["down"], pick_seed=2)
