@@ -23,7 +23,10 @@ from inkterm.widgets.voynich.board import (
     SectionView,
     TrackView,
     VoynichBoard,
+    explain_icon,
+    parse_help,
 )
+from inkterm.games.voynich.rules import HELP
 from textual.widgets import TabbedContent
 
 
@@ -84,14 +87,14 @@ async def test_full_two_seat_game_by_keys():
         assert isinstance(screen, GameScreen)
         start = len(st.record.choices)
         presses = 0
-        while presses < 30:
+        while presses < 20:
             assert screen.decision is not None
             if screen.decision.seat == 0:
                 await pilot.press("1")
                 presses += 1
             await settle(pilot)
         st = screen.state
-        assert len(st.record.choices) >= start + 30  # every press played a choice
+        assert len(st.record.choices) >= start + 20  # every press played a choice
         assert any(p["ok"] or any(p["knowledge"].values()) for p in st.summary()["players"])
         # the board shows the state as it is now
         board = app.screen.query_one(VoynichBoard)
@@ -163,26 +166,52 @@ async def test_wide_board_shows_everything_at_once():
         assert book.startswith(f"{cur['name']}'s book")
         for card in cur["book"]:
             assert f"{card['card']} s{card['step']} x{card['multiplier']}" in book
+        # the help card of any card, another player's too, and back to following
+        other = view["players"][1 - view["current"]]["book"][5]["card"]
+        picker = visible(app, CardPicker)[0]
+        picker.value = other
+        await settle(pilot)
+        help_text = plain(visible(app, HelpView)[0])
+        assert help_text.startswith(other), help_text
+        assert board.help_card == other
+        steps = [line.split()[0].lstrip("▸") for line in help_text.splitlines()[1:]]
+        assert steps == ["s1", "s2", "s3", "s4"]
+        picker.clear()
+        await settle(pilot)
+        assert board.help_card is None
+        assert wide.max_scroll_y == 0
 
 
-async def test_highlighted_cells_and_spaces_are_marked():
-    # a research move onto the puzzle: the touched cell is marked ▸
+async def test_highlighted_advance_marks_cells_and_explains_the_condition():
+    # advancing a card: the cells whose tokens would be lifted are marked ▸, the
+    # condition is put in words under the puzzle and the help card follows the card
     st = voynich(steps=0)
     bot = make_bot("random", seed=2)
-    while not any(t.startswith("cell:") for c in st.decision().choices for t in c.touches) \
-            or st.decision().seat != 0:
+    while not (st.decision().seat == 0 and len(st.record.choices) > 60
+               and any(c.key.startswith("progress:") for c in st.decision().choices)):
         st.apply(bot.choose(st))
     app = InktermApp(start=("state", st, None), bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        choice = await highlight(pilot, lambda c: any(t.startswith("cell:") for t in c.touches))
+        choice = await highlight(pilot, lambda c: c.key.startswith("progress:"))
+        card = choice.key.split(":")[1]
         cells = [t[5:] for t in choice.touches if t.startswith("cell:")]
-        lines = plain(visible(app, PuzzleView)[0]).splitlines()
+        assert cells
+        text = plain(visible(app, PuzzleView)[0])
+        lines = text.splitlines()
         for cell in cells:
             r, c = (int(x) for x in cell.split(","))
             assert lines[r][2 + 4 * (c - 1)] == "▸", (cell, lines[r])
         marked = sum(line.count("▸") for line in lines[1:9])
         assert marked == len(set(cells))
+        assert lines[-1].startswith(f"{card} needs "), lines[-1]
+        assert plain(visible(app, HelpView)[0]).startswith(card)
+        assert f"▸{card}" in plain(visible(app, BookView)[0])
+        # moving the highlight off the advance clears the marks and the note
+        await highlight(pilot, lambda c: not c.touches)
+        lines = plain(visible(app, PuzzleView)[0]).splitlines()
+        assert not any("▸" in line for line in lines)
+        assert "needs" not in lines[-1]
 
 
 async def test_where_a_drop_lands_is_marked_in_its_section():
@@ -232,26 +261,6 @@ async def test_small_terminal_tabs_follow_the_highlight():
         assert "◎" in plain(visible(app, PuzzleView)[0])
 
 
-async def test_help_card_for_any_card():
-    st = voynich(steps=40)
-    app = InktermApp(start=("state", st, None), bot_delay=0)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        board = app.screen.query_one(VoynichBoard)
-        other = st.summary()["players"][1]["book"][5]["card"]  # another player's card
-        picker = visible(app, CardPicker)[0]
-        picker.value = other
-        await settle(pilot)
-        help_text = plain(visible(app, HelpView)[0])
-        assert help_text.startswith(other), help_text
-        assert board.help_card == other
-        assert [line.split()[0].lstrip("▸") for line in help_text.splitlines()[1:]] == ["s1", "s2", "s3", "s4"]
-        # back to following the choice
-        picker.clear()
-        await settle(pilot)
-        assert board.help_card is None
-
-
 async def test_four_seats_every_owner_has_a_letter():
     st = voynich(seats=("Ann", "Bob", "Cy", "Di"), steps=200, bot_seed=7)
     app = InktermApp(start=("state", st, None), bot_delay=0)
@@ -269,6 +278,21 @@ async def test_four_seats_every_owner_has_a_letter():
         text = "\n".join(plain(w) for w in visible(app, SectionView))
         for s in owners:
             assert view["players"][s]["colour"][0] in text
+
+
+def test_condition_icons_in_words():
+    assert explain_icon("G2:Bo") == "a token in a ♣Bo group of 2+"
+    assert explain_icon("2A4:Ba") == "2 tokens next to 2 different ≈Ba groups of 4+"
+    assert explain_icon("E:*") == "a token on an edge piece"
+    assert explain_icon("3E:Wr") == "3 tokens on 3 different ¶Wr edge pieces"
+    assert explain_icon("2O:*") == "2 tokens on pieces in 2 different outer circles"
+    assert explain_icon("S6") == "a token in a group of 6+ (any one colour)"
+    assert explain_icon("2M4") == "2 tokens on 2 different pieces whose neighbours show 4+ colours"
+    # every icon on every card has words (none falls through unexplained)
+    for cid in HELP:
+        for *_, cond, _ in parse_help(cid)[1]:
+            for icon in filter(None, (i.strip() for i in cond.split("+"))):
+                assert explain_icon(icon) != icon, (cid, icon)
 
 
 # --- pictures ----------------------------------------------------------------------------------

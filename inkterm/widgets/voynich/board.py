@@ -36,6 +36,14 @@ TYPE_GLYPH = {"botany": "♣", "astrology": "★", "baths": "≈", "writing": "�
 KIND_GLYPH = {"leaf": "♣", "drop": "≈", "star": "★"}
 ABBR_GLYPH = {"Bo": "♣", "As": "★", "Ba": "≈", "Wr": "¶"}
 SECTIONS = ("botany", "astrology", "baths", "writing", "recipes")
+# A short key beside each section's name: how to read its tokens (R♣ = Red's leaf).
+SECTION_KEY = {
+    "botany": "R♣ Red leaf, R≈ Red drop",
+    "astrology": "★star ¶text per space",
+    "baths": "R≈ drop, d3 dirty, flows ›",
+    "writing": "texts | stars, head",
+    "recipes": "4 spaces a row",
+}
 # Turning a card to its next step: step 1->2 rotate, 2->3 flip, 3->4 rotate.
 ARROW = {1: "↻", 2: "⇅", 3: "↻"}
 HELP_STEP = re.compile(r"\s*step (\d): (.*?); (.*?)(?:; advance: (.*) then (\w+))?$")
@@ -269,9 +277,11 @@ class TrackView(VoyPart):
         ruler[col(end)] = "E"
         lines = []
         head = Text("Track ", style=self.style("head"))
-        head.append(f"^break E={end} end 2+=stack", style=self.style("muted"))
         if view.get("end_triggered"):
-            head.append("  END TRIGGERED", style=self.style("head"))
+            head.append(f"^break E={end}: ", style=self.style("muted"))
+            head.append("END TRIGGERED", style=self.style("hi"))
+        else:
+            head.append(f"^break E={end} end 2+=stack", style=self.style("muted"))
         lines.append(head)
         lines.append(Text("     " + "".join(ruler), style=self.style("muted"), no_wrap=True, overflow="crop"))
         current = view.get("current")
@@ -332,9 +342,10 @@ class SectionView(VoyPart):
         self._spaces = spaces
         self._hi = {t.split(":space:", 1)[1] for t in touches if t.startswith(f"{sec}:space:")}
         title = Text(f"{sec.capitalize()} ", style=self.style("head"))
+        title.append(SECTION_KEY[sec], style=self.style("muted"))
         body = getattr(self, f"_{sec}")(view)
         if self._hi:
-            title.append(f"{MARK} highlighted", style=self.style("hi"))
+            title.append(f" {MARK}", style=self.style("hi"))
         self.update(Group(title, *body))
 
     def sp(self, key: str, label: str) -> Text:
@@ -484,8 +495,8 @@ class BookView(VoyPart):
                 if hi:
                     t.stylize(self.style("hi"), 4)
                 lines.append(t)
-        legend = Text("▶open ✗opened last turn ◆in use  s step x score ⟶advance if: ↻rotate ⇅flip",
-                      style=self.style("muted"))
+        legend = Text("▶open ✗opened last turn ◆in use · s=step x=score ⟶to advance ↻rotate ⇅flip",
+                      style=self.style("muted"), no_wrap=not wrap, overflow="ellipsis")
         if acting and view.get("actions_left"):
             left = Text(f"◆{acting} left: ", style=self.style("current"))
             left.append(", ".join(view["actions_left"]))
