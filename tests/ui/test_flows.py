@@ -31,6 +31,15 @@ async def settle(app, pilot) -> None:
     await pilot.pause()
 
 
+async def until(pilot, condition, tries: int = 100) -> None:
+    """Pause until ``condition()`` holds (the machine may be slow); fail if never."""
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    assert condition()
+
+
 async def test_title_setup_game():
     app = InktermApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -372,15 +381,14 @@ async def test_setup_follows_the_game_seats_and_options():
         assert not setup.query_one("#seat-row4").display  # Kiln: at most 4 seats
         assert not setup.query("#opt-difficulty")
         setup.query_one("#game").value = "inkwell"
-        await pilot.pause()
+        await until(pilot, lambda: setup.query("#opt-difficulty"))
         assert setup.query_one("#seat-row4").display  # Inkwell takes 5
         difficulty = setup.query_one("#opt-difficulty")
         difficulty.value = "master"
         setup.query_one("#seat1").value = ""  # solo
         setup.query_one("#seed").value = "5"
         await pilot.press("ctrl+g")
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
         st = app.screen.state
         assert st.record.game == "inkwell" and st.seats == ["You"]
         assert st.record.options["difficulty"] == "master"

@@ -84,21 +84,21 @@ class ZonesView(KilnPart):
         dice = view.get("dice", [0] * 6)
         names = view.get("zones") or list(ZONES)
         t = Table(box=None, padding=(0, 1), pad_edge=False, expand=False, show_edge=False)
-        t.add_column("", width=1, no_wrap=True)
-        t.add_column(Text("Zone", style=self.style("head")), no_wrap=True)
+        t.add_column(Text(" Zone", style=self.style("head")), no_wrap=True)
         t.add_column(Text("Dice", style=self.style("head")), no_wrap=True)
-        width = 8 if detail else 4
+        width = 8 if detail else (4 if len(players) <= 2 else 3)
         for s, p in enumerate(players):
             t.add_column(Text(p["name"][:width], style=self.seat_style(s)), justify="right", no_wrap=True)
         for z in range(6):
             hi = f"zone:{z + 1}" in touches
             n = dice[z]
             pips = "●" * min(n, 6) + ("+" if n > 6 else "")
-            dice_text = f"{n:>2} {pips}" if detail else f"{n:>2} {pips[:3]}{'+' if n > 3 else ''}"
+            dice_text = f"{n:>2} {pips}" if detail else f"{n:>2} {pips[:2]}{'+' if n > 2 else ''}"
             row_style = self.style("hi") if hi else None
+            label = (f"{DIE_FACES[z]} {z + 1} {names[z]}" if detail or len(players) <= 2
+                     else f"{z + 1} {names[z]}")
             cells = [
-                Text(MARK if hi else " "),
-                Text(f"{DIE_FACES[z]} {z + 1} {names[z]}"),
+                Text((MARK if hi else " ") + label),
                 Text(dice_text if n else " 0 ·", style="" if n else self.style("muted")),
             ]
             for s, p in enumerate(players):
