@@ -61,8 +61,6 @@ class GreedyBot:
             total = self._follow(s, seat, h, menu)
             for _ in range(CHANCE_SAMPLES - 1):
                 s = state.determinize(seat, self.rng)
-                if s.record.choices != base.record.choices:  # pragma: no cover
-                    s = base.clone()
                 s.apply(key)
                 total += self._follow(s, seat, h, menu)
             return total / CHANCE_SAMPLES
