@@ -381,14 +381,17 @@ async def test_setup_follows_the_game_seats_and_options():
         assert not setup.query_one("#seat-row4").display  # Kiln: at most 4 seats
         assert not setup.query("#opt-difficulty")
         setup.query_one("#game").value = "inkwell"
-        await until(pilot, lambda: setup.query("#opt-difficulty"))
+        await until(pilot, lambda: setup.query("#opt-difficulty")
+                    and setup.query_one("#opt-difficulty").is_mounted)
+        await pilot.pause()
         assert setup.query_one("#seat-row4").display  # Inkwell takes 5
         difficulty = setup.query_one("#opt-difficulty")
         difficulty.value = "master"
         setup.query_one("#seat1").value = ""  # solo
         setup.query_one("#seed").value = "5"
         await pilot.press("ctrl+g")
-        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await until(pilot, lambda: app.screen is not setup or text_of(setup.query_one("#setup-error")))
+        assert isinstance(app.screen, GameScreen), text_of(setup.query_one("#setup-error"))
         st = app.screen.state
         assert st.record.game == "inkwell" and st.seats == ["You"]
         assert st.record.options["difficulty"] == "master"
