@@ -167,12 +167,11 @@ async def test_question_mark_opens_rules_at_the_decision_topic():
         topic = st.decision().topic
         assert topic
         await pilot.press("question_mark")
-        await pilot.pause()
         rules = app.screen
         assert isinstance(rules, RulesScreen)
-        assert rules.section is not None and slug(rules.section) == topic
         viewer = rules.query_one(MarkdownViewer)
-        assert viewer.scroll_y > 0  # scrolled down to the section
+        await until(pilot, lambda: viewer.scroll_y > 0)  # scrolled down to the section
+        assert rules.section is not None and slug(rules.section) == topic
         assert rules.section in text_of(rules.query_one("#rules-title"))
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
@@ -365,9 +364,9 @@ async def test_title_rules_picks_a_game_and_comes_back():
         await pilot.pause()
         # Several games are registered: choose one (the first is Kiln).
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, RulesScreen) and app.screen.game == "kiln"
-        assert "Rules — Kiln" in screen_text(app)
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        assert app.screen.game == "kiln"
+        await until(pilot, lambda: "Rules — Kiln" in screen_text(app))
         await pilot.press("escape")
         assert isinstance(app.screen, TitleScreen)
 
