@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from rich.console import Group
+from rich.style import Style
 from rich.text import Text
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Select, Static, TabbedContent, TabPane
@@ -133,7 +134,12 @@ class VoyPart(Static):
             cache = self._styles = {}
         st = cache.get(name)
         if st is None:
-            st = cache[name] = self.get_component_rich_style(f"voy--{name}", partial=True)
+            st = self.get_component_rich_style(f"voy--{name}", partial=True)
+            if st.color is not None:
+                # A partial style leaves a translucent colour ($text-muted) unblended,
+                # which shows as plain white: take the blended colour of the full style.
+                st = st + Style(color=self.get_component_rich_style(f"voy--{name}").color)
+            cache[name] = st
         return st
 
     def notify_style_update(self) -> None:
@@ -453,7 +459,8 @@ class BookView(VoyPart):
         head = Text(f"{p['name']}'s book", style=self.seat_style(players, seat) + self.style("head"))
         sup = p.get("supply", {})
         texts = " ".join(sup.get("texts", [])) or "no texts"
-        head.append(f"  supply: research {sup.get('research', 0)} ♣{sup.get('leaf', 0)} ≈{sup.get('drop', 0)}"
+        head.append("\n" if wrap else "  ")
+        head.append(f"supply: research {sup.get('research', 0)} ♣{sup.get('leaf', 0)} ≈{sup.get('drop', 0)}"
                     f" ★{sup.get('star', 0)} {texts}", style=self.style("muted"))
         lines = [head]
         pages: dict[str, list[dict]] = {}
