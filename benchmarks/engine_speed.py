@@ -1,4 +1,4 @@
-"""Engine speed: random full games per second on one core, and the cost of one
+"""Engine speed: random full games per CPU-second on one core, and the cost of one
 ``apply()`` (with its ``decision()``) as a multiple of a reference loop's step.
 
 The reference step is the least any driver of a game must do per choice: pick a
@@ -19,9 +19,9 @@ GOALS = {"kiln": 100, "inkwell": 50, "voynich": 20}
 def random_games(game: str, seats: int, seconds: float) -> tuple[float, int, float]:
     """(games per second, choices made, seconds spent) playing random games."""
     games = choices = 0
-    start = time.perf_counter()
+    start = time.process_time()
     seed = 0
-    while time.perf_counter() - start < seconds or games == 0:
+    while time.process_time() - start < seconds or games == 0:
         s = new_game(game, [f"S{i}" for i in range(seats)], seed=seed)
         rng = random.Random(seed)
         while not s.is_over:
@@ -29,7 +29,7 @@ def random_games(game: str, seats: int, seconds: float) -> tuple[float, int, flo
             choices += 1
         games += 1
         seed += 1
-    spent = time.perf_counter() - start
+    spent = time.process_time() - start
     return games / spent, choices, spent
 
 
@@ -37,10 +37,10 @@ def reference_step_seconds(n: int = 200_000) -> float:
     items = list(range(10))
     rng = random.Random(0)
     out: list[int] = []
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(n):
         out.append(rng.choice(items))
-    return (time.perf_counter() - start) / n
+    return (time.process_time() - start) / n
 
 
 def run(seconds: float = 3.0) -> list[dict]:

@@ -32,6 +32,7 @@ from .content import (
 from .model import Model, Player
 
 CARDS = cards()
+SAGGARS = frozenset(c.id for c in CARDS.values() if c.effect == "saggar")
 BACK = Choice("back", "Back", "Change your mind: return to the turn menu.")
 TOPIC = {
     "turn": "your-turn",
@@ -99,6 +100,12 @@ def blank_choice(sel: tuple[int, ...], y: int) -> Choice:
     )
 
 
+@lru_cache(maxsize=None)
+def tap_choice(cid: str) -> Choice:
+    c = CARDS[cid]
+    return Choice(f"tap:{c.id}", f"Tap {c.name} {c.zh}: {c.text}", "Once per round, a free action.", (f"card:{c.id}",))
+
+
 def blank_selection(p: Player) -> tuple[tuple[int, ...], int]:
     """Rule 23/24 and R10/R11: the five zones with most tokens (ties: lower pip) and
     the yield, 2 if at least three of them hold 3+ tokens before removal."""
@@ -108,7 +115,7 @@ def blank_selection(p: Player) -> tuple[tuple[int, ...], int]:
 
 
 def can_make_blank(p: Player) -> bool:
-    return p.blanks < N_BLANKS and sum(1 for t in p.tokens if t) >= 5
+    return p.blanks < N_BLANKS and p.tokens.count(0) <= 1  # tokens on 5+ zones
 
 
 class State(GameState):
@@ -209,23 +216,23 @@ class State(GameState):
         m = self.m
         while m.pending is None and not m.over:
             if m.stack:
-                task = m.stack.pop()
-                getattr(self, "_t_" + task[0])(*task[1:])
+                name, *args = m.stack.pop()
+                TASK[name](self, *args)
             else:
                 m.pending = ["turn"]
 
     def _decide(self) -> Decision | None:
         m = self.m
-        kind = m.pending[0]
-        prompt, choices = getattr(self, "_d_" + kind)(*m.pending[1:])
-        return Decision(self.seat, prompt, choices, TOPIC.get(kind, "your-turn"))
+        kind, *args = m.pending
+        prompt, choices = DECIDE[kind](self, *args)
+        return Decision(m.order[m.turn], prompt, choices, TOPIC.get(kind, "your-turn"))
 
     def _apply(self, choice: Choice) -> list[Event]:
         m = self.m
         self._events = []
-        kind, args = m.pending[0], m.pending[1:]
+        kind, *args = m.pending
         m.pending = None
-        getattr(self, "_h_" + kind)(choice.key, *args)
+        HANDLE[kind](self, choice.key, *args)
         self._run()
         return self._events
 
@@ -235,9 +242,12 @@ class State(GameState):
         return m.mains == 0 or m.extra_mains > 0
 
     def _d_turn(self) -> tuple[str, list[Choice]]:
-        m, p = self.m, self.me
+        m = self.m
+        seat = m.order[m.turn]
+        p = m.players[seat]
         out: list[Choice] = []
-        if self.main_open():
+        main_open = m.mains == 0 or m.extra_mains > 0
+        if main_open:
             for pip in range(1, 7):
                 d = m.dice[pip - 1]
                 if d:  # R1: only zones with dice
@@ -246,16 +256,16 @@ class State(GameState):
             out.append(blank_choice(*blank_selection(p)))
         if m.mains:
             out.append(END_EXTRA if m.extra_mains else END)
-        if min(d for d in m.dice if d) - self._saggar(p) <= p.clay:
+        if min(filter(None, m.dice)) - self._saggar(p) <= p.clay:
             out.append(REROLL)
         if p.glaze >= 3 and p.supply:
             out.append(EXCHANGE)
         for cid in p.tableau:
             c = CARDS[cid]
             if c.type == "tap" and cid not in p.tapped and self._tap_ok(p, c):
-                out.append(Choice(f"tap:{cid}", f"Tap {c.name} {c.zh}: {c.text}", "Once per round, a free action.", (f"card:{cid}",)))
-        who = self.name(self.seat)
-        if self.main_open():
+                out.append(tap_choice(cid))
+        who = self.record.seats[seat]
+        if main_open:
             prompt = f"{who}: choose a zone for your {'extra ' if m.mains else ''}main action"
         else:
             prompt = f"{who}: free actions, or end your turn"
@@ -286,11 +296,7 @@ class State(GameState):
 
     # --- the main action (rule 10) -----------------------------------------------------
     def _d_boost(self, pip: int) -> tuple[str, list[Choice]]:
-        s = self.m.dice[pip - 1] + self.m.bellows
-        return f"{zone_name(pip)} at strength {s}: pay 1 money for strength {s + 1}?", [
-            Choice("noboost", f"Keep strength {s}", f"Then {effect_text(pip, s)}.", (f"zone:{pip}",)),
-            Choice("boost", f"Pay 1 money: strength {s + 1}", f"Then {effect_text(pip, s + 1)}.", (f"zone:{pip}", "money")),
-        ]
+        return boost_decision(pip, self.m.dice[pip - 1] + self.m.bellows)
 
     def _h_boost(self, key: str, pip: int) -> None:
         boost = 1 if key == "boost" else 0
@@ -395,10 +401,7 @@ class State(GameState):
 
     # --- materials, favour, tokens -----------------------------------------------------
     def _d_split(self, n: int, why: str) -> tuple[str, list[Choice]]:
-        return f"{why}: split {n} material{'s' if n != 1 else ''} between clay and glaze", [
-            Choice(f"split:{c}", f"{c} clay + {n - c} glaze", "Clay pays for rerolls; 3 glaze buys a token.")
-            for c in range(n, -1, -1)
-        ]
+        return split_decision(n, why)
 
     def _h_split(self, key: str, n: int, why: str) -> None:
         c = int(key[6:])
@@ -418,12 +421,7 @@ class State(GameState):
             self._ask("favour", n, tribute_bonus)
 
     def _d_favour(self, n: int, tribute_bonus: int) -> tuple[str, list[Choice]]:
-        f = self.me.favour
-        fwd, back = min(6, f + n), max(1, f - n)
-        return f"Favour +{n} from {f}: forward or back?", [
-            Choice("forward", f"Forward to {fwd}: {FAVOUR_SPACES[fwd]}", SPACE_HINT[fwd], (f"favour:{fwd}",)),
-            Choice("back", f"Back to {back}: {FAVOUR_SPACES[back]}", SPACE_HINT[back], (f"favour:{back}",)),
-        ]
+        return favour_decision(self.me.favour, n)
 
     def _h_favour(self, key: str, n: int, tribute_bonus: int) -> None:
         p = self.me
@@ -717,7 +715,9 @@ class State(GameState):
     # --- free actions (rules 29–31) ----------------------------------------------------
     @staticmethod
     def _saggar(p: Player) -> int:
-        return sum(CARDS[c].p("amount") for c in p.tableau if CARDS[c].effect == "saggar")
+        if not p.tableau:
+            return 0
+        return sum(CARDS[c].p("amount") for c in p.tableau if c in SAGGARS)
 
     def _reroll_cost(self, p: Player, pip: int) -> int:
         # R27: the zone's dice count, never the boost; the Saggar makes it cheaper.
@@ -931,6 +931,41 @@ class State(GameState):
     def _copy_model(self, other: "GameState") -> None:
         other.m = self.m.copy()
         other._events = []
+
+
+# Decisions whose wording depends only on their arguments are built once: choices are
+# never mutated, and the engine asks for these thousands of times in bot games.
+@lru_cache(maxsize=None)
+def boost_decision(pip: int, s: int) -> tuple[str, list[Choice]]:
+    return f"{zone_name(pip)} at strength {s}: pay 1 money for strength {s + 1}?", [
+        Choice("noboost", f"Keep strength {s}", f"Then {effect_text(pip, s)}.", (f"zone:{pip}",)),
+        Choice("boost", f"Pay 1 money: strength {s + 1}", f"Then {effect_text(pip, s + 1)}.", (f"zone:{pip}", "money")),
+    ]
+
+
+@lru_cache(maxsize=None)
+def split_decision(n: int, why: str) -> tuple[str, list[Choice]]:
+    return f"{why}: split {n} material{'s' if n != 1 else ''} between clay and glaze", [
+        Choice(f"split:{c}", f"{c} clay + {n - c} glaze", "Clay pays for rerolls; 3 glaze buys a token.")
+        for c in range(n, -1, -1)
+    ]
+
+
+@lru_cache(maxsize=None)
+def favour_decision(f: int, n: int) -> tuple[str, list[Choice]]:
+    fwd, back = min(6, f + n), max(1, f - n)
+    return f"Favour +{n} from {f}: forward or back?", [
+        Choice("forward", f"Forward to {fwd}: {FAVOUR_SPACES[fwd]}", SPACE_HINT[fwd], (f"favour:{fwd}",)),
+        Choice("back", f"Back to {back}: {FAVOUR_SPACES[back]}", SPACE_HINT[back], (f"favour:{back}",)),
+    ]
+
+
+def _table(prefix: str) -> dict:
+    return {k[len(prefix):]: v for k, v in vars(State).items() if k.startswith(prefix)}
+
+
+# kind -> method: builds the decision (_d_), applies its choice (_h_), runs a task (_t_)
+DECIDE, HANDLE, TASK = _table("_d_"), _table("_h_"), _table("_t_")
 
 
 def card_dict(cid: str) -> dict[str, Any]:
