@@ -280,6 +280,41 @@ async def test_four_seats_every_owner_has_a_letter():
             assert view["players"][s]["colour"][0] in text
 
 
+async def test_board_draws_a_finished_game():
+    """After the end nobody is to move: the board shows the winner's book and final scores."""
+    from pathlib import Path
+
+    from textual.app import App
+
+    st = new_game("voynich", ["Ann", "Bob"], seed=7)
+    while not st.is_over:
+        st.apply(st.decision().choices[0].key)
+    view = st.summary()
+
+    class BoardApp(App):
+        CSS_PATH = [Path(InktermApp.CSS_PATH[0]).parent / "voynich.tcss"]
+
+        def compose(self):
+            yield VoynichBoard(st.seats, id="board")
+
+    app = BoardApp()
+    async with app.run_test(size=(80, 30)) as pilot:
+        board = app.query_one(VoynichBoard)
+        board.show(view, frozenset())
+        await pilot.pause()
+        tabs = board.query_one("#vy-tabs", TabbedContent)
+        tabs.active = "vy-tab-book"
+        await pilot.pause()
+        winner = view["players"][view["winners"][0]]
+        assert plain(tabs.query_one(BookView)).startswith(f"{winner['name']}'s book")
+        tabs.active = "vy-tab-puzzle"
+        await pilot.pause()
+        track = plain(tabs.query_one(TrackView))
+        for p in view["players"]:
+            assert f"final{p['final']}" in track
+        assert "END TRIGGERED" in track
+
+
 def test_condition_icons_in_words():
     assert explain_icon("G2:Bo") == "a token in a ♣Bo group of 2+"
     assert explain_icon("2A4:Ba") == "2 tokens next to 2 different ≈Ba groups of 4+"
