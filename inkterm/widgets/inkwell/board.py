@@ -123,8 +123,40 @@ class InkPart(Static):
         "inkwell--seat-4",
     }
 
+    _style_cache: dict | None = None
+    #: What the part was last drawn from: (view, touches it reads, detail).
+    _drawn: tuple | None = None
+    #: Which touches the part reads (board-id prefixes); None: all of them.
+    READS: tuple[str, ...] | None = ()
+
     def style(self, name: str):
-        return self.get_component_rich_style(f"inkwell--{name}", partial=True)
+        # A component style lookup is slow and the board redraws on every highlight:
+        # cached until the stylesheet or theme changes.
+        cache = self._style_cache
+        if cache is None:
+            cache = self._style_cache = {}
+        style = cache.get(name)
+        if style is None:
+            style = cache[name] = self.get_component_rich_style(f"inkwell--{name}", partial=True)
+        return style
+
+    def notify_style_update(self) -> None:
+        self._style_cache = None
+        self._drawn = None
+        super().notify_style_update()
+
+    def redraw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
+        """Draw unless nothing this part shows has changed since the last time."""
+        if self.READS is not None:
+            touches = frozenset(t for t in touches if t.startswith(self.READS))
+        drawn = self._drawn
+        if drawn is not None and drawn[0] is view and drawn[1] == touches and drawn[2] == detail:
+            return
+        self._drawn = (view, touches, detail)  # holds the view, so its id is not reused
+        self.draw(view, touches, detail)
+
+    def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
+        raise NotImplementedError
 
     def seat_style(self, seat: int):
         return self.style(f"seat-{seat % 5}")
@@ -173,6 +205,11 @@ class InkPart(Static):
 # --------------------------------------------------------------------------- track
 class TrackView(InkPart):
     """The Abbot's walk: the track with its arrows, bag, gold supply and deck."""
+
+    def on_resize(self) -> None:
+        # The bar has one cell per track space when it fits, else it is scaled.
+        if self._drawn is not None:
+            self.draw(*self._drawn)
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         abbot = view.get("abbot", 0)
@@ -259,6 +296,8 @@ class TrackView(InkPart):
 # --------------------------------------------------------------------------- mat
 class MatView(InkPart):
     """The bottles by shape with their cubes, and the technique slots."""
+
+    READS = ("bottle:", "slot:")
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         t = Table(box=None, padding=(0, 1), pad_edge=False, show_header=False, expand=False)
@@ -372,6 +411,8 @@ class PageView(InkPart):
     """The viewer's (or the deciding player's) page, space by space, with the cubes
     waiting to be placed and what a Turn would score now."""
 
+    READS = ("space:", "bottle:", "page:")
+
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         players = view.get("players", [])
         seat = viewer_seat(view)
@@ -432,6 +473,8 @@ class PageView(InkPart):
 # --------------------------------------------------------------------------- desk
 class DeskView(InkPart):
     """The viewer's workspace side and techniques (placed this page and underneath)."""
+
+    READS = ("tech:", "workspace")
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         players = view.get("players", [])
@@ -564,6 +607,8 @@ class PlayersView(InkPart):
 class DisplayView(InkPart):
     """The open page II and III displays; a highlighted page is drawn in full."""
 
+    READS = ("page:",)
+
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         parts: list = [Text("Pages to choose from", style=self.style("head"))]
         shown: dict | None = None
@@ -634,7 +679,7 @@ class InkwellBoard(VerticalScroll):
         screen = self.screen
         detail = screen.has_class("-wide")
         for part in (TrackView, MatView, PageView, DeskView, PlayersView, DisplayView, LegendView):
-            self.query_one(part).draw(view, touches, detail)
+            self.query_one(part).redraw(view, touches, detail)
         targets = self._targets(view, touches)
         if targets:
             self.call_after_refresh(self._reveal, targets)
