@@ -26,6 +26,8 @@ class TitleScreen(Screen):
     def __init__(self) -> None:
         super().__init__()
         self._resume: Path | None = None
+        #: True once the save directory has been read (the Continue line is final).
+        self.scanned = False
 
     def compose(self) -> ComposeResult:
         with Center(id="title-box"):
@@ -76,6 +78,7 @@ class TitleScreen(Screen):
         if not self.is_attached or not self.query("#continue"):
             return  # the app is closing
         self._resume = path
+        self.scanned = True
         button = self.query_one("#continue", Button)
         info = self.query_one("#continue-info", Static)
         button.disabled = path is None

@@ -27,6 +27,12 @@ def screen_text(app) -> str:
 
 
 async def settle(app, pilot) -> None:
+    """Wait until the title has read the save directory (it does so after its frame)."""
+    for _ in range(200):
+        title = next((s for s in app.screen_stack if isinstance(s, TitleScreen)), None)
+        if title is None or title.scanned:
+            break
+        await pilot.pause(0.02)
     await app.workers.wait_for_complete()
     await pilot.pause()
 

@@ -27,8 +27,31 @@ async def _settle(pilot):
     await pilot.pause()
 
 
+def _until(condition):
+    """A run_before that waits (the machine may be slow) until ``condition(app)``."""
+
+    async def run_before(pilot):
+        await _settle(pilot)
+        for _ in range(200):
+            if condition(pilot.app):
+                break
+            await pilot.pause(0.02)
+        assert condition(pilot.app)
+        await pilot.pause()
+
+    return run_before
+
+
+def _screen(name):
+    return _until(lambda app: type(app.screen).__name__ == name)
+
+
+def _menu_ready(app):
+    return type(app.screen).__name__ == "GameScreen" and app.screen.query_one("#menu").option_count > 0
+
+
 def test_title(snap_compare):
-    assert snap_compare(InktermApp(bot_delay=0), run_before=_settle)
+    assert snap_compare(InktermApp(bot_delay=0), run_before=_until(lambda app: app.screen.scanned))
 
 
 def test_setup(snap_compare):
@@ -46,14 +69,15 @@ def test_setup(snap_compare):
 def test_game_80x24(snap_compare):
     st = kiln(["Ann", "random"], steps=9)
     app = InktermApp(start=("state", st, None), bot_delay=0)
-    assert snap_compare(app, press=["down"], terminal_size=(80, 24), run_before=_settle)
+    assert snap_compare(app, press=["down"], terminal_size=(80, 24), run_before=_until(_menu_ready))
 
 
 def test_game_120x40(snap_compare):
     st = kiln(["Ann", "random", "Cy", "random"], steps=14, bot_seed=3)
     # Cy is the only other human: start with Ann at the keyboard (hand-off first).
     app = InktermApp(start=("state", st, None), bot_delay=0)
-    assert snap_compare(app, press=["enter", "down"], terminal_size=(120, 40), run_before=_settle)
+    assert snap_compare(app, press=["enter", "down"], terminal_size=(120, 40),
+                        run_before=_screen("HandoffScreen"))
 
 
 def test_small_terminal(snap_compare):
@@ -65,14 +89,14 @@ def test_handoff(snap_compare):
     st = kiln(["Ann", "Bob"])
     st.apply(st.decision().keys[0])
     app = InktermApp(start=("state", st, None), bot_delay=0)
-    assert snap_compare(app, terminal_size=(80, 24), run_before=_settle)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_screen("HandoffScreen"))
 
 
 def test_game_over(snap_compare):
     st = kiln(["Ann", "Bob", "Cy"], seed=5, steps=10_000, bot_seed=2)
     assert st.is_over
     app = InktermApp(start=("state", st, None), bot_delay=0)
-    assert snap_compare(app, terminal_size=(80, 24), run_before=_settle)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_screen("GameOverScreen"))
 
 
 def test_rules_at_section(snap_compare):
@@ -81,6 +105,7 @@ def test_rules_at_section(snap_compare):
         from inkterm.screens.rules import RulesScreen
 
         await pilot.app.push_screen(RulesScreen("kiln", "the-favour-track"))
-        await pilot.pause()
+        await _until(lambda app: app.screen.section is not None
+                     and app.screen.query_one("#rules-viewer").scroll_y > 0)(pilot)
 
     assert snap_compare(InktermApp(bot_delay=0), terminal_size=(80, 24), run_before=open_rules)
