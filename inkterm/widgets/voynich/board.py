@@ -40,9 +40,9 @@ SECTIONS = ("botany", "astrology", "baths", "writing", "recipes")
 # A short key beside each section's name: how to read its tokens (R♣ = Red's leaf).
 SECTION_KEY = {
     "botany": "R♣ Red leaf, R≈ Red drop",
-    "astrology": "★star ¶text per space",
-    "baths": "R≈ drop, d3 dirty, flows ›",
-    "writing": "texts | stars, head",
+    "astrology": "★star ¶text, N=neutral",
+    "baths": "d3 dirty drop, flows ›",
+    "writing": "t3, T3=translated | stars",
     "recipes": "4 spaces a row",
 }
 # Turning a card to its next step: step 1->2 rotate, 2->3 flip, 3->4 rotate.
