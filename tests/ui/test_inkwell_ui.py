@@ -279,6 +279,35 @@ async def test_placement_choice_marks_its_space_and_cubes_in_hand():
     assert hand.split("To place:")[1].replace(" ", "") == want
 
 
+async def test_scraper_marks_the_cube_to_move_then_where_it_may_go():
+    def asks(prefix):
+        return lambda s: s.decision() is not None and any(k.startswith(prefix) for k in s.decision().keys)
+
+    st = play_until(inkwell(["Ann", "Bob", "Cy"], seed=4), asks("move:"), pick_seed=4)
+    d = st.decision()
+    view = st.view(d.seat)
+    async with Board() as b:
+        for c in d.choices:
+            if not c.key.startswith("move:"):
+                continue
+            sid = c.key.split(":")[1]
+            lines = await b.text(view, c.touches)
+            marked = [l for l in section(lines, "'s page", "Turn now") if "▶" in l]
+            assert len(marked) == 1
+            # A placed cube: ▶ before its cell, which still shows it is filled (■).
+            if sid[0] in "ABC":
+                assert re.search(rf"▶{sid[1:]}■", marked[0]), marked[0]
+            else:
+                assert f"▶{sid}■" in marked[0]
+        st.apply(d.choices[0].key)
+        d = st.decision()
+        assert all(k.startswith("place:") for k in d.keys)
+        view = st.view(d.seat)
+        c = d.choices[0]
+        cells = page_cells(await b.text(view, c.touches))
+        assert cells[c.key.split(":")[1]][0] == "▶"
+
+
 async def test_side_choice_shows_both_sides_then_the_chosen_one():
     st = new_game("inkwell", ["Ann", "Bob"], seed=5)
     d = st.decision()

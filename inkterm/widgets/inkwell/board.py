@@ -358,6 +358,8 @@ def page_lines(part: InkPart, page: dict, touches: frozenset[str], cand: set[str
         sid = sp["id"]
         hi = f"space:{sid}" in touches
         if sp["cube"] is not None:
+            if hi:  # a placed cube the choice moves (Scraper)
+                c.append(MARK, style=part.style("current"))
             c.append(label)
             c.append("■")
             c.append_text(part.cube(sp["cube"]))
