@@ -269,6 +269,12 @@ async def test_four_seats_every_owner_has_a_letter():
         await pilot.press("enter")  # four humans: the hand-off screen first
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
+        board = app.screen.query_one(VoynichBoard)
+        # four players still fit 120×40: the help card moves beside the book
+        assert board.has_class("-many")
+        assert board.query_one("#vy-wide").max_scroll_y == 0
+        assert not board.query_one(".vy-card-top").display
+        assert plain(board.query_one(".vy-card-side").query_one(HelpView))
         track = plain(visible(app, TrackView)[0])
         for letter, name in zip("RBYG", ("Ann", "Bob", "Cy", "Di")):
             assert f"{letter} {name} OK" in track

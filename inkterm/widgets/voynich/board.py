@@ -462,6 +462,9 @@ class BookView(VoyPart):
         head.append("\n" if wrap else "  ")
         head.append(f"supply: research {sup.get('research', 0)} ♣{sup.get('leaf', 0)} ≈{sup.get('drop', 0)}"
                     f" ★{sup.get('star', 0)} {texts}", style=self.style("muted"))
+        if not wrap:
+            head.no_wrap = True
+            head.overflow = "ellipsis"
         lines = [head]
         pages: dict[str, list[dict]] = {}
         for card in p.get("book", []):
@@ -610,9 +613,10 @@ class VoynichBoard(Vertical):
                 yield PuzzleView(classes="vy-puzzle")
                 with Vertical(classes="vy-right"):
                     yield TrackView(classes="vy-track")
-                    yield CardPicker([], prompt="help card: follows choice", compact=True,
-                                     type_to_search=False, classes="vy-picker")
-                    yield HelpView(classes="vy-help")
+                    with Vertical(classes="vy-card vy-card-top"):
+                        yield CardPicker([], prompt="help card: follows choice", compact=True,
+                                         type_to_search=False, classes="vy-picker")
+                        yield HelpView(classes="vy-help")
             with Horizontal(classes="vy-band"):
                 with Vertical(classes="vy-col"):
                     yield SectionView("botany", classes="vy-section")
@@ -621,7 +625,14 @@ class VoynichBoard(Vertical):
                 with Vertical(classes="vy-col"):
                     yield SectionView("astrology", classes="vy-section")
                     yield SectionView("writing", classes="vy-section")
-            yield BookView(classes="vy-book")
+            with Horizontal(classes="vy-band"):
+                yield BookView(classes="vy-book")
+                # With three or four players the track needs the room beside the
+                # puzzle: the help card moves beside the book (see voynich.tcss).
+                with Vertical(classes="vy-card vy-card-side"):
+                    yield CardPicker([], prompt="help card: follows choice", compact=True,
+                                     type_to_search=False, classes="vy-picker")
+                    yield HelpView(classes="vy-help")
         with TabbedContent(id="vy-tabs"):
             with TabPane("Puzzle", id="vy-tab-puzzle"):
                 with VerticalScroll():
@@ -650,6 +661,7 @@ class VoynichBoard(Vertical):
         changed = touches != self._touches
         self._touches = touches
         self._sync_cards(view)
+        self.set_class(len(view.get("players", [])) > 2, "-many")
         wide = self.wide
         if wide:
             root = self.query_one("#vy-wide")
