@@ -259,7 +259,8 @@ class TrackView(InkPart):
         stock.append("  Deck ", style=self.style("head"))
         stock.append(str(view.get("deck", 0)))
         lines.append(stock)
-        if not detail:
+        if not (detail and self.screen.has_class("-tall")):
+            # The players table is out of sight on a short or narrow board.
             lines.append(self._scores(view))
         if view.get("end_phase") and not view.get("over"):
             lines.append(Text("End phase: finished players score +2 a turn.", style=self.style("muted")))
