@@ -400,15 +400,13 @@ async def test_wide_board_adds_detail_and_fits():
     assert "illus" in line_with(narrow, "Turn now")
 
 
-async def test_no_color_keeps_every_signal():
+async def test_no_color_keeps_every_signal(monkeypatch):
     st = play_until(inkwell(["Ann", "Bob"], steps=12), main_decision)
     d = st.decision()
     take = next(c for c in d.choices if c.key.startswith("take:"))
+    monkeypatch.setenv("NO_COLOR", "1")
     app = BoardApp(st.seats)
-    app.no_color = True  # as NO_COLOR=1 does at start-up
-    from textual.filter import Monochrome
-
-    app._filters.append(Monochrome())
+    assert app.no_color
     async with app.run_test(size=(60, 90)) as pilot:
         board = app.query_one(InkwellBoard)
         board.show(st.view(d.seat), frozenset(take.touches))
