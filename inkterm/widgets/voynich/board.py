@@ -519,7 +519,7 @@ class BookView(VoyPart):
 class HelpView(VoyPart):
     """A help card: the card's four steps, what each adds, scoring, condition, turn."""
 
-    def draw(self, view: dict, cid: str | None, why: str, explained: bool = False) -> None:
+    def draw(self, view: dict, cid: str | None, explained: bool = False) -> None:
         if not cid:
             self.update(Text("Choose a card above to see its help card.", style=self.style("muted")))
             return
@@ -674,10 +674,8 @@ class VoynichBoard(Vertical):
         note = self._condition_note(view, touches, wide)
         for w in root.query(PuzzleView):
             w.draw(view, touches, note)
-        width = (self.size.width or 76) - 2
-        if wide:
-            width = max(30, width - 40)
         for w in root.query(TrackView):
+            width = w.content_size.width or (36 if wide else 44)
             w.draw(view, touches, width)
         for w in root.query(SectionView):
             w.draw(view, touches)
@@ -743,37 +741,37 @@ class VoynichBoard(Vertical):
             for picker in self.query(CardPicker):
                 picker.set_options(cards)
 
-    def _auto_card(self) -> tuple[str | None, str]:
+    def _auto_card(self) -> str | None:
         view = self._view or {}
         for t in sorted(self._touches):
             if t.startswith("card:"):
-                return t[5:], "the highlighted choice"
+                return t[5:]
         if view.get("acting"):
-            return view["acting"], "the card in use"
+            return view["acting"]
         cur = view.get("current")
         players = view.get("players", [])
         pages = [t[5:] for t in sorted(self._touches) if t.startswith("book:")]
         if cur is not None and cur < len(players) and pages:
             for card in players[cur].get("book", []):
                 if card["deck"] == pages[0]:
-                    return card["card"], "on the highlighted page"
+                    return card["card"]
         open_sec = view.get("open")
         if cur is not None and open_sec and cur < len(players):
             for card in players[cur].get("book", []):
                 if card["deck"] == open_sec:
-                    return card["card"], "on the open page"
-        return None, ""
+                    return card["card"]
+        return None
 
     def _draw_help(self, root) -> None:
         if self._view is None:
             return
         if self.help_card:
-            cid, why = self.help_card, "chosen"
+            cid = self.help_card
         else:
-            cid, why = self._auto_card()
+            cid = self._auto_card()
         explained = not self.wide
         for w in root.query(HelpView):
-            w.draw(self._view, cid, why, explained)
+            w.draw(self._view, cid, explained)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
