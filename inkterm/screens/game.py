@@ -14,7 +14,7 @@ from inkterm.bots import is_bot, make_bot
 from inkterm.engine import GAMES, IllegalChoice
 from inkterm.engine.saves import new_save_path, save_game
 from inkterm.widgets.action_menu import ActionMenu
-from inkterm.widgets.board import board_for
+from inkterm.widgets.board import BoardTouched, board_for
 from inkterm.widgets.event_log import EventLog
 
 MIN_SIZE = (80, 24)
@@ -296,6 +296,21 @@ class GameScreen(Screen):
     def on_action_menu_chosen(self, message: ActionMenu.Chosen) -> None:
         if self.human_to_move():
             self.play(message.key)
+
+    def on_board_touched(self, message: BoardTouched) -> None:
+        """A click on the board: highlight the first choice that touches what was
+        clicked; a second click on it (or Enter) makes the choice."""
+        if not self.human_to_move():
+            return
+        menu = self.query_one(ActionMenu)
+        for i, choice in enumerate(menu.choices):
+            if message.touch in (choice.touches or ()):
+                if menu.highlighted == i:
+                    self.play(choice.key)
+                else:
+                    menu.highlighted = i
+                menu.focus()
+                return
 
     # --- keys ---------------------------------------------------------------------------
     def action_pick(self, n: int) -> None:

@@ -418,3 +418,21 @@ async def test_no_color_still_marks_the_choice_and_the_board(monkeypatch):
         assert "▶" in next(l for l in lines if f"{zone} {name}" in l)  # the board
         assert any("▶2 " in l for l in lines)  # the menu
         assert "▶Ann" in text  # whose turn
+
+
+async def test_clicking_a_zone_highlights_then_makes_its_choice():
+    st = new_game("kiln", ["Ann", "random"], seed=7)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        d = st.decision()
+        target = d.choices[2]  # a main action in some zone
+        zone = int(target.touches[0].split(":")[1])
+        zones = game.query_one("#kiln-zones")
+        # The zone rows follow the round line and the table header.
+        await pilot.click(zones, offset=(3, 1 + zone))
+        assert game.query_one("#menu").highlighted == 2
+        assert st.record.choices == []
+        await pilot.click(zones, offset=(3, 1 + zone))
+        assert st.record.choices == [target.key]

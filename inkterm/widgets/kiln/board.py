@@ -10,12 +10,14 @@ Colours and emphasis come from component classes styled in ``assets/kiln.tcss``.
 from __future__ import annotations
 
 from rich.console import Group
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from inkterm.games.kiln.content import FAVOUR_SPACES, ROW_SIZES, ZONES
+from inkterm.widgets.board import BoardTouched, click_style
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 FAVOUR_SHORT = ("Start", "Select", "Blank", "Reward", "Glaze", "Exhibit", "Tribute")
@@ -72,6 +74,10 @@ class KilnPart(Static):
         self._style_cache = None
         super().notify_style_update()
 
+    def action_touch(self, touch: str) -> None:
+        """A clicked zone or card: tell the screen (it picks the matching choice)."""
+        self.post_message(BoardTouched(touch))
+
     def seat_style(self, seat: int):
         return self.style(f"seat-{seat % 4}")
 
@@ -98,7 +104,7 @@ class ZonesView(KilnPart):
             label = (f"{DIE_FACES[z]} {z + 1} {names[z]}" if detail or len(players) <= 2
                      else f"{z + 1} {names[z]}")
             cells = [
-                Text((MARK if hi else " ") + label),
+                Text((MARK if hi else " ") + label, style=click_style(f"zone:{z + 1}")),
                 Text(dice_text if n else " 0 ·", style="" if n else self.style("muted")),
             ]
             for s, p in enumerate(players):
@@ -195,8 +201,8 @@ class PlayersView(KilnPart):
                 name = _short_name(c["name"])
             label = f"{card_tag(c)}{name}{' ↷' if c.get('tapped') else ''}"
             sty = self.style("hi") if f"card:{c['id']}" in hi else (
-                self.style("tapped") if c.get("tapped") else "")
-            text.append(label, style=sty)
+                self.style("tapped") if c.get("tapped") else Style())
+            text.append(label, style=sty + click_style(f"card:{c['id']}"))
         return text
 
 
@@ -242,7 +248,7 @@ class HandView(KilnPart):
             out.append(Text("  (none)", style=self.style("muted")))
         for c in cards:
             h = f"card:{c['id']}" in hi
-            t = Text()
+            t = Text(style=click_style(f"card:{c['id']}"))
             t.append(MARK if h else " ")
             t.append(f"{card_tag(c):<5}", style="")
             t.append(c["name"], style=self.style("head"))
