@@ -14,8 +14,6 @@ PLACES = ["1st", "2nd", "3rd", "4th", "5th", "6th"]
 
 
 def ranking_table(state) -> Table:
-    summary = state.summary()
-    players = summary.get("players") or [{} for _ in state.seats]
     scores = state.scores()
     table = Table(title="Final ranking", expand=False, show_lines=False, box=box.SIMPLE_HEAD)
     table.add_column("Place")

@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from inkterm.games.kiln.content import FAVOUR_SPACES, ROW_SIZES, ZONES
+from inkterm.games.kiln.content import ROW_SIZES, ZONES
 from inkterm.widgets.board import BoardTouched, click_style
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
