@@ -547,7 +547,8 @@ class HelpView(VoyPart):
             t.append(f"s{step} ", style=self.style("head"))
             t.append("x0" if scoring.startswith("(") else scoring)
             if cond:
-                t.append(f" ⟶{cond.replace(' ', '')}{'↻' if turn == 'rotate' else '⇅' if turn == 'flip' else turn}",
+                arrow = {"rotate": "↻", "flip": "⇅"}.get(turn, turn)
+                t.append(f" ⟶{cond.replace(' ', '')}{arrow}",
                          style=self.style("muted"))
             else:
                 t.append(" ✓last", style=self.style("muted"))
