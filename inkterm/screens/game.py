@@ -163,8 +163,9 @@ class GameScreen(Screen):
         if d is None or d.seat not in self.bots or not self.is_attached:
             return
         if self.app.screen is not self:
-            # A rules page or a question is open: wait until the table is back.
-            self.schedule_bot()
+            # A rules page or a question is open: look again shortly (a timer, so a
+            # zero bot delay does not spin).
+            self._bot_timer = self.set_timer(0.2, self.bot_step)
             return
         if getattr(self.app, "bot_delay", 0.4) > 0:
             # Think in a thread (a search bot may take a while); the screen stays live.

@@ -436,3 +436,18 @@ async def test_clicking_a_zone_highlights_then_makes_its_choice():
         assert st.record.choices == []
         await pilot.click(zones, offset=(3, 1 + zone))
         assert st.record.choices == [target.key]
+
+
+async def test_bots_wait_while_the_rules_are_open():
+    st = new_game("toy", ["Ann", "random"], seed=4)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        game = app.screen_stack[-2]
+        game.play("add:1")  # as if chosen just before the rules opened: the bot is next
+        await pilot.pause(0.3)
+        assert len(st.record.choices) == 1  # the bot does not play behind the rules page
+        await pilot.press("escape")
+        await until(pilot, lambda: len(st.record.choices) == 2)
