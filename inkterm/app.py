@@ -18,6 +18,7 @@ class InktermApp(App):
     * ``None`` — the title screen;
     * ``("play", game, seats, seed[, options])`` — straight into a new game;
     * ``("continue", path)`` — resume that save;
+    * ``("replay", path)`` — step through that save;
     * ``("state", state, path_or_None)`` — an existing state (tests, demos).
     """
 
@@ -52,6 +53,8 @@ class InktermApp(App):
             self.start_new_game(game, seats, seed, rest[0] if rest else None)
         elif kind == "continue":
             self.continue_game(Path(self.start[1]))
+        elif kind == "replay":
+            self.replay_save(Path(self.start[1]))
         elif kind == "state":
             _, state, path = self.start
             self.open_game(state, Path(path) if path else None)
@@ -81,6 +84,18 @@ class InktermApp(App):
             self.notify(f"{path.name}: that game is already over", severity="warning")
             return False
         self.open_game(state, path)
+        return True
+
+    def replay_save(self, path: Path) -> bool:
+        from inkterm.engine.saves import SaveError, read_save
+        from inkterm.screens.replay import ReplayScreen
+
+        try:
+            state = read_save(path)
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot replay", severity="error", timeout=10)
+            return False
+        self.push_screen(ReplayScreen(state.record))
         return True
 
     def open_game(self, state, path: Path | None, *, replace: bool = False) -> None:

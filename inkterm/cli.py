@@ -41,6 +41,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game")
+    rep = sub.add_parser("replay", help="step through a saved game (finished or not)")
+    rep.add_argument("save", help="the save file")
     cont = sub.add_parser("continue", help="resume the newest unfinished save (or the one given)")
     cont.add_argument("save", nargs="?", help="a save file to resume instead of the newest")
     return p
@@ -158,6 +160,17 @@ def cmd_continue(save: str | None) -> int:
     return _run_app(start=("continue", str(path)))
 
 
+def cmd_replay(save: str) -> int:
+    from inkterm.engine.saves import SaveError, read_save
+
+    path = Path(save)
+    try:
+        read_save(path)  # fail here, as one line, rather than inside the app
+    except SaveError as exc:
+        raise CliError(str(exc)) from None
+    return _run_app(start=("replay", str(path)))
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
@@ -167,6 +180,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_play(args.game, args.seats, args.seed, args.option)
         if args.command == "continue":
             return cmd_continue(args.save)
+        if args.command == "replay":
+            return cmd_replay(args.save)
         return _run_app()
     except CliError as exc:
         print(f"inkterm: {exc}", file=sys.stderr)

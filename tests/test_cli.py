@@ -136,3 +136,40 @@ def test_argument_errors_are_one_line(capsys):
         assert exc.value.code == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.startswith("inkterm: ")
+
+
+def test_replay_command(tmp_path, capsys, monkeypatch):
+    from inkterm.engine import new_game
+    from inkterm.engine.saves import save_game
+
+    bad = tmp_path / "bad.save.json"
+    bad.write_text("[]", encoding="utf-8")
+    assert cli.main(["replay", str(bad)]) == 2
+    assert "bad.save.json" in capsys.readouterr().err
+    good = tmp_path / "good.save.json"
+    st = new_game("kiln", ["Ann", "Bob"], seed=1)
+    st.apply(st.decision().keys[0])
+    save_game(st, good)
+    started = []
+    monkeypatch.setattr(cli, "_run_app", lambda **kw: started.append(kw) or 0)
+    assert cli.main(["replay", str(good)]) == 0
+    assert started == [{"start": ("replay", str(good))}]
+
+
+async def test_replay_start_opens_the_replay(tmp_path):
+    from inkterm.app import InktermApp
+    from inkterm.engine import new_game
+    from inkterm.engine.saves import save_game
+    from inkterm.screens.replay import ReplayScreen
+
+    good = tmp_path / "good.save.json"
+    st = new_game("kiln", ["Ann", "Bob"], seed=1)
+    for _ in range(3):
+        st.apply(st.decision().keys[0])
+    save_game(st, good)
+    app = InktermApp(start=("replay", str(good)), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and app.screen.total == 3
+        await pilot.press("end")
+        assert app.screen.states[-1].to_json() == st.to_json()

@@ -56,6 +56,7 @@ def breakdown_table(state) -> Table | None:
 class GameOverScreen(Screen):
     BINDINGS = [
         Binding("enter", "leave", "Title screen"),
+        Binding("r", "replay", "Replay"),
         Binding("escape", "leave", "Title screen", show=False),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -77,12 +78,18 @@ class GameOverScreen(Screen):
             table = breakdown_table(self.state)
             if table is not None:
                 yield Static(table, id="breakdown")
-            yield Static("Press Enter for the title screen.", id="gameover-help")
+            yield Static("Press Enter for the title screen, r to replay the game.",
+                         id="gameover-help")
         yield Footer()
 
     def on_mount(self) -> None:
         # Focus the page so it scrolls by keys and the Footer lists this screen's keys.
         self.query_one("#gameover").focus()
+
+    def action_replay(self) -> None:
+        from inkterm.screens.replay import ReplayScreen
+
+        self.app.push_screen(ReplayScreen(self.state.record))
 
     def action_leave(self) -> None:
         self.app.pop_screen()

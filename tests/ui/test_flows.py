@@ -451,3 +451,33 @@ async def test_bots_wait_while_the_rules_are_open():
         assert len(st.record.choices) == 1  # the bot does not play behind the rules page
         await pilot.press("escape")
         await until(pilot, lambda: len(st.record.choices) == 2)
+
+
+async def test_replay_steps_through_a_finished_game():
+    from inkterm.bots import make_bot
+    from inkterm.screens.replay import ReplayScreen
+
+    st = new_game("kiln", ["Ann", "Bob"], seed=4)
+    bot = make_bot("random", seed=1)
+    while not st.is_over:
+        st.apply(bot.choose(st))
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await pilot.press("r")
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        assert "choice 0/" in screen_text(app) and "round 1" in screen_text(app)
+        await pilot.press("right", "right")
+        assert replay.at == 2
+        first = st.record.choices[0]
+        assert replay.states[1].record.choices == [first]
+        await pilot.press("left")
+        assert replay.at == 1 and "choice 1/" in screen_text(app)
+        await pilot.press("end")
+        assert replay.at == len(st.record.choices)
+        assert replay.states[-1].to_json() == st.to_json()
+        assert "Game over" in screen_text(app)
+        assert "'s hand" not in screen_text(app)  # public facts only
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameOverScreen)

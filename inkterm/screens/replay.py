@@ -1,0 +1,99 @@
+"""Step forward and back through a game's record (a finished game, or a save).
+
+The record is the truth: each step is the previous state with one more choice
+applied (states are kept, so stepping back is instant). Only public facts are shown
+(``summary()``), so a replay never shows anyone's hand."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from inkterm.engine import GAMES, new_game
+from inkterm.widgets.board import board_for
+
+
+class ReplayScreen(Screen):
+    BINDINGS = [
+        Binding("right", "step(1)", "Next"),
+        Binding("left", "step(-1)", "Back"),
+        Binding("pagedown", "step(10)", "+10", show=False),
+        Binding("pageup", "step(-10)", "-10", show=False),
+        Binding("home", "go(0)", "Start"),
+        Binding("end", "go(-1)", "End"),
+        Binding("escape", "close", "Close"),
+        Binding("q", "close", "Close", show=False),
+    ]
+
+    def __init__(self, record) -> None:
+        super().__init__()
+        self.record = record
+        first = new_game(record.game, list(record.seats), record.seed, dict(record.options))
+        #: states[i] is the game after i choices (filled in as the replay advances).
+        self.states = [first]
+        #: notes[i] says what choice i+1 was and who made it.
+        self.notes: list[str] = []
+        self.at = 0
+
+    @property
+    def total(self) -> int:
+        return len(self.record.choices)
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="status")
+        with Horizontal(id="table"):
+            yield board_for(self.record.game, list(self.record.seats))
+            with Vertical(id="side"):
+                yield Static("", id="replay-step")
+                yield Static("←/→ step · PgUp/PgDn ten · Home/End", id="replay-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def _extend_to(self, n: int) -> None:
+        while len(self.states) <= n:
+            prev = self.states[-1]
+            key = self.record.choices[len(self.states) - 1]
+            d = prev.decision()
+            choice = d.get(key) if d else None
+            state = prev.clone()
+            events = state.apply(key)
+            who = self.record.seats[d.seat] if d else "?"
+            label = choice.label if choice else key
+            text = f"{who}: {label}"
+            if events:
+                text += "\n" + "\n".join(e.text for e in events)
+            self.notes.append(text)
+            self.states.append(state)
+
+    def action_step(self, delta: int) -> None:
+        self.action_go(max(0, min(self.total, self.at + delta)))
+
+    def action_go(self, n: int) -> None:
+        if n < 0:
+            n = self.total
+        self._extend_to(n)
+        self.at = n
+        self.show()
+
+    def show(self) -> None:
+        state = self.states[self.at]
+        view = state.summary()
+        spec = GAMES.get(self.record.game)
+        parts = [f"Replay: {spec.title if spec else self.record.game}",
+                 f"choice {self.at}/{self.total}"]
+        if "round" in view:
+            parts.append(f"round {view['round']}")
+        self.query_one("#status", Static).update(" · ".join(parts))
+        self.query_one("#board").show(view, frozenset())
+        note = "The start of the game." if self.at == 0 else self.notes[self.at - 1]
+        if self.at == self.total and state.is_over:
+            ranking = ", ".join(self.record.seats[s] for s in state.ranking())
+            note += f"\n\nGame over. Ranking: {ranking}."
+        self.query_one("#replay-step", Static).update(note)
+
+    def action_close(self) -> None:
+        self.dismiss()
