@@ -170,7 +170,8 @@ class GameScreen(Screen):
         if getattr(self.app, "bot_delay", 0.4) > 0:
             # Think in a thread (a search bot may take a while); the screen stays live.
             self._bot_timer = True
-            self.bot_think(d.seat, len(self.state.record.choices))
+            # The bot gets its own copy, made here on the UI thread.
+            self.bot_think(d.seat, len(self.state.record.choices), self.state.clone())
             return
         # No pause wanted (tests, demos at full speed): play the bots' choices in one
         # go, saving after each, and draw the table once when a human is next.
@@ -188,8 +189,8 @@ class GameScreen(Screen):
         self.advance()
 
     @work(thread=True, exclusive=True, group="bot")
-    def bot_think(self, seat: int, at: int) -> None:
-        key = self.bots[seat].choose(self.state.clone())
+    def bot_think(self, seat: int, at: int, state) -> None:
+        key = self.bots[seat].choose(state)
         self.app.call_from_thread(self._bot_chose, seat, at, key)
 
     def _bot_chose(self, seat: int, at: int, key: str) -> None:
