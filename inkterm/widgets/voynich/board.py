@@ -160,7 +160,9 @@ class VoyPart(Static):
         if not toks:
             out.append("·", style=self.style("muted"))
             return out
-        for tok in toks:
+        for i, tok in enumerate(toks):
+            if i:
+                out.append(",", style=self.style("muted"))
             letters, sty = owner_mark(tok, players)
             if tok.get("dirty"):
                 out.append(letters, style=self.style(sty))
