@@ -4,7 +4,8 @@ Each iteration plans on a fresh copy in which everything hidden from the bot's s
 (other hands, deck order, dice to come) is drawn anew (information-set MCTS), so the
 bot never reads another seat's secrets, and the tree's statistics average over what
 it cannot know. Every seat's moves are in the tree and each seat maximises its own
-reward. A new leaf is scored by finishing the mover's current chain of steps with
+reward; within a chain of one seat's own steps a node is worth its best child (max
+back-up), not the mean over steps the seat would never take. A new leaf is scored by finishing the mover's current chain of steps with
 the game's default policy and reading every seat's standing from the bot's own view
 (``seat_values``), turned into a 0..1 reward per seat; a finished game scores by its
 ranking. ``search:N`` runs N iterations; plain ``search`` uses the game's
@@ -25,7 +26,13 @@ FOLLOW = 8
 
 
 class Node:
-    __slots__ = ("children", "visits", "total", "avail", "mover")
+    """``mover`` chose the move into this node; ``chooser`` decides at it (-1 until
+    known). ``value`` is what the node is worth to its mover: the mean reward, or,
+    when the mover also makes the next choice (a chain of its own steps), the value of
+    its best child so far: a player picks its own next step, it does not average
+    over them."""
+
+    __slots__ = ("children", "visits", "total", "avail", "mover", "chooser", "value")
 
     def __init__(self, mover: int):
         self.children: dict[str, Node] = {}
@@ -33,6 +40,17 @@ class Node:
         self.total = 0.0
         self.avail = 1
         self.mover = mover
+        self.chooser = -1
+        self.value = 0.0
+
+    def update(self, reward: float) -> None:
+        self.visits += 1
+        self.total += reward
+        if self.chooser == self.mover and self.children:
+            self.value = max((c.value for c in self.children.values() if c.visits),
+                             default=self.total / self.visits)
+        else:
+            self.value = self.total / self.visits
 
 
 def _keys(d) -> list[str]:
@@ -82,6 +100,7 @@ class SearchBot:
                 if d is None:
                     break
                 keys = _keys(d)
+                node.chooser = d.seat
                 kids = node.children
                 untried = [k for k in keys if k not in kids]
                 if untried:
@@ -103,16 +122,15 @@ class SearchBot:
                     c.avail += 1
                 for k in keys:
                     c = kids[k]
-                    u = c.total / c.visits + EXPLORE * math.sqrt(math.log(c.avail) / c.visits)
+                    u = c.value + EXPLORE * math.sqrt(math.log(c.avail) / c.visits)
                     if u > best_u:
                         best_k, best_u = k, u
                 node = kids[best_k]
                 s.apply(best_k)
                 path.append(node)
             rewards = self._leaf(s, me, h)
-            for n in path:
-                n.visits += 1
-                n.total += rewards[n.mover]
+            for n in reversed(path):  # leaf first, so chain values see fresh children
+                n.update(rewards[n.mover])
         return root
 
     @staticmethod

@@ -140,7 +140,7 @@ def canonical_determinize(state):
     def det(self, seat, rng):
         tidy = self.clone()
         m = tidy.m
-        pool = sorted(c for s, p in enumerate(m.players) if s != seat for c in p.hand) + sorted(m.deck)
+        pool = sorted([c for s, p in enumerate(m.players) if s != seat for c in p.hand] + m.deck)
         for s, p in enumerate(m.players):
             if s != seat:
                 p.hand, pool = pool[: len(p.hand)], pool[len(p.hand):]
