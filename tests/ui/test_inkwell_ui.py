@@ -451,6 +451,46 @@ async def test_whole_game_by_keys_at_80x24():
         assert "Game over" in text and f"{st.seats[st.ranking()[0]]} wins" in text
 
 
+async def test_clicks_on_the_board_pick_choices():
+    """A click on a bottle highlights its Take; a second click takes it. Then a click
+    on a space highlights the placement there."""
+    st = at_anns_take(["Ann", "bot"], 14)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+
+    def where(text):
+        for y, line in enumerate(screen_lines(app)):
+            x = line.find(text)
+            if x >= 0:
+                return x, y
+        raise AssertionError(f"{text!r} is not on screen")
+
+    async with app.run_test(size=(100, 40)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        game = app.screen
+        take = takes(st)[-1]
+        bid = take.key.split(":")[1]
+        shape = {"star": "☆", "circle": "○", "diamond": "◇"}[st.shape[bid]]
+        await pilot.click(offset=where(f"{bid} {shape}"))
+        await pilot.pause()
+        assert game.query_one("#menu").current.key == take.key
+        assert st.record.choices[-1] != take.key
+        await pilot.click(offset=where(f"{bid} {shape}"))
+        await pilot.pause()
+        assert st.record.choices[-1] == take.key
+        d = st.decision()
+        target = d.choices[1]
+        sid = target.key.split(":")[1]
+        assert target.key.startswith("place:") and sid[0] in "ABC", d
+        lines = screen_lines(app)
+        y = next(i for i, l in enumerate(lines) if re.match(rf"\s*{sid[0]} \d+pt", l))
+        x = lines[y].find(f" {sid[1:]}·") + 1
+        await pilot.click(offset=(x, y))
+        await pilot.pause()
+        assert game.query_one("#menu").current.key == target.key
+        assert len(st.record.choices) == 1 + len(at_anns_take(["Ann", "bot"], 14).record.choices)
+
+
 async def test_resize_between_sizes_keeps_the_layout():
     st = inkwell(["Ann", "bot", "bot", "bot", "bot"], steps=0)
     app = InktermApp(start=("state", st, None), bot_delay=0)

@@ -27,6 +27,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from inkterm.games.inkwell.content import content
+from inkterm.widgets.board import BoardTouched, click_style
 
 LETTER = {"black": "K", "red": "R", "yellow": "Y", "green": "G", "blue": "B", "gold": "★"}
 CODE_OF = {"black": "K", "red": "R", "yellow": "Y", "green": "G", "blue": "B", "gold": "Au"}
@@ -144,6 +145,11 @@ class InkPart(Static):
         self._style_cache = None
         self._drawn = None
         super().notify_style_update()
+
+    def action_touch(self, touch: str) -> None:
+        """A clicked bottle, space, page, technique or desk: tell the screen (it
+        highlights the matching choice; a second click makes it)."""
+        self.post_message(BoardTouched(touch))
 
     def redraw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         """Draw unless nothing this part shows has changed since the last time."""
@@ -317,19 +323,23 @@ class MatView(InkPart):
             name = Text(f"{b['id']} {SHAPE.get(b['shape'], '?')}")
             if detail:
                 name.append(f" {b['shape']:<7}", style=self.style("muted"))
+            if hi:
+                name = Text(name.plain, style=self.style("hi"))
+            name.stylize(click_style(f"bottle:{b['id']}"))
             tech = Text(no_wrap=not slot_hi, overflow="ellipsis")
             if b.get("slot"):
                 tt = b.get("technique")
                 tech.append(f"{b['slot']} ", style=self.style("muted"))
                 if tt:
-                    tech.append(tt["name"], style=self.style("hi") if slot_hi else self.style("head"))
+                    tech.append(tt["name"], style=(self.style("hi") if slot_hi else self.style("head"))
+                                + click_style(f"slot:{b['slot']}"))
                     tech.append(f" ({USES.get(tt['uses'], tt['uses'])})", style=self.style("muted"))
                     if detail or slot_hi:
                         tech.append(f" {tt['text']}", style=self.style("muted"))
                 else:
                     tech.append("no technique", style=self.style("muted"))
             t.add_row(Text(MARK if hi else " ", style=self.style("current")),
-                      Text(name.plain, style=self.style("hi")) if hi else name, cubes, tech)
+                      name, cubes, tech)
         head = Text()
         head.append("The mat", style=self.style("head"))
         head.append("  ☆ star ○ circle ◇ diamond", style=self.style("muted"))
@@ -338,7 +348,7 @@ class MatView(InkPart):
 
 # --------------------------------------------------------------------------- page
 def page_lines(part: InkPart, page: dict, touches: frozenset[str], cand: set[str],
-               detail: bool) -> Table:
+               detail: bool, clickable: bool = False) -> Table:
     """A page: one row per illustration, then the standalone and multiplier spaces."""
     t = Table(box=None, padding=(0, 1), pad_edge=False, show_header=False, expand=False)
     t.add_column(no_wrap=True)
@@ -374,6 +384,8 @@ def page_lines(part: InkPart, page: dict, touches: frozenset[str], cand: set[str
             c.stylize(part.style("hi"))
         elif sid in cand:
             c.stylize(part.style("room"))
+        if clickable:  # the id and mark, not the coloured cube (a link takes the text colour)
+            c.stylize(click_style(f"space:{sid}"), 0, len(c) - 1)
         return c
 
     def cells(spaces: list[dict], strip: bool) -> Text:
@@ -440,7 +452,8 @@ class PageView(InkPart):
             return
         turn_hi = f"page:{page['id']}" in hi
         head.append(f" {page['id']} {page['name']}",
-                    style=self.style("hi") if turn_hi else self.style("head"))
+                    style=(self.style("hi") if turn_hi else self.style("head"))
+                    + click_style(f"page:{page['id']}"))
         cand: set[str] = set()
         for tch in hi:
             if tch.startswith("bottle:"):
@@ -450,7 +463,7 @@ class PageView(InkPart):
         else:
             head.append(f"  {page['empty']} empty")
         parts.append(head)
-        parts.append(page_lines(self, page, hi, cand, detail))
+        parts.append(page_lines(self, page, hi, cand, detail, clickable=mine))
         hand = view.get("hand") or {}
         if mine and any(hand.values()):
             t = Text()
@@ -494,7 +507,7 @@ class DeskView(InkPart):
             side = (view.get("private") or {}).get("workspace_side")
         lines: list[Text] = []
         t = Text()
-        t.append("Desk ", style=self.style("head"))
+        t.append("Desk ", style=self.style("head") + click_style("workspace"))
         code = {v: k for k, v in WORD.items()}.get(ws["colour"], "?")
         t.append(code, style=self.style(f"cube-{code}") if code in SYMBOL else "")
         t.append(f" {ws['colour']}", style=self.ink(code))
@@ -527,8 +540,9 @@ class DeskView(InkPart):
             row.append(MARK if h else " ", style=self.style("current"))
             row.append(" under " if x.get("where") == "under" else " ")
             status = x.get("status", "up")
-            row.append(x["name"], style=self.style("hi") if h else
+            row.append(x["name"], style=(self.style("hi") if h else
                        self.style("muted") if status == "down" else self.style("head"))
+                       + click_style(f"tech:{x['id']}"))
             row.append(f" [{STATUS.get(status, status)}, {USES.get(x['uses'], x['uses'])}]")
             if detail or h:
                 row.append(f" {x['text']}", style=self.style("muted"))
@@ -632,7 +646,7 @@ class DisplayView(InkPart):
                     row.append("  ")
                 row.append(MARK if h else "", style=self.style("current"))
                 row.append(f"{pg['id']} {pg['name']}" if detail or h else pg["id"],
-                           style=self.style("hi") if h else "")
+                           style=(self.style("hi") if h else Style()) + click_style(f"page:{pg['id']}"))
                 row.append(" ×")
                 row.append(SYMBOL.get(m, m), style=self.ink(m))
                 row.append(f" {pts}pt", style=self.style("muted"))
