@@ -29,6 +29,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Select, Static, TabbedContent, TabPane
 
 from inkterm.games.voynich.rules import ACTION_LABEL, HELP
+from inkterm.widgets.board import BoardTouched, click_style
 
 MARK = "▸"
 TYPES = ("botany", "astrology", "baths", "writing")
@@ -146,6 +147,18 @@ class VoyPart(Static):
         self._styles = None
         super().notify_style_update()
 
+    # Cells, spaces, pages and cards are clickable, but their colours mean owners and
+    # types: no link colour at rest, only an underline under the pointer.
+    auto_links = False
+
+    @property
+    def link_style_hover(self) -> Style:
+        return Style(underline=True)
+
+    def action_touch(self, touch: str) -> None:
+        """A clicked cell, space, page or card: tell the screen (it picks the choice)."""
+        self.post_message(BoardTouched(touch))
+
     def seat_style(self, players: list[dict], seat: int):
         if seat is None or seat >= len(players):
             return self.style("neutral")
@@ -255,6 +268,7 @@ class PuzzleView(VoyPart):
         t.append_text(slots)
         if hi:
             t.stylize(self.style("hi"), 1)
+        t.stylize(click_style(f"cell:{rc[0]},{rc[1]}"))
         return t
 
 
@@ -365,6 +379,7 @@ class SectionView(VoyPart):
         t.append_text(self.tokens(self._spaces.get(key, []), self._players))
         if hi:
             t.stylize(self.style("hi"), 1)
+        t.stylize(click_style(f"{self.section}:space:{key}"))
         return t
 
     def row(self, label: str, parts: list[Text]) -> Text:
@@ -506,6 +521,9 @@ class BookView(VoyPart):
                 t.append(", ".join(card.get("actions", [])))
                 if hi:
                     t.stylize(self.style("hi"), 4)
+                # a click on the page tag opens the page, on the card uses it
+                t.stylize(click_style(f"book:{sec}"), 0, 4)
+                t.stylize(click_style(f"card:{card['card']}"), 4)
                 lines.append(t)
         legend = Text("▶open ✗opened last turn ◆in use · s=step x=score ⟶to advance ↻rotate ⇅flip",
                       style=self.style("muted"), no_wrap=not wrap, overflow="ellipsis")
