@@ -97,15 +97,3 @@ def test_game_over(snap_compare):
     assert st.is_over
     app = InktermApp(start=("state", st, None), bot_delay=0)
     assert snap_compare(app, terminal_size=(80, 24), run_before=_screen("GameOverScreen"))
-
-
-def test_rules_at_section(snap_compare):
-    async def open_rules(pilot):
-        await _settle(pilot)
-        from inkterm.screens.rules import RulesScreen
-
-        await pilot.app.push_screen(RulesScreen("kiln", "the-favour-track"))
-        await _until(lambda app: app.screen.section is not None
-                     and app.screen.query_one("#rules-viewer").scroll_y > 0)(pilot)
-
-    assert snap_compare(InktermApp(bot_delay=0), terminal_size=(80, 24), run_before=open_rules)
