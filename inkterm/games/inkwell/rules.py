@@ -30,6 +30,7 @@ from .fit import ALL, GOLD_BIT, fits, mask_counts, minus
 ROMAN = {1: "I", 2: "II", 3: "III"}
 CODE = {c: i for i, c in enumerate(COLOURS)}  # "K" -> 0 ...
 LETTER = COLOURS + ("Au",)
+GLYPH = COLOURS + ("★",)  # how cubes read in labels: the board's letters, ★ for gold
 UP, ROT, DOWN = "up", "used-once", "down"
 
 # Decision topics: slugs of headings in assets/inkwell/rules.md
@@ -47,7 +48,7 @@ def _cube_word(t: int) -> str:
 
 
 def _cubes_text(c) -> str:
-    parts = [f"{LETTER[t]}×{c[t]}" if c[t] > 1 else LETTER[t] for t in range(6) if c[t]]
+    parts = [f"{GLYPH[t]}×{c[t]}" if c[t] > 1 else GLYPH[t] for t in range(6) if c[t]]
     return "{" + ",".join(parts) + "}" if parts else "{}"
 
 
@@ -1008,10 +1009,11 @@ class State(GameState):
                     cubes = self.bottles[b]
                     slot = self.link[b]
                     tid = self.slots[slot] if slot else None
-                    extra = f" + {self.C.techniques[tid].name}" if tid is not None and keep else ""
+                    tech = self.C.techniques[tid] if tid is not None and keep else None
+                    extra = f" + {tech.name}" if tech else ""
                     touches = (f"bottle:{b}", f"slot:{slot}") if tid is not None else (f"bottle:{b}",)
-                    ch.append(Choice(f"take:{b}", f"Take {b} {_cubes_text(cubes)}{extra}",
-                                     f"{self.shape[b]} bottle", touches))
+                    hint = f"{self.shape[b]} bottle" + (f"; brings {tech.name}: {tech.text}" if tech else "")
+                    ch.append(Choice(f"take:{b}", f"Take {b} {_cubes_text(cubes)}{extra}", hint, touches))
         pv = sum(v for _l, v in self.page_score(seat, voluntary=not forced))
         if forced:
             ch.append(Choice("turn", f"Turn page {p.page} (forced, scores {pv})",
