@@ -98,6 +98,18 @@ class InktermApp(App):
         self.push_screen(ReplayScreen(state.record))
         return True
 
+    def show_rules(self, game: str, topic: str = "") -> None:
+        """The rules of ``game`` at ``topic``. The screen is kept once built, so
+        ``?`` is instant after the first time."""
+        from inkterm.screens.rules import RulesScreen
+
+        name = f"rules:{game}"
+        if not self.is_screen_installed(name):
+            self.install_screen(RulesScreen(game, topic), name)
+        else:
+            self.get_screen(name).topic = topic
+        self.push_screen(name)
+
     def open_game(self, state, path: Path | None, *, replace: bool = False) -> None:
         from inkterm.screens.game import GameScreen
 

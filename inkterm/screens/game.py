@@ -339,10 +339,8 @@ class GameScreen(Screen):
         self.advance()
 
     def action_rules(self) -> None:
-        from inkterm.screens.rules import RulesScreen
-
         d = self.decision
-        self.app.push_screen(RulesScreen(self.state.record.game, d.topic if d else ""))
+        self.app.show_rules(self.state.record.game, d.topic if d else "")
 
     def action_log(self) -> None:
         log = self.query_one(EventLog)

@@ -89,14 +89,27 @@ class RulesScreen(Screen):
             text = f"# {self.game}\n\nThe rules text for this game is not written yet."
         await viewer.document.update(text)
         viewer.show_table_of_contents = self.app.size.width >= 110
-        headers = [w for w in viewer.document.children if isinstance(w, MarkdownHeader)]
-        index = find_section([h._content.plain for h in headers], self.topic)
-        if index is not None:
-            header = headers[index]
-            self.section = header._content.plain
-            self.query_one("#rules-title", Static).update(self._title())
-            self.call_after_refresh(self._scroll_to, header)
+        self._headers = [w for w in viewer.document.children if isinstance(w, MarkdownHeader)]
+        self.goto(self.topic)
         viewer.focus()
+
+    def on_screen_resume(self) -> None:
+        # The screen is kept between visits (parsing the rules takes a moment): open
+        # it at the topic asked for this time.
+        if getattr(self, "_headers", None) is not None:
+            self.goto(self.topic)
+
+    def goto(self, topic: str) -> None:
+        """Scroll to the section ``topic`` names (the top if none matches)."""
+        self.topic = topic
+        headers = self._headers
+        index = find_section([h._content.plain for h in headers], topic)
+        self.section = headers[index]._content.plain if index is not None else None
+        self.query_one("#rules-title", Static).update(self._title())
+        if index is not None:
+            self.call_after_refresh(self._scroll_to, headers[index])
+        else:
+            self.query_one(MarkdownViewer).scroll_home(animate=False)
 
     def _scroll_to(self, header) -> None:
         viewer = self.query_one(MarkdownViewer)

@@ -115,11 +115,9 @@ class TitleScreen(Screen):
     def action_rules(self) -> None:
         from inkterm.engine.registry import GAMES
         from inkterm.screens.picker import GamePicker
-        from inkterm.screens.rules import RulesScreen
-
         def show(game: str | None) -> None:
             if game:
-                self.app.push_screen(RulesScreen(game))
+                self.app.show_rules(game)
 
         if len(GAMES) == 1:
             show(next(iter(GAMES)))

@@ -181,6 +181,15 @@ async def test_question_mark_opens_rules_at_the_decision_topic():
         assert rules.section in text_of(rules.query_one("#rules-title"))
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
+        # Kept for next time, opened at the new decision's topic.
+        await pilot.press("u")  # back to the zone menu: another topic
+        other = app.screen.state.decision().topic
+        assert other != topic
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        assert app.screen is rules
+        await until(pilot, lambda: rules.section is not None and slug(rules.section) == other)
+        await pilot.press("escape")
 
 
 def test_find_section():
