@@ -181,6 +181,25 @@ async def test_wide_board_shows_everything_at_once():
         assert board.help_card is None
         assert wide.max_scroll_y == 0
 
+        # a click on a page highlights the choice that opens it, a second click makes
+        # it (the screen decides, the board only reports what was clicked)
+        screen = app.screen
+        keys = [c.key for c in screen.decision.choices]
+        assert all(k.startswith("spread:") for k in keys)
+        made = len(st.record.choices)
+        target = keys[-1]
+        sec = target.split(":")[1]
+        book = visible(app, BookView)[0]
+        row = 1 + 2 * ("botany", "astrology", "baths", "writing", "recipes").index(sec)
+        assert plain(book).splitlines()[row][1:3] == sec[:2].capitalize()
+        await pilot.click(book, offset=(2, row))
+        await pilot.pause()
+        assert keys[screen.query_one(ActionMenu).highlighted] == target
+        assert len(st.record.choices) == made  # nothing played yet
+        await pilot.click(book, offset=(2, row))
+        await settle(pilot)
+        assert st.record.choices[made] == target
+
 
 async def test_highlighted_advance_marks_cells_and_explains_the_condition():
     # advancing a card: the cells whose tokens would be lifted are marked ▸, the
@@ -290,32 +309,6 @@ async def test_four_seats_every_owner_has_a_letter():
         text = "\n".join(plain(w) for w in visible(app, SectionView))
         for s in owners:
             assert view["players"][s]["colour"][0] in text
-
-
-async def test_clicks_on_the_board_pick_choices():
-    """A click on a page, a cell or a space highlights the choice that touches it;
-    a second click makes it (the screen decides, the board only reports)."""
-    st = voynich(steps=0)
-    app = InktermApp(start=("state", st, None), bot_delay=0)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        d = screen.decision
-        assert d.seat == 0 and d.choices[0].key.startswith("spread:")
-        keys = [c.key for c in d.choices]
-        target = "spread:baths" if "spread:baths" in keys else keys[-1]
-        sec = target.split(":")[1]
-        book = visible(app, BookView)[0]
-        row = 1 + 2 * ("botany", "astrology", "baths", "writing", "recipes").index(sec)
-        assert plain(book).splitlines()[row][1:3] == sec[:2].capitalize()
-        await pilot.click(book, offset=(2, row))
-        await pilot.pause()
-        menu = screen.query_one(ActionMenu)
-        assert keys[menu.highlighted] == target
-        assert st.decision().choices[0].key.startswith("spread:")  # nothing played yet
-        await pilot.click(book, offset=(2, row))
-        await settle(pilot)
-        assert st.record.choices[-1] == target or target in st.record.choices
 
 
 async def test_board_draws_a_finished_game():
