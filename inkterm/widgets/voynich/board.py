@@ -173,20 +173,22 @@ class VoyPart(Static):
         if not toks:
             out.append("·", style=self.style("muted"))
             return out
-        for i, tok in enumerate(toks):
-            if i:
-                out.append(",", style=self.style("muted"))
+        # identical tokens (five leaves of one player on BASE) are counted: R♣×5
+        labels: dict[str, list] = {}
+        for tok in toks:
             letters, sty = owner_mark(tok, players)
             if tok.get("dirty"):
-                out.append(letters, style=self.style(sty))
-                continue
-            kind = tok.get("kind", "")
-            if kind == "text":
+                label = letters
+            elif tok.get("kind") == "text":
                 t = tok.get("text", "t?")
-                glyph = t.upper() if tok.get("translated") else t
+                label = letters + (t.upper() if tok.get("translated") else t)
             else:
-                glyph = KIND_GLYPH.get(kind, "?")
-            out.append(letters + glyph, style=self.style(sty))
+                label = letters + KIND_GLYPH.get(tok.get("kind", ""), "?")
+            labels.setdefault(label, [sty, 0])[1] += 1
+        for i, (label, (sty, n)) in enumerate(labels.items()):
+            if i:
+                out.append(",", style=self.style("muted"))
+            out.append(label + (f"×{n}" if n > 1 else ""), style=self.style(sty))
         return out
 
 
@@ -390,8 +392,8 @@ class SectionView(VoyPart):
 
     def _botany(self, view) -> list[Text]:
         return [
-            self.row("roots", [self.sp(f"RT{i}", f"RT{i}") for i in range(1, 5)]),
-            self.row("   ›", [self.sp(f"RU{i}", f"RU{i}") for i in range(1, 5)] + [self.sp("BASE", "BASE ")]),
+            self.row("roots RT", [self.sp(f"RT{i}", f"{i}") for i in range(1, 5)]),
+            self.row("   › RU", [self.sp(f"RU{i}", f"{i}") for i in range(1, 5)] + [self.sp("BASE", "BASE ")]),
             self.row("stem ", [self.sp(f"STEM{i}", f"S{i}") for i in range(1, 5)]
                      + [Text(" ›"), self.sp("FL1", "FL1"), self.sp("FL2", "FL2")]),
             self.row("branch", [self.sp(f"BR{b}{x}", f"{b}{x}") for b, xs in ((1, "abc"), (2, "abc"))
