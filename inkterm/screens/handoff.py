@@ -13,7 +13,7 @@ class HandoffScreen(Screen[None]):
 
     BINDINGS = [
         Binding("enter", "ready", "I am ready"),
-        Binding("q", "app.quit", "Quit", show=False),
+        Binding("q", "quit", "Quit"),
     ]
 
     def __init__(self, name: str, note: str = "") -> None:
@@ -37,3 +37,14 @@ class HandoffScreen(Screen[None]):
 
     def action_ready(self) -> None:
         self.dismiss()
+
+    def action_quit(self) -> None:
+        from inkterm.screens.confirm import ConfirmScreen
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.app.exit()
+
+        self.app.push_screen(
+            ConfirmScreen("Quit inkterm?", "The game is saved; Continue resumes it."), answer
+        )
