@@ -126,6 +126,17 @@ def icon_info(icon: str):
     return info
 
 
+# The turn's phases as the status line says them (the codes stay internal).
+PHASE_WORDS = {
+    "spread": "opening a double page",
+    "prog1": "phase 1: advance cards",
+    "pick": "phase 2: choose a card to use",
+    "act": "phase 2: actions",
+    "share": "phase 3: share knowledge",
+    "move": "phase 3: move a research token",
+    "prog2": "phase 4: advance cards",
+}
+
 class Analysis:
     """Groups, neighbour colours and presence of the puzzle as it stands."""
 
@@ -1527,7 +1538,7 @@ class State(GameState):
             "trigger_round": self.trigger_round,
             "current": None if self.over else self.cur,
             "start": self.start,
-            "phase": None if self.over else self.phase,
+            "phase": None if self.over else PHASE_WORDS.get(self.phase, self.phase),
             "open": self.open,
             "acting": self.acting,
             "actions_left": ["/".join(it) for it in self.items],
