@@ -678,12 +678,13 @@ class State(GameState):
         self._ask("studio")
 
     def _d_studio(self) -> tuple[str, list[Choice]]:
-        out = [
+        # "Done" first: pressing 1 repeatedly keeps the hand instead of swapping back and forth.
+        out = [Choice("done", "Done: return the drawn cards", "They go to the bottom of the deck.")]
+        out += [
             Choice(f"take:{cid}", f"Take {CARDS[cid].name} {CARDS[cid].zh} [{CARDS[cid].type}, {CARDS[cid].cost}]",
                    CARDS[cid].text, (f"card:{cid}",))
             for cid in self.m.studio
         ]
-        out.append(Choice("done", "Done: return the drawn cards", "They go to the bottom of the deck."))
         return "Studio: swap drawn cards with your hand, one for one", out
 
     def _h_studio(self, key: str) -> None:
