@@ -1,14 +1,20 @@
-"""Search: Monte Carlo tree search over ``determinize``/``apply``.
+"""Search: Monte Carlo tree search over ``determinize``/``apply``, planning the bot's
+whole turn.
 
-Each iteration plans on a fresh copy in which everything hidden from the bot's seat
-(other hands, deck order, dice to come) is drawn anew (information-set MCTS), so the
-bot never reads another seat's secrets, and the tree's statistics average over what
-it cannot know. Every seat's moves are in the tree and each seat maximises its own
-reward; within a chain of one seat's own steps a node is worth its best child (max
-back-up), not the mean over steps the seat would never take. A new leaf is scored by finishing the mover's current chain of steps with
-the game's default policy and reading every seat's standing from the bot's own view
-(``seat_values``), turned into a 0..1 reward per seat; a finished game scores by its
-ranking. ``search:N`` runs N iterations; plain ``search`` uses the game's
+The tree holds the bot's own chain of decisions for this turn (zone → boost → split →
+blanks → free actions → end, in Kiln). Each iteration plans on a fresh copy in which
+everything hidden from the bot's seat (other hands, deck order, dice to come) is
+drawn anew (information-set MCTS), so the bot never reads another seat's secrets and
+its statistics average over what it cannot know (a reroll's result, a Studio draw).
+A path ends when the decision passes to another seat (or the game ends); a new leaf
+in mid-turn is finished with the game's cheap default policy. The position is then
+scored with the game's ``evaluate`` from the bot's own view, squashed to 0..1, or by
+the final ranking when the game is over. UCT picks the steps (the game's default
+move is expanded first, so a fresh node starts from what the cheap policy gets); the
+move played is the most visited. Where greedy tries one step and follows the default
+policy for the rest of its turn, search optimises the turn's steps together.
+
+``search:N`` runs N iterations; plain ``search`` uses the game's
 ``SEARCH_ITERATIONS`` (else ``DEFAULT_ITERATIONS``), set so a move takes under a
 second on our machine (see benchmarks/bots_speed.py).
 """
@@ -21,36 +27,18 @@ from .guard import LoopGuard
 from .hooks import hooks
 
 DEFAULT_ITERATIONS = 400
-EXPLORE = 0.7
-FOLLOW = 8
+EXPLORE = 0.5
+FOLLOW = 12  # default-policy steps to finish a turn from a new leaf, at most
 
 
 class Node:
-    """``mover`` chose the move into this node; ``chooser`` decides at it (-1 until
-    known). ``value`` is what the node is worth to its mover: the mean reward, or,
-    when the mover also makes the next choice (a chain of its own steps), the value of
-    its best child so far: a player picks its own next step, it does not average
-    over them."""
+    __slots__ = ("children", "visits", "total", "avail")
 
-    __slots__ = ("children", "visits", "total", "avail", "mover", "chooser", "value")
-
-    def __init__(self, mover: int):
+    def __init__(self):
         self.children: dict[str, Node] = {}
         self.visits = 0
         self.total = 0.0
         self.avail = 1
-        self.mover = mover
-        self.chooser = -1
-        self.value = 0.0
-
-    def update(self, reward: float) -> None:
-        self.visits += 1
-        self.total += reward
-        if self.chooser == self.mover and self.children:
-            self.value = max((c.value for c in self.children.values() if c.visits),
-                             default=self.total / self.visits)
-        else:
-            self.value = self.total / self.visits
 
 
 def _keys(d) -> list[str]:
@@ -82,37 +70,34 @@ class SearchBot:
         pos, keys = self.guard.allowed(state, d, keys)
         if len(keys) == 1:
             return self.guard.chose(state, pos, keys[0])
-        root = self.search(state, d.seat)
+        root = self.search(state, d.seat, keys)
         kids = root.children
         best = max(keys, key=lambda k: (kids[k].visits, kids[k].total) if k in kids else (-1, 0.0))
         return self.guard.chose(state, pos, best)
 
-    def search(self, state, me: int) -> Node:
+    def search(self, state, me: int, root_keys: list[str] | None = None) -> Node:
         h = hooks(state.game_id)
         rng = self.rng
-        root = Node(-1)
+        root = Node()
         budget = self.iterations or h.search_iterations or DEFAULT_ITERATIONS
         for _ in range(budget):
             s = state.determinize(me, rng)
             node, path = root, []
             while True:
                 d = s.decision()
-                if d is None:
+                if d is None or d.seat != me:
                     break
-                keys = _keys(d)
-                node.chooser = d.seat
+                keys = root_keys if node is root and root_keys else _keys(d)
                 kids = node.children
                 untried = [k for k in keys if k not in kids]
                 if untried:
-                    # The game's default move first: a fresh node's first value is then
-                    # what the cheap policy would get, as in the greedy bot's look-ahead.
                     k = h.default_choice(s, d) if len(untried) == len(keys) else None
                     if k not in untried:
                         k = untried[int(rng.random() * len(untried))]
-                    child = kids[k] = Node(d.seat)
                     for other in keys:
-                        if other in kids and other != k:
+                        if other in kids:
                             kids[other].avail += 1
+                    child = kids[k] = Node()
                     s.apply(k)
                     path.append(child)
                     break
@@ -120,42 +105,27 @@ class SearchBot:
                 for k in keys:
                     c = kids[k]
                     c.avail += 1
-                for k in keys:
-                    c = kids[k]
-                    u = c.value + EXPLORE * math.sqrt(math.log(c.avail) / c.visits)
+                    u = c.total / c.visits + EXPLORE * math.sqrt(math.log(c.avail) / c.visits)
                     if u > best_u:
                         best_k, best_u = k, u
                 node = kids[best_k]
                 s.apply(best_k)
                 path.append(node)
-            rewards = self._leaf(s, me, h)
-            for n in reversed(path):  # leaf first, so chain values see fresh children
-                n.update(rewards[n.mover])
+            reward = self._leaf(s, me, h)
+            for n in path:
+                n.visits += 1
+                n.total += reward
         return root
 
     @staticmethod
-    def _leaf(s, me: int, h) -> list[float]:
+    def _leaf(s, me: int, h) -> float:
         d = s.decision()
-        if d is not None:
-            mover, steps = d.seat, 0
-            while d is not None and d.seat == mover and steps < FOLLOW:
-                s.apply(h.default_choice(s, d))
-                d = s.decision()
-                steps += 1
-        n = len(s.seats)
-        if s.is_over:
-            order = s.ranking()
-            if n == 1:
-                return [1.0 / (1.0 + math.exp(-h.evaluate(s, 0) / h.value_scale))]
-            out = [0.0] * n
-            for place, seat in enumerate(order):
-                out[seat] = (n - 1 - place) / (n - 1)
-            return out
-        vals = h.seat_values(s, me)
-        if n == 1:
-            return [1.0 / (1.0 + math.exp(-vals[0] / h.value_scale))]
-        out = []
-        for seat, v in enumerate(vals):
-            lead = v - max(x for o, x in enumerate(vals) if o != seat)
-            out.append(1.0 / (1.0 + math.exp(-lead / h.value_scale)))
-        return out
+        steps = 0
+        while d is not None and d.seat == me and steps < FOLLOW:
+            s.apply(h.default_choice(s, d))
+            d = s.decision()
+            steps += 1
+        if s.is_over and len(s.seats) > 1:
+            winners = s.ranking()[:1]
+            return 1.0 if me in winners else 0.0
+        return 1.0 / (1.0 + math.exp(-h.evaluate(s, me) / h.value_scale))
