@@ -11,7 +11,6 @@ import argparse
 import sys
 from pathlib import Path
 
-ASSETS = Path(__file__).parent / "assets"
 
 
 class CliError(Exception):
@@ -45,6 +44,13 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("save", help="the save file")
     cont = sub.add_parser("continue", help="resume the newest unfinished save (or the one given)")
     cont.add_argument("save", nargs="?", help="a save file to resume instead of the newest")
+    serve = sub.add_parser("serve", help="let others play: over SSH or in a browser")
+    how = serve.add_subparsers(dest="serve_command", metavar="HOW", required=True,
+                               parser_class=_Parser)
+    from inkterm.serve import ssh as serve_ssh, web as serve_web  # argparse only until run
+
+    serve_ssh.add_arguments(how.add_parser("ssh", help="play over SSH"))
+    serve_web.add_arguments(how.add_parser("web", help="play in a browser"))
     return p
 
 
@@ -102,19 +108,16 @@ def parse_options(items: list[str], spec) -> dict:
     return out
 
 
-def rules_path(game: str) -> Path:
-    return ASSETS / game / "rules.md"
-
-
 def cmd_rules(game: str) -> int:
-    _check_game(game)
-    path = rules_path(game)
-    if not path.is_file():
-        raise CliError(f"no rules text for {game!r} yet")
+    spec = _check_game(game)
+    try:
+        text = spec.rules_text()
+    except OSError:
+        raise CliError(f"no rules text for {game!r} yet") from None
     from rich.console import Console
     from rich.markdown import Markdown
 
-    Console().print(Markdown(path.read_text(encoding="utf-8")))
+    Console().print(Markdown(text))
     return 0
 
 
@@ -182,6 +185,10 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_continue(args.save)
         if args.command == "replay":
             return cmd_replay(args.save)
+        if args.command == "serve":
+            from inkterm.serve import ssh, web
+
+            return (ssh if args.serve_command == "ssh" else web).run_from_args(args)
         return _run_app()
     except CliError as exc:
         print(f"inkterm: {exc}", file=sys.stderr)

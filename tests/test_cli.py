@@ -173,3 +173,21 @@ async def test_replay_start_opens_the_replay(tmp_path):
         assert isinstance(app.screen, ReplayScreen) and app.screen.total == 3
         await pilot.press("end")
         assert app.screen.states[-1].to_json() == st.to_json()
+
+
+def test_rules_kiln_prints_the_card_list_made_from_data(capsys):
+    from inkterm.cli import main
+
+    assert main(["rules", "kiln"]) == 0
+    out = capsys.readouterr().out
+    assert "Kiln Superintendent" in out and "{{cards}}" not in out
+
+
+def test_serve_needs_a_transport(capsys):
+    import pytest
+    from inkterm.cli import main
+
+    with pytest.raises(SystemExit) as exc:
+        main(["serve"])
+    assert exc.value.code == 2
+    assert "HOW" in capsys.readouterr().err

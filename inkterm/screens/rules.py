@@ -25,10 +25,12 @@ def _unicode_slug(text: str) -> str:
 
 
 def rules_text(game: str) -> str | None:
-    path = ASSETS / game / "rules.md"
+    """The game's rules Markdown, with the parts made from its data (Kiln's card list)."""
+    from inkterm.engine import GAMES
+
     try:
-        return path.read_text(encoding="utf-8")
-    except OSError:
+        return GAMES[game].rules_text()
+    except (KeyError, OSError):
         return None
 
 
