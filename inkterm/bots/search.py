@@ -8,8 +8,9 @@ drawn anew (information-set MCTS), so the bot never reads another seat's secrets
 its statistics average over what it cannot know (a reroll's result, a Studio draw).
 A path ends when the decision passes to another seat (or the game ends); a new leaf
 in mid-turn is finished with the game's cheap default policy. The position is then
-scored with the game's ``evaluate`` from the bot's own view, squashed to 0..1, or by
-the final ranking when the game is over. UCT picks the steps (the game's default
+scored with the game's ``evaluate`` from the bot's own view (a lead in points; UCT's
+exploration is scaled to the game's ``VALUE_SCALE``, so close options are told apart).
+UCT picks the steps (the game's default
 move is expanded first, so a fresh node starts from what the cheap policy gets); the
 move played is the most visited. Where greedy tries one step and follows the default
 policy for the rest of its turn, search optimises the turn's steps together.
@@ -27,7 +28,7 @@ from .guard import LoopGuard
 from .hooks import hooks
 
 DEFAULT_ITERATIONS = 400
-EXPLORE = 0.5
+EXPLORE = 0.15  # times the game's VALUE_SCALE: UCT's exploration, in points of lead
 FOLLOW = 12  # default-policy steps to finish a turn from a new leaf, at most
 
 
@@ -80,6 +81,7 @@ class SearchBot:
         rng = self.rng
         root = Node()
         budget = self.iterations or h.search_iterations or DEFAULT_ITERATIONS
+        explore = EXPLORE * h.value_scale
         for _ in range(budget):
             s = state.determinize(me, rng)
             node, path = root, []
@@ -105,7 +107,7 @@ class SearchBot:
                 for k in keys:
                     c = kids[k]
                     c.avail += 1
-                    u = c.total / c.visits + EXPLORE * math.sqrt(math.log(c.avail) / c.visits)
+                    u = c.total / c.visits + explore * math.sqrt(math.log(c.avail) / c.visits)
                     if u > best_u:
                         best_k, best_u = k, u
                 node = kids[best_k]
@@ -125,7 +127,4 @@ class SearchBot:
             s.apply(h.default_choice(s, d))
             d = s.decision()
             steps += 1
-        if s.is_over and len(s.seats) > 1:
-            winners = s.ranking()[:1]
-            return 1.0 if me in winners else 0.0
-        return 1.0 / (1.0 + math.exp(-h.evaluate(s, me) / h.value_scale))
+        return h.evaluate(s, me)
