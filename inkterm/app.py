@@ -23,8 +23,9 @@ class InktermApp(App):
     """
 
     TITLE = "inkterm"
-    CSS_PATH = [ASSETS / "app.tcss", ASSETS / "kiln.tcss", ASSETS / "inkwell.tcss",
-                ASSETS / "voynich.tcss"]
+    # The boards' stylesheets come with the screens that show a board (BOARD_CSS), so
+    # the title's first frame does not wait for them to be parsed.
+    CSS_PATH = [ASSETS / "app.tcss"]
     # Breakpoint classes land on the screen: GameScreen shows a notice below 80×24 and
     # a more detailed board from 110×34 up (see app.tcss).
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-w80"), (110, "-wide")]

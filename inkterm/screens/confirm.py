@@ -7,8 +7,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from inkterm.screens import SCREENS_CSS
+
 
 class ConfirmScreen(ModalScreen[bool]):
+    CSS_PATH = SCREENS_CSS
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n", "answer(False)", "No"),

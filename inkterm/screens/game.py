@@ -14,13 +14,15 @@ from inkterm.bots import is_bot, make_bot
 from inkterm.engine import GAMES, IllegalChoice
 from inkterm.engine.saves import new_save_path, save_game
 from inkterm.widgets.action_menu import ActionMenu
-from inkterm.widgets.board import BoardTouched, board_for
+from inkterm.widgets.board import BOARD_CSS, BoardTouched, board_for
 from inkterm.widgets.event_log import EventLog
+from inkterm.screens import SCREENS_CSS
 
 MIN_SIZE = (80, 24)
 
 
 class GameScreen(Screen):
+    CSS_PATH = [SCREENS_CSS, *BOARD_CSS]
     BINDINGS = [
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "rules", "Rules"),

@@ -10,6 +10,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from inkterm.screens import SCREENS_CSS
+
 PLACES = ["1st", "2nd", "3rd", "4th", "5th", "6th"]
 
 
@@ -54,6 +56,7 @@ def breakdown_table(state) -> Table | None:
 
 
 class GameOverScreen(Screen):
+    CSS_PATH = SCREENS_CSS
     BINDINGS = [
         Binding("enter", "leave", "Title screen"),
         Binding("r", "replay", "Replay"),

@@ -7,9 +7,13 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from inkterm.screens import SCREENS_CSS
+
 
 class HandoffScreen(Screen[None]):
     """Covers everything (it is a full screen, not a modal): nothing private shows."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [
         Binding("enter", "ready", "I am ready"),

@@ -8,8 +8,11 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from inkterm.screens import SCREENS_CSS
+
 
 class GamePicker(ModalScreen[str | None]):
+    CSS_PATH = SCREENS_CSS
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
     def __init__(self, prompt: str = "Which game?") -> None:

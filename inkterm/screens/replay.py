@@ -12,10 +12,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from inkterm.engine import GAMES, new_game
-from inkterm.widgets.board import board_for
+from inkterm.widgets.board import BOARD_CSS, board_for
+from inkterm.screens import SCREENS_CSS
 
 
 class ReplayScreen(Screen):
+    CSS_PATH = [SCREENS_CSS, *BOARD_CSS]
     BINDINGS = [
         Binding("right", "step(1)", "Next"),
         Binding("left", "step(-1)", "Back"),

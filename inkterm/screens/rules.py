@@ -10,6 +10,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, MarkdownViewer, Static
 from textual.widgets._markdown import MarkdownHeader
 
+from inkterm.screens import SCREENS_CSS
+
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
 
@@ -55,6 +57,7 @@ def find_section(headings: list[str], topic: str) -> int | None:
 
 
 class RulesScreen(Screen):
+    CSS_PATH = SCREENS_CSS
     BINDINGS = [
         Binding("escape", "close", "Back"),
         Binding("q", "close", "Back", show=False),

@@ -11,12 +11,14 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from inkterm.bots import is_bot
 from inkterm.engine import GAMES
+from inkterm.screens import SCREENS_CSS
 
 MAX_SEATS = max([4, *(spec.max_players for spec in GAMES.values())])
 DEFAULT_SEATS = ["You", "bot"] + [""] * (MAX_SEATS - 2)
 
 
 class SetupScreen(Screen):
+    CSS_PATH = SCREENS_CSS
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("ctrl+r", "reseed", "New seed"),

@@ -1,6 +1,8 @@
 """The board a game screen shows: the game's own widget set, or a plain fallback."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.console import Group
 from rich.pretty import Pretty
 from rich.table import Table
@@ -8,6 +10,10 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import Static
+
+_ASSETS = Path(__file__).resolve().parent.parent / "assets"
+#: Every game board's stylesheet: a screen that shows a board lists these in CSS_PATH.
+BOARD_CSS = [_ASSETS / f"{game}.tcss" for game in ("kiln", "inkwell", "voynich")]
 
 
 class BoardTouched(Message):
