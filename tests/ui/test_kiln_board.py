@@ -147,3 +147,27 @@ async def test_generic_board_for_other_games():
         await pilot.pause()
         out = text(app)
         assert "counter: 0" in out and "secret: " in out and "Ann" in out and "▶ cell:3" in out
+
+
+def test_board_parts_redraw_only_when_their_touches_change():
+    """Moving the highlight between zones must not rebuild the players or the hand."""
+    from inkterm.widgets.kiln.board import HandView, PlayersView, ZonesView
+
+    calls = []
+
+    class Probe:
+        TOUCH_PREFIXES = ()
+        _last = None
+
+    for cls in (ZonesView, PlayersView, HandView):
+        part = Probe()
+        part.TOUCH_PREFIXES = cls.TOUCH_PREFIXES
+        part.draw = lambda v, t, d, name=cls.__name__: calls.append((name, t))
+        view = {"players": []}
+        cls.show(part, view, frozenset({"zone:1"}), False)
+        cls.show(part, view, frozenset({"zone:2"}), False)
+        cls.show(part, view, frozenset({"zone:2", "card:P1"}), False)
+    names = [n for n, _ in calls]
+    assert names.count("ZonesView") == 2  # zone:1, then zone:2
+    assert names.count("PlayersView") == 2  # first draw, then card:P1
+    assert names.count("HandView") == 2

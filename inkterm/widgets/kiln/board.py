@@ -58,6 +58,19 @@ class KilnPart(Static):
     }
 
     _style_cache: dict | None = None
+    #: Which touches this part draws; a highlight elsewhere leaves it as it is.
+    TOUCH_PREFIXES: tuple[str, ...] = ()
+    _last: tuple | None = None
+
+    def show(self, view: dict, touches: frozenset[str], detail: bool) -> None:
+        """Redraw unless the same view, the same touches of ours and the same width
+        were drawn last (moving through the menu touches one part at a time)."""
+        mine = frozenset(t for t in touches if t.startswith(self.TOUCH_PREFIXES))
+        last = self._last
+        if last is not None and last[0] is view and last[1] == mine and last[2] == detail:
+            return
+        self._last = (view, mine, detail)  # holding the view keeps `is` meaningful
+        self.draw(view, mine, detail)
 
     def style(self, name: str):
         # Looking a component style up is slow; the board draws often. The cache is
@@ -72,6 +85,7 @@ class KilnPart(Static):
 
     def notify_style_update(self) -> None:
         self._style_cache = None
+        self._last = None
         super().notify_style_update()
 
     def action_touch(self, touch: str) -> None:
@@ -84,6 +98,8 @@ class KilnPart(Static):
 
 class ZonesView(KilnPart):
     """The six zones: dice on each, and every seat's tokens."""
+
+    TOUCH_PREFIXES = ("zone:",)
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         players = view.get("players", [])
@@ -121,6 +137,8 @@ class ZonesView(KilnPart):
 
 class PlayersView(KilnPart):
     """Every player's board: money, favour, materials, blanks, rows, cards, score."""
+
+    TOUCH_PREFIXES = ("blank", "favour:", "row:", "card:", "money")
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         current = view.get("current")
@@ -225,6 +243,8 @@ class HandView(KilnPart):
     """The viewer's hand (from their own view only) and, during their Studio swap,
     the drawn cards."""
 
+    TOUCH_PREFIXES = ("card:",)
+
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         you = view.get("you")
         parts: list = []
@@ -280,6 +300,5 @@ class KilnBoard(VerticalScroll):
     def show(self, view: dict, touches: frozenset[str] = frozenset()) -> None:
         screen = self.screen
         detail = screen.has_class("-wide") and screen.has_class("-tall")
-        self.query_one(ZonesView).draw(view, touches, detail)
-        self.query_one(PlayersView).draw(view, touches, detail)
-        self.query_one(HandView).draw(view, touches, detail)
+        for part in self.query(KilnPart):
+            part.show(view, touches, detail)
