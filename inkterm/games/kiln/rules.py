@@ -84,7 +84,7 @@ def zone_choice(pip: int, dice: int, s: int) -> Choice:
         f"zone:{pip}",
         f"{zone_name(pip)} ({dice}): {effect_text(pip, s)}",
         f"Main action at strength {s} ({dice} {'die' if dice == 1 else 'dice'}"
-        f"{' + Bellows' if s > dice else ''}): place {s} tokens on {zone_name(pip)}, "
+        f"{' + Bellows' if s > dice else ''}): place {s} token{'s' if s != 1 else ''} on {zone_name(pip)}, "
         f"take a die, then {effect_text(pip, s)}.",
         (f"zone:{pip}",),
     )
@@ -103,7 +103,7 @@ def blank_choice(sel: tuple[int, ...], y: int) -> Choice:
 @lru_cache(maxsize=None)
 def tap_choice(cid: str) -> Choice:
     c = CARDS[cid]
-    return Choice(f"tap:{c.id}", f"Tap {c.name} {c.zh}: {c.text}", "Once per round, a free action.", (f"card:{c.id}",))
+    return Choice(f"tap:{c.id}", f"Tap {c.name} {c.zh}", f"{c.text} Once per round, a free action.", (f"card:{c.id}",))
 
 
 def blank_selection(p: Player) -> tuple[tuple[int, ...], int]:
@@ -550,7 +550,7 @@ class State(GameState):
         out = []
         for cid, cost in self._playable(discount):
             c = CARDS[cid]
-            out.append(Choice(f"play:{cid}", f"{c.name} {c.zh} [{c.type}] for {cost}: {c.text}", c.text, (f"card:{cid}",)))
+            out.append(Choice(f"play:{cid}", f"{c.name} {c.zh} for ${cost}", card_hint(c), (f"card:{cid}",)))
         out.append(Choice("skip", "Play no card", "Keep your hand as it is."))
         cheaper = f", {discount} cheaper" if discount else ", full cost"
         return f"{why}: play a card from your hand{cheaper}?", out
@@ -681,8 +681,7 @@ class State(GameState):
         # "Done" first: pressing 1 repeatedly keeps the hand instead of swapping back and forth.
         out = [Choice("done", "Done: return the drawn cards", "They go to the bottom of the deck.")]
         out += [
-            Choice(f"take:{cid}", f"Take {CARDS[cid].name} {CARDS[cid].zh} [{CARDS[cid].type}, {CARDS[cid].cost}]",
-                   CARDS[cid].text, (f"card:{cid}",))
+            Choice(f"take:{cid}", f"Take {CARDS[cid].name} {CARDS[cid].zh}", card_hint(CARDS[cid]), (f"card:{cid}",))
             for cid in self.m.studio
         ]
         return "Studio: swap drawn cards with your hand, one for one", out
@@ -698,7 +697,7 @@ class State(GameState):
 
     def _d_give(self, taken: str) -> tuple[str, list[Choice]]:
         out = [
-            Choice(f"give:{cid}", f"Give back {CARDS[cid].name} {CARDS[cid].zh}", CARDS[cid].text, (f"card:{cid}",))
+            Choice(f"give:{cid}", f"Give back {CARDS[cid].name} {CARDS[cid].zh}", card_hint(CARDS[cid]), (f"card:{cid}",))
             for cid in self.me.hand
         ]
         out.append(Choice("back", "Back", "Do not take that card."))
@@ -967,6 +966,15 @@ def _table(prefix: str) -> dict:
 
 # kind -> method: builds the decision (_d_), applies its choice (_h_), runs a task (_t_)
 DECIDE, HANDLE, TASK = _table("_d_"), _table("_h_"), _table("_t_")
+
+
+TYPE_WORDS = {"play": "Play card", "tap": "Tap card", "persistent": "Persistent card",
+              "achievement": "Achievement"}
+
+
+def card_hint(c: Card) -> str:
+    zone = f", {zone_name(c.pip)}" if c.pip else ""
+    return f"{TYPE_WORDS[c.type]}{zone} (cost {c.cost}): {c.text}"
 
 
 def card_dict(cid: str) -> dict[str, Any]:

@@ -254,7 +254,8 @@ class HandView(KilnPart):
         me = view["players"][you]
         mine = view.get("current") == you
         hi = touches if mine else frozenset()
-        parts.append(Text(f"{me['name']}'s hand (secret)", style=self.style("head")))
+        owner = "Your" if me['name'].lower() == "you" else f"{me['name']}'s"
+        parts.append(Text(f"{owner} hand (secret)", style=self.style("head")))
         parts.extend(self._cards(me.get("hand_cards", []), hi, detail))
         studio = view.get("studio")
         if studio:
