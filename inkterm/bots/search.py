@@ -10,9 +10,10 @@ A path ends when the decision passes to another seat (or the game ends); a new l
 in mid-turn is finished with the game's cheap default policy. The position is then
 scored with the game's ``evaluate`` from the bot's own view (a lead in points; UCT's
 exploration is scaled to the game's ``VALUE_SCALE``, so close options are told apart).
-UCT picks the steps (the game's default
-move is expanded first, so a fresh node starts from what the cheap policy gets); the
-move played is the most visited. Where greedy tries one step and follows the default
+At the root, sequential halving shares the budget
+fairly between the choices and keeps the better half each round; below it, UCT picks
+the steps (the game's default move is expanded first, so a fresh node starts from
+what the cheap policy gets). The move played is the last survivor with the best mean. Where greedy tries one step and follows the default
 policy for the rest of its turn, search optimises the turn's steps together.
 
 ``search:N`` runs N iterations; plain ``search`` uses the game's
@@ -28,7 +29,7 @@ from .guard import LoopGuard
 from .hooks import hooks
 
 DEFAULT_ITERATIONS = 400
-EXPLORE = 0.15  # times the game's VALUE_SCALE: UCT's exploration, in points of lead
+EXPLORE = 0.3  # times the game's VALUE_SCALE: UCT's exploration below the root, in points
 FOLLOW = 12  # default-policy steps to finish a turn from a new leaf, at most
 
 
@@ -73,51 +74,72 @@ class SearchBot:
             return self.guard.chose(state, pos, keys[0])
         root = self.search(state, d.seat, keys)
         kids = root.children
-        best = max(keys, key=lambda k: (kids[k].visits, kids[k].total) if k in kids else (-1, 0.0))
+        best = max(keys, key=lambda k: (kids[k].visits, kids[k].total / kids[k].visits) if k in kids else (-1, 0.0))
         return self.guard.chose(state, pos, best)
 
     def search(self, state, me: int, root_keys: list[str] | None = None) -> Node:
+        """Sequential halving over the root's choices (each round gives every choice
+        still in the running the same number of iterations, then keeps the better
+        half), UCT below the root. A fixed budget is then spread fairly, and one lucky
+        first sample cannot starve the other choices."""
         h = hooks(state.game_id)
-        rng = self.rng
         root = Node()
         budget = self.iterations or h.search_iterations or DEFAULT_ITERATIONS
+        arms = list(root_keys) if root_keys else _keys(state.decision())
+        rounds = max(1, math.ceil(math.log2(len(arms)))) if len(arms) > 1 else 1
         explore = EXPLORE * h.value_scale
-        for _ in range(budget):
-            s = state.determinize(me, rng)
-            node, path = root, []
-            while True:
-                d = s.decision()
-                if d is None or d.seat != me:
-                    break
-                keys = root_keys if node is root and root_keys else _keys(d)
-                kids = node.children
-                untried = [k for k in keys if k not in kids]
-                if untried:
-                    k = h.default_choice(s, d) if len(untried) == len(keys) else None
-                    if k not in untried:
-                        k = untried[int(rng.random() * len(untried))]
-                    for other in keys:
-                        if other in kids:
-                            kids[other].avail += 1
-                    child = kids[k] = Node()
-                    s.apply(k)
-                    path.append(child)
-                    break
-                best_k, best_u = keys[0], -1.0
-                for k in keys:
-                    c = kids[k]
-                    c.avail += 1
-                    u = c.total / c.visits + explore * math.sqrt(math.log(c.avail) / c.visits)
-                    if u > best_u:
-                        best_k, best_u = k, u
-                node = kids[best_k]
-                s.apply(best_k)
-                path.append(node)
-            reward = self._leaf(s, me, h)
-            for n in path:
-                n.visits += 1
-                n.total += reward
+        left = budget
+        for r in range(rounds):
+            per = max(1, left // ((rounds - r) * len(arms)))
+            for arm in arms:
+                for _ in range(per):
+                    self._iterate(state, me, root, arm, h, explore)
+            left -= per * len(arms)
+            if len(arms) > 1:
+                arms.sort(key=lambda k: -root.children[k].total / root.children[k].visits)
+                arms = arms[: max(1, math.ceil(len(arms) / 2))] if r < rounds - 1 else arms
         return root
+
+    def _iterate(self, state, me: int, root: Node, arm: str, h, explore: float) -> None:
+        rng = self.rng
+        s = state.determinize(me, rng)
+        node = root.children.get(arm)
+        if node is None:
+            node = root.children[arm] = Node()
+        s.apply(arm)
+        path = [node]
+        while True:
+            d = s.decision()
+            if d is None or d.seat != me:
+                break
+            keys = _keys(d)
+            kids = node.children
+            untried = [k for k in keys if k not in kids]
+            if untried:
+                k = h.default_choice(s, d) if len(untried) == len(keys) else None
+                if k not in untried:
+                    k = untried[int(rng.random() * len(untried))]
+                for other in keys:
+                    if other in kids:
+                        kids[other].avail += 1
+                child = kids[k] = Node()
+                s.apply(k)
+                path.append(child)
+                break
+            best_k, best_u = keys[0], float("-inf")
+            for k in keys:
+                c = kids[k]
+                c.avail += 1
+                u = c.total / c.visits + explore * math.sqrt(math.log(c.avail) / c.visits)
+                if u > best_u:
+                    best_k, best_u = k, u
+            node = kids[best_k]
+            s.apply(best_k)
+            path.append(node)
+        reward = self._leaf(s, me, h)
+        for n in path:
+            n.visits += 1
+            n.total += reward
 
     @staticmethod
     def _leaf(s, me: int, h) -> float:
