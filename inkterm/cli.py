@@ -44,6 +44,10 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("save", help="the save file")
     cont = sub.add_parser("continue", help="resume the newest unfinished save (or the one given)")
     cont.add_argument("save", nargs="?", help="a save file to resume instead of the newest")
+    from inkterm.sim import cli as sim_cli  # argparse only until run
+
+    sim_cli.add_arguments(sub.add_parser(
+        "simulate", help="many headless bot games: win rates, scores, per-card statistics"))
     serve = sub.add_parser("serve", help="let others play: over SSH or in a browser")
     how = serve.add_subparsers(dest="serve_command", metavar="HOW", required=True,
                                parser_class=_Parser)
@@ -185,6 +189,10 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_continue(args.save)
         if args.command == "replay":
             return cmd_replay(args.save)
+        if args.command == "simulate":
+            from inkterm.sim import cli as sim_cli
+
+            return sim_cli.run_from_args(args)
         if args.command == "serve":
             from inkterm.serve import ssh, web
 

@@ -191,3 +191,15 @@ def test_serve_needs_a_transport(capsys):
         main(["serve"])
     assert exc.value.code == 2
     assert "HOW" in capsys.readouterr().err
+
+
+def test_simulate_is_wired_into_the_cli(capsys):
+    import json
+
+    from inkterm.cli import main
+
+    assert main(["simulate", "kiln", "--games", "2", "--seats", "random,random", "--jobs", "1",
+                 "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 2 and len(out["win_rate"]) == 2
+    assert abs(sum(out["win_rate"]) - 1) < 1e-9
