@@ -59,6 +59,9 @@ class InktermApp(App):
         elif kind == "state":
             _, state, path = self.start
             self.open_game(state, Path(path) if path else None)
+        elif kind == "demo":
+            game, seats, seed, speed, bot = self.start[1:]
+            self.start_demo(game, seats, seed, speed, bot)
 
     # --- ways into a game ---------------------------------------------------------------
     def start_new_game(self, game: str, seats: list[str], seed: int,
@@ -71,6 +74,19 @@ class InktermApp(App):
             self.notify(str(exc), title="Cannot start", severity="error")
             return False
         self.open_game(state, None)
+        return True
+
+    def start_demo(self, game: str, seats: int, seed: int, speed: float = 1.0,
+                   bot: str = "greedy") -> bool:
+        from inkterm.engine import new_game
+        from inkterm.screens.demo import NAMES, DemoScreen
+
+        try:
+            state = new_game(game, seats=list(NAMES[:seats]), seed=seed)
+        except (ValueError, ImportError) as exc:
+            self.notify(str(exc), title="Cannot start the demo", severity="error")
+            return False
+        self.push_screen(DemoScreen(state, speed, bot))
         return True
 
     def continue_game(self, path: Path) -> bool:

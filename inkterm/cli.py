@@ -44,6 +44,12 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("save", help="the save file")
     cont = sub.add_parser("continue", help="resume the newest unfinished save (or the one given)")
     cont.add_argument("save", nargs="?", help="a save file to resume instead of the newest")
+    demo = sub.add_parser("demo", help="watch bots play while each step is explained")
+    demo.add_argument("game", help="which game, e.g. kiln")
+    demo.add_argument("--seats", type=int, default=None, help="how many bots (default: the fewest the game takes, at least 2)")
+    demo.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
+    demo.add_argument("--speed", type=float, default=1.0, help="0.25 to 8 (default 1)")
+    demo.add_argument("--bot", default="greedy", help="which bot plays (default greedy)")
     from inkterm.sim import cli as sim_cli  # argparse only until run
 
     sim_cli.add_arguments(sub.add_parser(
@@ -143,6 +149,22 @@ def cmd_play(game: str, seats_text: str, seed: int | None, options: list[str] = 
     return _run_app(start=("play", game, seats, seed, opts))
 
 
+def cmd_demo(game: str, n: int | None, seed: int | None, speed: float, bot: str) -> int:
+    spec = _check_game(game)
+    n = n or max(2, spec.min_players)
+    if not spec.min_players <= n <= spec.max_players:
+        raise CliError(f"{spec.title} takes {spec.min_players}–{spec.max_players} seats, not {n}")
+    from inkterm.bots import is_bot
+
+    if not is_bot(bot):
+        raise CliError(f"unknown bot {bot!r}")
+    if seed is None:
+        import random
+
+        seed = random.randrange(1, 100_000)
+    return _run_app(start=("demo", game, n, seed, speed, bot))
+
+
 def cmd_continue(save: str | None) -> int:
     from inkterm.engine.saves import SaveError, list_saves, newest_unfinished, read_save
 
@@ -189,6 +211,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_continue(args.save)
         if args.command == "replay":
             return cmd_replay(args.save)
+        if args.command == "demo":
+            return cmd_demo(args.game, args.seats, args.seed, args.speed, args.bot)
         if args.command == "simulate":
             from inkterm.sim import cli as sim_cli
 

@@ -203,3 +203,12 @@ def test_simulate_is_wired_into_the_cli(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 2 and len(out["win_rate"]) == 2
     assert abs(sum(out["win_rate"]) - 1) < 1e-9
+
+
+def test_demo_rejects_bad_seat_count_and_bot(capsys):
+    from inkterm.cli import main
+
+    assert main(["demo", "kiln", "--seats", "7"]) == 2
+    assert "2–4 seats" in capsys.readouterr().err
+    assert main(["demo", "kiln", "--bot", "wizard"]) == 2
+    assert "unknown bot" in capsys.readouterr().err

@@ -23,6 +23,8 @@ MIN_SIZE = (80, 24)
 
 class GameScreen(Screen):
     CSS_PATH = [SCREENS_CSS, *BOARD_CSS]
+    #: List a bot's options in the menu while it thinks (the demo does).
+    SHOW_BOT_CHOICES = False
     BINDINGS = [
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "rules", "Rules"),
@@ -266,8 +268,10 @@ class GameScreen(Screen):
             prompt.update("The game is over.")
             menu.set_choices([])
         elif d.seat in self.bots:
-            prompt.update(f"{st.seats[d.seat]} (bot): {d.prompt}")
-            menu.set_choices([])
+            who = st.seats[d.seat]
+            said = d.prompt if d.prompt.startswith(who) else f"{who}: {d.prompt}"
+            prompt.update(f"(bot) {said}")
+            menu.set_choices(d.choices if self.SHOW_BOT_CHOICES else [])
         elif self._handoff_open or self.viewer != d.seat:
             prompt.update(f"Waiting for {st.seats[d.seat]}…")
             menu.set_choices([])
