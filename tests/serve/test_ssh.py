@@ -280,7 +280,7 @@ def test_child_program_is_made_absolute(tmp_path, monkeypatch):
 
 
 async def test_a_slow_client_pauses_the_app_instead_of_filling_memory(make_server, client_key):
-    total = 4 * 1024 * 1024
+    total = 16 * 1024 * 1024  # far more than the pty, channel and client buffers hold
     flood = [sys.executable, "-c",
              "import os\nb = b'x' * 65536\nfor _ in range(%d): os.write(1, b)\n" % (total // 65536)]
     server = await make_server(child=flood)

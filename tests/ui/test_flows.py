@@ -66,7 +66,7 @@ async def test_title_setup_game():
         assert isinstance(app.screen, GameScreen)
         st = app.screen.state
         assert st.record.game == "kiln" and st.seats == ["You", "bot", "Cy"] and st.record.seed == 42
-        assert "You's hand" in screen_text(app)
+        assert "Your hand" in screen_text(app)
         # The setup screen was replaced: leaving the game goes back to the title.
         assert [type(s).__name__ for s in app.screen_stack][-2] == "TitleScreen"
 
