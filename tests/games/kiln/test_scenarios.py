@@ -285,10 +285,10 @@ def test_23_persistent_timing():
     s.m.players[0].money = 2
     arrange(s, dice=[1, 1, 1, 1, 2, 1])
     play(s, "zone:5", "noboost")
-    # Discount 2+2 = 4: Spring in Six Directions (cost 5) now costs 1.
+    # Discount 2+2 = 4: Spring in Six Directions (cost 6) now costs 2.
     assert "play:A2" in keys(s)
     play(s, "play:A2")
-    assert p.money == 1
+    assert p.money == 0
 
 
 def test_24_tie_breaks():
