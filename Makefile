@@ -16,7 +16,7 @@ play: $(STAMP)
 	$(BIN)/inkterm
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	INKTERM_SLOW=1 $(BIN)/python -m pytest -q
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
