@@ -85,7 +85,9 @@ def parse_seats(text: str, spec) -> list[str]:
         raise CliError(
             f"{spec.title} takes {spec.min_players}–{spec.max_players} seats, not {len(seats)}"
         )
-    return seats
+    from inkterm.bots import number_bots
+
+    return number_bots(seats)
 
 
 def parse_options(items: list[str], spec) -> dict:

@@ -9,7 +9,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from inkterm.bots import is_bot
+from inkterm.bots import is_bot, number_bots
 from inkterm.engine import GAMES
 from inkterm.screens import SCREENS_CSS
 
@@ -141,7 +141,7 @@ class SetupScreen(Screen):
             seed = int(text)
         except ValueError:
             raise ValueError(f"The seed must be a whole number, not {text!r}.") from None
-        return game, seats, seed, self.read_options(spec)
+        return game, number_bots(seats), seed, self.read_options(spec)
 
     def action_start(self) -> None:
         error = self.query_one("#setup-error", Static)

@@ -249,3 +249,13 @@ def test_greedy_makes_its_blanks_before_ending_the_turn():
     assert "blank" in keys and keys[-1] == "end"
     assert keys.index("blank") < keys.index("end")
     assert state.m.players[seat].blanks >= 1
+
+
+def test_repeated_bot_seats_get_numbers_and_stay_bots():
+    from inkterm.bots import is_bot, make_bot, number_bots
+
+    seats = number_bots(["Ann", "bot", "bot", "greedy", "search:50", "search:50"])
+    assert seats == ["Ann", "bot", "bot 2", "greedy", "search:50", "search:50 2"]
+    assert [is_bot(s) for s in seats] == [False, True, True, True, True, True]
+    assert make_bot("search:50 2").iterations == 50
+    assert not is_bot("Player 2") and not is_bot("bot x")
