@@ -1256,6 +1256,13 @@ class State(GameState):
         self.rival_pile = [int(x) for x in d["rival_pile"]]
         self.rival_log = [list(x) for x in d["rival_log"]]
 
+    def determinize(self, seat: int, rng) -> "State":
+        """The technique deck's order is hidden: a planning copy gets it reshuffled
+        (the bag holds counts only, and its draws come from the reseeded generator)."""
+        other = super().determinize(seat, rng)
+        rng.shuffle(other.deck)
+        return other
+
     def _copy_model(self, other: "State") -> None:
         for k in ("C", "n", "solo", "difficulty", "arrows", "end", "active", "active_slots",
                   "shape", "link") + self._SCALARS:

@@ -225,3 +225,14 @@ def test_every_choice_has_a_label_and_events_narrate():
         assert d.prompt and all(c.label for c in d.choices)
         ev = st.apply(pick(r, d, 0.85))
         assert ev and all(e.text for e in ev)
+
+
+def test_determinize_reshuffles_the_hidden_technique_deck():
+    import random
+
+    from inkterm.engine import new_game
+
+    s = new_game("inkwell", ["A", "B", "C"], seed=8)
+    d = s.determinize(0, random.Random(1))
+    assert sorted(d.deck) == sorted(s.deck) and d.deck != s.deck
+    assert d.view(0) == s.view(0)  # nothing the seat can see has changed
