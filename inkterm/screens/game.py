@@ -14,7 +14,8 @@ from inkterm.bots import is_bot, make_bot
 from inkterm.engine import GAMES, IllegalChoice
 from inkterm.engine.saves import new_save_path, save_game
 from inkterm.widgets.action_menu import ActionMenu
-from inkterm.widgets.board import BOARD_CSS, BoardTouched, board_for
+from inkterm.widgets.board import BOARD_CSS, board_for
+from inkterm.widgets.touch import BoardTouched
 from inkterm.widgets.event_log import EventLog
 from inkterm.screens import SCREENS_CSS
 

@@ -8,28 +8,13 @@ from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
-from textual.message import Message
 from textual.widgets import Static
+
 
 _ASSETS = Path(__file__).resolve().parent.parent / "assets"
 #: Every game board's stylesheet: a screen that shows a board lists these in CSS_PATH.
 BOARD_CSS = [_ASSETS / f"{game}.tcss" for game in ("kiln", "inkwell", "voynich")]
 
-
-class BoardTouched(Message):
-    """A board element was clicked: ``touch`` is its id, in the vocabulary of
-    ``Choice.touches`` ("zone:3", "card:T4"…). The game screen decides what it means."""
-
-    def __init__(self, touch: str) -> None:
-        super().__init__()
-        self.touch = touch
-
-
-def click_style(touch: str):
-    """A Rich style that, clicked, makes the widget run ``action_touch(touch)``."""
-    from rich.style import Style
-
-    return Style(meta={"@click": f"touch({touch!r})"})
 
 SKIP = {"game", "players", "tiebreaks", "winner", "over"}
 

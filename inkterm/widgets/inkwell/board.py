@@ -27,7 +27,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from inkterm.games.inkwell.content import content
-from inkterm.widgets.board import BoardTouched, click_style
+from inkterm.widgets.touch import BoardTouched, click_style
 
 LETTER = {"black": "K", "red": "R", "yellow": "Y", "green": "G", "blue": "B", "gold": "★"}
 CODE_OF = {"black": "K", "red": "R", "yellow": "Y", "green": "G", "blue": "B", "gold": "Au"}

@@ -17,7 +17,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from inkterm.games.kiln.content import ROW_SIZES, ZONES
-from inkterm.widgets.board import BoardTouched, click_style
+from inkterm.widgets.touch import BoardTouched, click_style
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 FAVOUR_SHORT = ("Start", "Select", "Blank", "Reward", "Glaze", "Exhibit", "Tribute")

@@ -29,7 +29,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Select, Static, TabbedContent, TabPane
 
 from inkterm.games.voynich.rules import ACTION_LABEL, HELP
-from inkterm.widgets.board import BoardTouched, click_style
+from inkterm.widgets.touch import BoardTouched, click_style
 
 MARK = "▸"
 TYPES = ("botany", "astrology", "baths", "writing")
