@@ -156,17 +156,16 @@ def test_board_parts_redraw_only_when_their_touches_change():
     calls = []
 
     class Probe:
-        TOUCH_PREFIXES = ()
-        _last = None
+        _drawn = None
 
     for cls in (ZonesView, PlayersView, HandView):
         part = Probe()
-        part.TOUCH_PREFIXES = cls.TOUCH_PREFIXES
+        part.READS = cls.READS
         part.draw = lambda v, t, d, name=cls.__name__: calls.append((name, t))
         view = {"players": []}
-        cls.show(part, view, frozenset({"zone:1"}), False)
-        cls.show(part, view, frozenset({"zone:2"}), False)
-        cls.show(part, view, frozenset({"zone:2", "card:P1"}), False)
+        cls.redraw(part, view, frozenset({"zone:1"}), False)
+        cls.redraw(part, view, frozenset({"zone:2"}), False)
+        cls.redraw(part, view, frozenset({"zone:2", "card:P1"}), False)
     names = [n for n, _ in calls]
     assert names.count("ZonesView") == 2  # zone:1, then zone:2
     assert names.count("PlayersView") == 2  # first draw, then card:P1

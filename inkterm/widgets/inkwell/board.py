@@ -24,10 +24,10 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
-from textual.widgets import Static
 
 from inkterm.games.inkwell.content import content
-from inkterm.widgets.touch import BoardTouched, click_style
+from inkterm.widgets.part import BoardPart
+from inkterm.widgets.touch import click_style
 
 LETTER = {"black": "K", "red": "R", "yellow": "Y", "green": "G", "blue": "B", "gold": "★"}
 CODE_OF = {"black": "K", "red": "R", "yellow": "Y", "green": "G", "blue": "B", "gold": "Au"}
@@ -94,7 +94,7 @@ def scored_total(rows: list) -> int:
     return sum(int(v) for _label, v in rows)
 
 
-class InkPart(Static):
+class InkPart(BoardPart):
     """A piece of the board rendering Rich text with styles from the stylesheet."""
 
     COMPONENT_CLASSES = {
@@ -124,45 +124,7 @@ class InkPart(Static):
         "inkwell--seat-4",
     }
 
-    _style_cache: dict | None = None
-    #: What the part was last drawn from: (view, touches it reads, detail).
-    _drawn: tuple | None = None
-    #: Which touches the part reads (board-id prefixes); None: all of them.
-    READS: tuple[str, ...] | None = ()
-
-    def style(self, name: str):
-        # A component style lookup is slow and the board redraws on every highlight:
-        # cached until the stylesheet or theme changes.
-        cache = self._style_cache
-        if cache is None:
-            cache = self._style_cache = {}
-        style = cache.get(name)
-        if style is None:
-            style = cache[name] = self.get_component_rich_style(f"inkwell--{name}", partial=True)
-        return style
-
-    def notify_style_update(self) -> None:
-        self._style_cache = None
-        self._drawn = None
-        super().notify_style_update()
-
-    def action_touch(self, touch: str) -> None:
-        """A clicked bottle, space, page, technique or desk: tell the screen (it
-        highlights the matching choice; a second click makes it)."""
-        self.post_message(BoardTouched(touch))
-
-    def redraw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
-        """Draw unless nothing this part shows has changed since the last time."""
-        if self.READS is not None:
-            touches = frozenset(t for t in touches if t.startswith(self.READS))
-        drawn = self._drawn
-        if drawn is not None and drawn[0] is view and drawn[1] == touches and drawn[2] == detail:
-            return
-        self._drawn = (view, touches, detail)  # holds the view, so its id is not reused
-        self.draw(view, touches, detail)
-
-    def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
-        raise NotImplementedError
+    STYLE_PREFIX = "inkwell"
 
     def seat_style(self, seat: int):
         return self.style(f"seat-{seat % 5}")

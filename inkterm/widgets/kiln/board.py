@@ -14,10 +14,10 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
-from textual.widgets import Static
 
 from inkterm.games.kiln.content import ROW_SIZES, ZONES
-from inkterm.widgets.touch import BoardTouched, click_style
+from inkterm.widgets.part import BoardPart
+from inkterm.widgets.touch import click_style
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 FAVOUR_SHORT = ("Start", "Select", "Blank", "Reward", "Glaze", "Exhibit", "Tribute")
@@ -42,7 +42,7 @@ def blank_slots(blanks: int) -> list[str]:
     return rows
 
 
-class KilnPart(Static):
+class KilnPart(BoardPart):
     """A piece of the board that renders Rich text with styles from the stylesheet."""
 
     COMPONENT_CLASSES = {
@@ -57,40 +57,7 @@ class KilnPart(Static):
         "kiln--current",
     }
 
-    _style_cache: dict | None = None
-    #: Which touches this part draws; a highlight elsewhere leaves it as it is.
-    TOUCH_PREFIXES: tuple[str, ...] = ()
-    _last: tuple | None = None
-
-    def show(self, view: dict, touches: frozenset[str], detail: bool) -> None:
-        """Redraw unless the same view, the same touches of ours and the same width
-        were drawn last (moving through the menu touches one part at a time)."""
-        mine = frozenset(t for t in touches if t.startswith(self.TOUCH_PREFIXES))
-        last = self._last
-        if last is not None and last[0] is view and last[1] == mine and last[2] == detail:
-            return
-        self._last = (view, mine, detail)  # holding the view keeps `is` meaningful
-        self.draw(view, mine, detail)
-
-    def style(self, name: str):
-        # Looking a component style up is slow; the board draws often. The cache is
-        # dropped when the stylesheet or theme changes (notify_style_update).
-        cache = self._style_cache
-        if cache is None:
-            cache = self._style_cache = {}
-        style = cache.get(name)
-        if style is None:
-            style = cache[name] = self.get_component_rich_style(f"kiln--{name}", partial=True)
-        return style
-
-    def notify_style_update(self) -> None:
-        self._style_cache = None
-        self._last = None
-        super().notify_style_update()
-
-    def action_touch(self, touch: str) -> None:
-        """A clicked zone or card: tell the screen (it picks the matching choice)."""
-        self.post_message(BoardTouched(touch))
+    STYLE_PREFIX = "kiln"
 
     def seat_style(self, seat: int):
         return self.style(f"seat-{seat % 4}")
@@ -99,7 +66,7 @@ class KilnPart(Static):
 class ZonesView(KilnPart):
     """The six zones: dice on each, and every seat's tokens."""
 
-    TOUCH_PREFIXES = ("zone:",)
+    READS = ("zone:",)
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         players = view.get("players", [])
@@ -138,7 +105,7 @@ class ZonesView(KilnPart):
 class PlayersView(KilnPart):
     """Every player's board: money, favour, materials, blanks, rows, cards, score."""
 
-    TOUCH_PREFIXES = ("blank", "favour:", "row:", "card:", "money")
+    READS = ("blank", "favour:", "row:", "card:", "money")
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         current = view.get("current")
@@ -243,7 +210,7 @@ class HandView(KilnPart):
     """The viewer's hand (from their own view only) and, during their Studio swap,
     the drawn cards."""
 
-    TOUCH_PREFIXES = ("card:",)
+    READS = ("card:",)
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         you = view.get("you")
@@ -302,4 +269,4 @@ class KilnBoard(VerticalScroll):
         screen = self.screen
         detail = screen.has_class("-wide") and screen.has_class("-tall")
         for part in self.query(KilnPart):
-            part.show(view, touches, detail)
+            part.redraw(view, touches, detail)

@@ -1,0 +1,54 @@
+"""A piece of a game board: Rich text drawn from the view it is given, with styles
+from the game's stylesheet (component classes ``<game>--<name>``), clickable text,
+and no redraw when nothing it shows has changed."""
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from .touch import BoardTouched
+
+
+class BoardPart(Static):
+    #: The game's component-class prefix ("kiln" → "kiln--hi").
+    STYLE_PREFIX = ""
+    #: Which touches this part shows (board-id prefixes); None: all of them.
+    READS: tuple[str, ...] | None = ()
+
+    _style_cache: dict | None = None
+    #: What the part was last drawn from: (view, touches it reads, detail).
+    _drawn: tuple | None = None
+
+    def style(self, name: str):
+        # A component style lookup is slow and boards redraw on every highlight:
+        # cached until the stylesheet or theme changes (notify_style_update).
+        cache = self._style_cache
+        if cache is None:
+            cache = self._style_cache = {}
+        style = cache.get(name)
+        if style is None:
+            style = cache[name] = self.get_component_rich_style(
+                f"{self.STYLE_PREFIX}--{name}", partial=True)
+        return style
+
+    def notify_style_update(self) -> None:
+        self._style_cache = None
+        self._drawn = None
+        super().notify_style_update()
+
+    def action_touch(self, touch: str) -> None:
+        """Clicked text: tell the screen, which highlights the matching choice."""
+        self.post_message(BoardTouched(touch))
+
+    def redraw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
+        """Draw unless the same view, the same touches of ours and the same width were
+        drawn last (moving through the menu changes one part at a time)."""
+        if self.READS is not None:
+            touches = frozenset(t for t in touches if t.startswith(self.READS))
+        drawn = self._drawn
+        if drawn is not None and drawn[0] is view and drawn[1] == touches and drawn[2] == detail:
+            return
+        self._drawn = (view, touches, detail)  # holding the view keeps `is` meaningful
+        self.draw(view, touches, detail)
+
+    def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
+        raise NotImplementedError
