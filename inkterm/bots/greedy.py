@@ -30,18 +30,9 @@ class GreedyBot:
         d = state.decision()
         if d is None:
             raise ValueError("the game is over; there is nothing to choose")
-        keys = [c.key for c in d.choices]
-        if len(keys) > 1 and "back" in keys:
-            keys.remove("back")  # we opened this menu on purpose: commit to an item
-        if len(keys) == 1:
-            return self.guard.chose(state, "", keys[0])
-        if self.guard.tired(state):
-            key = hooks(state.game_id).default_choice(state, d)
-            self.guard.chose(state, "", key)
-            return key
-        pos, keys = self.guard.allowed(state, d, keys)
-        if len(keys) == 1:
-            return self.guard.chose(state, pos, keys[0])
+        pos, keys, now = self.guard.shortlist(state, d)
+        if now is not None:
+            return now
         h = hooks(state.game_id)
         seat = d.seat
         base = state.determinize(seat, self.rng)

@@ -51,3 +51,22 @@ class LoopGuard:
         self._next_len = len(state.record.choices) + 1
         self.run += 1
         return key
+
+    def shortlist(self, state, d) -> tuple[str, list[str], str | None]:
+        """What a bot has to think about here: (position id, keys worth weighing, and
+        the key to play at once when there is nothing to weigh, else None). A menu's
+        "back" is dropped (bots open sub-menus to use them); a run grown too long
+        follows the game's default policy."""
+        keys = [c.key for c in d.choices]
+        if len(keys) > 1 and "back" in keys:
+            keys.remove("back")
+        if len(keys) == 1:
+            return "", keys, self.chose(state, "", keys[0])
+        if self.tired(state):
+            from .hooks import hooks
+
+            return "", keys, self.chose(state, "", hooks(state.game_id).default_choice(state, d))
+        pos, keys = self.allowed(state, d, keys)
+        if len(keys) == 1:
+            return pos, keys, self.chose(state, pos, keys[0])
+        return pos, keys, None

@@ -62,16 +62,9 @@ class SearchBot:
         d = state.decision()
         if d is None:
             raise ValueError("the game is over; there is nothing to choose")
-        keys = _keys(d)
-        if len(keys) == 1:
-            return self.guard.chose(state, "", keys[0])
-        if self.guard.tired(state):
-            key = hooks(state.game_id).default_choice(state, d)
-            self.guard.chose(state, "", key)
-            return key
-        pos, keys = self.guard.allowed(state, d, keys)
-        if len(keys) == 1:
-            return self.guard.chose(state, pos, keys[0])
+        pos, keys, now = self.guard.shortlist(state, d)
+        if now is not None:
+            return now
         root = self.search(state, d.seat, keys)
         kids = root.children
         best = max(keys, key=lambda k: (kids[k].visits, kids[k].total / kids[k].visits) if k in kids else (-1, 0.0))
