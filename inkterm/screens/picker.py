@@ -13,7 +13,8 @@ from inkterm.screens import SCREENS_CSS
 
 class GamePicker(ModalScreen[str | None]):
     CSS_PATH = SCREENS_CSS
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", "Back"),
+                *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)]]
 
     def __init__(self, prompt: str = "Which game?") -> None:
         super().__init__()
@@ -31,6 +32,12 @@ class GamePicker(ModalScreen[str | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
+
+    def action_pick(self, n: int) -> None:
+        """The digit shown before a game picks it, as in every other menu."""
+        options = self.query_one(OptionList)
+        if n <= options.option_count:
+            self.dismiss(options.get_option_at_index(n - 1).id)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -383,6 +383,12 @@ async def test_title_rules_picks_a_game_and_comes_back():
         assert "Rules — Toy race" in screen_text(app)
         await pilot.press("escape")
         assert isinstance(app.screen, TitleScreen)
+        # The digit shown before a game picks it.
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("1")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        assert app.screen.game == "kiln"
 
 
 async def test_setup_follows_the_game_seats_and_options():
