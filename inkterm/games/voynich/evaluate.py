@@ -1,23 +1,49 @@
 """How the bots judge a Voynich position, and which cards each seat picked.
 
-``evaluate`` is the public score lead (points now minus the best other seat's).
+``evaluate`` is a seat's lead in *projected* final OK over the best other seat: the OK
+it has, plus what final scoring would add now (research tokens halved, every page's
+box times its multiplier), with two smoothings so that progress which has not yet
+crossed a line still counts. Knowledge counts by the tenth, not by the box, and a
+step-1 page counts as a fraction of the ×1 it will score once advanced. Sharing tokens
+still held are worth a piece's share of future progress. The in-game OK alone (the
+old measure) made the bots blind to knowledge, which is most of a game's points, so
+they idled and games ran long. The Voynich Puzzle has no hidden information (ruling
+44), so reading the state here is reading the seat's view.
 ``card_picks`` lists, per seat, the cards in its book at the end of the game, for
 the simulator's per-card statistics.
 """
 from __future__ import annotations
 
+from .content import TYPES
+from .rules import C, CAP, VALUE
+
+# A page's multiplier for the projection: step 1 scores nothing yet but will (0.4 of
+# the ×1 it is likely to reach); later steps as printed (×1, ×2, ×4).
+PROJECTED = {1: 0.4, 2: 1.0, 3: 2.0, 4: 4.0}
+SHARING = 1.5  # a sharing token: a piece of ours, a research move, a condition met
+VALUE_SCALE = 4.0
+SEARCH_ITERATIONS = 300
+_SCORES = {cid: tuple(TYPES.index(t) for t in card.scores) for cid, card in C.cards.items()}
+
+
+def seat_value(state, p: int) -> float:
+    know = state.know[p]
+    v = state.ok[p] + 0.5 * sum(VALUE[i] for i in state.research[p])
+    for cid, step in state.book[p]:
+        v += PROJECTED[step] * max(min(know[t], CAP) for t in _SCORES[cid]) / 10
+    return v + SHARING * sum(state.share[p])
+
 
 def seat_values(state, seat: int) -> list[float]:
-    return [float(x) for x in state.scores()]
+    if state.is_over:
+        return [float(x) for x in state.scores()]
+    return [seat_value(state, p) for p in range(len(state.seats))]
 
 
 def evaluate(state, seat: int) -> float:
     sc = seat_values(state, seat)
     others = [x for s, x in enumerate(sc) if s != seat]
     return sc[seat] - max(others) if others else sc[seat]
-
-
-VALUE_SCALE = 4.0
 
 
 def card_picks(state) -> list[list[str]]:

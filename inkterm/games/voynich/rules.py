@@ -43,7 +43,7 @@ from .content import (
 C = content()
 GREY = -1
 DIRTY = -2
-MAX_ROUNDS = 60  # safety net only: see rules.md "Rulings" (never reached in our sweeps)
+MAX_ROUNDS = 60  # safety net for bots that never score (see rules.md "Rulings"); greedy games end by round ~25
 
 SEC_CODE = {"botany": "bo", "astrology": "as", "baths": "ba", "writing": "wr", "recipes": "re"}
 CODE_SEC = {v: k for k, v in SEC_CODE.items()}
