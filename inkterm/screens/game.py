@@ -30,6 +30,7 @@ class GameScreen(Screen):
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "rules", "Rules"),
         Binding("l", "log", "Log"),
+        Binding("v", "next_view", "View"),
         Binding("ctrl+s", "save", "Save"),
         Binding("q", "quit", "Quit"),
         *[Binding(str(n), f"pick({n})", f"Choice {n}", show=False) for n in range(1, 10)],
@@ -88,8 +89,10 @@ class GameScreen(Screen):
             "Make the window larger — the game is kept (and autosaved) meanwhile."
         )
         if hasattr(self, "_view"):
-            # Breakpoint classes have just changed: the board may draw more or less.
+            # Breakpoint classes have just changed: the board may draw more or less,
+            # and fold into tabs or out of them (the `v` key's footer entry).
             self.call_after_refresh(self._show_board)
+            self.call_after_refresh(self.refresh_bindings)
 
     # --- who is at the keyboard -----------------------------------------------------------
     @property
@@ -328,6 +331,16 @@ class GameScreen(Screen):
         choices = self.decision.choices
         if 1 <= n <= min(9, len(choices)):
             self.play(choices[n - 1].key)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "next_view":  # only boards that fold into tabs on a small screen
+            board = self.query("#board")
+            return bool(board) and getattr(board.first(), "has_views", False)
+        return True
+
+    def action_next_view(self) -> None:
+        """Show the board's next tab while the menu keeps the focus."""
+        self.query_one("#board").next_view()
 
     def action_undo(self) -> None:
         st = self.state

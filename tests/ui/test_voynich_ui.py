@@ -351,3 +351,32 @@ def test_voynich_120x40(snap_compare):
     st = voynich(steps=90)
     app = InktermApp(start=("state", st, None), bot_delay=0)
     assert snap_compare(app, press=["down"], terminal_size=(120, 40), run_before=settle)
+
+
+async def test_v_cycles_the_small_board_tabs_while_the_menu_keeps_focus():
+    st = voynich(steps=30)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(VoynichBoard)
+        menu = app.screen.query_one(ActionMenu)
+        menu.focus()
+        await pilot.pause()
+        tabs = board.query_one("#vy-tabs", TabbedContent)
+        seen = [tabs.active]
+        for _ in range(4):
+            await pilot.press("v")
+            await pilot.pause()
+            seen.append(tabs.active)
+        assert seen[0] == seen[4] and len(set(seen[:4])) == 4  # every tab, then round again
+        assert app.focused is menu
+        # the tab on view is drawn: the book tab shows this seat's cards
+        while tabs.active != "vy-tab-book":
+            await pilot.press("v")
+            await pilot.pause()
+        await settle(pilot)
+        assert "BO" in plain(visible(app, BookView)[0]) or "AS" in plain(visible(app, BookView)[0])
+    app = InktermApp(start=("state", voynich(steps=30), None), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:  # wide: no tabs, no `v`
+        await settle(pilot)
+        assert not app.screen.check_action("next_view", ())

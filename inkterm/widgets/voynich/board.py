@@ -679,6 +679,18 @@ class VoynichBoard(Vertical):
         screen = self.screen
         return screen.has_class("-wide") and screen.has_class("-tall")
 
+    @property
+    def has_views(self) -> bool:
+        """Whether the board is folded into tabs now (the screen's `v` key cycles them)."""
+        return self.is_mounted and not self.wide
+
+    def next_view(self) -> None:
+        tabs = self.query_one("#vy-tabs", TabbedContent)
+        panes = [p.id for p in tabs.query(TabPane)]
+        if panes:
+            i = panes.index(tabs.active) if tabs.active in panes else -1
+            tabs.active = panes[(i + 1) % len(panes)]
+
     def show(self, view: dict, touches: frozenset[str] = frozenset()) -> None:
         self._view = view
         changed = touches != self._touches
