@@ -243,6 +243,31 @@ async def test_where_a_drop_lands_is_marked_in_its_section():
         assert f"▸{short}" in text, (space, text)
 
 
+async def test_purify_marks_the_one_dirty_drop_it_takes():
+    st = voynich(steps=0)
+    bot = make_bot("random", seed=4)
+    guard = 0
+    while not (st.decision().seat == 0 and sum(c.key.startswith("dirty:") for c in st.decision().choices) > 1):
+        d = st.decision()  # seat 0 heads for a purify: the Baths page, then its action
+        wanted = [c.key for c in d.choices if c.key in ("spread:baths", "do:ba.purify") or c.key.startswith("act:BA")]
+        st.apply(wanted[0] if d.seat == 0 and wanted else bot.choose(st))
+        guard += 1
+        assert guard < 5000
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        choices = [c for c in app.screen.decision.choices if c.key.startswith("dirty:")]
+        for choice in choices[:2]:
+            await highlight(pilot, lambda c: c.key == choice.key)
+            await settle(pilot)
+            baths = next(w for w in visible(app, SectionView) if w.section == "baths")
+            pool = next(line for line in plain(baths).splitlines() if "P1" in line)
+            drop = choice.key.split(":")[1]
+            others = [c.key.split(":")[1] for c in choices if c is not choice]
+            assert f"▸{drop}" in pool and "▸P1" in pool, (choice.key, pool)
+            assert not any(f"▸{o}" in pool for o in others), (choice.key, pool)
+
+
 async def test_small_terminal_tabs_follow_the_highlight():
     st = voynich(steps=0)
     app = InktermApp(start=("state", st, None), bot_delay=0)

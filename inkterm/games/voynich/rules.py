@@ -1080,7 +1080,8 @@ class State(GameState):
             ]
         if k == "ba.purify":
             return [
-                Choice(f"dirty:d{t[2]}", f"Purify dirty drop d{t[2]} ({reward_text(DIRTY_REWARD[t[2]])})", "", (touch_space(POOL1),))
+                Choice(f"dirty:d{t[2]}", f"Purify dirty drop d{t[2]} ({reward_text(DIRTY_REWARD[t[2]])})", "",
+                       (touch_space(POOL1), f"baths:dirty:d{t[2]}"))
                 for t in sorted(set(self.spaces[POOL1]))
                 if t[0] == DIRTY
             ]

@@ -3,7 +3,8 @@ current player's book and a help card.
 
 The widgets draw only the dict they are given (``state.summary()``; every book is
 public) and the board ids the highlighted choice touches: ``cell:2,3``,
-``botany:space:STEM1``, ``astrology:space:2O1:star``, ``book:baths``, ``card:BO4``.
+``botany:space:STEM1``, ``astrology:space:2O1:star``, ``baths:dirty:d3`` (one dirty
+drop), ``book:baths``, ``card:BO4``.
 
 Every colour is doubled by a letter or glyph, so the board reads with NO_COLOR:
 
@@ -167,8 +168,9 @@ class VoyPart(Static):
     def seat_mark(self, players: list[dict], seat: int) -> str:
         return players[seat]["colour"][0]
 
-    def tokens(self, toks: list[dict], players: list[dict]) -> Text:
-        """Tokens on one space: owner letter + kind glyph (texts as t3 / T3)."""
+    def tokens(self, toks: list[dict], players: list[dict], marked: frozenset[str] = frozenset()) -> Text:
+        """Tokens on one space: owner letter + kind glyph (texts as t3 / T3); the dirty
+        drops named in ``marked`` (the one a purify choice takes) are highlighted."""
         out = Text()
         if not toks:
             out.append("·", style=self.style("muted"))
@@ -188,7 +190,10 @@ class VoyPart(Static):
         for i, (label, (sty, n)) in enumerate(labels.items()):
             if i:
                 out.append(",", style=self.style("muted"))
-            out.append(label + (f"×{n}" if n > 1 else ""), style=self.style(sty))
+            if label in marked:
+                out.append(MARK + label, style=self.style("hi"))
+            else:
+                out.append(label + (f"×{n}" if n > 1 else ""), style=self.style(sty))
         return out
 
 
@@ -365,6 +370,7 @@ class SectionView(VoyPart):
         self._players = view.get("players", [])
         self._spaces = spaces
         self._hi = {t.split(":space:", 1)[1] for t in touches if t.startswith(f"{sec}:space:")}
+        self._dirty = frozenset(t.split(":dirty:", 1)[1] for t in touches if t.startswith(f"{sec}:dirty:"))
         title = Text(f"{sec.capitalize()} ", style=self.style("head"))
         title.append(SECTION_KEY[sec], style=self.style("muted"))
         body = getattr(self, f"_{sec}")(view)
@@ -378,8 +384,8 @@ class SectionView(VoyPart):
         t = Text()
         t.append(MARK if hi else " ", style=self.style("mark") if hi else "")
         t.append(label, style=self.style("muted") if not hi else "")
-        t.append_text(self.tokens(self._spaces.get(key, []), self._players))
-        if hi:
+        t.append_text(self.tokens(self._spaces.get(key, []), self._players, self._dirty))
+        if hi and not self._dirty:
             t.stylize(self.style("hi"), 1)
         t.stylize(click_style(f"{self.section}:space:{key}"))
         return t
