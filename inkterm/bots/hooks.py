@@ -9,6 +9,9 @@ A game's evaluate module may define:
   ``seat`` sees it (for search, which needs all seats' values from one view).
 - ``VALUE_SCALE``: how many points of lead make a clear advantage (search rewards).
 - ``SEARCH_ITERATIONS``: the game's default search budget (a move within ~1 s).
+- ``SEARCH_HORIZON``: how far a search path is played out before it is scored:
+  "turn" (the end of the bot's own turn, the default) or "end" (the end of the game,
+  every seat on the default policy).
 - ``default_choice(state, decision) -> key``: a cheap move for look-ahead.
 - ``card_picks(state) -> list[list[str]]``: per seat, the content it picked (cards,
   techniques …) for the simulator's per-card statistics.
@@ -57,6 +60,7 @@ def hooks(game: str) -> SimpleNamespace:
         seat_values=getattr(mod, "seat_values", generic_seat_values),
         value_scale=getattr(mod, "VALUE_SCALE", 3.0),
         search_iterations=getattr(mod, "SEARCH_ITERATIONS", None),
+        search_horizon=getattr(mod, "SEARCH_HORIZON", "turn"),
         default_choice=getattr(mod, "default_choice", generic_default_choice),
         card_picks=getattr(mod, "card_picks", generic_card_picks),
         card_names=getattr(mod, "card_names", None),

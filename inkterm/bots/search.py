@@ -7,7 +7,10 @@ everything hidden from the bot's seat (other hands, deck order, dice to come) is
 drawn anew (information-set MCTS), so the bot never reads another seat's secrets and
 its statistics average over what it cannot know (a reroll's result, a Studio draw).
 A path ends when the decision passes to another seat (or the game ends); a new leaf
-in mid-turn is finished with the game's cheap default policy. The position is then
+in mid-turn is finished with the game's cheap default policy. A game whose
+``SEARCH_HORIZON`` is "end" (Inkwell, where what a turn leaves for the others and
+when a page is turned decide games, and a whole game is a few dozen cheap steps) plays
+every seat on with that policy to the end of the game before scoring. The position is then
 scored with the game's ``evaluate`` from the bot's own view (a lead in points; UCT's
 exploration is scaled to the game's ``VALUE_SCALE``, so close options are told apart).
 At the root, sequential halving shares the budget
@@ -31,6 +34,7 @@ from .hooks import hooks
 DEFAULT_ITERATIONS = 400
 EXPLORE = 0.3  # times the game's VALUE_SCALE: UCT's exploration below the root, in points
 FOLLOW = 12  # default-policy steps to finish a turn from a new leaf, at most
+ROLLOUT = 2000  # default-policy steps to the end of the game, at most (horizon "end")
 
 
 class Node:
@@ -136,10 +140,18 @@ class SearchBot:
 
     @staticmethod
     def _leaf(s, me: int, h) -> float:
+        """Finish the path with the default policy, as far as the game's horizon asks:
+        the rest of this turn ("turn"), or the whole game ("end", scored then)."""
         d = s.decision()
         steps = 0
         while d is not None and d.seat == me and steps < FOLLOW:
             s.apply(h.default_choice(s, d))
             d = s.decision()
             steps += 1
+        if h.search_horizon == "end":
+            steps = 0
+            while d is not None and steps < ROLLOUT:
+                s.apply(h.default_choice(s, d))
+                d = s.decision()
+                steps += 1
         return h.evaluate(s, me)
