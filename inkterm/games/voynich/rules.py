@@ -1430,9 +1430,12 @@ class State(GameState):
         self.say("The game is over", None, "end")
 
     def final_score(self, p: int) -> dict:
-        rows = [["In-game OK", self.ok[p]]]
+        """The final score: ``breakdown`` has the same rows for every seat (OK, research,
+        one row per section's pages), so seats compare row by row; ``pages`` says how
+        each card scored."""
         raw = sum(VALUE[i] for i in self.research[p])
-        rows.append([f"Research tokens ({raw} halved)", raw // 2])
+        rows = [["In-game OK", self.ok[p]], ["Research tokens, halved", raw // 2]]
+        pages, by_deck = [], {}
         for cid, step in self.book[p]:
             m = MULT[step]
             card = C.cards[cid]
@@ -1445,8 +1448,10 @@ class State(GameState):
                     best = (t, pts, box)
             t, pts, box = best
             label = f"{cid} step {step}: {t} box {box} x{m}" if m else f"{cid} step 1: no scoring"
-            rows.append([label, pts])
-        return {"total": sum(r[1] for r in rows), "breakdown": rows}
+            pages.append([label, pts])
+            by_deck[card.deck] = by_deck.get(card.deck, 0) + pts
+        rows += [[f"{deck.capitalize()} pages", pts] for deck, pts in by_deck.items()]
+        return {"total": sum(r[1] for r in rows), "breakdown": rows, "pages": pages, "research_raw": raw}
 
     @property
     def is_over(self) -> bool:
@@ -1529,6 +1534,7 @@ class State(GameState):
             del i0
             fs = self.final[p] if self.final is not None else self.final_score(p)
             entry["breakdown"] = fs["breakdown"]  # final, or what scoring now would give
+            entry["pages"] = fs.get("pages", [])
             entry["final" if self.final is not None else "projected"] = fs["total"]
             players.append(entry)
         out = {

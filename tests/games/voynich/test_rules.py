@@ -288,8 +288,9 @@ def test_1_15_end_and_scoring():
     st.book[RED][8] = ["RE5", 2]
     st.know[RED][3] = 35
     st._finish()
-    rows = dict(st.final[RED]["breakdown"])
-    assert rows["Research tokens (10 halved)"] == 5  # 2 (6 + 4) // 2
+    rows = dict(st.final[RED]["pages"])
+    assert dict(st.final[RED]["breakdown"])["Research tokens, halved"] == 5  # 2 (6 + 4) // 2
+    assert st.final[RED]["research_raw"] == 10
     assert rows["BO1 step 3: Bo box 2 x2"] == 4  # 3
     assert rows["RE5 step 2: Wr box 3 x1"] == 3  # 3 recipes: the better type
     assert st.ranking()[0] == BLUE  # 4
@@ -373,7 +374,7 @@ def test_ruling_10_pages_score_own_type():
     set_book(st, RED, **{**BOOK, "BA1": 2})
     st.know[RED] = [0, 0, 30, 90]
     st._finish()
-    rows = dict(st.final[RED]["breakdown"])
+    rows = dict(st.final[RED]["pages"])
     assert rows["BA1 step 2: Ba box 3 x1"] == 3
 
 
@@ -386,7 +387,7 @@ def test_ruling_12_below_first_box():
     set_book(st, RED, **{**BOOK, "BO1": 4})
     st.know[RED] = [9, 0, 0, 0]
     st._finish()
-    assert dict(st.final[RED]["breakdown"])["BO1 step 4: Bo box 0 x4"] == 0
+    assert dict(st.final[RED]["pages"])["BO1 step 4: Bo box 0 x4"] == 0
 
 
 def test_ruling_13_one_token_per_icon():

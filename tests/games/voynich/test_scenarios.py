@@ -626,11 +626,14 @@ def test_s25_final_scoring_and_tiebreak():
     st.ok[BLUE] = 118
     set_book(st, BLUE, **BOOK)
     st._finish()
-    rows = dict(st.final[RED]["breakdown"])
-    assert rows["Research tokens (11 halved)"] == 5
-    pages = {k.split()[0]: v for k, v in rows.items() if k[:2] in ("BO", "AS", "BA", "WR", "RE")}
+    assert dict(st.final[RED]["breakdown"])["Research tokens, halved"] == 5  # 11 halved
+    rows = dict(st.final[RED]["pages"])
+    pages = {k.split()[0]: v for k, v in rows.items()}
     assert pages == {"BO1": 16, "BO2": 8, "AS1": 0, "AS5": 3, "BA2": 0, "BA7": 0, "WR3": 12, "WR6": 6, "RE2": 8, "RE5": 6}
     assert "RE2 step 3: Bo" in " ".join(rows) and "RE5 step 2: Wr" in " ".join(rows)
+    # the breakdown has the same rows for every seat: one per section's pages
+    assert [label for label, _ in st.final[RED]["breakdown"]] == [label for label, _ in st.final[BLUE]["breakdown"]]
+    assert dict(st.final[RED]["breakdown"])["Botany pages"] == 24 and dict(st.final[RED]["breakdown"])["Recipes pages"] == 14
     assert st.scores() == [118, 118]
     assert st.ranking() == [BLUE, RED]
     s = st.summary()
