@@ -10,8 +10,9 @@ A game's evaluate module may define:
 - ``VALUE_SCALE``: how many points of lead make a clear advantage (search rewards).
 - ``SEARCH_ITERATIONS``: the game's default search budget (a move within ~1 s).
 - ``SEARCH_HORIZON``: how far a search path is played out before it is scored:
-  "turn" (the end of the bot's own turn, the default) or "end" (the end of the game,
-  every seat on the default policy).
+  "turn" (the end of the bot's own turn, the default), "round" (on through the other
+  seats' turns to the bot's next decision) or "end" (the end of the game); beyond the
+  bot's own turn every seat plays the default policy.
 - ``default_choice(state, decision) -> key``: a cheap move for look-ahead.
 - ``card_picks(state) -> list[list[str]]``: per seat, the content it picked (cards,
   techniques …) for the simulator's per-card statistics.

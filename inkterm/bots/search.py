@@ -7,10 +7,11 @@ everything hidden from the bot's seat (other hands, deck order, dice to come) is
 drawn anew (information-set MCTS), so the bot never reads another seat's secrets and
 its statistics average over what it cannot know (a reroll's result, a Studio draw).
 A path ends when the decision passes to another seat (or the game ends); a new leaf
-in mid-turn is finished with the game's cheap default policy. A game whose
-``SEARCH_HORIZON`` is "end" (Inkwell, where what a turn leaves for the others and
-when a page is turned decide games, and a whole game is a few dozen cheap steps) plays
-every seat on with that policy to the end of the game before scoring. The position is then
+in mid-turn is finished with the game's cheap default policy. A game's
+``SEARCH_HORIZON`` may play every seat on with that policy before scoring: "round",
+through the other seats' turns to the bot's next decision (Kiln: which dice a choice
+leaves the others), or "end", to the end of the game (Inkwell: what a Take leaves and
+when a page is turned decide games, and a whole game is a few dozen cheap steps). The position is then
 scored with the game's ``evaluate`` from the bot's own view (a lead in points; UCT's
 exploration is scaled to the game's ``VALUE_SCALE``, so close options are told apart).
 At the root, sequential halving shares the budget
@@ -148,9 +149,9 @@ class SearchBot:
             s.apply(h.default_choice(s, d))
             d = s.decision()
             steps += 1
-        if h.search_horizon == "end":
+        if h.search_horizon != "turn":
             steps = 0
-            while d is not None and steps < ROLLOUT:
+            while d is not None and steps < ROLLOUT and (h.search_horizon == "end" or d.seat != me):
                 s.apply(h.default_choice(s, d))
                 d = s.decision()
                 steps += 1

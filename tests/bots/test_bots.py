@@ -291,3 +291,25 @@ def test_voynich_greedy_games_end_at_52_ok_not_at_the_round_cap():
         state, _ = play("voynich", ["greedy", "greedy"], seed=seed)
         assert state.end_triggered and max(state.ok) >= 52
         assert state.trigger_round < MAX_ROUNDS // 2, state.trigger_round
+
+
+@pytest.mark.parametrize("horizon", ["turn", "round", "end"])
+def test_search_scores_a_path_at_its_games_horizon(horizon):
+    """Where a search path is scored: after the bot's own turn, at its next decision
+    (the others having played on), or at the end of the game."""
+    state = advanced("kiln", 3, 5, 40)
+    me = state.decision().seat
+    seen = []
+    h = types.SimpleNamespace(**vars(hooks("kiln")))
+    h.search_horizon = horizon
+    h.evaluate = lambda s, seat: seen.append((s.decision(), len(s.history))) or 0.0
+    s = state.determinize(me, random.Random(1))
+    SearchBot._leaf(s, me, h)
+    (d, steps), = seen
+    if horizon == "turn":
+        assert d is None or d.seat != me
+    elif horizon == "round":
+        assert d is None or d.seat == me
+        assert {seat for seat, _ in s.history[len(state.history):]} - {me}  # the others played
+    else:
+        assert d is None and s.is_over
