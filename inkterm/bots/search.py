@@ -11,8 +11,8 @@ in mid-turn is finished with the game's cheap default policy. A game's
 ``SEARCH_HORIZON`` may play every seat on with that policy before scoring: "round",
 through the other seats' turns to the bot's next decision (Kiln: which dice a choice
 leaves the others), or "end", to the end of the game (Inkwell: what a Take leaves and
-when a page is turned decide games, and a whole game is a few dozen cheap steps). The position is then
-scored with the game's ``evaluate`` from the bot's own view (a lead in points; UCT's
+when a page is turned decide games, and a whole game is a few dozen cheap steps).
+The position is then scored with the game's ``evaluate`` from the bot's own view (a lead in points; UCT's
 exploration is scaled to the game's ``VALUE_SCALE``, so close options are told apart).
 At the root, sequential halving shares the budget
 fairly between the choices and keeps the better half each round; below it, UCT picks
@@ -142,7 +142,8 @@ class SearchBot:
     @staticmethod
     def _leaf(s, me: int, h) -> float:
         """Finish the path with the default policy, as far as the game's horizon asks:
-        the rest of this turn ("turn"), or the whole game ("end", scored then)."""
+        the rest of this turn ("turn"), on to the bot's next decision ("round"), or
+        the whole game ("end"), then score it."""
         d = s.decision()
         steps = 0
         while d is not None and d.seat == me and steps < FOLLOW:
