@@ -12,12 +12,13 @@ in mid-turn is finished with the game's cheap default policy. A game's
 through the other seats' turns to the bot's next decision (Kiln: which dice a choice
 leaves the others), or "end", to the end of the game (Inkwell: what a Take leaves and
 when a page is turned decide games, and a whole game is a few dozen cheap steps).
-The position is then scored with the game's ``evaluate`` from the bot's own view (a lead in points; UCT's
-exploration is scaled to the game's ``VALUE_SCALE``, so close options are told apart).
-At the root, sequential halving shares the budget
-fairly between the choices and keeps the better half each round; below it, UCT picks
-the steps (the game's default move is expanded first, so a fresh node starts from
-what the cheap policy gets). The move played is the last survivor with the best mean. Where greedy tries one step and follows the default
+The position is then scored with the game's ``evaluate`` from the bot's own view (a
+lead in points; UCT's exploration is scaled to the game's ``VALUE_SCALE``, so close
+options are told apart). At the root, sequential halving shares the budget fairly
+between the choices and keeps the better half each round; below it, UCT picks the
+steps (the game's default move is expanded first, so a fresh node starts from what the
+cheap policy gets). The move played is the last survivor with the best mean.
+Where greedy tries one step and follows the default
 policy for the rest of its turn, search optimises the turn's steps together.
 
 ``search:N`` runs N iterations; plain ``search`` uses the game's
