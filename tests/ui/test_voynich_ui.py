@@ -141,7 +141,7 @@ async def test_wide_board_shows_everything_at_once():
             assert f"{p['colour'][0]} {p['name']} OK {p['ok']}" in track
         book = plain(visible(app, BookView)[0])
         cur = view["players"][view["current"]]
-        assert book.startswith(f"{cur['name']}'s book")
+        assert book.startswith(f"Book: {cur['name']}")
         for card in cur["book"]:
             assert f"{card['card']} s{card['step']} x{card['multiplier']}" in book
         # the help card of any card, another player's too, and back to following
@@ -341,7 +341,7 @@ async def test_board_draws_a_finished_game():
         tabs.active = "vy-tab-book"
         await pilot.pause()
         winner = view["players"][view["winners"][0]]
-        assert plain(tabs.query_one(BookView)).startswith(f"{winner['name']}'s book")
+        assert plain(tabs.query_one(BookView)).startswith(f"Book: {winner['name']}")
         tabs.active = "vy-tab-puzzle"
         await pilot.pause()
         track = plain(tabs.query_one(TrackView))

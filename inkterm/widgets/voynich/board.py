@@ -481,7 +481,7 @@ class BookView(VoyPart):
         open_sec = view.get("open") if view.get("current") == seat else None
         last = None if open_sec else p.get("spread")
         acting = view.get("acting")
-        head = Text(f"{p['name']}'s book", style=self.seat_style(players, seat) + self.style("head"))
+        head = Text(f"Book: {p['name']}", style=self.seat_style(players, seat) + self.style("head"))
         sup = p.get("supply", {})
         texts = " ".join(sup.get("texts", [])) or "no texts"
         head.append("\n" if wrap else "  ")
