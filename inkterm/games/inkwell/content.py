@@ -157,10 +157,30 @@ class SideA(_Strict):
     text: str
 
 
+# The numbers each side-B kind reads from its ``params`` (the rule is in the engine).
+SIDE_B_PARAMS = {
+    "scholar": {"capacity", "per_technique"},
+    "deadline": {"cap"},
+    "perfectionist": {"full_page"},
+    "rainbow": {"per_colour", "at_least"},
+    "gilder": {"gold_weight", "per_gold"},
+}
+
+
 class SideB(_Strict):
     name: str
     kind: Literal["scholar", "deadline", "perfectionist", "rainbow", "gilder"]
+    params: dict[str, int]
     text: str
+
+    @model_validator(mode="after")
+    def _params(self):
+        want = SIDE_B_PARAMS[self.kind]
+        if set(self.params) != want:
+            raise ValueError(f"{self.kind} takes params {sorted(want)}, got {sorted(self.params)}")
+        if any(v < 0 for v in self.params.values()):
+            raise ValueError("side B params must not be negative")
+        return self
 
 
 class WorkspaceSpec(_Strict):

@@ -288,8 +288,9 @@ class State(GameState):
 
     def capacity(self, p: Player) -> int:
         cap = self.C.mat.technique_capacity
-        if p.side == "B" and self.C.workspaces[p.ws].b.kind == "scholar":
-            cap = 3
+        b = self.C.workspaces[p.ws].b
+        if p.side == "B" and b.kind == "scholar":
+            cap = b.params["capacity"]
         cap += sum(e.count for _t, _s, e in self._active_kinds(p) if e.kind == "extra_desk")
         return cap
 
@@ -784,7 +785,8 @@ class State(GameState):
         out.append(("illustrations", illus))
         mcube = cubes[page.mult]
         mult = 0
-        gold_weight = 2 if bkind == "gilder" else 1
+        bp = ws.b.params
+        gold_weight = bp["gold_weight"] if bkind == "gilder" else 1
         if mcube >= 0:
             colour = mcube if page.mult_colour == "?" else CODE[page.mult_colour]
             if colour == GOLD:
@@ -797,16 +799,16 @@ class State(GameState):
             out.append((ws.a.name, count[wcol] + gold))
         else:
             if bkind == "scholar":
-                v = len(p.techs)
+                v = bp["per_technique"] * len(p.techs)
             elif bkind == "deadline":
                 lvl = page.level
-                v = max(0, min(6, self.arrows[lvl - 1] - self.abbot)) if voluntary else 0
+                v = max(0, min(bp["cap"], self.arrows[lvl - 1] - self.abbot)) if voluntary else 0
             elif bkind == "perfectionist":
-                v = 8 if all(f >= 0 for f in cubes) else complete
+                v = bp["full_page"] if all(f >= 0 for f in cubes) else complete
             elif bkind == "rainbow":
-                v = 2 * sum(1 for c in range(5) if count[c] + gold >= 3)
+                v = bp["per_colour"] * sum(1 for c in range(5) if count[c] + gold >= bp["at_least"])
             else:  # gilder
-                v = gold
+                v = bp["per_gold"] * gold
             out.append((ws.b.name, v))
         if careful:
             out.append((self._tech_name(p, "careful_hand"), careful))

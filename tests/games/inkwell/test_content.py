@@ -97,6 +97,7 @@ def test_registry_entry():
     ("techniques.json", lambda d: d["techniques"][17].update(uses="P"), r"techniques\.json: field techniques\.17"),
     ("mat.json", lambda d: d["bottles"][5].update(slot="T9"), r"mat\.json: field"),
     ("workspaces.json", lambda d: d["workspaces"][0].update(colour="X"), r"workspaces\.json: field workspaces\.0\.colour"),
+    ("workspaces.json", lambda d: d["workspaces"][3]["b"]["params"].pop("at_least"), r"workspaces\.json: field workspaces\.3\.b.*rainbow takes params"),
     ("solo.json", lambda d: d.update(die=["moon"]), r"solo\.json: field die\.0"),
 ])
 def test_bad_asset_names_file_and_field(tmp_path, fname, edit, expect):
