@@ -30,7 +30,7 @@ def test_scholars_desk_capacity_three_and_points():
     give_tech(st, 0, 24, "workspace")
     set_bottle(st, "D1", ["R"], tech=st.deck.pop())
     assert "take:D1" in keys(st)
-    assert dict(st.page_score(0))["Scholar's Desk"] == 2
+    assert dict(st.page_score(0))["Scholar's Desk"] == 4  # +2 each (balance change)
 
 
 @pytest.mark.parametrize("abbot,crossed,level,voluntary,expect", [
@@ -57,7 +57,7 @@ def test_rainbow_ledger():
     st = start(2)
     ws(st, 0, "W-G", "B")
     set_page(st, 0, "I-1", {"A1": "K", "A2": "K", "A5": "K", "B1": "G", "B2": "G", "S1": "Au"})
-    assert dict(st.page_score(0))["Rainbow Ledger"] == 4  # K: 3+1, G: 2+1
+    assert dict(st.page_score(0))["Rainbow Ledger"] == 2  # K: 3+1, G: 2+1; +1 each (balance change)
 
 
 def test_gilder():
