@@ -52,8 +52,8 @@ class SetupScreen(Screen):
                 yield Label("Seed", classes="setup-label")
                 yield Input(str(self.seed), id="seed", type="integer", compact=True)
             yield Static(
-                "Enter in any field starts. Seats named bot, random, greedy or search "
-                "are played by the computer.",
+                "Enter on Game opens its list; Enter in a field (or ^g) starts. "
+                "Seats bot, random, greedy and search are computer players.",
                 id="setup-help",
             )
             yield Static("", id="setup-error")
@@ -64,7 +64,9 @@ class SetupScreen(Screen):
 
     def on_mount(self) -> None:
         self._show_game()
-        self.query_one("#seat0", Input).focus()
+        # The game list first: a new player's first Enter opens it (Enter in a text
+        # field starts the game, so focus there made that Enter start Kiln).
+        self.query_one("#game", Select).focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "game":

@@ -71,6 +71,28 @@ async def test_title_setup_game():
         assert [type(s).__name__ for s in app.screen_stack][-2] == "TitleScreen"
 
 
+async def test_setup_first_enter_opens_the_game_list_not_a_game():
+    """A new player's first Enter opens the game list; picking from it and then Enter
+    in a seat field starts that game."""
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("n")
+        setup = app.screen
+        assert app.focused is setup.query_one("#game")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is setup and setup.query_one("#game").expanded
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert setup.query_one("#game").value == "inkwell"
+        await pilot.press("tab")
+        assert app.focused is setup.query_one("#seat0")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.screen.state.record.game == "inkwell"
+
+
 async def test_setup_rejects_bad_forms():
     app = InktermApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
