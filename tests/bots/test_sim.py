@@ -128,3 +128,15 @@ def test_balance_markdown():
     text = markdown([res], threshold=0.0)
     assert "| 2 | 4 |" in text and "lift" in text
     assert text.count("\n| ") >= 3
+
+
+@pytest.mark.parametrize("game", ["kiln", "inkwell", "voynich"])
+def test_every_picked_card_has_a_name_in_the_tables(game):
+    """The per-card tables name what they list: every id a game's picks can hold."""
+    from inkterm.bots.hooks import hooks
+    from inkterm.sim.cli import _names
+
+    res = run(game, ["random", "random"], games=3, seed=2, jobs=1, show_progress=False)
+    names = _names(game)
+    assert res["per_card"] and all(names.get(cid) for cid in res["per_card"])
+    assert hooks(game).card_names is not None

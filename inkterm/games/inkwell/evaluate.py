@@ -74,3 +74,13 @@ def card_picks(state) -> list[list[str]]:
     return out
 
 
+
+
+def card_names() -> dict[str, str]:
+    """What the simulator's per-card table calls each technique and workspace."""
+    from .content import content
+
+    c = content()
+    names = {f"T{tid}": t.name for tid, t in c.techniques.items()}
+    names.update({wid: f"{w.a.name} / {w.b.name}" for wid, w in c.workspaces.items()})
+    return names

@@ -48,3 +48,8 @@ def evaluate(state, seat: int) -> float:
 
 def card_picks(state) -> list[list[str]]:
     return [[str(b["card"]) for b in p.get("book", [])] for p in state.summary()["players"]]
+
+
+def card_names() -> dict[str, str]:
+    """What the simulator's per-card table calls each card: its deck and step 1."""
+    return {cid: f"{card.deck.capitalize()}; step 1: {', '.join(card.adds[0])}" for cid, card in C.cards.items()}
