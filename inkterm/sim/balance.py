@@ -51,7 +51,31 @@ def markdown(results: list[dict], threshold: float = 0.10) -> str:
             out.append(f"| {cid} | {names.get(cid, '')} | {100 * c['pick_rate']:.0f}% | "
                        f"{100 * c['win_rate']:.1f}% | {100 * c['lift']:+.1f} (± {100 * se:.1f}) |")
         out.append("")
+    out.extend(_side_by_side(results, threshold, names))
     return "\n".join(out)
+
+
+def _side_by_side(results: list[dict], threshold: float, names: dict[str, str]) -> list[str]:
+    """Every card over the threshold in at least one count, one row across the counts:
+    a card strong in one count only is noise or a count effect, in all of them a card."""
+    over = {cid for r in results for cid, c in r["per_card"].items() if abs(c["lift"]) > threshold}
+    if len(results) < 2 or not over:
+        return []
+    def peak(cid):
+        return max((r["per_card"][cid]["lift"] for r in results if cid in r["per_card"]), key=abs)
+    counts = [len(r["seats"]) for r in results]
+    out = [f"**Every card over {100 * threshold:.0f} points in at least one count**, side by side:", "",
+           "| card | name | " + " | ".join(f"{n} seats: pick rate, lift (± s.e.)" for n in counts) + " |",
+           "|---|---|" + "---|" * len(counts)]
+    for cid in sorted(over, key=lambda c: -peak(c)):
+        cells = []
+        for r in results:
+            c = r["per_card"].get(cid)
+            cells.append("—" if c is None else f"{100 * c['pick_rate']:.0f}%, {100 * c['lift']:+.1f} "
+                         f"(± {100 * lift_se(c, r['games'], len(r['seats'])):.1f})")
+        out.append(f"| {cid} | {names.get(cid, '')} | " + " | ".join(cells) + " |")
+    out.append("")
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:

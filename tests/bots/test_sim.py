@@ -130,6 +130,18 @@ def test_balance_markdown():
     assert text.count("\n| ") >= 3
 
 
+def test_balance_side_by_side_lists_each_card_once_across_counts():
+    from inkterm.sim.balance import markdown
+
+    two = run("kiln", ["random", "random"], games=4, seed=1, jobs=1, show_progress=False)
+    three = run("kiln", ["random"] * 3, games=4, seed=1, jobs=1, show_progress=False)
+    text = markdown([two, three], threshold=-1.0).split("side by side:")[1]  # every card
+    rows = [l for l in text.splitlines() if l.startswith("| ") and not l.startswith("| card")]
+    picked = set(two["per_card"]) | set(three["per_card"])
+    assert sorted(l.split(" | ")[0][2:] for l in rows) == sorted(picked)
+    assert all(l.count(" | ") == 3 for l in rows)  # card, name, one cell per count
+
+
 @pytest.mark.parametrize("game", ["kiln", "inkwell", "voynich"])
 def test_every_picked_card_has_a_name_in_the_tables(game):
     """The per-card tables name what they list: every id a game's picks can hold."""
