@@ -22,7 +22,10 @@ from .rules import C, CAP, VALUE
 PROJECTED = {1: 0.4, 2: 1.0, 3: 2.0, 4: 4.0}
 SHARING = 1.5  # a sharing token: a piece of ours, a research move, a condition met
 VALUE_SCALE = 4.0
-SEARCH_ITERATIONS = 300
+# A turn here is a long chain (section, progress, card, actions, spaces), so the tree
+# is wide: 300 iterations won 59% of 80 games against greedy, 1,000 won 74% of 100
+# (about 0.25 s a move here).
+SEARCH_ITERATIONS = 1000
 _SCORES = {cid: tuple(TYPES.index(t) for t in card.scores) for cid, card in C.cards.items()}
 
 
