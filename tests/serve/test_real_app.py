@@ -64,7 +64,7 @@ async def test_game_survives_a_dropped_connection(make_server, client_key, data_
     screen.process.stdin.write(b"n")
     await screen.wait_for(r"Seat 1", timeout=20)
     screen.set_mark()
-    screen.process.stdin.write(b"\r")  # Enter in a seat field starts the game
+    screen.process.stdin.write(b"\t\r")  # Tab from the game list to Seat 1; Enter starts
     await screen.wait_for(r"Undo", timeout=20)  # the game screen's footer
     save = (await poll_pressing(screen, b"1", lambda: saves(home), 30,
                                 "an autosave in ann's home"))[0]
