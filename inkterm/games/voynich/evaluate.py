@@ -24,7 +24,7 @@ SHARING = 1.5  # a sharing token: a piece of ours, a research move, a condition 
 VALUE_SCALE = 4.0
 # A turn here is a long chain (section, progress, card, actions, spaces), so the tree
 # is wide: 300 iterations won 59% of 80 games against greedy, 1,000 won 74% of 100
-# (about 0.25 s a move here).
+# (about 0.4 s a move here: benchmarks/bots_speed.py).
 SEARCH_ITERATIONS = 1000
 _SCORES = {cid: tuple(TYPES.index(t) for t in card.scores) for cid, card in C.cards.items()}
 
