@@ -123,7 +123,7 @@ def section(lines, start: str, stop: str) -> list[str]:
 def page_cells(lines) -> dict[str, str]:
     """``{space id: cell}`` from the drawn page (``1·R`` → ``A1: '·R'``)."""
     out = {}
-    for line in section(lines, "'s page", "Turn now"):
+    for line in section(lines, "Page: ", "Turn now"):
         m = re.match(r"\s*([A-Z])\s+\d+pt\s", line)
         if m:
             for num, rest in re.findall(r"(\d+)([·■+▶].)", line[m.end():]):
@@ -151,7 +151,7 @@ async def test_mat_shows_every_active_bottle_with_cube_letters():
 
 async def check_mat_and_track(view):
     lines = await board_text(view)
-    mat = section(lines, "The mat", "'s page")
+    mat = section(lines, "The mat", "Page: ")
     for b in view["mat"]:
         if not b["active"]:
             assert not any(re.search(rf"\b{b['id']}\b", l) for l in mat), b["id"]
@@ -220,7 +220,7 @@ async def test_highlighted_bottle_marks_the_spaces_its_cubes_could_take():
             # The engine's own accept masks: empty spaces that take a cube of the bottle.
             cells = page_cells(lines)
             assert {sid for sid, cell in cells.items() if cell[0] == "+"} == room(st, bid), bid
-            assert "+ = room" in line_with(lines, "'s page")
+            assert "+ = room" in line_with(lines, "Page: ")
             slots = [t.split(":")[1] for t in c.touches if t.startswith("slot:")]
             if slots:
                 # The highlighted technique is spelled out in full on the mat.
@@ -292,7 +292,7 @@ async def test_scraper_marks_the_cube_to_move_then_where_it_may_go():
                 continue
             sid = c.key.split(":")[1]
             lines = await b.text(view, c.touches)
-            marked = [l for l in section(lines, "'s page", "Turn now") if "▶" in l]
+            marked = [l for l in section(lines, "Page: ", "Turn now") if "▶" in l]
             assert len(marked) == 1
             # A placed cube: ▶ before its cell, which still shows it is filled (■).
             if sid[0] in "ABC":
@@ -334,7 +334,7 @@ async def test_page_choice_draws_the_highlighted_display_page():
             pg = st.C.pages[pid]
             lines = await b.text(view, c.touches)
             level = pid.split("-")[0]
-            assert f"choosing a page {level} " in line_with(lines, "'s page")
+            assert f"choosing a page {level} " in line_with(lines, "Page: ")
             assert line_with(lines, f"▶{pid} {pg.name}").strip().startswith(f"{level} ")
             # The highlighted page in full, below the display: every illustration.
             at = lines.index(line_with(lines, f"{pid} {pg.name}: {len(pg.spaces)} spaces"))
@@ -441,7 +441,7 @@ async def test_whole_game_by_keys_at_80x24():
             assert board.virtual_size.width <= board.size.width
             if n % 8 == 0:  # a full screen capture is slow: now and then
                 text = "\n".join(screen_lines(app))
-                assert "Ann's page" in text and "Ann:" in text
+                assert "Page: Ann" in text and "Ann:" in text
             seen.add(st.decision().keys[0].split(":")[0])
             await pilot.press("1")
         assert isinstance(app.screen, GameOverScreen)

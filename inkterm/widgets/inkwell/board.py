@@ -402,7 +402,7 @@ class PageView(InkPart):
         hi = touches if mine else frozenset()
         parts: list = []
         head = Text(no_wrap=True, overflow="ellipsis")
-        head.append(f"{p['name']}'s page", style=self.seat_style(seat) + self.style("head"))
+        head.append(f"Page: {p['name']}", style=self.seat_style(seat) + self.style("head"))
         if page is None:
             if p.get("finished"):
                 head.append("  — all three pages turned", style=self.style("muted"))
