@@ -74,8 +74,6 @@ def card_picks(state) -> list[list[str]]:
     return out
 
 
-
-
 def card_names() -> dict[str, str]:
     """What the simulator's per-card table calls each technique and workspace."""
     from .content import content
