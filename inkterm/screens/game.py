@@ -13,6 +13,7 @@ from textual.widgets import Footer, Static
 from inkterm.bots import is_bot, make_bot
 from inkterm.engine import GAMES, IllegalChoice
 from inkterm.engine.saves import new_save_path, save_game
+from inkterm.engine.words import possessive
 from inkterm.widgets.action_menu import ActionMenu
 from inkterm.widgets.board import BOARD_CSS, board_for
 from inkterm.widgets.touch import BoardTouched
@@ -143,7 +144,7 @@ class GameScreen(Screen):
         self.refresh_table()
         note = ""
         if previous is not None:
-            note = f"{self.state.seats[previous]}'s turn is over."
+            note = f"{possessive(self.state.seats[previous], start=True)} turn is over."
 
         def done(_=None) -> None:
             self._handoff_open = False

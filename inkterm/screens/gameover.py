@@ -10,6 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from inkterm.engine.words import act
 from inkterm.screens import SCREENS_CSS
 
 PLACES = ["1st", "2nd", "3rd", "4th", "5th", "6th"]
@@ -72,7 +73,7 @@ class GameOverScreen(Screen):
         summary = self.state.summary()
         winner = self.state.ranking()[0]
         with VerticalScroll(id="gameover"):
-            yield Static(f"Game over — {self.state.seats[winner]} wins", id="gameover-title",
+            yield Static(f"Game over — {act(self.state.seats[winner], 'wins')}", id="gameover-title",
                          classes="screen-title")
             yield Static(ranking_table(self.state), id="ranking")
             lines = summary.get("tiebreaks") or []

@@ -23,6 +23,7 @@ from typing import Any
 
 from inkterm.engine.state import GameState
 from inkterm.engine.types import Choice, Decision, Event
+from inkterm.engine.words import act, count, possessive, verb
 
 from .content import COLOUR_WORDS, COLOURS, CUBE_NAMES, GOLD, content
 from .fit import ALL, GOLD_BIT, fits, mask_counts, minus
@@ -428,7 +429,7 @@ class State(GameState):
                 self.incoming = None
                 p.techs.append([tid, UP])
                 spec = self.C.techniques[tid]
-                ev.append(Event(f"{p.name} puts {spec.name} on the workspace.", self.cur, "technique"))
+                ev.append(Event(f"{act(p.name, 'puts')} {spec.name} on the workspace.", self.cur, "technique"))
                 if spec.effect.kind == "wash":
                     self._remask(p)
                 if spec.uses != "P":
@@ -439,7 +440,7 @@ class State(GameState):
                 for _tid, _st, e in self._active_kinds(p):
                     if e.kind == "hoarder" and size >= e.min_cubes:
                         p.add("Hoarder", e.points)
-                        ev.append(Event(f"Hoarder: {p.name} scores {e.points}.", self.cur, "score"))
+                        ev.append(Event(f"Hoarder: {act(p.name, 'scores')} {e.points}.", self.cur, "score"))
             self._grinder_triggers(p)
             if self.pending:
                 if len(self.pending) == 1 and self.pending[0][0] == "grind":
@@ -470,15 +471,15 @@ class State(GameState):
                 t = max(i for i in range(6) if drawn[i])
                 drawn[t] -= 1
                 self._return(t)
-                ev.append(Event(f"{p.name}'s starting {_cube_word(t)} cube has no space; it goes back.", seat, "overflow"))
+                ev.append(Event(f"{possessive(p.name, start=True)} starting {_cube_word(t)} cube has no space; it goes back.", seat, "overflow"))
             if any(drawn):
                 self.hand.append([drawn, "fit", 0])
-                ev.append(Event(f"{p.name} starts with {_cubes_text(drawn)} to place.", seat, "setup"))
+                ev.append(Event(f"{act(p.name, 'starts')} with {_cubes_text(drawn)} to place.", seat, "setup"))
             return
         self.stage = "main"
         self.cur = self.first
         self._new_turn()
-        ev.append(Event(f"{self.players[self.first].name} plays first.", self.first, "turn"))
+        ev.append(Event(f"{act(self.players[self.first].name, 'plays')} first.", self.first, "turn"))
 
     def _new_turn(self) -> None:
         self.gained = 0
@@ -502,12 +503,12 @@ class State(GameState):
                 p = self.players[self.cur]
                 pts = self.C.mat.end_phase_points
                 p.add("End phase", pts)
-                ev.append(Event(f"{p.name} is finished: +{pts} points.", self.cur, "score"))
+                ev.append(Event(f"{act(p.name, 'is')} finished: +{count(pts, 'point')}.", self.cur, "score"))
                 self._move_abbot(ev)
                 self.cur = (self.cur + 1) % self.n
         self.stage = "main"
         self._new_turn()
-        ev.append(Event(f"{self.players[self.cur].name}'s turn.", self.cur, "turn"))
+        ev.append(Event(f"{possessive(self.players[self.cur].name, start=True)} turn.", self.cur, "turn"))
 
     # ================================================================== solo Rival
     def _rival_turn(self, ev: list) -> None:
@@ -582,7 +583,7 @@ class State(GameState):
             c = [0] * 6
             c[t] = 1
             self.hand.append([c, "extra", 0])
-            ev.append(Event(f"{name}: {p.name} searches the bag for a {_cube_word(t)} cube.", self.cur, "technique"))
+            ev.append(Event(f"{name}: {act(p.name, 'searches')} the bag for a {_cube_word(t)} cube.", self.cur, "technique"))
         else:
             ev.append(Event(f"{name}: no {_cube_word(t)} cube left in the bag.", self.cur, "technique"))
 
@@ -594,7 +595,7 @@ class State(GameState):
                 row[1] = ROT if (spec.uses == "2" and row[1] == UP) else DOWN
         e = spec.effect
         k = e.kind
-        ev.append(Event(f"{p.name} uses {spec.name}.", self.cur, "technique"))
+        ev.append(Event(f"{act(p.name, 'uses')} {spec.name}.", self.cur, "technique"))
         if k == "points":
             p.add(spec.name, e.points)
         elif k == "gold":
@@ -613,7 +614,7 @@ class State(GameState):
                 t = self._draw()
                 if t is not None:
                     c[t] += 1
-            ev.append(Event(f"{p.name} draws {_cubes_text(c)}.", self.cur, "draw"))
+            ev.append(Event(f"{act(p.name, 'draws')} {_cubes_text(c)}.", self.cur, "draw"))
             if any(c):
                 self.hand.append([c, "extra", 0])
         elif k == "dye":
@@ -646,7 +647,7 @@ class State(GameState):
     def _take(self, p: Player, bid: str, ev: list, allow_tech: bool = True) -> None:
         cubes = self.bottles[bid]
         self.bottles[bid] = [0] * 6
-        ev.append(Event(f"{p.name} takes {bid} {_cubes_text(cubes)}.", self.cur, "take"))
+        ev.append(Event(f"{act(p.name, 'takes')} {bid} {_cubes_text(cubes)}.", self.cur, "take"))
         self.take_size = sum(cubes)
         self.hand.append([cubes, "fit", self._spill(p)])
         slot = self.link[bid]
@@ -843,7 +844,8 @@ class State(GameState):
             lab = f"Page {page.id}: {label}" if label in ("illustrations", "multiplier") else label
             p.add(lab, v)
         ev.append(Event(
-            f"{p.name} {'is forced to Turn' if forced else 'Turns'} page {page.id} ({page.name}) and scores {total}: "
+            f"{act(p.name, 'is forced to Turn' if forced else 'Turns')} page {page.id} ({page.name})"
+            f" and {verb(p.name, 'scores')} {total}: "
             + ", ".join(f"{lab} {v}" for lab, v in lines) + ".", seat, "score"))
         for f in p.cubes:
             if f >= 0:
@@ -857,7 +859,7 @@ class State(GameState):
             p.under.extend(p.techs)
             p.techs = []
             if not self.end_phase and not self.solo:
-                ev.append(Event(f"{p.name} has finished: the end phase begins.", seat, "end"))
+                ev.append(Event(f"{act(p.name, 'has')} finished: the end phase begins.", seat, "end"))
             self.end_phase = True
             if self.solo:
                 self._solo_end(p, ev)
@@ -881,7 +883,7 @@ class State(GameState):
         level = self.C.pages[pid].level
         self.display[level].remove(pid)
         self._set_page(p, pid)
-        ev.append(Event(f"{p.name} chooses page {pid} ({self.C.pages[pid].name}).", self.cur, "page"))
+        ev.append(Event(f"{act(p.name, 'chooses')} page {pid} ({self.C.pages[pid].name}).", self.cur, "page"))
         blessed = self._has(p, "blessing")
         if self.voluntary or blessed:
             n = self.C.mat.gold_bonus
@@ -895,7 +897,7 @@ class State(GameState):
                 c = [0] * 6
                 c[GOLD] = got
                 self.hand.append([c, "extra", 0])
-                ev.append(Event(f"{p.name} gains {got} gold as the Turn bonus.", self.cur, "gold"))
+                ev.append(Event(f"{act(p.name, 'gains')} {got} gold as the Turn bonus.", self.cur, "gold"))
             else:
                 ev.append(Event("No gold is left for the Turn bonus.", self.cur, "gold"))
         p.under.extend(p.techs)
@@ -906,7 +908,7 @@ class State(GameState):
         per = self.C.solo.end_points_per_space
         left = max(0, self.end - self.abbot)
         p.add("Time left", per * left)
-        ev.append(Event(f"{p.name} scores {per * left} for {left} Abbot spaces left.", 0, "score"))
+        ev.append(Event(f"{act(p.name, 'scores')} {per * left} for {count(left, 'Abbot space')} left.", 0, "score"))
         self._rival_scores(ev, "the end", arrow=False)
         self._game_over(ev)
 
@@ -919,9 +921,9 @@ class State(GameState):
         r = self.ranking()
         if self.solo:
             who = self.players[0].name if self.players[0].score > self.rival_score else "the Rival"
-            ev.append(Event(f"Game over: {self.players[0].score} to the Rival's {self.rival_score}; {who} wins.", None, "end"))
+            ev.append(Event(f"Game over: {self.players[0].score} to the Rival's {self.rival_score}; {act(who, 'wins')}.", None, "end"))
         else:
-            ev.append(Event(f"Game over: {self.players[r[0]].name} wins with {self.players[r[0]].score}.", None, "end"))
+            ev.append(Event(f"Game over: {act(self.players[r[0]].name, 'wins')} with {self.players[r[0]].score}.", None, "end"))
 
     # ================================================================== API hooks
     @property
@@ -1098,7 +1100,7 @@ class State(GameState):
         p = self.players[seat]
         if self.stage == "side":
             p.side = key[-1]
-            ev.append(Event(f"{p.name} has chosen a workspace side.", seat, "setup"))
+            ev.append(Event(f"{act(p.name, 'has')} chosen a workspace side.", seat, "setup"))
             nxt = (seat + 1) % self.n
             if nxt == self.first:
                 ev.append(Event("Workspace sides: " + ", ".join(
@@ -1130,7 +1132,7 @@ class State(GameState):
                 for row in p.all_techs():
                     if row[0] == tid:
                         row[1] = ROT if (spec.uses == "2" and row[1] == UP) else DOWN
-                ev.append(Event(f"{p.name} declines {spec.name}.", seat, "technique"))
+                ev.append(Event(f"{act(p.name, 'declines')} {spec.name}.", seat, "technique"))
         elif self.stage == "page":
             self._choose_page(p, key[5:], ev)
         elif key == "turn":
@@ -1156,24 +1158,24 @@ class State(GameState):
                 if sid is None:
                     if batch[1] == "fit":
                         batch[2] -= 1
-                        ev.append(Event(f"{p.name} pours a {word} cube back (Spill Cloth).", self.cur, "place"))
+                        ev.append(Event(f"{act(p.name, 'pours')} a {word} cube back (Spill Cloth).", self.cur, "place"))
                     else:
                         ev.append(Event(f"No space for the {word} cube; it goes back.", self.cur, "overflow"))
                     self._return(t)
                 else:
                     self._put(p, page.by_sid[sid], t)
-                    ev.append(Event(f"{p.name} places {word} on {sid}.", self.cur, "place"))
+                    ev.append(Event(f"{act(p.name, 'places')} {word} on {sid}.", self.cur, "place"))
             return
         t = self._current_type(batch[0])
         batch[0][t] -= 1
         if key == "spill":
             batch[2] -= 1
             self._return(t)
-            ev.append(Event(f"{p.name} pours a {_cube_word(t)} cube back (Spill Cloth).", self.cur, "place"))
+            ev.append(Event(f"{act(p.name, 'pours')} a {_cube_word(t)} cube back (Spill Cloth).", self.cur, "place"))
             return
         sid = key[6:]
         self._put(p, page.by_sid[sid], t)
-        ev.append(Event(f"{p.name} places {_cube_word(t)} on {sid}.", self.cur, "place"))
+        ev.append(Event(f"{act(p.name, 'places')} {_cube_word(t)} on {sid}.", self.cur, "place"))
 
     def _apply_sub(self, p: Player, key: str, ev: list) -> None:
         sub = self.sub
@@ -1193,7 +1195,7 @@ class State(GameState):
             e = self.C.techniques[sub[1]].effect
             got = min(e.count, self.bag[t])
             self.bag[t] -= got
-            ev.append(Event(f"Dye Merchant: {p.name} finds {got} {_cube_word(t)} cube(s).", self.cur, "technique"))
+            ev.append(Event(f"Dye Merchant: {act(p.name, 'finds')} {count(got, _cube_word(t) + ' cube')}.", self.cur, "technique"))
             if got:
                 c = [0] * 6
                 c[t] = got
@@ -1208,7 +1210,7 @@ class State(GameState):
             dst = page.by_sid[key[6:]]
             p.cubes[dst] = p.cubes[src]
             p.cubes[src] = -1
-            ev.append(Event(f"Scraper: {p.name} moves the {_cube_word(p.cubes[dst])} cube from "
+            ev.append(Event(f"Scraper: {act(p.name, 'moves')} the {_cube_word(p.cubes[dst])} cube from "
                             f"{page.spaces[src].sid} to {page.spaces[dst].sid}.", self.cur, "technique"))
         elif kind == "second":
             if key != "skip":

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from inkterm.engine import Choice, Decision, Event, GameState
+from inkterm.engine.words import act, count
 
 from . import scoring
 from .content import (
@@ -65,7 +66,7 @@ def effect_text(pip: int, s: int) -> str:
         f"+{s} clay/glaze",
         f"+{s} money",
         f"+{s} favour",
-        f"swap with {s} cards",
+        f"swap with {count(s, 'card')}",
         f"a card {s} cheaper",
         f"copy a zone at {s}",
     )[pip - 1]
@@ -83,8 +84,8 @@ def zone_choice(pip: int, dice: int, s: int) -> Choice:
     return Choice(
         f"zone:{pip}",
         f"{zone_name(pip)} ({dice}): {effect_text(pip, s)}",
-        f"Main action at strength {s} ({dice} {'die' if dice == 1 else 'dice'}"
-        f"{' + Bellows' if s > dice else ''}): place {s} token{'s' if s != 1 else ''} on {zone_name(pip)}, "
+        f"Main action at strength {s} ({count(dice, 'die')}"
+        f"{' + Bellows' if s > dice else ''}): place {count(s, 'token')} on {zone_name(pip)}, "
         f"take a die, then {effect_text(pip, s)}.",
         (f"zone:{pip}",),
     )
@@ -154,7 +155,7 @@ class State(GameState):
         m.mains = m.extra_mains = m.bellows = 0
         self.reveal()
         self._say(
-            f"Round {m.round}: {self.name(m.start_seat)} starts. Dice: "
+            f"Round {m.round}: {act(self.name(m.start_seat), 'starts')}. Dice: "
             + ", ".join(f"{zone_name(i + 1)} {d}" for i, d in enumerate(dice) if d),
             None,
             "round",
@@ -173,7 +174,7 @@ class State(GameState):
             self._say(
                 "Game over. "
                 + ", ".join(f"{self.name(s)} {self.scores()[s]}" for s in ranking)
-                + f". {self.name(ranking[0])} wins.",
+                + f". {act(self.name(ranking[0]), 'wins')}.",
                 None,
                 "end",
             )
@@ -203,7 +204,7 @@ class State(GameState):
 
     def _me_say(self, text: str, kind: str = "action") -> None:
         s = self.seat
-        self._events.append(Event(f"{self.name(s)} {text}", s, kind))
+        self._events.append(Event(act(self.name(s), text), s, kind))
 
     def _push(self, *tasks: list[Any]) -> None:
         """Schedule tasks to run in the order given."""
@@ -314,7 +315,7 @@ class State(GameState):
         persistent = [c for c in p.tableau if CARDS[c].type == "persistent"]
         self._me_say(
             f"acts in {zone_name(pip)} at strength {s}{' (paid boost)' if boost else ''}: "
-            f"{placed} token{'s' if placed != 1 else ''} placed, a die taken."
+            f"{count(placed, 'token')} placed, a die taken."
         )
         self._push(["effect", pip, s, 1, pip, persistent], ["persist", pip, pip, persistent])
 
@@ -388,7 +389,7 @@ class State(GameState):
             self._me_say(f"gains {got} money from {c.name}.", "card")
         elif e == "bonus_token":
             placed = p.place_tokens(acting, n)
-            self._me_say(f"places {placed} extra token on {zone_name(acting)} ({c.name}).", "card")
+            self._me_say(f"places {count(placed, 'extra token')} on {zone_name(acting)} ({c.name}).", "card")
         elif e == "bonus_glaze":
             p.glaze += n
             self._me_say(f"gains {n} glaze from {c.name}.", "card")
@@ -451,11 +452,11 @@ class State(GameState):
             self._push(["offer", 0, "Exhibition"])
         else:
             p.extra += 1 + tribute_bonus
-            self._me_say(f"scores {1 + tribute_bonus} extra point{'s' if tribute_bonus else ''} (Tribute).", "score")
+            self._me_say(f"scores {count(1 + tribute_bonus, 'extra point')} (Tribute).", "score")
 
     def _d_place(self, n: int, why: str) -> tuple[str, list[Choice]]:
         mine = self.me.tokens
-        return f"{why}: place {n} token{'s' if n != 1 else ''} on which zone?", [
+        return f"{why}: place {count(n, 'token')} on which zone?", [
             Choice(f"place:{z}", f"{zone_name(z)} (you have {mine[z - 1]})", "", (f"zone:{z}",))
             for z in range(1, 7)
         ]
@@ -463,7 +464,7 @@ class State(GameState):
     def _h_place(self, key: str, n: int, why: str) -> None:
         z = int(key[6:])
         placed = self.me.place_tokens(z, n)
-        self._me_say(f"places {placed} token{'s' if placed != 1 else ''} on {zone_name(z)} ({why}).")
+        self._me_say(f"places {count(placed, 'token')} on {zone_name(z)} ({why}).")
 
     # --- blanks and rows (rules 22–28) -------------------------------------------------
     def _make_blank(self, p: Player) -> None:
@@ -483,7 +484,7 @@ class State(GameState):
         before = p.blanks
         p.blanks = min(N_BLANKS, before + n)  # R11: blanks past slot 20 are lost
         if source != "blank-making":
-            self._me_say(f"places {p.blanks - before} blank{'s' if p.blanks - before != 1 else ''} ({source}).")
+            self._me_say(f"places {count(p.blanks - before, 'blank')} ({source}).")
         done = [i + 1 for i, t in enumerate(ROW_THRESHOLDS) if before < t <= p.blanks]
         if done:
             m.rows_queue.extend(done)  # R26: queued behind any reward in progress
@@ -584,7 +585,7 @@ class State(GameState):
                 self._ask("pick", c.p("count"), [])
         elif e == "tokens_all":
             placed = sum(p.place_tokens(z, n) for z in range(1, 7))
-            self._me_say(f"places {placed} tokens across the zones.")
+            self._me_say(f"places {count(placed, 'token')} across the zones.")
         elif e == "trim":
             sel = sorted((z for z in range(6) if p.tokens[z]), key=lambda z: (-p.tokens[z], z))[: c.p("zones")]
             for z in sel:
@@ -654,7 +655,7 @@ class State(GameState):
     def _d_move_count(self, n: int, src: int, dst: int) -> tuple[str, list[Choice]]:
         most = min(n, self.me.tokens[src - 1])
         return f"Porters: how many tokens from {zone_name(src)} to {zone_name(dst)}?", [
-            Choice(f"count:{k}", f"{k} token{'s' if k > 1 else ''}", "", (f"zone:{src}", f"zone:{dst}"))
+            Choice(f"count:{k}", count(k, 'token'), "", (f"zone:{src}", f"zone:{dst}"))
             for k in range(most, 0, -1)
         ]
 
@@ -663,7 +664,7 @@ class State(GameState):
         t = self.me.tokens
         t[src - 1] -= k
         t[dst - 1] += k
-        self._me_say(f"moves {k} token{'s' if k > 1 else ''} from {zone_name(src)} to {zone_name(dst)}.")
+        self._me_say(f"moves {count(k, 'token')} from {zone_name(src)} to {zone_name(dst)}.")
 
     # --- the Studio (rule 15, R7) -------------------------------------------------------
     def _studio_draw(self, n: int) -> None:
@@ -674,7 +675,7 @@ class State(GameState):
             return
         m.studio, m.deck = m.deck[:n], m.deck[n:]
         self.reveal()
-        self._me_say(f"draws {n} card{'s' if n != 1 else ''} in the Studio.")
+        self._me_say(f"draws {count(n, 'card')} in the Studio.")
         self._ask("studio")
 
     def _d_studio(self) -> tuple[str, list[Choice]]:
@@ -690,7 +691,7 @@ class State(GameState):
         m = self.m
         if key == "done":
             m.deck.extend(m.studio)
-            self._me_say(f"returns {len(m.studio)} card{'s' if len(m.studio) != 1 else ''} to the bottom of the deck.")
+            self._me_say(f"returns {count(len(m.studio), 'card')} to the bottom of the deck.")
             m.studio = []
         else:
             self._ask("give", key[5:])
@@ -737,7 +738,7 @@ class State(GameState):
     def _d_reroll(self) -> tuple[str, list[Choice]]:
         p = self.me
         out = [
-            Choice(f"reroll:{z}", f"{zone_name(z)} ({d} dice) for {self._reroll_cost(p, z)} clay", "", (f"zone:{z}",))
+            Choice(f"reroll:{z}", f"{zone_name(z)} ({count(d, 'die')}) for {self._reroll_cost(p, z)} clay", "", (f"zone:{z}",))
             for z, d in enumerate(self.m.dice, 1)
             if d and self._reroll_cost(p, z) <= p.clay
         ]
@@ -830,7 +831,7 @@ class State(GameState):
         p.clay -= c
         p.glaze -= k - c
         got = p.gain_money(money)
-        self._me_say(f"sells {k} materials for {got} money (Broker).")
+        self._me_say(f"sells {count(k, 'material')} for {got} money (Broker).")
 
     # --- results and views -------------------------------------------------------------
     @property
@@ -945,7 +946,7 @@ def boost_decision(pip: int, s: int) -> tuple[str, list[Choice]]:
 
 @lru_cache(maxsize=None)
 def split_decision(n: int, why: str) -> tuple[str, list[Choice]]:
-    return f"{why}: split {n} material{'s' if n != 1 else ''} between clay and glaze", [
+    return f"{why}: split {count(n, 'material')} between clay and glaze", [
         Choice(f"split:{c}", f"{c} clay + {n - c} glaze", "Clay pays for rerolls; 3 glaze buys a token.")
         for c in range(n, -1, -1)
     ]

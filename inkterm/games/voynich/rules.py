@@ -25,6 +25,7 @@ from typing import Any
 
 from inkterm.engine.state import GameState
 from inkterm.engine.types import Choice, Decision, Event
+from inkterm.engine.words import act, possessive, verb
 
 from .content import (
     DECK_OF,
@@ -545,15 +546,15 @@ class State(GameState):
                 for b in BREAKS:
                     if old < b <= new:
                         self.share[p][t] += 1
-                        self.say(f"{self.name(p)} reaches a breakthrough in {TYPE_NAMES[t]}: 1 sharing token", p, "breakthrough")
+                        self.say(f"{act(self.name(p), 'reaches')} a breakthrough in {TYPE_NAMES[t]}: 1 sharing token", p, "breakthrough")
         if vec[OK]:
             self.ok[p] += vec[OK]
             if not self.end_triggered and self.ok[p] >= END_AT:
                 self.end_triggered = True
                 self.trigger_round = self.round
-                self.say(f"{self.name(p)} reaches {END_AT} OK: the game ends after round {self.round + 1}", p, "end")
+                self.say(f"{act(self.name(p), 'reaches')} {END_AT} OK: the game ends after round {self.round + 1}", p, "end")
         if why is not None:
-            self.say(f"{self.name(p)} gains {reward_text(Reward((tuple(vec), ())))}{' ' + why if why else ''}", p, "gain")
+            self.say(f"{act(self.name(p), 'gains')} {reward_text(Reward((tuple(vec), ())))}{' ' + why if why else ''}", p, "gain")
 
     def reward(self, p: int, r: Reward, why: str = "", excl: str | None = None) -> None:
         """Gain a printed reward. Action parts become optional follow-up decisions for the
@@ -722,7 +723,7 @@ class State(GameState):
         owner = tok[0]
         if not free:
             self.to_supply(tok)  # ruling 29
-            self.say(f"Pool 2 is full: {self.name(owner)}'s leaf returns to supply", owner)
+            self.say(f"Pool 2 is full: {possessive(self.name(owner))} leaf returns to supply", owner)
         elif len(free) == 1 or owner < 0:
             self.spaces[free[0]].append(tok)
             self.gain(owner, BA_REWARD[free[0]].gains, f"(leaf into Pool 2 {short(free[0])})")
@@ -1102,7 +1103,7 @@ class State(GameState):
                 out.append(
                     Choice(
                         f"text:{r}:{s[-1]}",
-                        f"Translate {self.name(tok[0])}'s t{tok[2]} in {r} ({reward_text(TEXT_FACE[tok[2]][1])} + {reward_text(WR_HEAD[r])})",
+                        f"Translate {possessive(self.name(tok[0]))} t{tok[2]} in {r} ({reward_text(TEXT_FACE[tok[2]][1])} + {reward_text(WR_HEAD[r])})",
                         "",
                         (touch_space(s),),
                     )
@@ -1168,7 +1169,7 @@ class State(GameState):
             self.items = []
         elif ph == "share":
             if any(self.share[p]):
-                self.say(f"{self.name(p)} has no legal place for the remaining sharing tokens; they are returned", p)
+                self.say(f"{act(self.name(p), 'has')} no legal place for the remaining sharing tokens; they are returned", p)
                 self.share[p] = [0, 0, 0, 0]
             self.phase = "move"
         elif ph == "move":
@@ -1208,7 +1209,7 @@ class State(GameState):
         sec = key.split(":")[1]
         self.open = sec
         self.phase = "prog1"
-        self.say(f"{self.name(self.cur)} opens {sec.capitalize()}", self.cur, "turn")
+        self.say(f"{act(self.name(self.cur), 'opens')} {sec.capitalize()}", self.cur, "turn")
 
     def _ap_prog1(self, key: str) -> None:
         if key == "done":
@@ -1223,7 +1224,7 @@ class State(GameState):
             self.research[p].remove(i)
             gain += VALUE[i]
         entry[1] += 1
-        self.say(f"{self.name(p)} lifts research tokens on {cells.replace('+', ', ')} and advances {cid} to step {entry[1]}", p, "progress")
+        self.say(f"{act(self.name(p), 'lifts')} research tokens on {cells.replace('+', ', ')} and {verb(self.name(p), 'advances')} {cid} to step {entry[1]}", p, "progress")
         self.gain(p, (0, 0, 0, 0, gain), "(research)")
 
     _ap_prog2 = _ap_prog1
@@ -1237,7 +1238,7 @@ class State(GameState):
         self.acting = cid
         self.items = [tuple(it.split("/")) for it in acts_of(cid, step)]
         self.phase = "act"
-        self.say(f"{self.name(self.cur)} uses {cid}", self.cur)
+        self.say(f"{act(self.name(self.cur), 'uses')} {cid}", self.cur)
 
     def _ap_act(self, key: str) -> None:
         if key == "stop":
@@ -1269,7 +1270,7 @@ class State(GameState):
         self.pv += 1
         self._an = None
         self.placed.append(i)
-        self.say(f"{self.name(p)} shares {TYPE_NAMES[ti]} knowledge: a piece on {rc}", p, "share")
+        self.say(f"{act(self.name(p), 'shares')} {TYPE_NAMES[ti]} knowledge: a piece on {rc}", p, "share")
 
     def _ap_move(self, key: str) -> None:
         p = self.cur
@@ -1277,7 +1278,7 @@ class State(GameState):
             a, b = key.split(":")[1].split(">")
             self.research[p].remove(IDX[a])
             self.research[p].append(IDX[b])
-            self.say(f"{self.name(p)} moves a research token from {a} to {b}", p)
+            self.say(f"{act(self.name(p), 'moves')} a research token from {a} to {b}", p)
         self._next_phase()
 
     # --- tasks ----------------------------------------------------------------------------
@@ -1315,14 +1316,14 @@ class State(GameState):
             kind = next(kd for x, kd, y in self.grow_moves(p) if x == a and y == b)
             tok = self.take(p, kind, a)
             self.spaces[b].append(tok)
-            self.say(f"{self.name(p)} grows a {kind} from {short(a)} to {short(b)}", p)
+            self.say(f"{act(self.name(p), 'grows')} a {kind} from {short(a)} to {short(b)}", p)
             self.reward(p, BOT_REWARD[b], f"({short(b)})")
         elif k == "ba.purify":
             d = int(key.split(":")[1][1:])
             pool = self.spaces[POOL1]
             tok = next(t for t in pool if t[0] == DIRTY and t[2] == d)
             pool.remove(tok)
-            self.say(f"{self.name(p)} purifies dirty drop d{d}", p)
+            self.say(f"{act(self.name(p), 'purifies')} dirty drop d{d}", p)
             self.gain(p, DIRTY_REWARD[d].gains, f"(d{d})")
             self.bath_chain(DW, tok)
             self.reward(p, Reward(((0, 0, 0, 0, 0), DIRTY_REWARD[d].actions)))
@@ -1342,18 +1343,18 @@ class State(GameState):
             s = f"wr:{r}:t{slot}"
             owner, kind, tid, _ = self.spaces[s][0]
             self.spaces[s] = [(owner, kind, tid, True)]
-            self.say(f"{self.name(p)} translates {self.name(owner)}'s t{tid} in {r}", p)
+            self.say(f"{act(self.name(p), 'translates')} {possessive(self.name(owner))} t{tid} in {r}", p)
             self.reward(p, TEXT_FACE[tid][1], f"(t{tid} translated)")
             self.reward(p, WR_HEAD[r], f"(row {r})")
         elif k in ("rs.centre", "rs.any"):
             i = IDX[key.split(":")[1]]
             self.research[p].append(i)
-            self.say(f"{self.name(p)} places a research token on {RC[i]}", p)
+            self.say(f"{act(self.name(p), 'places')} a research token on {RC[i]}", p)
         elif k in RS_DIRS or k == "rs.step":
             a, b = key.split(":")[1].split(">")
             self.research[p].remove(IDX[a])
             self.research[p].append(IDX[b])
-            self.say(f"{self.name(p)} moves a research token {a} -> {b}", p)
+            self.say(f"{act(self.name(p), 'moves')} a research token {a} -> {b}", p)
         else:
             raise AssertionError(k)
 
@@ -1363,7 +1364,7 @@ class State(GameState):
         drop = toks.pop(k)
         self.to_supply(drop)
         leaf = self.take(p, "leaf", src)
-        self.say(f"{self.name(p)} transforms a drop on {short(where)} into a leaf", p)
+        self.say(f"{act(self.name(p), 'transforms')} a drop on {short(where)} into a leaf", p)
         if where == POOL1:
             self.bath_chain(BA_NEXT[POOL1], leaf)
             # the leaf's own move is a push-like landing: pay its owner (1.10.5)
@@ -1375,34 +1376,34 @@ class State(GameState):
         who = self.name(p)
         if code == "bo.leaf":
             self.spaces[BASE].append(tok)
-            self.say(f"{who} adds a leaf to BASE", p)
+            self.say(f"{act(who, 'adds')} a leaf to BASE", p)
         elif code == "bo.drop":
             self.spaces[sid].append(tok)
-            self.say(f"{who} adds a drop, which lands on {short(sid)}", p)
+            self.say(f"{act(who, 'adds')} a drop, which lands on {short(sid)}", p)
             self.reward(p, BOT_REWARD[sid], f"({short(sid)})")
         elif code in ("as.star", "as.text"):
             self.spaces[sid].append(tok)
             const = self.row_of(sid)
-            self.say(f"{who} places a {tok_text(tok)} on constellation {const}", p)
+            self.say(f"{act(who, 'places')} a {tok_text(tok)} on constellation {const}", p)
             if code == "as.star":
                 self.reward(p, STAR_REWARD[const], f"(star {const})", excl=sid)
             else:
                 self.reward(p, self.text_value(tok), f"({tok_text(tok)})")
             self.complete(const)
         elif code == "ba.drop":
-            self.say(f"{who} adds a drop to fountain {short(sid)}", p)
+            self.say(f"{act(who, 'adds')} a drop to fountain {short(sid)}", p)
             self.gain(p, BA_REWARD[sid].gains, f"(fountain {short(sid)})")
             self.bath_chain(sid, tok)
         elif code == "wr.text":
             self.spaces[sid].append(tok)
             r = self.row_of(sid)
-            self.say(f"{who} writes {tok_text(tok)} into row {r}", p)
+            self.say(f"{act(who, 'writes')} {tok_text(tok)} into row {r}", p)
             self.reward(p, self.text_value(tok), f"({tok_text(tok)})")
             self.reward(p, WR_HEAD[r], f"(row {r})")
         elif code == "wr.star":
             self.spaces[sid].append(tok)
             r = self.row_of(sid)
-            self.say(f"{who} puts a star on row {r}", p)
+            self.say(f"{act(who, 'puts')} a star on row {r}", p)
             vec = [0, 0, 0, 0, 0]
             for s in WR_TEXTS[r]:
                 for t in self.spaces[s]:
@@ -1412,7 +1413,7 @@ class State(GameState):
             self.reward(p, WR_HEAD[r], f"(row {r})")
         elif code.startswith("re."):
             self.spaces[sid].append(tok)
-            self.say(f"{who} moves a {tok_text(tok)} to Recipes ({short(sid)})", p)
+            self.say(f"{act(who, 'moves')} a {tok_text(tok)} to Recipes ({short(sid)})", p)
             rw = RE_REWARD[sid]
             if code == "re.text":
                 base = self.text_value(tok).gains
@@ -1490,7 +1491,7 @@ class State(GameState):
                 shared = [p for p in order if keys[p] == keys[order[0]]]
                 lines.append(f"Identical knowledge: {', '.join(self.name(p) for p in shared)} share the place")
             else:
-                lines.append(f"{self.name(order[0])} wins the tie-break")
+                lines.append(f"{act(self.name(order[0]), 'wins')} the tie-break")
         if not lines:
             lines.append("No ties")
         return lines

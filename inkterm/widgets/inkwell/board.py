@@ -25,6 +25,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
 
+from inkterm.engine.words import count
 from inkterm.games.inkwell.content import content
 from inkterm.widgets.part import BoardPart
 from inkterm.widgets.touch import click_style
@@ -204,7 +205,7 @@ class TrackView(InkPart):
         nxt = next((k for k, a in enumerate(arrows, 1) if k > crossed), None)
         if nxt is not None:
             steps = arrows[nxt - 1] - abbot
-            head.append(f"  arrow {ROMAN[nxt]} at {arrows[nxt - 1]}: {steps} step{'s' if steps != 1 else ''}")
+            head.append(f"  arrow {ROMAN[nxt]} at {arrows[nxt - 1]}: {count(steps, 'step')}")
             if detail:
                 head.append(f" — then pages {ROMAN[nxt]} must Turn", style=self.style("muted"))
         else:

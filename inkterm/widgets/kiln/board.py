@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
 
+from inkterm.engine.words import possessive
 from inkterm.games.kiln.content import ROW_SIZES, ZONES
 from inkterm.widgets.part import BoardPart
 from inkterm.widgets.touch import click_style
@@ -221,8 +222,7 @@ class HandView(KilnPart):
         me = view["players"][you]
         mine = view.get("current") == you
         hi = touches if mine else frozenset()
-        owner = "Your" if me['name'].lower() == "you" else f"{me['name']}'s"
-        parts.append(Text(f"{owner} hand (secret)", style=self.style("head")))
+        parts.append(Text(f"{possessive(me['name'], start=True)} hand (secret)", style=self.style("head")))
         parts.extend(self._cards(me.get("hand_cards", []), hi, detail))
         studio = view.get("studio")
         if studio:

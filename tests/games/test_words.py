@@ -1,0 +1,53 @@
+"""Every text a player reads addresses a seat named You in the second person and
+agrees with its counts; the same game with Ann still reads in the third person."""
+import re
+
+import pytest
+
+from inkterm.bots import make_bot
+from inkterm.engine import new_game
+
+#: "You acts", "You has", "You's", "You Turns": third-person forms after You.
+YOU_SLIP = re.compile(r"\bYou (?:[A-Za-z]*[a-z]s)\b|\bYou's\b")
+#: A count of one with a plural noun, or a "(s)" plural.
+COUNT_SLIP = re.compile(
+    r"\b1 (?:extra |sharing |research )?(?:dice|cards|tokens|points|blanks|materials|cubes|spaces"
+    r"|steps|techniques|pieces|leaves|drops|stars|texts|uses|rounds|turns)\b|\w\(s\)"
+)
+
+# (game, seats with the reader first, phrases the You game shows, the same phrases for Ann)
+GAMES = [
+    ("kiln", ["You", "Bob"], ["You act in", "You end the turn"], ["Ann acts in", "Ann ends the turn"]),
+    ("kiln", ["Bob", "Cy", "You"], ["You act in"], ["Ann acts in"]),
+    ("inkwell", ["You", "Bob"], ["Your turn.", "You take "], ["Ann's turn.", "Ann takes "]),
+    ("inkwell", ["You"], ["Your turn.", "You take "], ["Ann's turn.", "Ann takes "]),
+    ("voynich", ["You", "Bob"], ["You open ", "You gain "], ["Ann opens ", "Ann gains "]),
+]
+
+
+def all_texts(game: str, seats: list[str], seed: int) -> list[str]:
+    """Every prompt, label, hint and event of one seeded game played by a random bot."""
+    state = new_game(game, seats, seed=seed)
+    bot = make_bot("random", seed=seed)
+    texts: list[str] = []
+    while not state.is_over:
+        d = state.decision()
+        texts.append(d.prompt)
+        texts.extend(t for c in d.choices for t in (c.label, c.hint))
+        texts.extend(e.text for e in state.apply(bot.choose(state)))
+    return texts
+
+
+@pytest.mark.parametrize("game, seats, you_phrases, ann_phrases", GAMES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_you_reads_in_the_second_person(game, seats, you_phrases, ann_phrases, seed):
+    you = all_texts(game, seats, seed)
+    slips = sorted({t for t in you if YOU_SLIP.search(t) or COUNT_SLIP.search(t)})
+    assert not slips, slips[:10]
+    for phrase in you_phrases:
+        assert any(phrase in t for t in you), phrase
+
+    ann = all_texts(game, ["Ann" if s == "You" else s for s in seats], seed)
+    assert len(ann) == len(you)  # the name changes the words, never the game
+    for phrase in ann_phrases:
+        assert any(phrase in t for t in ann), phrase
