@@ -20,6 +20,9 @@ COLOURS = ("K", "R", "Y", "G", "B")
 GOLD = 5
 CUBE_NAMES = ("black", "red", "yellow", "green", "blue", "gold")
 COLOUR_WORDS = {"K": "black", "R": "red", "Y": "yellow", "G": "green", "B": "blue", "*": "gold", "?": "any"}
+#: How a space's accept code reads wherever a player sees it: ★ is gold, so a
+#: gold-only space shows ★ on the board, in choice labels and in the legend.
+SPACE_GLYPH = {"K": "K", "R": "R", "Y": "Y", "G": "G", "B": "B", "?": "?", "*": "★"}
 ColourCode = Literal["K", "R", "Y", "G", "B"]
 
 

@@ -25,7 +25,7 @@ from inkterm.engine.state import GameState
 from inkterm.engine.types import Choice, Decision, Event
 from inkterm.engine.words import act, count, possessive, verb
 
-from .content import COLOUR_WORDS, COLOURS, CUBE_NAMES, GOLD, content
+from .content import COLOUR_WORDS, COLOURS, CUBE_NAMES, GOLD, SPACE_GLYPH, content
 from .fit import ALL, GOLD_BIT, fits, mask_counts, minus
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
@@ -1045,7 +1045,7 @@ class State(GameState):
             sp = page.spaces[i]
             where = ("multiplier" if sp.role == "multiplier" else
                      "standalone" if sp.role == "standalone" else f"illustration {sp.sid[0]}")
-            ch.append(Choice(f"place:{sp.sid}", f"{sp.sid} ({sp.accept}, {where})", "", (f"space:{sp.sid}",)))
+            ch.append(Choice(f"place:{sp.sid}", f"{sp.sid} ({SPACE_GLYPH[sp.accept]}, {where})", "", (f"space:{sp.sid}",)))
         if spill_ok:
             ch.append(Choice("spill", f"Pour the {word} cube back into the bag (Spill Cloth)", "", ()))
         if len(ch) > 1 or left:

@@ -26,6 +26,7 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 
 from inkterm.engine.words import count
+from inkterm.games.inkwell.content import SPACE_GLYPH as SYMBOL
 from inkterm.games.inkwell.content import content
 from inkterm.widgets.part import BoardPart
 from inkterm.widgets.touch import click_style
@@ -33,7 +34,6 @@ from inkterm.widgets.touch import click_style
 LETTER = {"black": "K", "red": "R", "yellow": "Y", "green": "G", "blue": "B", "gold": "★"}
 CODE_OF = {"black": "K", "red": "R", "yellow": "Y", "green": "G", "blue": "B", "gold": "Au"}
 WORD = {"K": "black", "R": "red", "Y": "yellow", "G": "green", "B": "blue", "?": "any", "*": "gold"}
-SYMBOL = {"K": "K", "R": "R", "Y": "Y", "G": "G", "B": "B", "?": "?", "*": "★"}
 NORMAL = ("black", "red", "yellow", "green", "blue")
 SHAPE = {"star": "☆", "circle": "○", "diamond": "◇"}
 USES = {"1": "once", "2": "twice", "P": "always"}

@@ -1,0 +1,35 @@
+"""A gold-only space reads ★ wherever a player sees it, as gold cubes do."""
+import json
+from importlib import resources
+
+from inkterm.bots import make_bot
+from inkterm.engine import new_game
+from inkterm.games.inkwell.content import SPACE_GLYPH
+
+
+def test_place_labels_show_gold_only_spaces_as_a_star():
+    seen = 0
+    for seed in range(1, 6):
+        state = new_game("inkwell", ["Ann", "Bob"], seed=seed)
+        bot = make_bot("random", seed=seed)
+        while not state.is_over:
+            d = state.decision()
+            page = state.C.pages[state.players[d.seat].page] if state.players[d.seat].page else None
+            accept = {sp.sid: sp.accept for sp in page.spaces} if page else {}
+            for c in d.choices:
+                if c.key.startswith("place:"):
+                    sid = c.key[6:]
+                    assert c.label.startswith(f"{sid} ({SPACE_GLYPH[accept[sid]]},"), c.label
+                    assert "*" not in c.label, c.label
+                    seen += accept[sid] == "*"
+            state.apply(bot.choose(state))
+    assert seen  # the games did offer gold-only spaces
+
+
+def test_one_glyph_for_gold_in_the_data_and_on_the_board():
+    from inkterm.widgets.inkwell import board
+
+    assert SPACE_GLYPH["*"] == board.LETTER["gold"] == "★"
+    assert board.SYMBOL is SPACE_GLYPH
+    raw = json.loads((resources.files("inkterm.assets") / "inkwell" / "pages.json").read_text("utf-8"))
+    assert "★ = gold only" in raw["legend"] and "* =" not in raw["legend"]
