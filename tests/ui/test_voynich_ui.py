@@ -357,7 +357,7 @@ async def test_board_draws_a_finished_game():
 
 def test_condition_icons_in_words():
     assert explain_icon("G2:Bo") == "a token in a ♣Bo group of 2+"
-    assert explain_icon("2A4:Ba") == "2 tokens next to 2 different ≈Ba groups of 4+"
+    assert explain_icon("2A4:Ba") == "2 tokens, each next to (outside) a different ≈Ba group of 4+"
     assert explain_icon("E:*") == "a token on an edge piece"
     assert explain_icon("3E:Wr") == "3 tokens on 3 different ¶Wr edge pieces"
     assert explain_icon("2O:*") == "2 tokens on pieces in 2 different outer circles"

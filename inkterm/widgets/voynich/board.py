@@ -76,7 +76,7 @@ def explain_icon(icon: str) -> str:
     else:
         words = {
             "G": f"{k} tokens in {k} different {col}groups of {n}+",
-            "A": f"{k} tokens next to {k} different {col}groups of {n}+",
+            "A": f"{k} tokens, each next to (outside) a different {col}group of {n}+",
             "E": f"{k} tokens on {k} different {col}edge pieces",
             "C": f"{k} tokens on {k} different {col}corner pieces",
             "O": f"{k} tokens on {col}pieces in {k} different outer circles",

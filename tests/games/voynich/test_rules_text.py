@@ -1,0 +1,59 @@
+"""What the Voynich rules text promises, checked against the engine."""
+from inkterm.engine import GAMES
+from inkterm.games.voynich import rules as R
+
+from .helpers import RED, blank, keys, piece, refresh, state_p
+
+TEXT = GAMES["voynich"].rules_text()
+
+
+def offered_cells(st) -> set[str]:
+    return {k.rsplit(":", 1)[1] for k in keys(st) if k.startswith("piece:")}
+
+
+def test_an_unlinked_setup_piece_is_reached_only_through_the_linked_puzzle():
+    """"an empty cell next to it is open only if it also touches a linked piece, and a
+    piece placed there links it" """
+    assert "open only if it also touches a linked piece" in TEXT
+    st = blank(2)
+    piece(st, "Ba", "27")  # a 2-player setup piece, not linked to the centre
+    state_p(st)
+    st.share[RED] = [0, 0, 0, 1]
+    st.open, st.phase = "baths", "share"
+    refresh(st)
+    an = st.an()
+    i27 = R.IDX["27"]
+    assert not an.present[i27]
+    offered = offered_cells(st)
+    beside = [j for j in R.NBRS[i27] if st.grid[j] < 0]
+    for j in beside:
+        touches_linked = any(an.present[k] for k in R.NBRS[j])
+        assert (R.RC[j] in offered) == touches_linked, R.RC[j]
+    linking = [R.RC[j] for j in beside if R.RC[j] in offered]
+    assert linking  # the text's only way in exists here
+    st.apply(f"piece:Wr:{linking[0]}")
+    assert st.an().present[i27]
+
+
+def test_2a4_needs_a_different_group_for_each_token():
+    """"each outside, and next to, an X group of at least 4, a different group for each
+    token": the central cells (which count for adjacency) touch one group each."""
+    assert "a different group for each token" in TEXT
+    st = blank(2)
+    for rc in ("43", "53", "42", "41"):  # group one, touching central 44 and 54
+        piece(st, "Bo", rc)
+    for rc in ("46", "47", "56", "57"):  # group two, touching central 45 and 55
+        piece(st, "Bo", rc)
+    refresh(st)
+    an = st.an()
+    c = R.IDX
+    assert an.condition_ok(["2A4:Bo"], (c["44"], c["45"]))  # one group each: enough
+    assert not an.condition_ok(["2A4:Bo"], (c["44"], c["54"]))  # both at group one
+    assert not an.condition_ok(["2A4:Bo"], (c["45"], c["55"]))  # both at group two
+
+
+def test_the_three_changed_cards_are_as_the_text_says():
+    assert "## Three cards we changed" in TEXT
+    assert "rs.centre" not in R.acts_of("WR5", 1) and "rs.centre" in R.acts_of("WR5", 2)
+    assert R.acts_of("WR6", 1) == ["wr.text/wr.translate"]
+    assert "rs.any" in R.acts_of("RE1", 2) and "rs.centre" not in R.acts_of("RE1", 2)
