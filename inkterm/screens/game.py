@@ -13,7 +13,7 @@ from textual.widgets import Footer, Static
 from inkterm.bots import is_bot, make_bot
 from inkterm.engine import GAMES, IllegalChoice
 from inkterm.engine.saves import new_save_path, save_game
-from inkterm.engine.words import possessive
+from inkterm.engine.words import count, possessive
 from inkterm.widgets.action_menu import ActionMenu
 from inkterm.widgets.board import BOARD_CSS, board_for
 from inkterm.widgets.touch import BoardTouched
@@ -75,7 +75,7 @@ class GameScreen(Screen):
         log = self.query_one(EventLog)
         n = len(self.state.record.choices)
         if n:
-            log.note(f"{title} resumed after {n} choices.")
+            log.note(f"{title} resumed after {count(n, 'choice')}.")
         else:
             log.note(f"{title}: {', '.join(self.state.seats)} (seed {self.state.record.seed}).")
         self.refresh_table()

@@ -12,7 +12,7 @@ YOU_SLIP = re.compile(r"\bYou (?:[A-Za-z]*[a-z]s)\b|\bYou's\b")
 #: A count of one with a plural noun, or a "(s)" plural.
 COUNT_SLIP = re.compile(
     r"\b1 (?:extra |sharing |research )?(?:dice|cards|tokens|points|blanks|materials|cubes|spaces"
-    r"|steps|techniques|pieces|leaves|drops|stars|texts|uses|rounds|turns)\b|\w\(s\)"
+    r"|steps|techniques|pieces|leaves|drops|stars|texts|uses|rounds|turns|choices)\b|\w\(s\)"
 )
 
 # (game, seats with the reader first, phrases the You game shows, the same phrases for Ann)
@@ -25,8 +25,19 @@ GAMES = [
 ]
 
 
+def strings_in(value) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, (list, tuple)):
+        return [s for v in value for s in strings_in(v)]
+    return []
+
+
 def all_texts(game: str, seats: list[str], seed: int) -> list[str]:
-    """Every prompt, label, hint and event of one seeded game played by a random bot."""
+    """Every prompt, label, hint and event of one seeded game played by a random bot,
+    and the final summary's texts (the tie-break lines)."""
     state = new_game(game, seats, seed=seed)
     bot = make_bot("random", seed=seed)
     texts: list[str] = []
@@ -35,7 +46,7 @@ def all_texts(game: str, seats: list[str], seed: int) -> list[str]:
         texts.append(d.prompt)
         texts.extend(t for c in d.choices for t in (c.label, c.hint))
         texts.extend(e.text for e in state.apply(bot.choose(state)))
-    return texts
+    return texts + strings_in(state.summary())
 
 
 @pytest.mark.parametrize("game, seats, you_phrases, ann_phrases", GAMES)

@@ -550,7 +550,7 @@ class State(GameState):
         for t in range(5):
             self.bag[t] += self.rival_pile[t]
         self.rival_pile = [0] * 5
-        ev.append(Event(f"The Rival scores {pts} at {why} ({pile} cubes back to the bag).", None, "rival"))
+        ev.append(Event(f"The Rival scores {pts} at {why} ({count(pile, 'cube')} back to the bag).", None, "rival"))
 
     # ================================================================== triggers
     def _grinder_triggers(self, p: Player) -> None:

@@ -819,7 +819,7 @@ class State(GameState):
 
     def _d_sell(self, k: int, money: int) -> tuple[str, list[Choice]]:
         p = self.me
-        return f"Broker: pay {k} materials for {money} money", [
+        return f"Broker: pay {count(k, 'material')} for {money} money", [
             Choice(f"sell:{c}", f"{c} clay + {k - c} glaze", "")
             for c in range(min(k, p.clay), -1, -1)
             if k - c <= p.glaze

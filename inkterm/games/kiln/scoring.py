@@ -1,6 +1,8 @@
 """Final scoring, achievements and the tie-break chain (rules 41–43, R23)."""
 from __future__ import annotations
 
+from inkterm.engine.words import count
+
 from .content import Card, cards
 from .model import Model, Player
 
@@ -58,7 +60,7 @@ def tiebreak_lines(m: Model, names: list[str]) -> list[str]:
         for i in (1, 2):
             if ka[i] != kb[i]:
                 out.append(
-                    f"{names[a]} ahead of {names[b]} (both {-ka[0]} points): more {labels[i]} "
+                    f"{names[a]} ahead of {names[b]} (both {count(-ka[0], 'point')}): more {labels[i]} "
                     f"({-ka[i]} vs {-kb[i]})"
                 )
                 break

@@ -237,7 +237,7 @@ class TrackView(InkPart):
         if rival and detail:
             lines.append(Text.assemble(("Rival ", self.style("head")),
                                        f"({rival.get('label', rival.get('difficulty', ''))}): "
-                                       f"{rival.get('score', 0)} points"))
+                                       f"{count(rival.get('score', 0), 'point')}"))
         self.update(Group(*lines))
 
 
