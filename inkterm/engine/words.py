@@ -3,7 +3,8 @@ counts agree with their nouns ("1 die", "2 dice").
 
 Game code writes the third person, as it reads for any other name
 (``act(name, "gains 3 money")``); these helpers turn it into "You gain 3 money"
-for a seat called You. Nothing here allocates unless a text is built anyway.
+for a seat called You. They run only where a text is built anyway, so the rules'
+hot path does no extra work.
 """
 from __future__ import annotations
 
