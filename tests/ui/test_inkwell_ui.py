@@ -451,6 +451,37 @@ async def test_whole_game_by_keys_at_80x24():
         assert "Game over" in text and f"{st.seats[st.ranking()[0]]} wins" in text
 
 
+async def test_solo_game_over_names_the_rival_and_the_board_keeps_its_score():
+    """You presses 1 at every decision of seed 4 and loses to the Rival: the board's
+    Rival score is the engine's, its unscored pile shown beside it, all game long; the
+    game-over screen ranks the Rival first with its score and how it was made."""
+    st = new_game("inkwell", ["You"], seed=4)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        seen = set()
+        for _ in range(200):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            if "turn" in st.decision().keys:  # a main decision: the board shows the top
+                pile = sum(st.rival_pile)
+                expect = f"Rival {st.rival_score}" + (f" +pile {pile}" if pile else "")
+                assert expect in line_with(screen_lines(app), "Scores")
+                seen.add(st.rival_score)
+            await pilot.press("1")
+        assert len(seen) >= 3  # checked before and after arrows the Rival scored at
+        assert isinstance(app.screen, GameOverScreen) and st.is_over
+        await pilot.resize_terminal(80, 50)  # the whole breakdown, no scrolling
+        await pilot.pause()
+        lines = screen_lines(app)
+    you, rival = st.players[0].score, st.rival_score
+    assert rival > you
+    assert f"Game over — the Rival wins by {rival - you}" in line_with(lines, "Game over")
+    assert line_with(lines, "1st").split()[-3:] == ["the", "Rival", str(rival)]
+    assert line_with(lines, "2nd").split()[-2:] == ["You", str(you)]
+    assert line_with(lines, "Scored at arrow I").split()[-1] == str(st.rival_log[0][1])
+
+
 async def test_clicks_on_the_board_pick_choices():
     """A click on a bottle highlights its Take; a second click takes it. Then a click
     on a space highlights the placement there."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from inkterm.engine.result import Result, Standing
 from inkterm.engine.state import GameState
 from inkterm.engine.types import Choice, Decision, Event
 
@@ -32,6 +33,7 @@ CODE = {c: i for i, c in enumerate(COLOURS)}  # "K" -> 0 ...
 LETTER = COLOURS + ("Au",)
 GLYPH = COLOURS + ("★",)  # how cubes read in labels: the board's letters, ★ for gold
 UP, ROT, DOWN = "up", "used-once", "down"
+RIVAL = "the Rival"  # the solo opponent, which is not a seat
 
 # Decision topics: slugs of headings in assets/inkwell/rules.md
 T_SIDES = "workspace-sides"
@@ -941,6 +943,18 @@ class State(GameState):
         if self.solo:
             return 0 if self.players[0].score > self.rival_score else None
         return self.ranking()[0]
+
+    def result(self) -> Result:
+        """Solo: the Rival stands in the ranking with its score, made at the arrows
+        and the end; the player is first only with strictly more [R25]."""
+        if not self.solo:
+            return super().result()
+        p = self.players[0]
+        you = Standing(p.name, p.score, [(lab, pts) for lab, pts in p.breakdown], 0)
+        rival = Standing(RIVAL, self.rival_score,
+                         [(f"Scored at {why}", pts) for why, pts in self.rival_log])
+        order = [you, rival] if self.winner() == 0 else [rival, you]
+        return Result(order, [order[0].name], self.tiebreaks())
 
     def tiebreaks(self) -> list[str]:
         if not self.over:

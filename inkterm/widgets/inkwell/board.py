@@ -90,6 +90,11 @@ def candidate_spaces(page: dict | None, cubes: list[str], wash=()) -> set[str]:
     return out
 
 
+def pile_size(rival: dict) -> int:
+    """Cubes in the solo Rival's pile: points it has not scored yet (at the next arrow)."""
+    return sum((rival.get("pile") or {}).values())
+
+
 def scored_total(rows: list) -> int:
     return sum(int(v) for _label, v in rows)
 
@@ -234,9 +239,15 @@ class TrackView(InkPart):
             lines.append(Text("End phase: finished players score +2 a turn.", style=self.style("muted")))
         rival = view.get("rival")
         if rival and detail:
-            lines.append(Text.assemble(("Rival ", self.style("head")),
-                                       f"({rival.get('label', rival.get('difficulty', ''))}): "
-                                       f"{rival.get('score', 0)} points"))
+            line = Text.assemble(("Rival ", self.style("head")),
+                                 f"({rival.get('label', rival.get('difficulty', ''))}): "
+                                 f"{rival.get('score', 0)} points")
+            if not view.get("over"):
+                line.append(" so far")
+            if pile_size(rival):
+                line.append(f"; its pile of {pile_size(rival)} scores at the next arrow",
+                            style=self.style("muted"))
+            lines.append(line)
         self.update(Group(*lines))
 
 
@@ -259,6 +270,8 @@ class TrackView(InkPart):
         rival = view.get("rival")
         if rival:
             t.append(f"  Rival {rival.get('score', 0)}")
+            if pile_size(rival):
+                t.append(f" +pile {pile_size(rival)}", style=self.style("muted"))
         return t
 
 
@@ -574,6 +587,9 @@ class PlayersView(InkPart):
             if detail:
                 note.append("pile ", style=self.style("muted"))
                 note.append_text(self.counts(rival.get("pile", {})))
+                note.append(" scores at the next arrow", style=self.style("muted"))
+            elif pile_size(rival):
+                note.append(f"+pile {pile_size(rival)}", style=self.style("muted"))
             cells = [Text(" "), Text("Rival", style=self.style("head")), str(rival.get("score", 0)),
                      Text(rival.get("label", ""), style=self.style("muted")), "", ""]
             if detail:

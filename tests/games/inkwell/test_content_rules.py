@@ -345,6 +345,52 @@ def test_solo_end_scoring_and_win():
     assert s["winner"] == 0 and s["players"][0]["score"] == 26
 
 
+def _first_choice_solo_game(seed: int):
+    st = new_game("inkwell", ["You"], seed=seed)
+    while not st.is_over:
+        st.apply(st.decision().keys[0])
+    return st
+
+
+def test_solo_result_ranks_the_rival_with_its_score_and_how_it_got_it():
+    st = _first_choice_solo_game(4)  # the Rival wins this one by far
+    assert st.winner() is None and st.rival_score > st.players[0].score
+    res = st.result()
+    assert [s.name for s in res.standings] == ["the Rival", "You"]
+    rival, you = res.standings
+    assert rival.seat is None and rival.score == st.rival_score
+    assert sum(pts for _lab, pts in rival.breakdown) == st.rival_score
+    assert [lab for lab, _pts in rival.breakdown][0] == "Scored at arrow I"
+    assert you.seat == 0 and you.score == st.players[0].score
+    assert res.winners == ["the Rival"]
+    assert res.headline == f"the Rival wins by {st.rival_score - st.players[0].score}"
+
+
+def test_solo_result_a_win_and_a_tie():
+    st = start(1)
+    st.players[0].turned = 2
+    set_page(st, 0, "III-1")
+    st.abbot = 20
+    st.rival_score, st.players[0].score = 10, 5
+    st.apply("turn")  # 21 for time left: 26 to 10
+    res = st.result()
+    assert [s.name for s in res.standings] == ["P1", "the Rival"]
+    assert res.headline == "P1 wins by 16"
+    st.rival_score = st.players[0].score  # a tie goes to the Rival [R25]
+    res = st.result()
+    assert res.winners == ["the Rival"] and res.headline == "the Rival wins on the tie-break"
+    assert res.tiebreaks == st.tiebreaks() != []
+
+
+def test_multiplayer_result_is_the_ranking():
+    st = start(2)
+    st.players[0].score, st.players[1].score = 30, 34
+    st.over = True
+    res = st.result()
+    assert [(s.name, s.score, s.seat) for s in res.standings] == [("P2", 34, 1), ("P1", 30, 0)]
+    assert res.headline == "P2 wins by 4"
+
+
 # --- auto-place -------------------------------------------------------------------------
 def test_best_placement_is_complete_and_auto_applies_it():
     st = start(2)
