@@ -13,7 +13,7 @@ from textual.app import App
 
 from inkterm.app import ASSETS, InktermApp
 from inkterm.engine import new_game
-from inkterm.games.inkwell.content import COLOURS
+from inkterm.games.inkwell.content import COLOURS, content
 from inkterm.screens.game import GameScreen
 from inkterm.screens.gameover import GameOverScreen
 from inkterm.widgets.inkwell.board import InkwellBoard
@@ -377,6 +377,9 @@ async def test_players_at_a_glance_forced_and_finished():
     scores = line_with(lines, "Scores")
     assert f"{first['name']} {first['score']}✓" in scores
     assert f"▶{view['players'][view['current']]['name']}" in scores
+    # The end phase has begun: the board gives the finished players' points from the data.
+    points = content().mat.end_phase_points
+    assert f"finished players score +{points} a turn" in line_with(lines, "End phase")
 
 
 async def test_solo_shows_the_rival():

@@ -145,6 +145,7 @@ def build_summary(st, seat: int | None = None) -> dict[str, Any]:
         "arrows": list(st.arrows),
         "arrows_crossed": st.crossed,
         "end_space": st.end,
+        "end_phase_points": C.mat.end_phase_points,
         "bag": _normal(st.bag),
         "bag_total": sum(st.bag),
         "gold": st.supply,

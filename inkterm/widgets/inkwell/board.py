@@ -236,7 +236,8 @@ class TrackView(InkPart):
             # The players table is out of sight on a short or narrow board.
             lines.append(self._scores(view))
         if view.get("end_phase") and not view.get("over"):
-            lines.append(Text("End phase: finished players score +2 a turn.", style=self.style("muted")))
+            lines.append(Text(f"End phase: finished players score +{view.get('end_phase_points', 3)} a turn.",
+                              style=self.style("muted")))
         rival = view.get("rival")
         if rival and detail:
             line = Text.assemble(("Rival ", self.style("head")),
