@@ -323,6 +323,23 @@ async def test_side_choice_shows_both_sides_then_the_chosen_one():
     assert re.search(r" [KRYGB] \? ", line_with(section(bob_lines, "Player", "Pages to choose"), "Ann"))
 
 
+async def test_board_for_others_is_the_same_whichever_side_a_scholar_chose():
+    """Scholar's Desk (W-K side B) raises the technique capacity: until the sides are
+    revealed the board drawn for the other seat, or for the table, must not tell."""
+    st = new_game("inkwell", ["Ann", "Bob"], seed=23)
+    scholar = st.cur
+    assert st.players[scholar].ws == "W-K"
+    drawn = {}
+    async with Board() as board:
+        for side in "AB":
+            s = st.clone()
+            s.apply(f"side:{side}")
+            assert s.stage == "side"
+            drawn[side] = (await board.text(s.view(1 - scholar)), await board.text(s.summary()))
+    assert drawn["A"] == drawn["B"]
+    assert "Techniques (0 this page)" in "\n".join(drawn["A"][1])
+
+
 async def test_page_choice_draws_the_highlighted_display_page():
     st = play_until(inkwell(["Ann", "Bob"], steps=8),
                     lambda s: s.decision() is not None and s.decision().keys[0].startswith("page:"))

@@ -505,8 +505,9 @@ class DeskView(InkPart):
         techs = p.get("techniques") or []
         placed = sum(1 for x in techs if x.get("where") == "workspace")
         head = Text()
-        head.append(f"Techniques ({placed} of {p.get('capacity', 2)} this page)",
-                    style=self.style("head"))
+        cap = p.get("capacity")  # None while the side, which may raise it, is secret
+        head.append(f"Techniques ({placed} of {cap} this page)" if cap is not None
+                    else f"Techniques ({placed} this page)", style=self.style("head"))
         if not techs:
             head.append(": none yet", style=self.style("muted"))
         lines.append(head)

@@ -64,3 +64,26 @@ def test_elsewhere_holds_markers_rival_pile_and_hand():
     expect["black"] += 2
     expect["blue"] += 1
     assert s["elsewhere"] == expect
+
+
+def test_a_hidden_side_choice_shows_in_no_other_view_nor_the_summary():
+    """Before the sides are revealed, whichever side a seat picked, every other seat's
+    view and the summary are the same: no field (capacity, scores, names) tells."""
+    checked_scholar = False
+    for n in (2, 3, 5):
+        for seed in range(1, 7):
+            st = new_game("inkwell", [f"P{i + 1}" for i in range(n)], seed=seed)
+            while True:
+                chooser = st.cur
+                a, b = st.clone(), st.clone()
+                a.apply("side:A")
+                b.apply("side:B")
+                if a.stage != "side":
+                    break  # the last choice reveals every side at once
+                assert a.summary() == b.summary()
+                for other in range(n):
+                    if other != chooser:
+                        assert a.view(other) == b.view(other), (n, seed, chooser, other)
+                checked_scholar |= st.players[chooser].ws == "W-K"
+                st = b
+    assert checked_scholar  # the case that leaked: Scholar's Desk raises the capacity
