@@ -399,6 +399,23 @@ async def test_players_at_a_glance_forced_and_finished():
     assert f"finished players score +{points} a turn" in line_with(lines, "End phase")
 
 
+async def test_forced_turn_line_tells_a_blessed_player_of_the_gold():
+    st = play_until(inkwell(["Ann", "Bob"], steps=6), main_decision)
+    seat = st.decision().seat
+    st.crossed = 1  # the Abbot has just passed arrow I: a forced Turn
+    st._decided = False
+    def turn_line(lines):  # the "Turn now" line with what wraps onto the next
+        i = lines.index(line_with(lines, "Turn now"))
+        return " ".join(" ".join(lines[i:i + 2]).split())
+
+    async with Board() as board:
+        assert "(forced: no gold bonus)" in turn_line(await board.text(st.view(seat)))
+        st.players[seat].under.append([20, "up"])  # Abbot's Blessing, from an earlier page
+        st._decided = False
+        blessed = turn_line(await board.text(st.view(seat)))
+    assert "(forced: + gold bonus)" in blessed and "no gold bonus" not in blessed
+
+
 async def test_solo_shows_the_rival():
     st = play_until(inkwell(["Ann"]), lambda s: s.rival_score > 0, how="first")
     view = st.view(0)

@@ -58,6 +58,10 @@ def _by_colour(c) -> dict[str, int]:
     return {CUBE_NAMES[t]: c[t] for t in range(6)}
 
 
+def gold_bonus_words(gold: int) -> str:
+    return "gold bonus" if gold == 1 else f"{gold} gold bonus"
+
+
 class Player:
     __slots__ = ("name", "ws", "side", "score", "page", "cubes", "masks", "turned",
                  "finished", "techs", "under", "breakdown", "history")
@@ -879,18 +883,31 @@ class State(GameState):
         if len(self.display[level]) == 1:
             self._choose_page(p, self.display[level][0], ev)
 
+    def _bonus_gold(self, p: Player, voluntary: bool) -> int:
+        """Gold the Turn bonus asks of the supply: the bonus on a voluntary Turn
+        (Early Riser's if more), none on a forced one unless Abbot's Blessing."""
+        if not voluntary:
+            return self.C.mat.gold_bonus if self._has(p, "blessing") else 0
+        n = self.C.mat.gold_bonus
+        for _t, _s, e in self._active_kinds(p):
+            if e.kind == "early_riser":
+                n = max(n, e.gold)
+        return n
+
+    def turn_bonus(self, seat: int) -> int:
+        """Gold that Turning now would put on the new page (none after page III)."""
+        p = self.players[seat]
+        if p.page is None or self.C.pages[p.page].level == 3:
+            return 0
+        return min(self._bonus_gold(p, not self.must_turn(seat)), self.supply)
+
     def _choose_page(self, p: Player, pid: str, ev: list) -> None:
         level = self.C.pages[pid].level
         self.display[level].remove(pid)
         self._set_page(p, pid)
         ev.append(Event(f"{p.name} chooses page {pid} ({self.C.pages[pid].name}).", self.cur, "page"))
-        blessed = self._has(p, "blessing")
-        if self.voluntary or blessed:
-            n = self.C.mat.gold_bonus
-            if self.voluntary:
-                for _t, _s, e in self._active_kinds(p):
-                    if e.kind == "early_riser":
-                        n = max(n, e.gold)
+        n = self._bonus_gold(p, self.voluntary)
+        if n:
             got = min(n, self.supply)
             if got:
                 self.supply -= got
@@ -1031,11 +1048,14 @@ class State(GameState):
                     hint = f"{self.shape[b]} bottle" + (f"; brings {tech.name}: {tech.text}" if tech else "")
                     ch.append(Choice(f"take:{b}", f"Take {b} {_cubes_text(cubes)}{extra}", hint, touches))
         pv = sum(v for _l, v in self.page_score(seat, voluntary=not forced))
+        gold = self.turn_bonus(seat)
+        bonus = f" + {gold_bonus_words(gold)}" if gold else ""
         if forced:
-            ch.append(Choice("turn", f"Turn page {p.page} (forced, scores {pv})",
-                             "The Abbot has passed your page's arrow: you must Turn; no gold bonus.", (f"page:{p.page}",)))
+            why = "Abbot's Blessing still brings the gold bonus." if gold else "no gold bonus."
+            ch.append(Choice("turn", f"Turn page {p.page} (forced, scores {pv}{bonus})",
+                             f"The Abbot has passed your page's arrow: you must Turn; {why}",
+                             (f"page:{p.page}",)))
         else:
-            bonus = "" if p.turned == 2 else " + gold bonus"
             ch.append(Choice("turn", f"Turn page {p.page} (scores {pv}{bonus})",
                              "Score this page, discard it and take the next level.", (f"page:{p.page}",)))
         for tid, st in p.all_techs():

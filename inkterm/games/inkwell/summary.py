@@ -129,6 +129,7 @@ def build_summary(st, seat: int | None = None) -> dict[str, Any]:
                 "b": {"name": ws.b.name, "text": ws.b.text},
             },
             "must_turn": st.must_turn(i),
+            "turn_bonus": st.turn_bonus(i),  # gold a Turn now would bring
             "breakdown": [list(x) for x in p.breakdown],
             "turn_preview": [[lab, v] for lab, v in preview],
         })

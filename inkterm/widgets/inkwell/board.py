@@ -26,6 +26,7 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 
 from inkterm.games.inkwell.content import content
+from inkterm.games.inkwell.rules import gold_bonus_words
 from inkterm.widgets.part import BoardPart
 from inkterm.widgets.touch import click_style
 
@@ -454,10 +455,12 @@ class PageView(InkPart):
             short = {"illustrations": "illus", "multiplier": "mult"}
             t.append(" " + " + ".join(f"{lab if detail else short.get(lab, lab)} {v}"
                                       for lab, v in preview))
+            gold = p.get("turn_bonus", 0)
+            bonus = f"+ {gold_bonus_words(gold)}" if gold else ""
             if p.get("must_turn"):
-                t.append("  (forced: no gold bonus)", style=self.style("forced"))
-            elif p.get("pages_turned", 0) < 2:
-                t.append("  + gold bonus", style=self.style("muted"))
+                t.append(f"  (forced: {bonus or 'no gold bonus'})", style=self.style("forced"))
+            elif bonus:
+                t.append(f"  {bonus}", style=self.style("muted"))
             parts.append(t)
         self.update(Group(*parts))
 

@@ -193,6 +193,43 @@ def test_early_riser_two_gold():
     assert st.hand[0][0][GOLD] == 2 and st.supply == supply - 2
 
 
+def _turn_choice(st):
+    return next(c for c in st.decision().choices if c.key == "turn")
+
+
+def test_forced_turn_with_abbots_blessing_promises_the_gold_it_brings():
+    st = start(2)
+    st.crossed = 1  # the Abbot has passed arrow I: P1 must Turn page I
+    plain = _turn_choice(st)
+    assert "no gold bonus" in plain.hint and "gold bonus" not in plain.label
+    assert st.summary()["players"][0]["turn_bonus"] == 0
+    give_tech(st, 0, 20, "under")  # Abbot's Blessing
+    blessed = _turn_choice(st)
+    assert "forced" in blessed.label and blessed.label.endswith("+ gold bonus)")
+    assert "no gold bonus" not in blessed.hint and "Abbot's Blessing" in blessed.hint
+    assert st.summary()["players"][0]["turn_bonus"] == 1
+    supply = st.supply
+    st.apply("turn")
+    st.apply(keys(st)[0])
+    assert st.hand[0][0][GOLD] == 1 and st.supply == supply - 1  # as promised
+
+
+def test_turn_bonus_counts_early_riser_the_supply_and_page_three():
+    st = start(2)
+    give_tech(st, 0, 21, "under")  # Early Riser: 2 gold on a voluntary Turn
+    assert _turn_choice(st).label.endswith("+ 2 gold bonus)") and st.turn_bonus(0) == 2
+    st.supply = 1
+    fresh(st)
+    assert st.turn_bonus(0) == 1 and _turn_choice(st).label.endswith("+ gold bonus)")
+    st.supply = 0
+    fresh(st)
+    assert st.turn_bonus(0) == 0 and "bonus" not in _turn_choice(st).label
+    st.supply = 5
+    st.players[0].turned = 2
+    set_page(st, 0, "III-1")  # no new page after page III, so no bonus
+    assert st.turn_bonus(0) == 0 and "bonus" not in _turn_choice(st).label
+
+
 def test_careful_hand_half_points():
     st = start(2)
     give_tech(st, 0, 22, "under")
