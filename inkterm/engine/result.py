@@ -23,16 +23,16 @@ class Standing:
 @dataclass
 class Result:
     standings: list[Standing]  # best first
-    winners: list[str]  # names; several when the win is shared
+    winners: list[str]  # the names of the first standings; several when the win is shared
     tiebreaks: list[str] = field(default_factory=list)
 
     @property
     def margin(self) -> int | None:
         """Points between the winner and the best of the rest (None with no rest)."""
-        rest = [s.score for s in self.standings if s.name not in self.winners]
+        rest = self.standings[len(self.winners):]
         if not self.winners or not rest:
             return None
-        return self.standings[0].score - max(rest)
+        return self.standings[0].score - max(s.score for s in rest)
 
     @property
     def headline(self) -> str:
