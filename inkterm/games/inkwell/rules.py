@@ -1294,9 +1294,15 @@ class State(GameState):
 
     def determinize(self, seat: int, rng) -> "State":
         """The technique deck's order is hidden: a planning copy gets it reshuffled
-        (the bag holds counts only, and its draws come from the reseeded generator)."""
+        (the bag holds counts only, and its draws come from the reseeded generator).
+        So are the sides other seats have chosen until all are revealed [R15]: the
+        copy guesses them."""
         other = super().determinize(seat, rng)
         rng.shuffle(other.deck)
+        if other.stage == "side":
+            for i, q in enumerate(other.players):
+                if i != seat and q.side is not None:
+                    q.side = rng.choice("AB")
         return other
 
     def _copy_model(self, other: "State") -> None:

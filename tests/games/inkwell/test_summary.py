@@ -87,3 +87,22 @@ def test_a_hidden_side_choice_shows_in_no_other_view_nor_the_summary():
                 checked_scholar |= st.players[chooser].ws == "W-K"
                 st = b
     assert checked_scholar  # the case that leaked: Scholar's Desk raises the capacity
+
+
+def test_a_planning_copy_guesses_the_hidden_sides_of_other_seats():
+    """Bots plan on determinize(seat): before the reveal it must not carry the side
+    another seat really chose."""
+    import random
+
+    st = new_game("inkwell", ["Ann", "Bob", "Cy"], seed=3)
+    chooser = st.cur
+    picked = {}
+    for side in "AB":
+        s = st.clone()
+        s.apply(f"side:{side}")
+        nxt = s.cur
+        copy = s.determinize(nxt, random.Random(7))
+        picked[side] = (copy._dump(), copy.view(nxt))
+        assert copy.players[nxt].side == s.players[nxt].side  # its own stays
+    assert picked["A"] == picked["B"]
+    assert picked["A"][0]["players"][chooser]["side"] in ("A", "B")  # guessed, not dropped
