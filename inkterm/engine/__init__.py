@@ -2,6 +2,7 @@
 from .api import SaveError, load_game, new_game, replay
 from .record import Record
 from .registry import GAMES, GameSpec, OptionSpec, register
+from .result import Result, Standing
 from .state import GameState
 from .types import Choice, Decision, Event, IllegalChoice
 
@@ -15,7 +16,9 @@ __all__ = [
     "IllegalChoice",
     "OptionSpec",
     "Record",
+    "Result",
     "SaveError",
+    "Standing",
     "load_game",
     "new_game",
     "register",

@@ -12,6 +12,7 @@ import random
 from typing import Any, ClassVar
 
 from .record import Record
+from .result import Result, result_from_ranking
 from .types import Choice, Decision, Event, IllegalChoice
 
 SAVE_FORMAT = "inkterm-save"
@@ -67,6 +68,11 @@ class GameState:
 
     def view(self, seat: int) -> dict[str, Any]:
         return self.summary()
+
+    def result(self) -> Result:
+        """The final standings for the game-over screen (see ``engine/result.py``);
+        a game whose table holds more than its seats overrides this."""
+        return result_from_ranking(self)
 
     @classmethod
     def rules_text(cls) -> str:

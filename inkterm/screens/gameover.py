@@ -10,49 +10,47 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from inkterm.engine.words import act
 from inkterm.screens import SCREENS_CSS
 
 PLACES = ["1st", "2nd", "3rd", "4th", "5th", "6th"]
 
 
-def ranking_table(state) -> Table:
-    scores = state.scores()
+def ranking_table(result) -> Table:
     table = Table(title="Final ranking", expand=False, show_lines=False, box=box.SIMPLE_HEAD)
     table.add_column("Place")
     table.add_column("Player")
     table.add_column("Score", justify="right")
-    for place, seat in enumerate(state.ranking()):
+    for place, standing in enumerate(result.standings):
         mark = "★ " if place == 0 else "  "
         table.add_row(
             Text(mark + PLACES[place], style="bold" if place == 0 else ""),
-            state.seats[seat],
-            str(scores[seat]),
+            standing.name,
+            str(standing.score),
         )
     return table
 
 
-def breakdown_table(state) -> Table | None:
-    players = state.summary().get("players") or []
-    rows = [p.get("breakdown") for p in players]
-    if not any(rows):
+def breakdown_table(result) -> Table | None:
+    """One column per standing: the seats in seat order, then any other opponent."""
+    columns = sorted(result.standings, key=lambda s: (s.seat is None, s.seat or 0))
+    if not any(s.breakdown for s in columns):
         return None
     labels: list[str] = []
-    for r in rows:
-        for label, _ in r or []:
+    for s in columns:
+        for label, _ in s.breakdown:
             if label not in labels:
                 labels.append(label)
     table = Table(title="Score breakdown", expand=False, box=box.SIMPLE_HEAD)
     table.add_column("")
-    for seat in range(len(players)):
-        table.add_column(state.seats[seat], justify="right")
+    for s in columns:
+        table.add_column(s.name, justify="right")
     for label in labels:
         cells = []
-        for r in rows:
-            value = dict((lbl, pts) for lbl, pts in (r or [])).get(label)
+        for s in columns:
+            value = dict(s.breakdown).get(label)
             cells.append("—" if value is None else str(value))
         table.add_row(label, *cells)
-    table.add_row(Text("Total", style="bold"), *[Text(str(s), style="bold") for s in state.scores()])
+    table.add_row(Text("Total", style="bold"), *[Text(str(s.score), style="bold") for s in columns])
     return table
 
 
@@ -70,16 +68,15 @@ class GameOverScreen(Screen):
         self.state = state
 
     def compose(self) -> ComposeResult:
-        summary = self.state.summary()
-        winner = self.state.ranking()[0]
+        result = self.state.result()
         with VerticalScroll(id="gameover"):
-            yield Static(f"Game over — {act(self.state.seats[winner], 'wins')}", id="gameover-title",
+            yield Static(f"Game over — {result.headline}", id="gameover-title",
                          classes="screen-title")
-            yield Static(ranking_table(self.state), id="ranking")
-            lines = summary.get("tiebreaks") or []
+            yield Static(ranking_table(result), id="ranking")
+            lines = result.tiebreaks
             text = "\n".join(lines) if lines else "No tie-break was needed."
             yield Static(f"Tie-break: {text}", id="tiebreak")
-            table = breakdown_table(self.state)
+            table = breakdown_table(result)
             if table is not None:
                 yield Static(table, id="breakdown")
             yield Static("Press Enter for the title screen, r to replay the game.",

@@ -93,7 +93,7 @@ class ReplayScreen(Screen):
         self.query_one("#board").show(view, frozenset())
         note = "The start of the game." if self.at == 0 else self.notes[self.at - 1]
         if self.at == self.total and state.is_over:
-            ranking = ", ".join(self.record.seats[s] for s in state.ranking())
+            ranking = ", ".join(s.name for s in state.result().standings)
             note += f"\n\nGame over. Ranking: {ranking}."
         self.query_one("#replay-step", Static).update(note)
 

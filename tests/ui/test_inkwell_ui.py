@@ -13,7 +13,7 @@ from textual.app import App
 
 from inkterm.app import ASSETS, InktermApp
 from inkterm.engine import new_game
-from inkterm.games.inkwell.content import COLOURS
+from inkterm.games.inkwell.content import COLOURS, content
 from inkterm.screens.game import GameScreen
 from inkterm.screens.gameover import GameOverScreen
 from inkterm.widgets.inkwell.board import InkwellBoard
@@ -323,6 +323,23 @@ async def test_side_choice_shows_both_sides_then_the_chosen_one():
     assert re.search(r" [KRYGB] \? ", line_with(section(bob_lines, "Player", "Pages to choose"), "Ann"))
 
 
+async def test_board_for_others_is_the_same_whichever_side_a_scholar_chose():
+    """Scholar's Desk (W-K side B) raises the technique capacity: until the sides are
+    revealed the board drawn for the other seat, or for the table, must not tell."""
+    st = new_game("inkwell", ["Ann", "Bob"], seed=23)
+    scholar = st.cur
+    assert st.players[scholar].ws == "W-K"
+    drawn = {}
+    async with Board() as board:
+        for side in "AB":
+            s = st.clone()
+            s.apply(f"side:{side}")
+            assert s.stage == "side"
+            drawn[side] = (await board.text(s.view(1 - scholar)), await board.text(s.summary()))
+    assert drawn["A"] == drawn["B"]
+    assert "Techniques (0 this page)" in "\n".join(drawn["A"][1])
+
+
 async def test_page_choice_draws_the_highlighted_display_page():
     st = play_until(inkwell(["Ann", "Bob"], steps=8),
                     lambda s: s.decision() is not None and s.decision().keys[0].startswith("page:"))
@@ -377,6 +394,26 @@ async def test_players_at_a_glance_forced_and_finished():
     scores = line_with(lines, "Scores")
     assert f"{first['name']} {first['score']}✓" in scores
     assert f"▶{view['players'][view['current']]['name']}" in scores
+    # The end phase has begun: the board gives the finished players' points from the data.
+    points = content().mat.end_phase_points
+    assert f"finished players score +{points} a turn" in line_with(lines, "End phase")
+
+
+async def test_forced_turn_line_tells_a_blessed_player_of_the_gold():
+    st = play_until(inkwell(["Ann", "Bob"], steps=6), main_decision)
+    seat = st.decision().seat
+    st.crossed = 1  # the Abbot has just passed arrow I: a forced Turn
+    st._decided = False
+    def turn_line(lines):  # the "Turn now" line with what wraps onto the next
+        i = lines.index(line_with(lines, "Turn now"))
+        return " ".join(" ".join(lines[i:i + 2]).split())
+
+    async with Board() as board:
+        assert "(forced: no gold bonus)" in turn_line(await board.text(st.view(seat)))
+        st.players[seat].under.append([20, "up"])  # Abbot's Blessing, from an earlier page
+        st._decided = False
+        blessed = turn_line(await board.text(st.view(seat)))
+    assert "(forced: + gold bonus)" in blessed and "no gold bonus" not in blessed
 
 
 async def test_solo_shows_the_rival():
@@ -449,6 +486,37 @@ async def test_whole_game_by_keys_at_80x24():
         assert {"side", "take", "place", "turn"} <= seen
         text = "\n".join(screen_lines(app))
         assert "Game over" in text and f"{st.seats[st.ranking()[0]]} wins" in text
+
+
+async def test_solo_game_over_names_the_rival_and_the_board_keeps_its_score():
+    """You presses 1 at every decision of seed 4 and loses to the Rival: the board's
+    Rival score is the engine's, its unscored pile shown beside it, all game long; the
+    game-over screen ranks the Rival first with its score and how it was made."""
+    st = new_game("inkwell", ["You"], seed=4)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        seen = set()
+        for _ in range(200):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            if "turn" in st.decision().keys:  # a main decision: the board shows the top
+                pile = sum(st.rival_pile)
+                expect = f"Rival {st.rival_score}" + (f" +pile {pile}" if pile else "")
+                assert expect in line_with(screen_lines(app), "Scores")
+                seen.add(st.rival_score)
+            await pilot.press("1")
+        assert len(seen) >= 3  # checked before and after arrows the Rival scored at
+        assert isinstance(app.screen, GameOverScreen) and st.is_over
+        await pilot.resize_terminal(80, 50)  # the whole breakdown, no scrolling
+        await pilot.pause()
+        lines = screen_lines(app)
+    you, rival = st.players[0].score, st.rival_score
+    assert rival > you
+    assert f"Game over — the Rival wins by {rival - you}" in line_with(lines, "Game over")
+    assert line_with(lines, "1st").split()[-3:] == ["the", "Rival", str(rival)]
+    assert line_with(lines, "2nd").split()[-2:] == ["You", str(you)]
+    assert line_with(lines, "Scored at arrow I").split()[-1] == str(st.rival_log[0][1])
 
 
 async def test_clicks_on_the_board_pick_choices():

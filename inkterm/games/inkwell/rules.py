@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from inkterm.engine.result import Result, Standing
 from inkterm.engine.state import GameState
 from inkterm.engine.types import Choice, Decision, Event
 from inkterm.engine.words import act, count, possessive, verb
@@ -33,6 +34,7 @@ CODE = {c: i for i, c in enumerate(COLOURS)}  # "K" -> 0 ...
 LETTER = COLOURS + ("Au",)
 GLYPH = COLOURS + ("★",)  # how cubes read in labels: the board's letters, ★ for gold
 UP, ROT, DOWN = "up", "used-once", "down"
+RIVAL = "the Rival"  # the solo opponent, which is not a seat
 
 # Decision topics: slugs of headings in assets/inkwell/rules.md
 T_SIDES = "workspace-sides"
@@ -55,6 +57,10 @@ def _cubes_text(c) -> str:
 
 def _by_colour(c) -> dict[str, int]:
     return {CUBE_NAMES[t]: c[t] for t in range(6)}
+
+
+def gold_bonus_words(gold: int) -> str:
+    return "gold bonus" if gold == 1 else f"{gold} gold bonus"
 
 
 class Player:
@@ -879,18 +885,31 @@ class State(GameState):
         if len(self.display[level]) == 1:
             self._choose_page(p, self.display[level][0], ev)
 
+    def _bonus_gold(self, p: Player, voluntary: bool) -> int:
+        """Gold the Turn bonus asks of the supply: the bonus on a voluntary Turn
+        (Early Riser's if more), none on a forced one unless Abbot's Blessing."""
+        if not voluntary:
+            return self.C.mat.gold_bonus if self._has(p, "blessing") else 0
+        n = self.C.mat.gold_bonus
+        for _t, _s, e in self._active_kinds(p):
+            if e.kind == "early_riser":
+                n = max(n, e.gold)
+        return n
+
+    def turn_bonus(self, seat: int) -> int:
+        """Gold that Turning now would put on the new page (none after page III)."""
+        p = self.players[seat]
+        if p.page is None or self.C.pages[p.page].level == 3:
+            return 0
+        return min(self._bonus_gold(p, not self.must_turn(seat)), self.supply)
+
     def _choose_page(self, p: Player, pid: str, ev: list) -> None:
         level = self.C.pages[pid].level
         self.display[level].remove(pid)
         self._set_page(p, pid)
         ev.append(Event(f"{act(p.name, 'chooses')} page {pid} ({self.C.pages[pid].name}).", self.cur, "page"))
-        blessed = self._has(p, "blessing")
-        if self.voluntary or blessed:
-            n = self.C.mat.gold_bonus
-            if self.voluntary:
-                for _t, _s, e in self._active_kinds(p):
-                    if e.kind == "early_riser":
-                        n = max(n, e.gold)
+        n = self._bonus_gold(p, self.voluntary)
+        if n:
             got = min(n, self.supply)
             if got:
                 self.supply -= got
@@ -943,6 +962,18 @@ class State(GameState):
         if self.solo:
             return 0 if self.players[0].score > self.rival_score else None
         return self.ranking()[0]
+
+    def result(self) -> Result:
+        """Solo: the Rival stands in the ranking with its score, made at the arrows
+        and the end; the player is first only with strictly more [R25]."""
+        if not self.solo:
+            return super().result()
+        p = self.players[0]
+        you = Standing(p.name, p.score, [(lab, pts) for lab, pts in p.breakdown], 0)
+        rival = Standing(RIVAL, self.rival_score,
+                         [(f"Scored at {why}", pts) for why, pts in self.rival_log])
+        order = [you, rival] if self.winner() == 0 else [rival, you]
+        return Result(order, [order[0].name], self.tiebreaks())
 
     def tiebreaks(self) -> list[str]:
         if not self.over:
@@ -1019,11 +1050,14 @@ class State(GameState):
                     hint = f"{self.shape[b]} bottle" + (f"; brings {tech.name}: {tech.text}" if tech else "")
                     ch.append(Choice(f"take:{b}", f"Take {b} {_cubes_text(cubes)}{extra}", hint, touches))
         pv = sum(v for _l, v in self.page_score(seat, voluntary=not forced))
+        gold = self.turn_bonus(seat)
+        bonus = f" + {gold_bonus_words(gold)}" if gold else ""
         if forced:
-            ch.append(Choice("turn", f"Turn page {p.page} (forced, scores {pv})",
-                             "The Abbot has passed your page's arrow: you must Turn; no gold bonus.", (f"page:{p.page}",)))
+            why = "Abbot's Blessing still brings the gold bonus." if gold else "no gold bonus."
+            ch.append(Choice("turn", f"Turn page {p.page} (forced, scores {pv}{bonus})",
+                             f"The Abbot has passed your page's arrow: you must Turn; {why}",
+                             (f"page:{p.page}",)))
         else:
-            bonus = "" if p.turned == 2 else " + gold bonus"
             ch.append(Choice("turn", f"Turn page {p.page} (scores {pv}{bonus})",
                              "Score this page, discard it and take the next level.", (f"page:{p.page}",)))
         for tid, st in p.all_techs():
@@ -1262,9 +1296,15 @@ class State(GameState):
 
     def determinize(self, seat: int, rng) -> "State":
         """The technique deck's order is hidden: a planning copy gets it reshuffled
-        (the bag holds counts only, and its draws come from the reseeded generator)."""
+        (the bag holds counts only, and its draws come from the reseeded generator).
+        So are the sides other seats have chosen until all are revealed [R15]: the
+        copy guesses them."""
         other = super().determinize(seat, rng)
         rng.shuffle(other.deck)
+        if other.stage == "side":
+            for i, q in enumerate(other.players):
+                if i != seat and q.side is not None:
+                    q.side = rng.choice("AB")
         return other
 
     def _copy_model(self, other: "State") -> None:

@@ -119,7 +119,8 @@ def build_summary(st, seat: int | None = None) -> dict[str, Any]:
             "finish_position": st.finish_order.index(i) + 1 if i in st.finish_order else None,
             "techniques": [_tech(st, t, s, "workspace") for t, s in p.techs]
                           + [_tech(st, t, s, "under") for t, s in p.under],
-            "capacity": st.capacity(p),
+            # Scholar's Desk raises it, so it is as secret as the side [R15]
+            "capacity": st.capacity(p) if side is not None else None,
             "workspace": {
                 "id": ws.id, "colour": COLOUR_WORDS[ws.colour], "side": side,
                 "name": (ws.a.name if side == "A" else ws.b.name if side == "B" else None),
@@ -128,6 +129,7 @@ def build_summary(st, seat: int | None = None) -> dict[str, Any]:
                 "b": {"name": ws.b.name, "text": ws.b.text},
             },
             "must_turn": st.must_turn(i),
+            "turn_bonus": st.turn_bonus(i),  # gold a Turn now would bring
             "breakdown": [list(x) for x in p.breakdown],
             "turn_preview": [[lab, v] for lab, v in preview],
         })
@@ -145,6 +147,7 @@ def build_summary(st, seat: int | None = None) -> dict[str, Any]:
         "arrows": list(st.arrows),
         "arrows_crossed": st.crossed,
         "end_space": st.end,
+        "end_phase_points": C.mat.end_phase_points,
         "bag": _normal(st.bag),
         "bag_total": sum(st.bag),
         "gold": st.supply,

@@ -28,6 +28,7 @@ from textual.containers import VerticalScroll
 from inkterm.engine.words import count
 from inkterm.games.inkwell.content import SPACE_GLYPH as SYMBOL
 from inkterm.games.inkwell.content import content
+from inkterm.games.inkwell.rules import gold_bonus_words
 from inkterm.widgets.part import BoardPart
 from inkterm.widgets.touch import click_style
 
@@ -89,6 +90,11 @@ def candidate_spaces(page: dict | None, cubes: list[str], wash=()) -> set[str]:
         elif sp["role"] != "multiplier" and any(src in codes and dst == a for src, dst in wash):
             out.add(sp["id"])
     return out
+
+
+def pile_size(rival: dict) -> int:
+    """Cubes in the solo Rival's pile: points it has not scored yet (at the next arrow)."""
+    return sum((rival.get("pile") or {}).values())
 
 
 def scored_total(rows: list) -> int:
@@ -232,12 +238,19 @@ class TrackView(InkPart):
             # The players table is out of sight on a short or narrow board.
             lines.append(self._scores(view))
         if view.get("end_phase") and not view.get("over"):
-            lines.append(Text("End phase: finished players score +2 a turn.", style=self.style("muted")))
+            lines.append(Text(f"End phase: finished players score +{view.get('end_phase_points', 3)} a turn.",
+                              style=self.style("muted")))
         rival = view.get("rival")
         if rival and detail:
-            lines.append(Text.assemble(("Rival ", self.style("head")),
-                                       f"({rival.get('label', rival.get('difficulty', ''))}): "
-                                       f"{count(rival.get('score', 0), 'point')}"))
+            line = Text.assemble(("Rival ", self.style("head")),
+                                 f"({rival.get('label', rival.get('difficulty', ''))}): "
+                                 f"{count(rival.get('score', 0), 'point')}")
+            if not view.get("over"):
+                line.append(" so far")
+            if pile_size(rival):
+                line.append(f"; its pile of {pile_size(rival)} scores at the next arrow",
+                            style=self.style("muted"))
+            lines.append(line)
         self.update(Group(*lines))
 
 
@@ -260,6 +273,8 @@ class TrackView(InkPart):
         rival = view.get("rival")
         if rival:
             t.append(f"  Rival {rival.get('score', 0)}")
+            if pile_size(rival):
+                t.append(f" +pile {pile_size(rival)}", style=self.style("muted"))
         return t
 
 
@@ -441,10 +456,12 @@ class PageView(InkPart):
             short = {"illustrations": "illus", "multiplier": "mult"}
             t.append(" " + " + ".join(f"{lab if detail else short.get(lab, lab)} {v}"
                                       for lab, v in preview))
+            gold = p.get("turn_bonus", 0)
+            bonus = f"+ {gold_bonus_words(gold)}" if gold else ""
             if p.get("must_turn"):
-                t.append("  (forced: no gold bonus)", style=self.style("forced"))
-            elif p.get("pages_turned", 0) < 2:
-                t.append("  + gold bonus", style=self.style("muted"))
+                t.append(f"  (forced: {bonus or 'no gold bonus'})", style=self.style("forced"))
+            elif bonus:
+                t.append(f"  {bonus}", style=self.style("muted"))
             parts.append(t)
         self.update(Group(*parts))
 
@@ -492,8 +509,9 @@ class DeskView(InkPart):
         techs = p.get("techniques") or []
         placed = sum(1 for x in techs if x.get("where") == "workspace")
         head = Text()
-        head.append(f"Techniques ({placed} of {p.get('capacity', 2)} this page)",
-                    style=self.style("head"))
+        cap = p.get("capacity")  # None while the side, which may raise it, is secret
+        head.append(f"Techniques ({placed} of {cap} this page)" if cap is not None
+                    else f"Techniques ({placed} this page)", style=self.style("head"))
         if not techs:
             head.append(": none yet", style=self.style("muted"))
         lines.append(head)
@@ -575,6 +593,9 @@ class PlayersView(InkPart):
             if detail:
                 note.append("pile ", style=self.style("muted"))
                 note.append_text(self.counts(rival.get("pile", {})))
+                note.append(" scores at the next arrow", style=self.style("muted"))
+            elif pile_size(rival):
+                note.append(f"+pile {pile_size(rival)}", style=self.style("muted"))
             cells = [Text(" "), Text("Rival", style=self.style("head")), str(rival.get("score", 0)),
                      Text(rival.get("label", ""), style=self.style("muted")), "", ""]
             if detail:

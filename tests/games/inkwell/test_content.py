@@ -125,3 +125,14 @@ def test_rules_text_headings_cover_every_topic():
 
     topics = {getattr(rules, n) for n in dir(rules) if n.startswith("T_")}
     assert topics <= slugs, topics - slugs
+
+
+def test_rules_text_keeps_the_engines_promises():
+    text = " ".join((ASSETS / "rules.md").read_text().split())
+    intro = text.split(" ## ")[0]
+    # forced players Turn on their next turn [R8], as the section on the Abbot says
+    assert "must Turn on their next turn" in intro and "must Turn at once" not in text
+    # the two sides changed after the balance report say so, with the data's numbers
+    sides = {w.b.kind: w.b.params for w in content().workspaces.values()}
+    assert f"*Scholar's Desk* scores +{sides['scholar']['per_technique']} per technique" in text
+    assert f"*Rainbow Ledger* +{sides['rainbow']['per_colour']} per colour" in text

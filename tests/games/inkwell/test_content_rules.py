@@ -193,6 +193,43 @@ def test_early_riser_two_gold():
     assert st.hand[0][0][GOLD] == 2 and st.supply == supply - 2
 
 
+def _turn_choice(st):
+    return next(c for c in st.decision().choices if c.key == "turn")
+
+
+def test_forced_turn_with_abbots_blessing_promises_the_gold_it_brings():
+    st = start(2)
+    st.crossed = 1  # the Abbot has passed arrow I: P1 must Turn page I
+    plain = _turn_choice(st)
+    assert "no gold bonus" in plain.hint and "gold bonus" not in plain.label
+    assert st.summary()["players"][0]["turn_bonus"] == 0
+    give_tech(st, 0, 20, "under")  # Abbot's Blessing
+    blessed = _turn_choice(st)
+    assert "forced" in blessed.label and blessed.label.endswith("+ gold bonus)")
+    assert "no gold bonus" not in blessed.hint and "Abbot's Blessing" in blessed.hint
+    assert st.summary()["players"][0]["turn_bonus"] == 1
+    supply = st.supply
+    st.apply("turn")
+    st.apply(keys(st)[0])
+    assert st.hand[0][0][GOLD] == 1 and st.supply == supply - 1  # as promised
+
+
+def test_turn_bonus_counts_early_riser_the_supply_and_page_three():
+    st = start(2)
+    give_tech(st, 0, 21, "under")  # Early Riser: 2 gold on a voluntary Turn
+    assert _turn_choice(st).label.endswith("+ 2 gold bonus)") and st.turn_bonus(0) == 2
+    st.supply = 1
+    fresh(st)
+    assert st.turn_bonus(0) == 1 and _turn_choice(st).label.endswith("+ gold bonus)")
+    st.supply = 0
+    fresh(st)
+    assert st.turn_bonus(0) == 0 and "bonus" not in _turn_choice(st).label
+    st.supply = 5
+    st.players[0].turned = 2
+    set_page(st, 0, "III-1")  # no new page after page III, so no bonus
+    assert st.turn_bonus(0) == 0 and "bonus" not in _turn_choice(st).label
+
+
 def test_careful_hand_half_points():
     st = start(2)
     give_tech(st, 0, 22, "under")
@@ -343,6 +380,52 @@ def test_solo_end_scoring_and_win():
     assert ["Time left", 21] in st.players[0].breakdown and st.rival_score == 13
     s = st.summary()
     assert s["winner"] == 0 and s["players"][0]["score"] == 26
+
+
+def _first_choice_solo_game(seed: int):
+    st = new_game("inkwell", ["You"], seed=seed)
+    while not st.is_over:
+        st.apply(st.decision().keys[0])
+    return st
+
+
+def test_solo_result_ranks_the_rival_with_its_score_and_how_it_got_it():
+    st = _first_choice_solo_game(4)  # the Rival wins this one by far
+    assert st.winner() is None and st.rival_score > st.players[0].score
+    res = st.result()
+    assert [s.name for s in res.standings] == ["the Rival", "You"]
+    rival, you = res.standings
+    assert rival.seat is None and rival.score == st.rival_score
+    assert sum(pts for _lab, pts in rival.breakdown) == st.rival_score
+    assert [lab for lab, _pts in rival.breakdown][0] == "Scored at arrow I"
+    assert you.seat == 0 and you.score == st.players[0].score
+    assert res.winners == ["the Rival"]
+    assert res.headline == f"the Rival wins by {st.rival_score - st.players[0].score}"
+
+
+def test_solo_result_a_win_and_a_tie():
+    st = start(1)
+    st.players[0].turned = 2
+    set_page(st, 0, "III-1")
+    st.abbot = 20
+    st.rival_score, st.players[0].score = 10, 5
+    st.apply("turn")  # 21 for time left: 26 to 10
+    res = st.result()
+    assert [s.name for s in res.standings] == ["P1", "the Rival"]
+    assert res.headline == "P1 wins by 16"
+    st.rival_score = st.players[0].score  # a tie goes to the Rival [R25]
+    res = st.result()
+    assert res.winners == ["the Rival"] and res.headline == "the Rival wins on the tie-break"
+    assert res.tiebreaks == st.tiebreaks() != []
+
+
+def test_multiplayer_result_is_the_ranking():
+    st = start(2)
+    st.players[0].score, st.players[1].score = 30, 34
+    st.over = True
+    res = st.result()
+    assert [(s.name, s.score, s.seat) for s in res.standings] == [("P2", 34, 1), ("P1", 30, 0)]
+    assert res.headline == "P2 wins by 4"
 
 
 # --- auto-place -------------------------------------------------------------------------

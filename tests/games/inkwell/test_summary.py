@@ -64,3 +64,45 @@ def test_elsewhere_holds_markers_rival_pile_and_hand():
     expect["black"] += 2
     expect["blue"] += 1
     assert s["elsewhere"] == expect
+
+
+def test_a_hidden_side_choice_shows_in_no_other_view_nor_the_summary():
+    """Before the sides are revealed, whichever side a seat picked, every other seat's
+    view and the summary are the same: no field (capacity, scores, names) tells."""
+    checked_scholar = False
+    for n in (2, 3, 5):
+        for seed in range(1, 7):
+            st = new_game("inkwell", [f"P{i + 1}" for i in range(n)], seed=seed)
+            while True:
+                chooser = st.cur
+                a, b = st.clone(), st.clone()
+                a.apply("side:A")
+                b.apply("side:B")
+                if a.stage != "side":
+                    break  # the last choice reveals every side at once
+                assert a.summary() == b.summary()
+                for other in range(n):
+                    if other != chooser:
+                        assert a.view(other) == b.view(other), (n, seed, chooser, other)
+                checked_scholar |= st.players[chooser].ws == "W-K"
+                st = b
+    assert checked_scholar  # the case that leaked: Scholar's Desk raises the capacity
+
+
+def test_a_planning_copy_guesses_the_hidden_sides_of_other_seats():
+    """Bots plan on determinize(seat): before the reveal it must not carry the side
+    another seat really chose."""
+    import random
+
+    st = new_game("inkwell", ["Ann", "Bob", "Cy"], seed=3)
+    chooser = st.cur
+    picked = {}
+    for side in "AB":
+        s = st.clone()
+        s.apply(f"side:{side}")
+        nxt = s.cur
+        copy = s.determinize(nxt, random.Random(7))
+        picked[side] = (copy._dump(), copy.view(nxt))
+        assert copy.players[nxt].side == s.players[nxt].side  # its own stays
+    assert picked["A"] == picked["B"]
+    assert picked["A"][0]["players"][chooser]["side"] in ("A", "B")  # guessed, not dropped
