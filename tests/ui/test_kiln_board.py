@@ -117,6 +117,7 @@ async def test_detail_layout_names_every_favour_space():
         out = text(app)
         assert "0 Start" in out and "[4 Glaze]" in out and "6 Tribute" in out
         assert "supply 40" in out and "claims 0" in out
+        assert "dice this round 0" in out  # the taken-dice area holds this round's dice
 
 
 async def test_real_view_never_shows_another_hand():

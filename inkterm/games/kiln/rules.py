@@ -146,7 +146,8 @@ class State(GameState):
         for _ in range(N_DICE):  # rule 6a: all ten dice, taken ones included
             dice[int(rnd() * 6)] += 1
         m.dice = dice
-        for p in m.players:  # rule 6b / R18: the ledger only untaps
+        for p in m.players:  # rule 6: taken dice are back in the roll; the ledger only untaps (R18)
+            p.taken_dice = 0
             p.tapped.clear()
         first = [(m.start_seat + i) % n for i in range(n)]
         m.order = first + first[::-1]  # rule 7: snake order

@@ -134,7 +134,7 @@ class PlayersView(KilnPart):
         head.append(f"{gap}clay {p['clay']} glaze {p['glaze']}")
         head.append(f"{gap}hand {p['hand']}")
         if detail:
-            head.append(f"  supply {p['supply']}  dice {p['taken_dice']}  claims {p['claims']}")
+            head.append(f"  supply {p['supply']}  dice this round {p['taken_dice']}  claims {p['claims']}")
         head.no_wrap = True
         head.overflow = "ellipsis"
 

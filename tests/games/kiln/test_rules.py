@@ -72,6 +72,21 @@ def test_rule_6_all_ten_dice_rolled_and_taps_untapped():
     assert sum(s.m.dice) == 10 and s.m.players[0].tapped == []
 
 
+def test_rule_6_taken_dice_area_empties_at_each_roll():
+    s = game(2)
+    simple_turn(s)
+    simple_turn(s)
+    assert [p.taken_dice for p in s.m.players] == [1, 1]
+    assert s.summary()["players"][0]["taken_dice"] == 1
+    while s.m.round == 1:
+        simple_turn(s)
+    # Round 2 rolled all ten dice again, the taken ones included: the areas are empty.
+    assert s.m.round == 2 and [p.taken_dice for p in s.m.players] == [0, 0]
+    assert [p["taken_dice"] for p in s.summary()["players"]] == [0, 0]
+    simple_turn(s)
+    assert s.m.players[s.m.order[0]].taken_dice == 1
+
+
 def test_rule_8_ends_after_round_ten():
     s = game(2)
     turns = 0
