@@ -915,15 +915,20 @@ class State(GameState):
         return v
 
     def determinize(self, seat: int, rng) -> "State":
-        """Other hands and the deck are shuffled together (sizes kept); the cards
-        ``seat`` holds, has in front of it or sees in its Studio stay put."""
+        """Other hands, the deck and another seat's Studio draw are shuffled together
+        (sizes kept); the cards ``seat`` holds, has in front of it or sees in its own
+        Studio stay put."""
         other = super().determinize(seat, rng)
         m = other.m
-        hidden = [c for s, p in enumerate(m.players) if s != seat for c in p.hand] + m.deck
+        others_studio = m.studio if self.seat != seat else []
+        hidden = [c for s, p in enumerate(m.players) if s != seat for c in p.hand]
+        hidden += m.deck + others_studio
         rng.shuffle(hidden)
         for s, p in enumerate(m.players):
             if s != seat:
                 p.hand, hidden = hidden[: len(p.hand)], hidden[len(p.hand):]
+        if others_studio:
+            m.studio, hidden = hidden[: len(others_studio)], hidden[len(others_studio):]
         m.deck = hidden
         return other
 

@@ -402,3 +402,17 @@ def test_determinize_hides_other_hands_and_keeps_own():
     s2 = s.clone()
     s2.m.players[1].hand, s2.m.deck[:5] = s2.m.deck[:5], s2.m.players[1].hand
     assert s2.view(0) == s.view(0)
+
+
+def test_determinize_redraws_another_seats_studio_draw():
+    import random as _r
+
+    s = game(2, seed=4)
+    arrange(s, dice=[1, 1, 1, 3, 1, 1], money=0)
+    play(s, "zone:4")
+    drawn = list(s.m.studio)
+    assert len(drawn) == 3
+    assert s.determinize(0, _r.Random(1)).m.studio == drawn  # the drawer's own cards
+    others = [s.determinize(1, _r.Random(k)).m.studio for k in range(5)]
+    assert all(len(o) == 3 for o in others) and any(o != drawn for o in others)
+    assert all(not set(o) & set(s.m.players[1].hand) for o in others)  # never seat 1's own cards
