@@ -87,6 +87,18 @@ async def test_zones_players_hand_and_studio():
         assert "⚑" in next(l for l in out.splitlines() if "Bob" in l and "★30" in l)
 
 
+async def test_pending_bellows_and_rush_order_show_in_the_header():
+    app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
+    async with app.run_test(size=(100, 50)) as pilot:
+        app.board.show({**summary(), "bellows": 1, "extra_actions": 1}, frozenset())
+        await pilot.pause()
+        head = next(l for l in text(app).splitlines() if "Round 4/10" in l)
+        assert "Bellows +1" in head and "+1 main action" in head
+        app.board.show(summary(), frozenset())
+        await pilot.pause()
+        assert "Bellows" not in text(app)
+
+
 async def test_summary_shows_no_hand():
     app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
     async with app.run_test(size=(100, 50)) as pilot:
@@ -117,6 +129,7 @@ async def test_detail_layout_names_every_favour_space():
         out = text(app)
         assert "0 Start" in out and "[4 Glaze]" in out and "6 Tribute" in out
         assert "supply 40" in out and "claims 0" in out
+        assert "dice taken 0" in out  # the taken-dice area: this round's dice
 
 
 async def test_real_view_never_shows_another_hand():

@@ -26,7 +26,7 @@ class Player:
         self.hand: list[str] = []
         self.tableau: list[str] = []
         self.tapped: list[str] = []
-        self.taken_dice = 0
+        self.taken_dice = 0  # dice in the taken-dice area: this round's only (rule 6a)
         self.dragon = 0
 
     @property

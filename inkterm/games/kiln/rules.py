@@ -147,7 +147,8 @@ class State(GameState):
         for _ in range(N_DICE):  # rule 6a: all ten dice, taken ones included
             dice[int(rnd() * 6)] += 1
         m.dice = dice
-        for p in m.players:  # rule 6b / R18: the ledger only untaps
+        for p in m.players:  # rule 6: taken dice are back in the roll; the ledger only untaps (R18)
+            p.taken_dice = 0
             p.tapped.clear()
         first = [(m.start_seat + i) % n for i in range(n)]
         m.order = first + first[::-1]  # rule 7: snake order
@@ -263,7 +264,7 @@ class State(GameState):
             out.append(EXCHANGE)
         for cid in p.tableau:
             c = CARDS[cid]
-            if c.type == "tap" and cid not in p.tapped and self._tap_ok(p, c):
+            if c.type == "tap" and cid not in p.tapped and self.can_do(p, c, p.money, p.hand):
                 out.append(tap_choice(cid))
         who = self.record.seats[seat]
         if main_open:
@@ -519,24 +520,36 @@ class State(GameState):
             m.skip_pass = True
             self._me_say("takes the start-player marker (row 5).")
 
-    # --- cards (rules 32–37) -----------------------------------------------------------
-    def _card_ok(self, p: Player, c: Card) -> bool:
-        e = c.effect
-        if e == "trim":
-            return sum(1 for t in p.tokens if t) >= c.p("zones")
-        if e == "zone_effect":
-            return any(self.m.dice[:5])
-        if e == "move_tokens":
-            return any(p.tokens)
-        return True
+    # --- cards (rules 32–37); one that could do nothing is never offered (rules.md) ---
+    def can_do(self, p: Player, c: Card, money: int, hand: list[str]) -> bool:
+        """Whether resolving ``c`` now could change anything for ``p``, with ``money``
+        left once it is paid for and ``hand`` the cards still in hand. Tableau cards
+        (persistent, achievement) always can: entering the tableau is their effect."""
+        check = CAN_DO.get(c.effect)
+        return check is None or check(self, p, c, money, hand)
 
-    def _playable(self, discount: int) -> list[tuple[str, int]]:
+    def zone_can_do(self, p: Player, pip: int, s: int, money: int, hand: list[str]) -> bool:
+        """Whether zone ``pip``'s effect at strength ``s``, granted by a card (no
+        modifiers, R21), could change anything."""
+        if pip == 2:
+            return money < MONEY_CAP
+        if pip == 4:
+            return bool(self.m.deck) and bool(hand)
+        if pip == 5:
+            return bool(self._playable(s, money, hand))
+        return True  # materials and favour always move something
+
+    def _playable(self, discount: int, money: int | None = None,
+                  hand: list[str] | None = None) -> list[tuple[str, int]]:
+        """(card, cost) for every hand card that is affordable and could do something."""
         p = self.me
+        money = p.money if money is None else money
+        hand = p.hand if hand is None else hand
         out = []
-        for cid in p.hand:
+        for cid in hand:
             c = CARDS[cid]
             cost = max(0, c.cost - discount)
-            if cost <= p.money and self._card_ok(p, c):
+            if cost <= money and self.can_do(p, c, money - cost, [h for h in hand if h != cid]):
                 out.append((cid, cost))
         return out
 
@@ -626,9 +639,15 @@ class State(GameState):
     def _d_super(self) -> tuple[str, list[Choice]]:
         return "Kiln Superintendent: resolve which zone's effect?", [
             Choice(f"effect:{z}", f"{zone_name(z)}: {effect_text(z, d)}", "No tokens, no die.", (f"zone:{z}",))
-            for z, d in enumerate(self.m.dice[:5], 1)
-            if d
+            for z, d in self._super_zones(self.me.money, self.me.hand)
         ]
+
+    def _super_zones(self, money: int, hand: list[str]) -> list[tuple[int, int]]:
+        """(zone, dice) the Kiln Superintendent may resolve: 1-5 with dice (R1), where
+        the effect could do something."""
+        p = self.me
+        return [(z, d) for z, d in enumerate(self.m.dice[:5], 1)
+                if d and self.zone_can_do(p, z, d, money, hand)]
 
     def _h_super(self, key: str) -> None:
         z = int(key[7:])
@@ -767,20 +786,6 @@ class State(GameState):
         p.place_tokens(z, 1)
         self._me_say(f"exchanges 3 glaze for a token on {zone_name(z)}.")
 
-    def _tap_ok(self, p: Player, c: Card) -> bool:
-        e = c.effect
-        if e == "convert":
-            return p.clay >= c.p("clay")
-        if e == "buy_favour":
-            return p.money >= c.p("money")
-        if e == "sell_materials":
-            return p.clay + p.glaze >= c.p("materials")
-        if e == "token_where_present":
-            return p.supply > 0 and any(p.tokens)
-        if e == "bellows":
-            return self.main_open()
-        return True
-
     def _tap(self, p: Player, c: Card) -> None:
         m = self.m
         p.tapped.append(c.id)
@@ -891,6 +896,8 @@ class State(GameState):
             "turn": m.turn,
             "current": None if m.over else self.seat,
             "phase": self.phase(),
+            "extra_actions": m.extra_mains,  # Rush Order's main actions still to come this turn
+            "bellows": m.bellows,  # free strength waiting for this turn's next main action
             "dice": m.dice[:],
             "deck": len(m.deck),
             "discard": [CARDS[c].label for c in m.discard],
@@ -909,15 +916,20 @@ class State(GameState):
         return v
 
     def determinize(self, seat: int, rng) -> "State":
-        """Other hands and the deck are shuffled together (sizes kept); the cards
-        ``seat`` holds, has in front of it or sees in its Studio stay put."""
+        """Other hands, the deck and another seat's Studio draw are shuffled together
+        (sizes kept); the cards ``seat`` holds, has in front of it or sees in its own
+        Studio stay put."""
         other = super().determinize(seat, rng)
         m = other.m
-        hidden = [c for s, p in enumerate(m.players) if s != seat for c in p.hand] + m.deck
+        others_studio = m.studio if self.seat != seat else []
+        hidden = [c for s, p in enumerate(m.players) if s != seat for c in p.hand]
+        hidden += m.deck + others_studio
         rng.shuffle(hidden)
         for s, p in enumerate(m.players):
             if s != seat:
                 p.hand, hidden = hidden[: len(p.hand)], hidden[len(p.hand):]
+        if others_studio:
+            m.studio, hidden = hidden[: len(others_studio)], hidden[len(others_studio):]
         m.deck = hidden
         return other
 
@@ -959,6 +971,32 @@ def favour_decision(f: int, n: int) -> tuple[str, list[Choice]]:
         Choice("forward", f"Forward to {fwd}: {FAVOUR_SPACES[fwd]}", SPACE_HINT[fwd], (f"favour:{fwd}",)),
         Choice("back", f"Back to {back}: {FAVOUR_SPACES[back]}", SPACE_HINT[back], (f"favour:{back}",)),
     ]
+
+
+# effect -> whether it could do anything now, given (state, player, card, money left
+# after paying, cards left in hand). Effects not listed always can: points, favour,
+# materials, the extra action, Kiln Fire's reroll, the White Clay Mine.
+CAN_DO = {
+    "blanks": lambda st, p, c, money, hand: p.blanks < N_BLANKS,
+    "tokens_distinct": lambda st, p, c, money, hand: p.supply > 0,
+    "tokens_all": lambda st, p, c, money, hand: p.supply > 0,
+    # Without room for the blank the tokens would come off for nothing.
+    "trim": lambda st, p, c, money, hand: (
+        p.blanks < N_BLANKS and sum(1 for t in p.tokens if t) >= c.p("zones")),
+    "money": lambda st, p, c, money, hand: money < MONEY_CAP,  # Merchant Guild, Counting House
+    "zone_effect": lambda st, p, c, money, hand: bool(st._super_zones(money, hand)),
+    "move_tokens": lambda st, p, c, money, hand: any(p.tokens),
+    # R8: losing favour stops at 1 and does nothing at the medal.
+    "others_lose_favour": lambda st, p, c, money, hand: any(
+        o.favour > 1 for o in st.m.players if o is not p),
+    "convert": lambda st, p, c, money, hand: p.clay >= c.p("clay"),
+    "buy_favour": lambda st, p, c, money, hand: money >= c.p("money"),
+    # At the cap the Broker would take the materials and pay nothing.
+    "sell_materials": lambda st, p, c, money, hand: (
+        p.clay + p.glaze >= c.p("materials") and money < MONEY_CAP),
+    "token_where_present": lambda st, p, c, money, hand: p.supply > 0 and any(p.tokens),
+    "bellows": lambda st, p, c, money, hand: st.main_open(),
+}
 
 
 def _table(prefix: str) -> dict:

@@ -99,8 +99,22 @@ class ZonesView(KilnPart):
             ("Round ", self.style("head")),
             (f"{view.get('round', '?')}/10", self.style("head")),
             f"   deck {view.get('deck', '?')}   discard {len(view.get('discard', []))}",
+            turn_bonus(view),
         )
+        head.no_wrap = True
+        head.overflow = "ellipsis"
         self.update(Group(head, t))
+
+
+def turn_bonus(view: dict) -> str:
+    """What this turn still holds for its player beyond the menu: Bellows strength
+    waiting for the main action, Rush Order's extra main action."""
+    parts = []
+    if view.get("bellows"):
+        parts.append(f"Bellows +{view['bellows']}")
+    if view.get("extra_actions"):
+        parts.append(f"+{view['extra_actions']} main action")
+    return "".join(f"  {p}" for p in parts)
 
 
 class PlayersView(KilnPart):
@@ -135,7 +149,7 @@ class PlayersView(KilnPart):
         head.append(f"{gap}clay {p['clay']} glaze {p['glaze']}")
         head.append(f"{gap}hand {p['hand']}")
         if detail:
-            head.append(f"  supply {p['supply']}  dice {p['taken_dice']}  claims {p['claims']}")
+            head.append(f"  supply {p['supply']}  claims {p['claims']}")
         head.no_wrap = True
         head.overflow = "ellipsis"
 
@@ -150,6 +164,8 @@ class PlayersView(KilnPart):
         slots.append(f" {p['blanks']}/20 rows {p['rows']}")
         if p.get("extra"):
             slots.append(f" +{p['extra']}")
+        if detail:  # the taken-dice area, beside the slots as on the personal board
+            slots.append(f"  dice taken {p['taken_dice']}")
         if not detail:
             slots.append("  ")
             slots.append_text(self._tableau(p, hi, short=True))

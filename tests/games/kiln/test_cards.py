@@ -73,7 +73,8 @@ def test_p9_superintendent_is_not_an_action():
     s = game()
     p = arrange(s, dice=[1, 3, 1, 1, 3, 1], money=0, hand=["P9"], tableau=["C4"])
     play(s, "zone:5", "play:P9")
-    assert keys(s) == ["effect:1", "effect:2", "effect:3", "effect:4", "effect:5"]
+    # With the hand empty now, the Studio has nothing to swap and the Shop nothing to play.
+    assert keys(s) == ["effect:1", "effect:2", "effect:3"]
     play(s, "effect:2")
     assert p.money == 3 and s.m.dice[1] == 3 and p.tokens[1] == 0  # no Remittance bonus
 
@@ -87,9 +88,12 @@ def test_p10_porters():
 
 
 def test_p11_slander():
-    s, p = shop_play("P11")
+    s = game()
+    s.m.players[1].favour = 3
+    p = arrange(s, dice=[1, 1, 1, 1, 5, 1], money=0, hand=["P11"], favour=4)
+    play(s, "zone:5", "play:P11")
     # covered in scenario 8; here: the player's own favour is untouched
-    assert p.favour == 0
+    assert p.favour == 4 and s.m.players[1].favour == 1
 
 
 def test_p12_rush_order_extra_main_action():
@@ -209,3 +213,91 @@ def test_c12_official_pattern_free_copy():
     assert keys(s) == ["copy:1", "skip"]
     play(s, "copy:1", "split:3")
     assert p.money == 0 and p.clay == 3
+
+
+# --- a card or tap that could do nothing is never offered (rules.md, Rulings) -----------
+def shop_offers(hand, money=0, **fields):
+    """The card plays a strength-5 Shop action offers with this hand."""
+    s = game()
+    arrange(s, dice=[1, 1, 1, 1, 5, 1], hand=hand, money=money, **fields)
+    play(s, "zone:5")
+    if "noboost" in keys(s):
+        play(s, "noboost")
+    return s, [k for k in keys(s) if k.startswith("play:")]
+
+
+def test_kiln_opening_and_trimming_not_offered_with_a_full_board():
+    tokens = dict(tokens=[3, 3, 3, 3, 0, 0], supply=28)
+    assert shop_offers(["P2", "P5"], blanks=19, **tokens)[1] == ["play:P2", "play:P5"]
+    assert shop_offers(["P2", "P5"], blanks=20, **tokens)[1] == []
+
+
+def test_slander_needs_an_opponent_who_can_fall():
+    s = game(3)
+    s.m.players[1].favour, s.m.players[2].favour = 0, 1  # 1 stops at 1 (R8)
+    arrange(s, dice=[1, 1, 1, 1, 5, 1], hand=["P11"], money=0)
+    play(s, "zone:5")
+    assert "play:P11" not in keys(s) and "end" in keys(s)
+    s = game(3)
+    s.m.players[1].favour, s.m.players[2].favour = 0, 2
+    arrange(s, dice=[1, 1, 1, 1, 5, 1], hand=["P11"], money=0)
+    play(s, "zone:5")
+    assert "play:P11" in keys(s)
+
+
+def test_merchant_guild_not_offered_at_twenty_money():
+    assert shop_offers(["P7"], money=19)[1] == ["play:P7"]
+    s, offered = shop_offers(["P7"], money=20)
+    assert offered == [] and "end" in keys(s)
+
+
+def test_token_cards_not_offered_with_an_empty_supply():
+    # The Shop action itself places the last tokens.
+    assert shop_offers(["P3", "P4"], tokens=[35, 0, 0, 0, 0, 0], supply=5)[1] == []
+    assert shop_offers(["P3", "P4"], tokens=[34, 0, 0, 0, 0, 0], supply=6)[1] == ["play:P3", "play:P4"]
+
+
+def test_exhibition_skips_a_hand_that_could_do_nothing():
+    s = game()
+    p = arrange(s, dice=[1, 1, 4, 1, 1, 1], hand=["P7"], money=20, favour=1)
+    play(s, "zone:3", "noboost", "forward")  # 1 + 4: Exhibition
+    assert p.favour == 5 and "end" in keys(s) and p.hand == ["P7"]
+
+
+def test_superintendent_offers_only_zones_that_would_do_something():
+    s = game()
+    p = arrange(s, dice=[1, 1, 1, 1, 5, 1], money=20, hand=["P9", "P7"])
+    s.m.deck = []
+    play(s, "zone:5", "noboost", "play:P9")
+    # Bank at the cap, Studio with an empty deck, Shop with only a Merchant Guild at 20.
+    assert keys(s) == ["effect:1", "effect:3"]
+    assert p.money == 20
+
+
+def test_superintendent_not_offered_when_no_zone_would_do_anything():
+    s = game()
+    arrange(s, dice=[0, 1, 0, 0, 5, 0], money=20, hand=["P9"])
+    play(s, "zone:5", "noboost")
+    assert "play:P9" not in keys(s)
+    s = game()
+    arrange(s, dice=[0, 1, 0, 0, 5, 0], money=16, hand=["P9"])
+    play(s, "zone:5", "noboost")
+    assert "play:P9" in keys(s)
+
+
+@pytest.mark.parametrize("cid, fields", [
+    ("T3", dict(money=20)),  # Counting House: +1 money would be lost
+    ("T8", dict(money=20, clay=2, glaze=2)),  # Broker: 2 materials for nothing
+    ("T4", dict(clay=0)),
+    ("T5", dict(supply=0, tokens=[40, 0, 0, 0, 0, 0])),
+])
+def test_taps_not_offered_when_they_would_do_nothing(cid, fields):
+    s = game()
+    arrange(s, tableau=[cid], **fields)
+    assert f"tap:{cid}" not in keys(s)
+
+
+def test_broker_at_nineteen_money_is_offered():
+    s, p = tap("T8", money=19, clay=2, glaze=0)
+    play(s, "sell:2")
+    assert (p.money, p.clay) == (20, 0)

@@ -72,6 +72,21 @@ def test_rule_6_all_ten_dice_rolled_and_taps_untapped():
     assert sum(s.m.dice) == 10 and s.m.players[0].tapped == []
 
 
+def test_rule_6_taken_dice_area_empties_at_each_roll():
+    s = game(2)
+    simple_turn(s)
+    simple_turn(s)
+    assert [p.taken_dice for p in s.m.players] == [1, 1]
+    assert s.summary()["players"][0]["taken_dice"] == 1
+    while s.m.round == 1:
+        simple_turn(s)
+    # Round 2 rolled all ten dice again, the taken ones included: the areas are empty.
+    assert s.m.round == 2 and [p.taken_dice for p in s.m.players] == [0, 0]
+    assert [p["taken_dice"] for p in s.summary()["players"]] == [0, 0]
+    simple_turn(s)
+    assert s.m.players[s.m.order[0]].taken_dice == 1
+
+
 def test_rule_8_ends_after_round_ten():
     s = game(2)
     turns = 0
@@ -387,3 +402,17 @@ def test_determinize_hides_other_hands_and_keeps_own():
     s2 = s.clone()
     s2.m.players[1].hand, s2.m.deck[:5] = s2.m.deck[:5], s2.m.players[1].hand
     assert s2.view(0) == s.view(0)
+
+
+def test_determinize_redraws_another_seats_studio_draw():
+    import random as _r
+
+    s = game(2, seed=4)
+    arrange(s, dice=[1, 1, 1, 3, 1, 1], money=0)
+    play(s, "zone:4")
+    drawn = list(s.m.studio)
+    assert len(drawn) == 3
+    assert s.determinize(0, _r.Random(1)).m.studio == drawn  # the drawer's own cards
+    others = [s.determinize(1, _r.Random(k)).m.studio for k in range(5)]
+    assert all(len(o) == 3 for o in others) and any(o != drawn for o in others)
+    assert all(not set(o) & set(s.m.players[1].hand) for o in others)  # never seat 1's own cards

@@ -22,7 +22,11 @@ def check_invariants(s, hands_before, seen_rounds):
         hands_before[i] = len(p.hand)
         assert p.clay >= 0 and p.glaze >= 0 and 0 <= p.dragon <= 5
         assert len(set(p.tableau)) == len(p.tableau)
+        # Two turns a round, one Rush Order in the deck: at most 3 dice of this round.
+        assert 0 <= p.taken_dice <= 3
     n = len(m.players)
+    # The ten dice of this round's roll are on the zones or in taken-dice areas.
+    assert sum(m.dice) + sum(p.taken_dice for p in m.players) == 10
     # Every card is somewhere exactly once.
     places = m.deck + m.discard + m.studio + sum((p.hand + p.tableau for p in m.players), [])
     assert sorted(places) == sorted(set(places)) and len(places) == 40
