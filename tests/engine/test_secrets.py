@@ -37,13 +37,7 @@ def seat_counts(spec):
 
 
 CASES = [
-    pytest.param(
-        gid, n, id=f"{gid}-{n}",
-        marks=[pytest.mark.xfail(
-            strict=True,
-            reason="Inkwell's capacity shows a W-K seat's secret side B before the reveal "
-                   "(being fixed on the Inkwell branch)")] if gid == "inkwell" else [],
-    )
+    pytest.param(gid, n, id=f"{gid}-{n}")
     for gid, spec in SHIPPED.items()
     for n in seat_counts(spec)
 ]
