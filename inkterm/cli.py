@@ -31,7 +31,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--seats",
         default="You,bot",
-        help='comma-separated seats: a name, or "bot"/"random" for a bot (default "You,bot")',
+        help='comma-separated seats: a name, or a bot: bot, random, greedy, search, '
+             'search:N (default "You,bot")',
     )
     play.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     play.add_argument(
@@ -78,16 +79,19 @@ def _check_game(game: str):
 
 
 def parse_seats(text: str, spec) -> list[str]:
-    seats = [s.strip() for s in text.split(",")]
-    if any(not s for s in seats):
+    from inkterm.bots import check_seats
+
+    seats = text.split(",")
+    if any(not s.strip() for s in seats):
         raise CliError(f"empty seat name in {text!r}")
     if not spec.min_players <= len(seats) <= spec.max_players:
         raise CliError(
             f"{spec.title} takes {spec.min_players}–{spec.max_players} seats, not {len(seats)}"
         )
-    from inkterm.bots import number_bots
-
-    return number_bots(seats)
+    try:
+        return check_seats(seats)
+    except ValueError as exc:
+        raise CliError(f"--seats: {exc}") from None
 
 
 def parse_options(items: list[str], spec) -> dict:
@@ -156,10 +160,10 @@ def cmd_demo(game: str, n: int | None, seed: int | None, speed: float, bot: str)
     n = n or max(2, spec.min_players)
     if not spec.min_players <= n <= spec.max_players:
         raise CliError(f"{spec.title} takes {spec.min_players}–{spec.max_players} seats, not {n}")
-    from inkterm.bots import is_bot
+    from inkterm.bots import BOT_FORMS, is_bot
 
     if not is_bot(bot):
-        raise CliError(f"unknown bot {bot!r}")
+        raise CliError(f"unknown bot {bot!r}; the bots are {BOT_FORMS}")
     if seed is None:
         import random
 

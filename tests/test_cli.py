@@ -46,11 +46,48 @@ def test_unknown_game_is_one_line_and_exit_2(capsys):
     assert cli.main(["play", "chess"]) == 2
 
 
-@pytest.mark.parametrize("seats", ["Ann", "Ann,Bob,Cy,Di,Ed", "Ann,,Bob"])
+@pytest.mark.parametrize("seats", ["Ann", "Ann,Bob,Cy,Di,Ed", "Ann,,Bob", "Ann,  "])
 def test_bad_seats_exit_2(capsys, seats):
     assert cli.main(["play", "kiln", "--seats", seats]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("inkterm: ")
+
+
+@pytest.fixture
+def started(monkeypatch):
+    """What the app would have been started with (it is not started)."""
+    runs: list[dict] = []
+    monkeypatch.setattr(cli, "_run_app", lambda **kw: runs.append(kw) or 0)
+    return runs
+
+
+@pytest.mark.parametrize("bad", ["search:abc", "search:", "search:0", "greedy:3", "Random:x"])
+def test_a_seat_that_looks_like_a_bot_must_be_a_valid_bot(capsys, started, bad):
+    assert cli.main(["play", "kiln", "--seats", f"Ann,{bad}"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{bad!r} is not a valid bot" in err
+    assert all(form in err for form in ("random", "greedy", "search:N"))  # the valid forms
+    assert started == []
+
+
+def test_a_bad_bot_seat_fails_as_one_line_from_the_shell(tmp_path):
+    r = run("play", "kiln", "--seats", "Ann,search:abc", env_home=tmp_path)
+    assert r.returncode == 2
+    assert r.stderr.count("\n") == 1 and "'search:abc' is not a valid bot" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("seats", ["Ann,Ann", "Ann, ann ", "bot,Cy,CY"])
+def test_two_players_with_one_name_are_refused(capsys, started, seats):
+    assert cli.main(["play", "kiln", "--seats", seats]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "two seats are named" in err
+    assert started == []
+
+
+def test_repeated_bots_are_numbered_not_refused(started):
+    assert cli.main(["play", "kiln", "--seats", "Ann, bot,bot,search:5", "--seed", "1"]) == 0
+    assert started[0]["start"][2] == ["Ann", "bot", "bot 2", "search:5"]
 
 
 def test_continue_without_saves(capsys):

@@ -105,13 +105,36 @@ async def test_setup_rejects_bad_forms():
         assert "2–4 seats" in text_of(setup.query_one("#setup-error"))
         setup.query_one("#seat1").value = "you"
         await pilot.press("ctrl+g")
-        assert app.screen is setup and "same name" in text_of(setup.query_one("#setup-error"))
+        assert app.screen is setup and "Two seats are named" in text_of(setup.query_one("#setup-error"))
         setup.query_one("#seat1").value = "bot"
         setup.query_one("#seed").value = "x"
         await pilot.press("ctrl+g")
         assert app.screen is setup
         await pilot.press("escape")
         assert isinstance(app.screen, TitleScreen)
+
+
+async def test_setup_refuses_one_name_twice_and_a_bot_that_is_not_one():
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("n")
+        setup = app.screen
+        error = setup.query_one("#setup-error")
+        for seat0, seat1, why in [("Ann", " ann ", "Two seats are named 'Ann'"),
+                                  ("Ann", "search:abc", "'search:abc' is not a valid bot")]:
+            setup.query_one("#seat0").value = seat0
+            setup.query_one("#seat1").value = seat1
+            await pilot.press("ctrl+g")
+            await pilot.pause()
+            assert app.screen is setup and why in text_of(error)
+            assert "search:N" in text_of(error) or "name of their own" in text_of(error)
+        # Two bots of one kind are fine: they are numbered.
+        setup.query_one("#seat1").value = "bot"
+        setup.query_one("#seat2").value = "bot"
+        await pilot.press("ctrl+g")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.screen.state.seats == ["Ann", "bot", "bot 2"]
 
 
 async def test_whole_kiln_game_by_keys_alone():
