@@ -42,9 +42,11 @@ def _parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game")
     rep = sub.add_parser("replay", help="step through a saved game (finished or not)")
-    rep.add_argument("save", help="the save file")
+    rep.add_argument("save", metavar="NAME", help="the save: its name or its file")
     cont = sub.add_parser("continue", help="resume the newest unfinished save (or the one given)")
-    cont.add_argument("save", nargs="?", help="a save file to resume instead of the newest")
+    cont.add_argument("save", nargs="?", metavar="NAME",
+                      help="a save to resume instead of the newest: its name as the title "
+                           "screen shows it, or a file")
     demo = sub.add_parser("demo", help="watch bots play while each step is explained")
     demo.add_argument("game", help="which game, e.g. kiln")
     demo.add_argument("--seats", type=int, default=None, help="how many bots (default: the fewest the game takes, at least 2)")
@@ -175,7 +177,7 @@ def cmd_continue(save: str | None) -> int:
     from inkterm.engine.saves import SaveError, list_saves, newest_unfinished, read_save
 
     if save:
-        path = Path(save)
+        path = _find_save(save)
         try:
             state = read_save(path)
         except SaveError as exc:
@@ -195,10 +197,41 @@ def cmd_continue(save: str | None) -> int:
     return _run_app(start=("continue", str(path)))
 
 
+def _find_save(name: str) -> Path:
+    """A save given by its path, or by its name in the save directory as the title
+    screen shows it (with or without ``.save.json``)."""
+    from inkterm.engine.saves import save_dir
+
+    path = Path(name).expanduser()
+    if path.exists() or path.parent != Path("."):
+        return path  # a path: reading it names any problem
+    for candidate in (save_dir() / name, save_dir() / f"{name}.save.json"):
+        if candidate.is_file():
+            return candidate
+    raise CliError(_no_such_save(name, save_dir()))
+
+
+def _no_such_save(name: str, directory: Path) -> str:
+    """The error for an unknown save name: what there is instead, one save a line."""
+    from inkterm.engine.saves import list_saves
+    from inkterm.screens.saved_games import describe_save, save_name, short_error
+
+    saves = list_saves(directory)
+    if not saves:
+        return f"no save named {name!r}, and no saves in {directory}"
+    lines = [f"no save named {name!r}; the saves in {directory}:"]
+    for info in saves:
+        if info.state is None:
+            lines.append(f"  ⚠ {short_error(info.error)}")
+        else:
+            lines.append(f"  {save_name(info.path)}  {describe_save(info)}")
+    return "\n".join(lines)
+
+
 def cmd_replay(save: str) -> int:
     from inkterm.engine.saves import SaveError, read_save
 
-    path = Path(save)
+    path = _find_save(save)
     try:
         read_save(path)  # fail here, as one line, rather than inside the app
     except SaveError as exc:

@@ -90,6 +90,42 @@ def test_repeated_bots_are_numbered_not_refused(started):
     assert started[0]["start"][2] == ["Ann", "bot", "bot 2", "search:5"]
 
 
+def _saved(home: Path, name: str, seats: list[str], choices: int) -> Path:
+    from inkterm.engine import new_game
+    from inkterm.engine.saves import save_game
+
+    st = new_game("kiln", seats, seed=3)
+    for _ in range(choices):
+        st.apply(st.decision().keys[0])
+    path = home / "saves" / f"{name}.save.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    save_game(st, path)
+    return path
+
+
+@pytest.mark.parametrize("name", ["kiln-20261201-101500.save.json", "kiln-20261201-101500"])
+def test_continue_takes_the_save_name_the_title_shows(home, started, tmp_path, monkeypatch, name):
+    path = _saved(home, "kiln-20261201-101500", ["Ann", "bot"], 2)
+    _saved(home, "kiln-20261201-090000", ["Bob", "bot"], 1)
+    monkeypatch.chdir(tmp_path)  # the name is not a file where the player stands
+    assert cli.main(["continue", name]) == 0
+    assert started == [{"start": ("continue", str(path))}]
+
+
+def test_continue_an_unknown_name_lists_the_saves_one_a_line(home, started, capsys):
+    _saved(home, "kiln-a", ["Ann", "bot"], 2)
+    _saved(home, "kiln-b", ["Bob", "Cy"], 1)
+    (home / "saves" / "kiln-c.save.json").write_text("garbage", encoding="utf-8")
+    assert cli.main(["continue", "kiln-x"]) == 2
+    head, *lines = capsys.readouterr().err.strip().splitlines()
+    assert head.startswith("inkterm: no save named 'kiln-x'")
+    assert len(lines) == 3
+    assert any("kiln-a" in ln and "Kiln · Ann, bot" in ln and "2 choices" in ln for ln in lines)
+    assert any("kiln-b" in ln and "Bob, Cy" in ln and "1 choice " in ln for ln in lines)
+    assert any("kiln-c.save.json" in ln and "not JSON" in ln for ln in lines)
+    assert started == []
+
+
 def test_continue_without_saves(capsys):
     assert cli.main(["continue"]) == 2
     assert "no unfinished game" in capsys.readouterr().err
