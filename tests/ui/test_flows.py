@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import os
+import time
 
 from inkterm.app import InktermApp
 from inkterm.engine import load_game, new_game
@@ -11,9 +13,10 @@ from inkterm.screens.game import GameScreen
 from inkterm.screens.gameover import GameOverScreen
 from inkterm.screens.handoff import HandoffScreen
 from inkterm.screens.rules import RulesScreen, find_section, slug
+from inkterm.screens.saved_games import SavePicker
 from inkterm.screens.setup import SetupScreen
 from inkterm.screens.title import TitleScreen
-from textual.widgets import Button, MarkdownViewer, Static
+from textual.widgets import Button, MarkdownViewer, OptionList, Static
 
 
 def text_of(widget) -> str:
@@ -364,6 +367,58 @@ async def test_continue_resumes_exactly_after_quit():
         assert len(resumed) > len(st.record.choices)
     # Still one save file: continuing writes to the same file.
     assert len(list(save_dir().glob("*.save.json"))) == 1
+
+
+def _save_at(name: str, state, when: float):
+    path = save_dir() / f"{name}.save.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    save_game(state, path)
+    os.utime(path, (when, when))
+    return path
+
+
+def _played(game: str, seats: list[str], choices: int, seed: int = 1):
+    st = new_game(game, seats, seed=seed)
+    for _ in range(choices):
+        st.apply(st.decision().keys[0])
+    return st
+
+
+async def test_title_focuses_continue_and_lists_every_unfinished_game():
+    now = time.time()
+    oldest = _played("kiln", ["Ann", "bot"], 3)
+    _save_at("kiln-old", oldest, now - 3000)
+    finished = _played("toy", ["Cy", "Di"], 12)
+    assert finished.is_over
+    _save_at("toy-done", finished, now - 2000)
+    newest = _played("kiln", ["Bob", "Cy", "bot"], 1)
+    _save_at("kiln-new", newest, now - 1000)
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        title = app.screen
+        assert title.focused is title.query_one("#continue", Button)
+        info = text_of(title.query_one("#continue-info"))
+        assert "Bob, Cy, bot" in info and "kiln-new.save.json" in info and "1 more" in info
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, SavePicker))
+        lines = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
+        assert len(lines) == 2  # the finished game is not offered
+        assert lines[0].startswith("1 Kiln · Bob, Cy, bot") and "1 choice" in lines[0]
+        assert lines[1].startswith("2 Kiln · Ann, bot") and "3 choices" in lines[1]
+        stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(now - 3000))
+        assert stamp in lines[1]
+        await pilot.press("2")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.screen.state.to_json() == oldest.to_json()
+        assert app.screen.save_path.name == "kiln-old.save.json"
+
+
+async def test_title_with_nothing_to_continue_keeps_new_game_focused():
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        assert app.screen.focused is app.screen.query_one("#new", Button)
 
 
 async def test_corrupt_and_foreign_saves_are_reported_and_left_alone():
