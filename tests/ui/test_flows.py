@@ -449,6 +449,67 @@ async def test_corrupt_and_foreign_saves_are_reported_and_left_alone():
     assert json.loads(foreign.read_text(encoding="utf-8")) == {"format": "someone-else", "x": 1}
 
 
+def _quit_questions(app) -> list[ConfirmScreen]:
+    return [s for s in app.screen_stack if isinstance(s, ConfirmScreen)]
+
+
+async def test_q_ctrl_c_and_the_palette_quit_all_ask_the_same_during_a_game():
+    st = new_game("kiln", ["Ann", "bot"], seed=9)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        palette_quit = next(c for c in app.get_system_commands(game) if c.title == "Quit")
+        for ask in (lambda: pilot.press("q"), lambda: pilot.press("ctrl+c"),
+                    lambda: pilot.press("ctrl+q"), palette_quit.callback):
+            await ask()
+            await pilot.pause()
+            asked = _quit_questions(app)
+            assert len(asked) == 1 and asked[0].question == "Quit inkterm?"
+            assert "The game is saved" in asked[0].detail and game.save_path.exists()
+            await pilot.press("ctrl+c")  # pressed again: still one question
+            assert len(_quit_questions(app)) == 1
+            await pilot.press("n")
+            assert app.screen is game and app.is_running
+        await pilot.press("ctrl+c", "y")
+        await until(pilot, lambda: not app.is_running)
+
+
+async def test_the_palette_quit_asks_when_chosen_by_typing():
+    st = new_game("kiln", ["Ann", "bot"], seed=9)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.press(*"quit")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert app.is_running
+
+
+async def test_quit_from_a_handoff_asks_as_the_game_does():
+    st = new_game("toy", ["Ann", "Bob"], seed=3)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await pilot.press("ctrl+c")
+        asked = _quit_questions(app)
+        assert len(asked) == 1 and "The game is saved" in asked[0].detail
+        await pilot.press("n")
+        await pilot.press("q")
+        assert len(_quit_questions(app)) == 1
+
+
+async def test_away_from_a_game_quitting_does_not_ask():
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("ctrl+c")
+        await until(pilot, lambda: not app.is_running)
+        assert not _quit_questions(app)
+
+
 async def test_ctrl_s_saves_and_palette_has_game_commands():
     st = new_game("kiln", ["Ann", "bot"], seed=7)
     app = InktermApp(start=("state", st, None), bot_delay=0)
