@@ -138,4 +138,5 @@ def _continue_line(resumable: list[tuple[Path, str]]) -> str:
         return "No unfinished game to continue."
     path, line = resumable[0]
     more = len(resumable) - 1
-    return f"{line} ({path.name})" + (f"\n+ {more} more unfinished: Continue lists them" if more else "")
+    text = f"{line} ({path.name})"
+    return text + (f"\n+ {more} more unfinished: Continue lists them" if more else "")
