@@ -84,8 +84,6 @@ def parse_seats(text: str, spec) -> list[str]:
     from inkterm.bots import check_seats
 
     seats = text.split(",")
-    if any(not s.strip() for s in seats):
-        raise CliError(f"empty seat name in {text!r}")
     if not spec.min_players <= len(seats) <= spec.max_players:
         raise CliError(
             f"{spec.title} takes {spec.min_players}–{spec.max_players} seats, not {len(seats)}"
@@ -203,7 +201,7 @@ def _find_save(name: str) -> Path:
     from inkterm.engine.saves import save_dir
 
     path = Path(name).expanduser()
-    if path.exists() or path.parent != Path("."):
+    if path.is_file() or path.parent != Path("."):
         return path  # a path: reading it names any problem
     for candidate in (save_dir() / name, save_dir() / f"{name}.save.json"):
         if candidate.is_file():

@@ -55,7 +55,7 @@ def check_seats(seats: list[str]) -> list[str]:
         if not s:
             raise ValueError("a seat has no name")
         if _parse(s)[0] in BOT_SPECS and not is_bot(s):
-            raise ValueError(f"{s!r} is not a valid bot; a seat is a name or one of {BOT_FORMS}")
+            raise ValueError(f"{s!r} is not a valid bot; a seat is a name, or a bot: {BOT_FORMS}")
     names = number_bots(seats)
     first: dict[str, str] = {}
     for name in names:
