@@ -103,13 +103,15 @@ def _saved(home: Path, name: str, seats: list[str], choices: int) -> Path:
     return path
 
 
+@pytest.mark.parametrize("command", ["continue", "replay"])
 @pytest.mark.parametrize("name", ["kiln-20261201-101500.save.json", "kiln-20261201-101500"])
-def test_continue_takes_the_save_name_the_title_shows(home, started, tmp_path, monkeypatch, name):
+def test_continue_takes_the_save_name_the_title_shows(home, started, tmp_path, monkeypatch,
+                                                      command, name):
     path = _saved(home, "kiln-20261201-101500", ["Ann", "bot"], 2)
     _saved(home, "kiln-20261201-090000", ["Bob", "bot"], 1)
     monkeypatch.chdir(tmp_path)  # the name is not a file where the player stands
-    assert cli.main(["continue", name]) == 0
-    assert started == [{"start": ("continue", str(path))}]
+    assert cli.main([command, name]) == 0
+    assert started == [{"start": (command, str(path))}]
 
 
 def test_continue_an_unknown_name_lists_the_saves_one_a_line(home, started, capsys):
