@@ -287,3 +287,9 @@ def test_demo_rejects_bad_seat_count_and_bot(capsys):
     assert "2–4 seats" in capsys.readouterr().err
     assert main(["demo", "kiln", "--bot", "wizard"]) == 2
     assert "unknown bot" in capsys.readouterr().err
+
+
+def test_simulate_names_the_bots_when_a_seat_is_not_one(capsys):
+    assert cli.main(["simulate", "kiln", "--games", "1", "--seats", "Ann,bot"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not a bot spec: Ann" in err and "search:N" in err
