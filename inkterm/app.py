@@ -30,6 +30,7 @@ class InktermApp(App):
     # a more detailed board from 110×34 up (see app.tcss).
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-w80"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-h24"), (34, "-tall")]
+    # ctrl+c quits as q does (see action_quit), not Textual's "press ctrl+q" hint.
     BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
     ENABLE_COMMAND_PALETTE = True
 
@@ -135,6 +136,17 @@ class InktermApp(App):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+
+    async def action_quit(self) -> None:
+        """Every way to quit (q, ctrl+c, ctrl+q, the palette's Quit) ends here: a game
+        open anywhere in the stack saves and asks first; elsewhere there is nothing to
+        lose, and the app exits at once."""
+        for screen in reversed(self.screen_stack):
+            confirm_quit = getattr(screen, "confirm_quit", None)
+            if confirm_quit is not None:
+                confirm_quit()
+                return
+        self.exit()
 
     # --- command palette ----------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

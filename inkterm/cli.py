@@ -31,7 +31,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--seats",
         default="You,bot",
-        help='comma-separated seats: a name, or "bot"/"random" for a bot (default "You,bot")',
+        help='comma-separated seats: a name, or a bot: bot, random, greedy, search, '
+             'search:N (default "You,bot")',
     )
     play.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     play.add_argument(
@@ -41,9 +42,11 @@ def _parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game")
     rep = sub.add_parser("replay", help="step through a saved game (finished or not)")
-    rep.add_argument("save", help="the save file")
+    rep.add_argument("save", metavar="NAME", help="the save: its name or its file")
     cont = sub.add_parser("continue", help="resume the newest unfinished save (or the one given)")
-    cont.add_argument("save", nargs="?", help="a save file to resume instead of the newest")
+    cont.add_argument("save", nargs="?", metavar="NAME",
+                      help="a save to resume instead of the newest: its name as the title "
+                           "screen shows it, or a file")
     demo = sub.add_parser("demo", help="watch bots play while each step is explained")
     demo.add_argument("game", help="which game, e.g. kiln")
     demo.add_argument("--seats", type=int, default=None, help="how many bots (default: the fewest the game takes, at least 2)")
@@ -78,16 +81,17 @@ def _check_game(game: str):
 
 
 def parse_seats(text: str, spec) -> list[str]:
-    seats = [s.strip() for s in text.split(",")]
-    if any(not s for s in seats):
-        raise CliError(f"empty seat name in {text!r}")
+    from inkterm.bots import check_seats
+
+    seats = text.split(",")
     if not spec.min_players <= len(seats) <= spec.max_players:
         raise CliError(
             f"{spec.title} takes {spec.min_players}–{spec.max_players} seats, not {len(seats)}"
         )
-    from inkterm.bots import number_bots
-
-    return number_bots(seats)
+    try:
+        return check_seats(seats)
+    except ValueError as exc:
+        raise CliError(f"--seats: {exc}") from None
 
 
 def parse_options(items: list[str], spec) -> dict:
@@ -156,10 +160,10 @@ def cmd_demo(game: str, n: int | None, seed: int | None, speed: float, bot: str)
     n = n or max(2, spec.min_players)
     if not spec.min_players <= n <= spec.max_players:
         raise CliError(f"{spec.title} takes {spec.min_players}–{spec.max_players} seats, not {n}")
-    from inkterm.bots import is_bot
+    from inkterm.bots import BOT_FORMS, is_bot
 
     if not is_bot(bot):
-        raise CliError(f"unknown bot {bot!r}")
+        raise CliError(f"unknown bot {bot!r}; the bots are {BOT_FORMS}")
     if seed is None:
         import random
 
@@ -171,7 +175,7 @@ def cmd_continue(save: str | None) -> int:
     from inkterm.engine.saves import SaveError, list_saves, newest_unfinished, read_save
 
     if save:
-        path = Path(save)
+        path = _find_save(save)
         try:
             state = read_save(path)
         except SaveError as exc:
@@ -191,10 +195,41 @@ def cmd_continue(save: str | None) -> int:
     return _run_app(start=("continue", str(path)))
 
 
+def _find_save(name: str) -> Path:
+    """A save given by its path, or by its name in the save directory as the title
+    screen shows it (with or without ``.save.json``)."""
+    from inkterm.engine.saves import save_dir
+
+    path = Path(name).expanduser()
+    if path.is_file() or path.parent != Path("."):
+        return path  # a path: reading it names any problem
+    for candidate in (save_dir() / name, save_dir() / f"{name}.save.json"):
+        if candidate.is_file():
+            return candidate
+    raise CliError(_no_such_save(name, save_dir()))
+
+
+def _no_such_save(name: str, directory: Path) -> str:
+    """The error for an unknown save name: what there is instead, one save a line."""
+    from inkterm.engine.saves import list_saves
+    from inkterm.screens.saved_games import describe_save, save_name, short_error
+
+    saves = list_saves(directory)
+    if not saves:
+        return f"no save named {name!r}, and no saves in {directory}"
+    lines = [f"no save named {name!r}; the saves in {directory}:"]
+    for info in saves:
+        if info.state is None:
+            lines.append(f"  ⚠ {short_error(info.error)}")
+        else:
+            lines.append(f"  {save_name(info.path)}  {describe_save(info)}")
+    return "\n".join(lines)
+
+
 def cmd_replay(save: str) -> int:
     from inkterm.engine.saves import SaveError, read_save
 
-    path = Path(save)
+    path = _find_save(save)
     try:
         read_save(path)  # fail here, as one line, rather than inside the app
     except SaveError as exc:

@@ -46,11 +46,86 @@ def test_unknown_game_is_one_line_and_exit_2(capsys):
     assert cli.main(["play", "chess"]) == 2
 
 
-@pytest.mark.parametrize("seats", ["Ann", "Ann,Bob,Cy,Di,Ed", "Ann,,Bob"])
+@pytest.mark.parametrize("seats", ["Ann", "Ann,Bob,Cy,Di,Ed", "Ann,,Bob", "Ann,  "])
 def test_bad_seats_exit_2(capsys, seats):
     assert cli.main(["play", "kiln", "--seats", seats]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("inkterm: ")
+
+
+@pytest.fixture
+def started(monkeypatch):
+    """What the app would have been started with (it is not started)."""
+    runs: list[dict] = []
+    monkeypatch.setattr(cli, "_run_app", lambda **kw: runs.append(kw) or 0)
+    return runs
+
+
+@pytest.mark.parametrize("bad", ["search:abc", "search:", "search:0", "greedy:3", "Random:x"])
+def test_a_seat_that_looks_like_a_bot_must_be_a_valid_bot(capsys, started, bad):
+    assert cli.main(["play", "kiln", "--seats", f"Ann,{bad}"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{bad!r} is not a valid bot" in err
+    assert all(form in err for form in ("random", "greedy", "search:N"))  # the valid forms
+    assert started == []
+
+
+def test_a_bad_bot_seat_fails_as_one_line_from_the_shell(tmp_path):
+    r = run("play", "kiln", "--seats", "Ann,search:abc", env_home=tmp_path)
+    assert r.returncode == 2
+    assert r.stderr.count("\n") == 1 and "'search:abc' is not a valid bot" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("seats", ["Ann,Ann", "Ann, ann ", "bot,Cy,CY"])
+def test_two_players_with_one_name_are_refused(capsys, started, seats):
+    assert cli.main(["play", "kiln", "--seats", seats]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "two seats are named" in err
+    assert started == []
+
+
+def test_repeated_bots_are_numbered_not_refused(started):
+    assert cli.main(["play", "kiln", "--seats", "Ann, bot,bot,search:5", "--seed", "1"]) == 0
+    assert started[0]["start"][2] == ["Ann", "bot", "bot 2", "search:5"]
+
+
+def _saved(home: Path, name: str, seats: list[str], choices: int) -> Path:
+    from inkterm.engine import new_game
+    from inkterm.engine.saves import save_game
+
+    st = new_game("kiln", seats, seed=3)
+    for _ in range(choices):
+        st.apply(st.decision().keys[0])
+    path = home / "saves" / f"{name}.save.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    save_game(st, path)
+    return path
+
+
+@pytest.mark.parametrize("command", ["continue", "replay"])
+@pytest.mark.parametrize("name", ["kiln-20261201-101500.save.json", "kiln-20261201-101500"])
+def test_continue_takes_the_save_name_the_title_shows(home, started, tmp_path, monkeypatch,
+                                                      command, name):
+    path = _saved(home, "kiln-20261201-101500", ["Ann", "bot"], 2)
+    _saved(home, "kiln-20261201-090000", ["Bob", "bot"], 1)
+    monkeypatch.chdir(tmp_path)  # the name is not a file where the player stands
+    assert cli.main([command, name]) == 0
+    assert started == [{"start": (command, str(path))}]
+
+
+def test_continue_an_unknown_name_lists_the_saves_one_a_line(home, started, capsys):
+    _saved(home, "kiln-a", ["Ann", "bot"], 2)
+    _saved(home, "kiln-b", ["Bob", "Cy"], 1)
+    (home / "saves" / "kiln-c.save.json").write_text("garbage", encoding="utf-8")
+    assert cli.main(["continue", "kiln-x"]) == 2
+    head, *lines = capsys.readouterr().err.strip().splitlines()
+    assert head.startswith("inkterm: no save named 'kiln-x'")
+    assert len(lines) == 3
+    assert any("kiln-a" in ln and "Kiln · Ann, bot" in ln and "2 choices" in ln for ln in lines)
+    assert any("kiln-b" in ln and "Bob, Cy" in ln and "1 choice " in ln for ln in lines)
+    assert any("kiln-c.save.json" in ln and "not JSON" in ln for ln in lines)
+    assert started == []
 
 
 def test_continue_without_saves(capsys):
@@ -212,3 +287,9 @@ def test_demo_rejects_bad_seat_count_and_bot(capsys):
     assert "2–4 seats" in capsys.readouterr().err
     assert main(["demo", "kiln", "--bot", "wizard"]) == 2
     assert "unknown bot" in capsys.readouterr().err
+
+
+def test_simulate_names_the_bots_when_a_seat_is_not_one(capsys):
+    assert cli.main(["simulate", "kiln", "--games", "1", "--seats", "Ann,bot"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not a bot spec: Ann" in err and "search:N" in err

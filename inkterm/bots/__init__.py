@@ -20,21 +20,50 @@ def _parse(spec: str) -> tuple[str, str | None]:
     m = _NUMBERED.match(spec)
     if m and m.group(1).partition(":")[0].strip().lower() in BOT_SPECS:
         spec = m.group(1)  # "greedy 2": the second greedy seat
-    kind, _, arg = spec.partition(":")
-    return kind.strip().lower(), (arg.strip() or None) if _ else None
+    kind, sep, arg = spec.partition(":")
+    # "search:" keeps an empty argument (not None), so it is refused, not a plain bot.
+    return kind.strip().lower(), arg.strip() if sep else None
+
+
+#: The bot specs a player may write, for error messages.
+BOT_FORMS = "bot, random, greedy, search, search:N (N ≥ 1 iterations per move)"
 
 
 def number_bots(seats: list[str]) -> list[str]:
     """Seats that repeat a bot spec get numbers ("bot", "bot 2", "bot 3"), so every
-    seat has a name of its own on the board and in the log."""
-    out, seen = [], {}
+    seat has a name of its own on the board and in the log; a number another seat
+    already carries ("bot, bot 2, bot") is skipped."""
+    typed = {s.casefold() for s in seats}
+    out, seen = [], set()
     for s in seats:
+        name, n = s, 1
         if is_bot(s):
-            n = seen[s.lower()] = seen.get(s.lower(), 0) + 1
-            out.append(s if n == 1 else f"{s} {n}")
-        else:
-            out.append(s)
+            while name.casefold() in seen or (n > 1 and name.casefold() in typed):
+                n += 1
+                name = f"{s} {n}"
+        seen.add(name.casefold())
+        out.append(name)
     return out
+
+
+def check_seats(seats: list[str]) -> list[str]:
+    """The seats trimmed, with repeated bots numbered. ValueError names the first
+    problem: an empty name, a bot spec that is not valid (``search:abc``), or two
+    players with the same name (case and spaces aside)."""
+    seats = [s.strip() for s in seats]
+    for s in seats:
+        if not s:
+            raise ValueError("a seat has no name")
+        if _parse(s)[0] in BOT_SPECS and not is_bot(s):
+            raise ValueError(f"{s!r} is not a valid bot; a seat is a name, or a bot: {BOT_FORMS}")
+    names = number_bots(seats)
+    first: dict[str, str] = {}
+    for name in names:
+        if name.casefold() in first:
+            raise ValueError(f"two seats are named {first[name.casefold()]!r}; "
+                             "give each player a name of their own")
+        first[name.casefold()] = name
+    return names
 
 
 def is_bot(spec: str) -> bool:
@@ -57,4 +86,5 @@ def make_bot(spec: str, seed: int = 0):
     return cls(seed=seed, iterations=int(arg))
 
 
-__all__ = ["BOT_SPECS", "DEFAULT_ITERATIONS", "GreedyBot", "RandomBot", "SearchBot", "is_bot", "make_bot", "number_bots"]
+__all__ = ["BOT_SPECS", "DEFAULT_ITERATIONS", "BOT_FORMS", "GreedyBot", "RandomBot", "SearchBot",
+           "check_seats", "is_bot", "make_bot", "number_bots"]

@@ -9,6 +9,8 @@ from textual.widgets import Button, Static
 
 from inkterm.screens import SCREENS_CSS
 
+QUIT_QUESTION = "Quit inkterm?"
+
 
 class ConfirmScreen(ModalScreen[bool]):
     CSS_PATH = SCREENS_CSS
@@ -40,3 +42,16 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+def ask_to_quit(app, detail: str) -> None:
+    """The one quit question (q, ctrl+c and the palette's Quit all come here during a
+    game); asked once even if the key is pressed again while it shows."""
+    if isinstance(app.screen, ConfirmScreen) and app.screen.question == QUIT_QUESTION:
+        return
+
+    def answer(yes: bool | None) -> None:
+        if yes:
+            app.exit()
+
+    app.push_screen(ConfirmScreen(QUIT_QUESTION, detail), answer)

@@ -147,6 +147,9 @@ class DemoScreen(GameScreen):
             self._bot_timer.stop()
         self.app.pop_screen() if len(self.app.screen_stack) > 1 else self.app.exit()
 
+    def confirm_quit(self) -> None:
+        self.app.exit()  # a demo has nothing to lose: quit without asking
+
     # A demo has no player's choices to pick, undo or save.
     def action_pick(self, n: int) -> None:
         pass

@@ -33,7 +33,7 @@ class GameScreen(Screen):
         Binding("l", "log", "Log"),
         Binding("v", "next_view", "View"),
         Binding("ctrl+s", "save", "Save"),
-        Binding("q", "quit", "Quit"),
+        Binding("q", "app.quit", "Quit"),
         *[Binding(str(n), f"pick({n})", f"Choice {n}", show=False) for n in range(1, 10)],
     ]
 
@@ -378,21 +378,17 @@ class GameScreen(Screen):
         if self.autosave():
             self.notify(f"Saved to {self.save_path.name}")
 
-    def action_quit(self) -> None:
-        from inkterm.screens.confirm import ConfirmScreen
+    def confirm_quit(self) -> None:
+        """Save, then ask before quitting (the app's quit comes here while a game is
+        open, whichever key or command asked)."""
+        from inkterm.screens.confirm import ask_to_quit
 
         saved = self.autosave()
-        detail = (
+        ask_to_quit(self.app, (
             "The game is saved; choose Continue on the title screen to resume it."
             if saved
             else "Autosave failed — this game will be lost."
-        )
-
-        def answer(yes: bool | None) -> None:
-            if yes:
-                self.app.exit()
-
-        self.app.push_screen(ConfirmScreen("Quit inkterm?", detail), answer)
+        ))
 
     # --- command palette ----------------------------------------------------------------
     def palette_commands(self):

@@ -17,7 +17,7 @@ class HandoffScreen(Screen[None]):
 
     BINDINGS = [
         Binding("enter", "ready", "I am ready"),
-        Binding("q", "quit", "Quit"),
+        Binding("q", "app.quit", "Quit"),  # the game underneath saves and asks
     ]
 
     def __init__(self, name: str, note: str = "") -> None:
@@ -41,14 +41,3 @@ class HandoffScreen(Screen[None]):
 
     def action_ready(self) -> None:
         self.dismiss()
-
-    def action_quit(self) -> None:
-        from inkterm.screens.confirm import ConfirmScreen
-
-        def answer(yes: bool | None) -> None:
-            if yes:
-                self.app.exit()
-
-        self.app.push_screen(
-            ConfirmScreen("Quit inkterm?", "The game is saved; Continue resumes it."), answer
-        )

@@ -1,4 +1,4 @@
-"""Pick one game from the registry (for its rules)."""
+"""Pick one item from a short list: a game (for its rules), a save to continue."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
@@ -11,22 +11,25 @@ from textual.widgets.option_list import Option
 from inkterm.screens import SCREENS_CSS
 
 
-class GamePicker(ModalScreen[str | None]):
+class Picker(ModalScreen[str | None]):
+    """Dismisses with the key of the item picked (Enter, a click or its digit), or
+    None on Escape."""
+
     CSS_PATH = SCREENS_CSS
     BINDINGS = [Binding("escape", "cancel", "Back"),
                 *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)]]
 
-    def __init__(self, prompt: str = "Which game?") -> None:
+    def __init__(self, prompt: str, items: list[tuple[str, str]]) -> None:
+        """``items``: (key, label) pairs, in the order shown."""
         super().__init__()
         self.prompt = prompt
+        self.items = items
 
     def compose(self) -> ComposeResult:
-        from inkterm.engine.registry import GAMES
-
         with Vertical(id="picker-box"):
             yield Static(self.prompt, id="picker-prompt")
             yield OptionList(
-                *[Option(f"{i + 1} {spec.title}", id=gid) for i, (gid, spec) in enumerate(GAMES.items())],
+                *[Option(f"{i + 1} {label}", id=key) for i, (key, label) in enumerate(self.items)],
                 id="picker-list",
             )
 
@@ -34,10 +37,19 @@ class GamePicker(ModalScreen[str | None]):
         self.dismiss(event.option.id)
 
     def action_pick(self, n: int) -> None:
-        """The digit shown before a game picks it, as in every other menu."""
+        """The digit shown before an item picks it, as in every other menu."""
         options = self.query_one(OptionList)
         if n <= options.option_count:
             self.dismiss(options.get_option_at_index(n - 1).id)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class GamePicker(Picker):
+    """Pick one game from the registry."""
+
+    def __init__(self, prompt: str = "Which game?") -> None:
+        from inkterm.engine.registry import GAMES
+
+        super().__init__(prompt, [(gid, spec.title) for gid, spec in GAMES.items()])

@@ -9,7 +9,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from inkterm.bots import is_bot, number_bots
+from inkterm.bots import check_seats
 from inkterm.engine import GAMES
 from inkterm.screens import SCREENS_CSS
 
@@ -135,22 +135,20 @@ class SetupScreen(Screen):
                 f"{spec.title} needs {spec.min_players}–{spec.max_players} seats; "
                 f"{len(seats)} filled in."
             )
-        humans = [s.lower() for s in seats if not is_bot(s)]
-        if len(set(humans)) != len(humans):
-            raise ValueError("Two seats have the same name; give each player their own.")
+        seats = check_seats(seats)
         text = self.query_one("#seed", Input).value.strip()
         try:
             seed = int(text)
         except ValueError:
             raise ValueError(f"The seed must be a whole number, not {text!r}.") from None
-        return game, number_bots(seats), seed, self.read_options(spec)
+        return game, seats, seed, self.read_options(spec)
 
     def action_start(self) -> None:
         error = self.query_one("#setup-error", Static)
         try:
             game, seats, seed, options = self.read_form()
         except ValueError as exc:
-            error.update(f"✗ {exc}")
+            error.update(f"✗ {_sentence(exc)}")
             return
         from inkterm.engine import new_game
 
@@ -162,3 +160,10 @@ class SetupScreen(Screen):
         error.update("")
         # The game replaces the setup screen: leaving the game returns to the title.
         self.app.open_game(state, None, replace=True)
+
+
+def _sentence(error: Exception) -> str:
+    """An error message as the form shows it: capitalised (the command line's start
+    in lower case, after "inkterm: ")."""
+    text = str(error)
+    return text[:1].upper() + text[1:]

@@ -10,6 +10,8 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from inkterm.screens.saved_games import short_error
+
 LOGO = "✒  i n k t e r m"
 
 
@@ -25,7 +27,8 @@ class TitleScreen(Screen):
 
     def __init__(self) -> None:
         super().__init__()
-        self._resume: Path | None = None
+        #: The unfinished games, newest first: (path, one line about it).
+        self.resumable: list[tuple[Path, str]] = []
         #: True once the save directory has been read (the Continue line is final).
         self.scanned = False
 
@@ -46,47 +49,41 @@ class TitleScreen(Screen):
         self.query_one("#new", Button).focus()
 
     def on_screen_resume(self) -> None:
-        # Each time the title shows (also coming back from a game, when the newest
-        # unfinished save may have changed). After the frame: reading saves imports
-        # the engine, which drawing the title does not need.
+        # Each time the title shows (also coming back from a game, when the unfinished
+        # saves may have changed). After the frame: reading saves imports the engine,
+        # which drawing the title does not need.
         self.call_after_refresh(self.scan_saves)
 
     @work(thread=True, group="scan")
     def scan_saves(self) -> None:
         """Read the save directory off the UI thread (it imports the games)."""
         from inkterm.engine.saves import list_saves, save_dir
+        from inkterm.screens.saved_games import describe_save, resumable_saves
 
         try:
+            # Each candidate is loaded fully here, so one that fails to load is
+            # reported, not offered.
             saves = list_saves()
+            resumable = [(info.path, describe_save(info)) for info in resumable_saves(saves)]
+            errors = [s.error for s in saves if s.error]
         except OSError as exc:
-            self.app.call_from_thread(self._show_saves, None, "", [f"{save_dir()}: {exc}"])
-            return
-        newest = None
-        for info in saves:
-            # The listing reads envelopes only; load the candidate fully here (off the
-            # UI thread) so a save that fails to load is reported, not offered.
-            if info.unfinished and info.state is not None:
-                newest = info
-                break
-        text = ""
-        if newest is not None:
-            text = describe_save(newest.state, newest.path)
-        errors = [s.error for s in saves if s.error]
-        self.app.call_from_thread(self._show_saves, newest.path if newest else None, text, errors)
+            resumable, errors = [], [f"{save_dir()}: {exc}"]
+        self.app.call_from_thread(self._show_saves, resumable, errors)
 
-    def _show_saves(self, path: Path | None, text: str, errors: list[str]) -> None:
+    def _show_saves(self, resumable: list[tuple[Path, str]], errors: list[str]) -> None:
         if not self.is_attached or not self.query("#continue"):
             return  # the app is closing
-        self._resume = path
+        self.resumable = resumable
         self.scanned = True
         button = self.query_one("#continue", Button)
-        info = self.query_one("#continue-info", Static)
-        button.disabled = path is None
-        info.update(text if path else "No unfinished game to continue.")
+        button.disabled = not resumable
+        self.query_one("#continue-info", Static).update(_continue_line(resumable))
+        if resumable and self.focused in (None, self.query_one("#new")):
+            button.focus()  # a game to go back to is the likeliest wish
         warn = self.query_one("#save-warnings", Static)
         if errors:
             lines = [f"⚠ {len(errors)} save file(s) could not be read and were left untouched:"]
-            lines += [f"  {_short_error(e)}" for e in errors[:3]]
+            lines += [f"  {short_error(e)}" for e in errors[:3]]
             warn.update("\n".join(lines))
         else:
             warn.update("")
@@ -107,10 +104,20 @@ class TitleScreen(Screen):
         self.app.push_screen(SetupScreen())
 
     def action_continue(self) -> None:
-        if self._resume is None:
+        """One unfinished game opens at once; several are listed to pick from."""
+        if not self.resumable:
             self.notify("There is no unfinished game to continue.", severity="warning")
             return
-        self.app.continue_game(self._resume)
+        if len(self.resumable) == 1:
+            self.app.continue_game(self.resumable[0][0])
+            return
+        from inkterm.screens.saved_games import SavePicker
+
+        def open_save(path: str | None) -> None:
+            if path:
+                self.app.continue_game(Path(path))
+
+        self.app.push_screen(SavePicker(self.resumable), open_save)
 
     def action_rules(self) -> None:
         from inkterm.engine.registry import GAMES
@@ -125,24 +132,11 @@ class TitleScreen(Screen):
             self.app.push_screen(GamePicker("Rules of which game?"), show)
 
 
-def describe_save(state, path: Path) -> str:
-    """One line about a saved game: which game, who, how far."""
-    from inkterm.engine import GAMES
-
-    spec = GAMES.get(state.record.game)
-    title = spec.title if spec else state.record.game
-    seats = ", ".join(state.record.seats)
-    where = ""
-    try:
-        summary = state.summary()
-        if "round" in summary:
-            where = f" · round {summary['round']}"
-    except Exception:  # a summary problem must not hide the save
-        pass
-    return f"{title}: {seats}{where} ({path.name})"
-
-
-def _short_error(error: str) -> str:
-    # Errors start with the full path; the file name is what the player needs.
-    head, sep, rest = error.partition(": ")
-    return f"{Path(head).name}: {rest}" if sep else error
+def _continue_line(resumable: list[tuple[Path, str]]) -> str:
+    """The newest unfinished game under the Continue button (and how many more)."""
+    if not resumable:
+        return "No unfinished game to continue."
+    path, line = resumable[0]
+    more = len(resumable) - 1
+    text = f"{line} ({path.name})"
+    return text + (f"\n+ {more} more unfinished: Continue lists them" if more else "")

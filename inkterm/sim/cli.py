@@ -32,7 +32,7 @@ class SimError(ValueError):
 
 
 def _check(args) -> tuple[list[str], dict]:
-    from inkterm.bots import is_bot
+    from inkterm.bots import BOT_FORMS, is_bot
     from inkterm.engine import GAMES
 
     if args.game not in GAMES:
@@ -41,7 +41,7 @@ def _check(args) -> tuple[list[str], dict]:
     seats = [s.strip() for s in args.seats.split(",")]
     bad = [s for s in seats if not is_bot(s)]
     if bad:
-        raise SimError(f"not a bot spec: {', '.join(bad)} (use random, greedy, search or search:N)")
+        raise SimError(f"not a bot spec: {', '.join(bad)}; the bots are {BOT_FORMS}")
     if not spec.min_players <= len(seats) <= spec.max_players:
         raise SimError(f"{spec.title} takes {spec.min_players}–{spec.max_players} seats, not {len(seats)}")
     if args.games < 1:

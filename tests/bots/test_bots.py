@@ -313,3 +313,10 @@ def test_search_scores_a_path_at_its_games_horizon(horizon):
         assert {seat for seat, _ in s.history[len(state.history):]} - {me}  # the others played
     else:
         assert d is None and s.is_over
+
+
+def test_bot_numbers_skip_a_name_another_seat_typed():
+    from inkterm.bots import check_seats, number_bots
+
+    assert number_bots(["bot", "bot 2", "bot"]) == ["bot", "bot 2", "bot 3"]
+    assert check_seats([" bot", "bot 2 ", "bot"]) == ["bot", "bot 2", "bot 3"]

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import os
+import time
 
 from inkterm.app import InktermApp
 from inkterm.engine import load_game, new_game
@@ -11,9 +13,10 @@ from inkterm.screens.game import GameScreen
 from inkterm.screens.gameover import GameOverScreen
 from inkterm.screens.handoff import HandoffScreen
 from inkterm.screens.rules import RulesScreen, find_section, slug
+from inkterm.screens.saved_games import SavePicker
 from inkterm.screens.setup import SetupScreen
 from inkterm.screens.title import TitleScreen
-from textual.widgets import Button, MarkdownViewer, Static
+from textual.widgets import Button, MarkdownViewer, OptionList, Static
 
 
 def text_of(widget) -> str:
@@ -105,13 +108,36 @@ async def test_setup_rejects_bad_forms():
         assert "2–4 seats" in text_of(setup.query_one("#setup-error"))
         setup.query_one("#seat1").value = "you"
         await pilot.press("ctrl+g")
-        assert app.screen is setup and "same name" in text_of(setup.query_one("#setup-error"))
+        assert app.screen is setup and "Two seats are named" in text_of(setup.query_one("#setup-error"))
         setup.query_one("#seat1").value = "bot"
         setup.query_one("#seed").value = "x"
         await pilot.press("ctrl+g")
         assert app.screen is setup
         await pilot.press("escape")
         assert isinstance(app.screen, TitleScreen)
+
+
+async def test_setup_refuses_one_name_twice_and_a_bot_that_is_not_one():
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("n")
+        setup = app.screen
+        error = setup.query_one("#setup-error")
+        for seat0, seat1, why in [("Ann", " ann ", "Two seats are named 'Ann'"),
+                                  ("Ann", "search:abc", "'search:abc' is not a valid bot")]:
+            setup.query_one("#seat0").value = seat0
+            setup.query_one("#seat1").value = seat1
+            await pilot.press("ctrl+g")
+            await pilot.pause()
+            assert app.screen is setup and why in text_of(error)
+            assert "search:N" in text_of(error) or "name of their own" in text_of(error)
+        # Two bots of one kind are fine: they are numbered.
+        setup.query_one("#seat1").value = "bot"
+        setup.query_one("#seat2").value = "bot"
+        await pilot.press("ctrl+g")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.screen.state.seats == ["Ann", "bot", "bot 2"]
 
 
 async def test_whole_kiln_game_by_keys_alone():
@@ -343,6 +369,58 @@ async def test_continue_resumes_exactly_after_quit():
     assert len(list(save_dir().glob("*.save.json"))) == 1
 
 
+def _save_at(name: str, state, when: float):
+    path = save_dir() / f"{name}.save.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    save_game(state, path)
+    os.utime(path, (when, when))
+    return path
+
+
+def _played(game: str, seats: list[str], choices: int, seed: int = 1):
+    st = new_game(game, seats, seed=seed)
+    for _ in range(choices):
+        st.apply(st.decision().keys[0])
+    return st
+
+
+async def test_title_focuses_continue_and_lists_every_unfinished_game():
+    now = time.time()
+    oldest = _played("kiln", ["Ann", "bot"], 3)
+    _save_at("kiln-old", oldest, now - 3000)
+    finished = _played("toy", ["Cy", "Di"], 12)
+    assert finished.is_over
+    _save_at("toy-done", finished, now - 2000)
+    newest = _played("kiln", ["Bob", "Cy", "bot"], 1)
+    _save_at("kiln-new", newest, now - 1000)
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        title = app.screen
+        assert title.focused is title.query_one("#continue", Button)
+        info = text_of(title.query_one("#continue-info"))
+        assert "Bob, Cy, bot" in info and "kiln-new.save.json" in info and "1 more" in info
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, SavePicker))
+        lines = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
+        assert len(lines) == 2  # the finished game is not offered
+        assert lines[0].startswith("1 Kiln · Bob, Cy, bot") and "1 choice" in lines[0]
+        assert lines[1].startswith("2 Kiln · Ann, bot") and "3 choices" in lines[1]
+        stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(now - 3000))
+        assert stamp in lines[1]
+        await pilot.press("2")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.screen.state.to_json() == oldest.to_json()
+        assert app.screen.save_path.name == "kiln-old.save.json"
+
+
+async def test_title_with_nothing_to_continue_keeps_new_game_focused():
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        assert app.screen.focused is app.screen.query_one("#new", Button)
+
+
 async def test_corrupt_and_foreign_saves_are_reported_and_left_alone():
     d = save_dir()
     d.mkdir(parents=True)
@@ -369,6 +447,67 @@ async def test_corrupt_and_foreign_saves_are_reported_and_left_alone():
         assert any("kiln-broken.save.json" in m and "not JSON" in m for m in messages)
     assert bad.read_text(encoding="utf-8") == "{half a save"
     assert json.loads(foreign.read_text(encoding="utf-8")) == {"format": "someone-else", "x": 1}
+
+
+def _quit_questions(app) -> list[ConfirmScreen]:
+    return [s for s in app.screen_stack if isinstance(s, ConfirmScreen)]
+
+
+async def test_q_ctrl_c_and_the_palette_quit_all_ask_the_same_during_a_game():
+    st = new_game("kiln", ["Ann", "bot"], seed=9)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        palette_quit = next(c for c in app.get_system_commands(game) if c.title == "Quit")
+        for ask in (lambda: pilot.press("q"), lambda: pilot.press("ctrl+c"),
+                    lambda: pilot.press("ctrl+q"), palette_quit.callback):
+            await ask()
+            await pilot.pause()
+            asked = _quit_questions(app)
+            assert len(asked) == 1 and asked[0].question == "Quit inkterm?"
+            assert "The game is saved" in asked[0].detail and game.save_path.exists()
+            await pilot.press("ctrl+c")  # pressed again: still one question
+            assert len(_quit_questions(app)) == 1
+            await pilot.press("n")
+            assert app.screen is game and app.is_running
+        await pilot.press("ctrl+c", "y")
+        await until(pilot, lambda: not app.is_running)
+
+
+async def test_the_palette_quit_asks_when_chosen_by_typing():
+    st = new_game("kiln", ["Ann", "bot"], seed=9)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.press(*"quit")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert app.is_running
+
+
+async def test_quit_from_a_handoff_asks_as_the_game_does():
+    st = new_game("toy", ["Ann", "Bob"], seed=3)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await pilot.press("ctrl+c")
+        asked = _quit_questions(app)
+        assert len(asked) == 1 and "The game is saved" in asked[0].detail
+        await pilot.press("n")
+        await pilot.press("q")
+        assert len(_quit_questions(app)) == 1
+
+
+async def test_away_from_a_game_quitting_does_not_ask():
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("ctrl+c")
+        await until(pilot, lambda: not app.is_running)
+        assert not _quit_questions(app)
 
 
 async def test_ctrl_s_saves_and_palette_has_game_commands():
