@@ -93,7 +93,7 @@ def remove_leftovers(directory: Path | None = None) -> list[Path]:
     removed: list[Path] = []
     if not directory.is_dir():
         return removed
-    for p in [*directory.glob(f"{TMP_PREFIX}*.json"), *directory.glob(f"*{LOCK_SUFFIX}")]:
+    for p in [*directory.glob(f"{TMP_PREFIX}*.json"), *directory.glob(f"*.save.json{LOCK_SUFFIX}")]:
         owner = _tmp_owner(p.name) if p.name.startswith(TMP_PREFIX) else _lock_owner(p)
         if owner is not None and pid_alive(owner):
             continue
@@ -255,8 +255,8 @@ class OpenSave:
 
     def __init__(self, path: Path, *, take_over: bool = False):
         self.path = path
+        on_disk = _choices_on_disk(path)  # first: a save that cannot be read is not locked
         self._take_lock(take_over)
-        on_disk = _choices_on_disk(path)
         self._known: list[str] | None = None if on_disk is None else on_disk[1]
 
     def _take_lock(self, take_over: bool) -> None:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from inkterm.engine import GAMES, Record, SaveError, new_game, replay
+from inkterm.engine import Record, SaveError, new_game, replay
 from inkterm.engine.saves import list_saves, read_save
 
 CASES_PER_GAME = 240
@@ -106,7 +106,7 @@ def play_a_little(state) -> None:
         state.apply(d.choices[0].key)
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", ["inkwell", "kiln", "voynich"])
 def test_corrupted_saves_load_truthfully_or_fail_in_one_line(game, tmp_path):
     rng = random.Random(f"fuzz-{game}")
     originals = [real_save(game, seed, n) for seed, n in [(1, 15), (2, 60), (3, 120)]]

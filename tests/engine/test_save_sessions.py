@@ -148,3 +148,11 @@ def test_a_writer_killed_mid_save_leaves_nothing_after_the_next_start(tmp_path):
             break
     assert leftovers >= 2  # kills did land mid-save, and what they left was cleared
     read_save(target)  # the save itself is whole
+
+
+def test_an_unreadable_save_is_neither_locked_nor_overwritten(tmp_path):
+    broken = tmp_path / "kiln-2.save.json"
+    broken.write_text("{half")
+    with pytest.raises(SaveConflict, match="not overwritten"):
+        OpenSave(broken)
+    assert not lock_path(broken).exists() and broken.read_text() == "{half"
