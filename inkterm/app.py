@@ -144,10 +144,16 @@ class InktermApp(App):
         ), answer)
 
     def watch_save(self, path: Path) -> bool:
-        """The save as it stands, read only, at its latest choice."""
-        if not self.replay_save(path):
+        """The save as another session plays it: read only, following its choices."""
+        from inkterm.engine.saves import SaveError, read_save
+        from inkterm.screens.watch import WatchScreen
+
+        try:
+            state = read_save(path)
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot watch", severity="error", timeout=10)
             return False
-        self.call_after_refresh(self.screen.action_go, -1)
+        self.push_screen(WatchScreen(path, state.record))
         return True
 
     def replay_save(self, path: Path) -> bool:

@@ -109,7 +109,8 @@ def save_game(state: GameState, path: Path) -> None:
     write_atomic(path, state.to_json())
 
 
-def _read_text(path: Path) -> str:
+def read_text(path: Path) -> str:
+    """A save file's text, size-bounded; problems as SaveError (without the path)."""
     try:
         if path.stat().st_size > MAX_SAVE_BYTES:
             raise SaveError(f"too large ({path.stat().st_size:,} bytes)")
@@ -130,7 +131,7 @@ def read_save(path: Path, notes: list[str] | None = None) -> GameState:
     ``SaveError`` naming the file."""
     found: list[str] = []
     try:
-        state = load_game(_read_text(path), notes=found)
+        state = load_game(read_text(path), notes=found)
     except SaveError as exc:
         raise SaveError(_one_line(path, str(exc))) from None
     if notes is not None:
@@ -168,7 +169,7 @@ class SaveInfo:
 def _envelope(path: Path) -> tuple[str, list[str], bool]:
     """Game, seats and the 'over' flag, from a bounded parse of the envelope only."""
     try:
-        save = parse_save(_read_text(path))
+        save = parse_save(read_text(path))
     except SaveError as exc:
         raise SaveError(_one_line(path, str(exc))) from None
     return save.game, list(save.record.seats), save.over
@@ -241,7 +242,7 @@ def _choices_on_disk(path: Path) -> tuple[dict, list[str]] | None:
     if not path.exists():
         return None
     try:
-        rec = parse_save(_read_text(path)).record
+        rec = parse_save(read_text(path)).record
     except SaveError as exc:
         raise SaveConflict(_one_line(path, f"{exc}; not overwritten")) from None
     return rec.model_dump(exclude={"choices"}), list(rec.choices)

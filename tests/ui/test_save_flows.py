@@ -15,7 +15,7 @@ from inkterm.engine import new_game
 from inkterm.engine.saves import lock_owner, lock_path, read_save, save_dir, save_game
 from inkterm.screens.confirm import ChoiceScreen, ConfirmScreen
 from inkterm.screens.game import GameScreen
-from inkterm.screens.replay import ReplayScreen
+from inkterm.screens.watch import WatchScreen
 from inkterm.screens.title import TitleScreen
 from test_flows import settle, text_of, until
 from textual.widgets import Button, Static
@@ -54,9 +54,16 @@ async def test_a_save_open_elsewhere_can_be_watched_but_not_played(foreign_sessi
         await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         assert str(foreign_session) in text_of(app.screen.query_one("#confirm-detail"))
         await pilot.press("w")
-        await until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.at == 11)
+        await until(pilot, lambda: isinstance(app.screen, WatchScreen) and app.screen.at == 11)
+        assert "Watching" in text_of(app.screen.query_one("#status"))
+        assert path.read_text() == before
+        saved_game(14)  # the other session plays on: the watcher follows
+        await until(pilot, lambda: app.screen.at == 14, tries=300)
+        saved_game(12)  # ...and undoes two choices: so does the watcher
+        await until(pilot, lambda: app.screen.at == app.screen.total == 12, tries=300)
+        ahead = path.read_text()
         await pilot.press("q", "q")
-    assert path.read_text() == before and lock_owner(path) == foreign_session
+    assert path.read_text() == ahead and lock_owner(path) == foreign_session
 
 
 async def test_take_over_plays_on_and_releases_the_save_at_the_end(foreign_session):
