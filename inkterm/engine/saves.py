@@ -1,23 +1,25 @@
-"""Save files on disk: atomic writes into the user data directory, newest-first listing.
+"""Save files on disk: atomic writes into the user data directory, newest-first listing,
+one session per save (``OpenSave``) and clearing what killed writers left behind.
 
 A file that cannot be read is reported (path + problem) and never overwritten or
 deleted: new saves always get a fresh name.
 """
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .api import SaveError, parse_save, load_game
+from .api import SaveError, load_game, parse_save
 from .savetext import MAX_SAVE_BYTES
 from .state import GameState
 
 #: ``<save>.lock`` holds the pid of the session that has the save open.
 LOCK_SUFFIX = ".lock"
+#: Temp files are ``.tmp-<pid>-<random>.json``: the pid says whether their writer lives.
+TMP_PREFIX = ".tmp-"
 
 
 def save_dir() -> Path:
@@ -41,10 +43,6 @@ def new_save_path(game: str, directory: Path | None = None) -> Path:
         if not p.exists():
             return p
     raise OSError(f"no free save name in {directory}")
-
-
-#: Temp files are ``.tmp-<pid>-<random>.json``: the pid says whether their writer lives.
-TMP_PREFIX = ".tmp-"
 
 
 def write_atomic(path: Path, text: str) -> None:
