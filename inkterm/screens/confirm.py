@@ -61,7 +61,10 @@ class ChoiceScreen(ModalScreen[str | None]):
             yield Static(self.detail, id="confirm-detail")
             with Horizontal(id="confirm-buttons"):
                 for answer_id, label, key in self.answers:
-                    yield Button(f"{label} [{key}]", id=answer_id)
+                    yield Button(f"{label}  {key}", id=answer_id)
+
+    def on_mount(self) -> None:
+        self.query(Button).first().focus()  # the first answer is the safe one
 
     def on_key(self, event) -> None:
         for answer_id, _, key in self.answers:
