@@ -58,9 +58,10 @@ def replay(record: Record) -> GameState:
 def load_game(text: str, *, trust_snapshot: bool = True, notes: list[str] | None = None) -> GameState:
     """The state a save describes, rebuilt from its record (the record is the truth).
 
-    The snapshot is checked against the replay: one that disagrees is ignored and a
-    one-line warning is appended to ``notes``. With ``trust_snapshot=False`` the
-    snapshot is not even looked at. Every problem is a one-line ``SaveError``."""
+    The snapshot never decides anything. When ``notes`` is given it is compared with
+    the replay, and one that disagrees adds a one-line warning there (the game is
+    the record's either way); ``trust_snapshot=False`` skips that comparison. Every
+    problem is a one-line ``SaveError``."""
     save = parse_save(text)
     rec = Record(**save.record.model_dump())
     try:
