@@ -6,8 +6,9 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-Name = Annotated[str, StringConstraints(min_length=1, max_length=100)]
-Key = Annotated[str, StringConstraints(max_length=200)]
+# Bounds only where inkterm itself bounds the value (the file's size bounds the rest):
+# a seat name or seed a player could type must never make their save unreadable.
+Key = Annotated[str, StringConstraints(max_length=200)]  # choice keys are the games' own
 
 
 class RecordModel(BaseModel):
@@ -15,8 +16,8 @@ class RecordModel(BaseModel):
     # spelling to be forgiven.
     model_config = ConfigDict(extra="forbid", strict=True)
     game: str
-    seats: list[Name] = Field(min_length=1, max_length=16)
-    seed: int = Field(ge=-(2**63), lt=2**63)
+    seats: list[str] = Field(min_length=1, max_length=16)
+    seed: int
     options: dict[str, Any] = {}
     choices: list[Key] = Field(default=[], max_length=100_000)
 

@@ -93,3 +93,11 @@ def test_generator_state_out_of_range_is_not_a_crash(tmp_path):
 def test_save_from_before_version_one_is_reported_as_older(tmp_path):
     old = {**kiln_save(), "version": 0}
     assert "made by an older inkterm" in refused(write(tmp_path, old))
+
+
+def test_anything_a_player_can_type_still_loads(tmp_path):
+    """Setup takes any seat name and any whole-number seed: such a save must open."""
+    state = new_game("kiln", ["A" * 300, "bot"], seed=10**30)
+    state.apply(state.decision().choices[0].key)
+    path = write(tmp_path, state.to_dict())
+    assert read_save(path) == state
