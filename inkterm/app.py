@@ -47,6 +47,8 @@ class InktermApp(App):
         return TitleScreen()
 
     def on_mount(self) -> None:
+        self.call_after_refresh(self.run_worker, self.remove_save_leftovers, thread=True,
+                                group="tidy")
         if self.start is None:
             return
         kind = self.start[0]
@@ -63,6 +65,16 @@ class InktermApp(App):
         elif kind == "demo":
             game, seats, seed, speed, bot = self.start[1:]
             self.start_demo(game, seats, seed, speed, bot)
+
+    def remove_save_leftovers(self) -> None:
+        """Temp files and locks left by sessions that were killed (after the first
+        frame and off the UI thread: it imports the engine, which drawing does not need)."""
+        from inkterm.engine.saves import remove_leftovers
+
+        try:
+            remove_leftovers()
+        except OSError:
+            pass  # an unreadable save folder is reported where saves are listed
 
     # --- ways into a game ---------------------------------------------------------------
     def start_new_game(self, game: str, seats: list[str], seed: int,
@@ -90,18 +102,59 @@ class InktermApp(App):
         self.push_screen(DemoScreen(state, speed, bot))
         return True
 
-    def continue_game(self, path: Path) -> bool:
-        from inkterm.engine.saves import SaveError, read_save
+    def continue_game(self, path: Path, *, take_over: bool = False) -> bool:
+        from inkterm.engine.saves import OpenSave, SaveError, SaveInUse, read_save
 
+        notes: list[str] = []
         try:
-            state = read_save(path)
+            state = read_save(path, notes)
         except SaveError as exc:
             self.notify(str(exc), title="Cannot continue", severity="error", timeout=10)
             return False
         if state.is_over:
             self.notify(f"{path.name}: that game is already over", severity="warning")
             return False
-        self.open_game(state, path)
+        try:
+            opened = OpenSave(path, take_over=take_over)
+        except SaveInUse as exc:
+            self.ask_watch_or_take_over(path, exc.pid)
+            return False
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot continue", severity="error", timeout=10)
+            return False
+        for note in notes:
+            self.notify(note, title="Loaded from the record", severity="warning", timeout=10)
+        self.open_game(state, path, opened=opened)
+        return True
+
+    def ask_watch_or_take_over(self, path: Path, pid: int) -> None:
+        """The save is open in another live session: only one may play it."""
+        from inkterm.screens.confirm import ChoiceScreen
+
+        def answer(choice: str | None) -> None:
+            if choice == "watch":
+                self.watch_save(path)
+            elif choice == "take-over":
+                self.continue_game(path, take_over=True)
+
+        self.push_screen(ChoiceScreen(
+            "This game is open in another session.",
+            f"Process {pid} is playing {path.name}. Watch it (read only), or take it "
+            "over: the other session can then no longer save.",
+            [("watch", "Watch", "w"), ("take-over", "Take over", "t"), ("cancel", "Cancel", "c")],
+        ), answer)
+
+    def watch_save(self, path: Path) -> bool:
+        """The save as another session plays it: read only, following its choices."""
+        from inkterm.engine.saves import SaveError, read_save
+        from inkterm.screens.watch import WatchScreen
+
+        try:
+            state = read_save(path)
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot watch", severity="error", timeout=10)
+            return False
+        self.push_screen(WatchScreen(path, state.record))
         return True
 
     def replay_save(self, path: Path) -> bool:
@@ -128,10 +181,12 @@ class InktermApp(App):
             self.get_screen(name).topic = topic
         self.push_screen(name)
 
-    def open_game(self, state, path: Path | None, *, replace: bool = False) -> None:
+    def open_game(self, state, path: Path | None, *, replace: bool = False,
+                  opened=None) -> None:
+        """``opened``: the OpenSave this session holds for ``path``, if taken already."""
         from inkterm.screens.game import GameScreen
 
-        screen = GameScreen(state, path)
+        screen = GameScreen(state, path, opened)
         if replace:
             self.switch_screen(screen)
         else:

@@ -140,8 +140,9 @@ def cmd_rules(game: str) -> int:
 def _run_app(**kwargs) -> int:
     from inkterm.app import InktermApp
 
-    InktermApp(**kwargs).run()
-    return 0
+    app = InktermApp(**kwargs)
+    app.run()
+    return app.return_code or 0  # non-zero when the app ended on an error
 
 
 def cmd_play(game: str, seats_text: str, seed: int | None, options: list[str] = ()) -> int:

@@ -33,9 +33,13 @@ def new_game(
             f"{spec.title} takes {spec.min_players}–{spec.max_players} seats, not {len(seats)}"
         )
     opts = spec.default_options()
+    known = {o.name: o for o in spec.options}
     for k, v in (options or {}).items():
-        if k not in opts:
+        if k not in known:
             raise ValueError(f"{spec.title} has no option {k!r}")
+        if known[k].choices and v not in known[k].choices:
+            raise ValueError(f"{spec.title} option {k!r} is one of "
+                             f"{', '.join(map(str, known[k].choices))}, not {v!r}")
         opts[k] = v
     return spec.state_class()(Record(game, list(seats), int(seed), opts, []))
 
@@ -51,12 +55,38 @@ def replay(record: Record) -> GameState:
     return state
 
 
-def load_game(text: str, *, trust_snapshot: bool = True) -> GameState:
-    """The state a save describes. The snapshot is used when present (fast); without
-    it, or with ``trust_snapshot=False``, the record is replayed."""
+def load_game(text: str, *, trust_snapshot: bool = True, notes: list[str] | None = None) -> GameState:
+    """The state a save describes, rebuilt from its record (the record is the truth).
+
+    The snapshot never decides anything. When ``notes`` is given it is compared with
+    the replay, and one that disagrees adds a one-line warning there (the game is
+    the record's either way); ``trust_snapshot=False`` skips that comparison. Every
+    problem is a one-line ``SaveError``."""
+    save = parse_save(text)
+    rec = Record(**save.record.model_dump())
+    try:
+        state = replay(rec)
+    except SaveError:
+        raise
+    except ValueError as exc:  # seats or options the game does not take
+        raise SaveError(f"bad record: {exc}") from None
+    if trust_snapshot and save.snapshot is not None and notes is not None:
+        problem = _snapshot_problem(state, save.snapshot, save.over)
+        if problem:
+            notes.append(f"{problem}; loaded from the record instead")
+    return state
+
+
+def parse_save(text: str):
+    """The envelope, validated: bounded before parsing, then typed by pydantic."""
+    from .savetext import shape_problem
+
+    problem = shape_problem(text)
+    if problem:
+        raise SaveError(problem)
     try:
         raw = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except ValueError as exc:  # JSONDecodeError, or an integer too long to convert
         raise SaveError(f"not JSON: {exc}") from None
     if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
         raise SaveError("not an inkterm save (no 'format': 'inkterm-save')")
@@ -71,18 +101,21 @@ def load_game(text: str, *, trust_snapshot: bool = True) -> GameState:
         raise SaveError(f"bad save {first_error(exc)}") from None
     if save.version > SAVE_VERSION:
         raise SaveError(f"save version {save.version} is newer than this inkterm ({SAVE_VERSION})")
-    if save.game not in GAMES or save.record.game != save.game:
+    if save.version < 1:
+        raise SaveError(f"made by an older inkterm (save version {save.version}); "
+                        f"this one reads version 1 to {SAVE_VERSION}")
+    if save.game not in GAMES:
         raise SaveError(f"unknown game {save.game!r}")
-    rec = Record(**save.record.model_dump())
-    if save.snapshot is None or not trust_snapshot:
-        return replay(rec)
-    spec = GAMES[save.game]
-    state = spec.state_class()(Record(rec.game, rec.seats, rec.seed, rec.options, []))
-    state.record = rec
-    try:
-        state.restore_snapshot(save.snapshot)
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise SaveError(f"bad snapshot: {exc}") from None
-    if len(state.history) != len(rec.choices):
-        raise SaveError("snapshot and record disagree on the number of choices")
-    return state
+    if save.record.game != save.game:
+        raise SaveError(f"the save is of {save.game!r} but its record is of {save.record.game!r}")
+    return save
+
+
+def _snapshot_problem(state: GameState, snapshot: dict[str, Any], over: bool) -> str | None:
+    """Why a save's snapshot is not the replayed state's, or None. One check for every
+    game: the snapshot must be exactly what the record produces (compared as JSON, as
+    it was written)."""
+    expected = json.loads(state.to_json())
+    if snapshot != expected["snapshot"] or over != expected["over"]:
+        return "the snapshot does not match the record"
+    return None

@@ -1,19 +1,25 @@
-"""Save files on disk: atomic writes into the user data directory, newest-first listing.
+"""Save files on disk: atomic writes into the user data directory, newest-first listing,
+one session per save (``OpenSave``) and clearing what killed writers left behind.
 
 A file that cannot be read is reported (path + problem) and never overwritten or
 deleted: new saves always get a fresh name.
 """
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .api import SaveError, load_game
+from .api import SaveError, load_game, parse_save
+from .savetext import MAX_SAVE_BYTES
 from .state import GameState
+
+#: ``<save>.lock`` holds the pid of the session that has the save open.
+LOCK_SUFFIX = ".lock"
+#: Temp files are ``.tmp-<pid>-<random>.json``: the pid says whether their writer lives.
+TMP_PREFIX = ".tmp-"
 
 
 def save_dir() -> Path:
@@ -41,9 +47,10 @@ def new_save_path(game: str, directory: Path | None = None) -> Path:
 
 def write_atomic(path: Path, text: str) -> None:
     """Write via a temp file in the same directory and ``os.replace``: a crash leaves
-    either the old file or the new one, never half of one."""
+    either the old file or the new one, never half of one (and a temp file that
+    ``remove_leftovers`` clears once its writer is gone)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f"{TMP_PREFIX}{os.getpid()}-", suffix=".json")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
@@ -58,21 +65,76 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
+def pid_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process: alive
+        return True
+    return True
+
+
+def _tmp_owner(name: str) -> int | None:
+    """The writer's pid in a temp file's name; None for names from before pids were
+    put there (their writer is long gone)."""
+    pid, sep, _ = name[len(TMP_PREFIX):].partition("-")
+    return int(pid) if sep and pid.isdigit() else None
+
+
+def remove_leftovers(directory: Path | None = None) -> list[Path]:
+    """Delete temp files whose writer was killed mid-save (its pid is not running)
+    and locks whose owner is gone; the saves themselves are never touched."""
+    directory = directory or save_dir()
+    removed: list[Path] = []
+    if not directory.is_dir():
+        return removed
+    for p in [*directory.glob(f"{TMP_PREFIX}*.json"), *directory.glob(f"*.save.json{LOCK_SUFFIX}")]:
+        owner = _tmp_owner(p.name) if p.name.startswith(TMP_PREFIX) else _lock_owner(p)
+        if owner is not None and pid_alive(owner):
+            continue
+        try:
+            p.unlink()
+            removed.append(p)
+        except OSError:
+            pass
+    return removed
+
+
 def save_game(state: GameState, path: Path) -> None:
     write_atomic(path, state.to_json())
 
 
-def read_save(path: Path) -> GameState:
+def read_text(path: Path) -> str:
+    """A save file's text, size-bounded; problems as SaveError (without the path)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        if path.stat().st_size > MAX_SAVE_BYTES:
+            raise SaveError(f"too large ({path.stat().st_size:,} bytes)")
+        return path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise SaveError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise SaveError(f"cannot read: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
-        raise SaveError(f"{path}: not a text file") from None
+        raise SaveError("not a text file") from None
+
+
+def _one_line(path: Path, problem: str) -> str:
+    return f"{path}: {' '.join(problem.split())}"
+
+
+def read_save(path: Path, notes: list[str] | None = None) -> GameState:
+    """The game in ``path``, rebuilt from its record; a snapshot that disagrees with
+    the record adds a one-line warning to ``notes``. Every problem is a one-line
+    ``SaveError`` naming the file."""
+    found: list[str] = []
     try:
-        return load_game(text)
+        state = load_game(read_text(path), notes=found)
     except SaveError as exc:
-        raise SaveError(f"{path}: {exc}") from None
+        raise SaveError(_one_line(path, str(exc))) from None
+    if notes is not None:
+        notes.extend(_one_line(path, n) for n in found)
+    return state
 
 
 @dataclass
@@ -103,18 +165,12 @@ class SaveInfo:
 
 
 def _envelope(path: Path) -> tuple[str, list[str], bool]:
+    """Game, seats and the 'over' flag, from a bounded parse of the envelope only."""
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SaveError(f"{path}: not JSON: {exc}") from None
-    if not isinstance(raw, dict) or raw.get("format") != "inkterm-save":
-        raise SaveError(f"{path}: not an inkterm save (no 'format': 'inkterm-save')")
-    rec = raw.get("record")
-    if not isinstance(rec, dict) or not isinstance(rec.get("seats"), list):
-        raise SaveError(f"{path}: no record of the game")
-    return str(raw.get("game")), [str(s) for s in rec["seats"]], bool(raw.get("over"))
+        save = parse_save(read_text(path))
+    except SaveError as exc:
+        raise SaveError(_one_line(path, str(exc))) from None
+    return save.game, list(save.record.seats), save.over
 
 
 def list_saves(directory: Path | None = None) -> list[SaveInfo]:
@@ -144,3 +200,96 @@ def newest_unfinished(directory: Path | None = None) -> SaveInfo | None:
         if info.unfinished and info.state is not None:
             return info
     return None
+
+
+# --- one session per save ----------------------------------------------------------------
+class SaveInUse(SaveError):
+    """The save is open in another live session (``pid``)."""
+
+    def __init__(self, path: Path, pid: int):
+        super().__init__(f"{path}: this game is open in another session (process {pid})")
+        self.path = path
+        self.pid = pid
+
+
+class SaveConflict(SaveError):
+    """Writing would take the save backwards or onto another line of play."""
+
+
+def lock_path(path: Path) -> Path:
+    return path.with_name(path.name + LOCK_SUFFIX)
+
+
+def _lock_owner(lock: Path) -> int | None:
+    try:
+        text = lock.read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return int(text) if text.isdigit() else None
+
+
+def lock_owner(path: Path) -> int | None:
+    """The live process that has ``path`` open, or None."""
+    pid = _lock_owner(lock_path(path))
+    return pid if pid is not None and pid_alive(pid) else None
+
+
+def _choices_on_disk(path: Path) -> tuple[dict, list[str]] | None:
+    """The record header (game, seats, seed, options) and choices of the save on disk,
+    None when there is no file yet."""
+    if not path.exists():
+        return None
+    try:
+        rec = parse_save(read_text(path)).record
+    except SaveError as exc:
+        raise SaveConflict(_one_line(path, f"{exc}; not overwritten")) from None
+    return rec.model_dump(exclude={"choices"}), list(rec.choices)
+
+
+class OpenSave:
+    """A save this session has open: it holds the save's lock (the owner's pid) and
+    writes only forward. A write is refused unless the record on disk is a prefix of
+    the new one, or is exactly what this session last read or wrote (so its own undo
+    may step back, but a stale session can never roll another's play back)."""
+
+    def __init__(self, path: Path, *, take_over: bool = False):
+        self.path = path
+        on_disk = _choices_on_disk(path)  # first: a save that cannot be read is not locked
+        self._take_lock(take_over)
+        self._known: list[str] | None = None if on_disk is None else on_disk[1]
+
+    def _take_lock(self, take_over: bool) -> None:
+        owner = lock_owner(self.path)
+        if owner is not None and owner != os.getpid() and not take_over:
+            raise SaveInUse(self.path, owner)
+        write_atomic(lock_path(self.path), str(os.getpid()))
+
+    @property
+    def held(self) -> bool:
+        return _lock_owner(lock_path(self.path)) == os.getpid()
+
+    def write(self, state: GameState) -> None:
+        if not self.held:
+            owner = lock_owner(self.path)
+            who = f"another session (process {owner})" if owner else "another session"
+            raise SaveConflict(f"{self.path}: {who} took this game over; not saved here")
+        on_disk = _choices_on_disk(self.path)
+        if on_disk is not None:
+            header, choices = on_disk
+            new = state.record
+            same_game = header == {k: v for k, v in new.to_dict().items() if k != "choices"}
+            extends = new.choices[: len(choices)] == choices
+            if not same_game or not (extends or choices == self._known):
+                raise SaveConflict(
+                    f"{self.path}: the save on disk ({len(choices)} choices) is not one this "
+                    f"game continues; it was not overwritten")
+        write_atomic(self.path, state.to_json())
+        self._known = list(state.record.choices)
+
+    def close(self) -> None:
+        """Give the save up (only if this session still holds it)."""
+        if self.held:
+            try:
+                lock_path(self.path).unlink()
+            except OSError:
+                pass

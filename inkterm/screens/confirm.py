@@ -55,3 +55,40 @@ def ask_to_quit(app, detail: str) -> None:
             app.exit()
 
     app.push_screen(ConfirmScreen(QUIT_QUESTION, detail), answer)
+
+
+class ChoiceScreen(ModalScreen[str | None]):
+    """A question with a few named answers, each a button and a key; Escape answers
+    None. ``answers`` are (id, label, key) triples."""
+
+    CSS_PATH = SCREENS_CSS
+    BINDINGS = [Binding("escape", "answer(None)", "Cancel")]
+
+    def __init__(self, question: str, detail: str, answers: list[tuple[str, str, str]]) -> None:
+        super().__init__()
+        self.question = question
+        self.detail = detail
+        self.answers = answers
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Static(self.question, id="confirm-question")
+            yield Static(self.detail, id="confirm-detail")
+            with Horizontal(id="confirm-buttons"):
+                for answer_id, label, key in self.answers:
+                    yield Button(f"{label}  {key}", id=answer_id)
+
+    def on_mount(self) -> None:
+        self.query(Button).first().focus()  # the first answer is the safe one
+
+    def on_key(self, event) -> None:
+        for answer_id, _, key in self.answers:
+            if event.key == key:
+                event.stop()
+                self.dismiss(answer_id)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id)
+
+    def action_answer(self, answer: str | None) -> None:
+        self.dismiss(answer)

@@ -12,7 +12,7 @@ from textual.widgets import Footer, Static
 
 from inkterm.bots import is_bot, make_bot
 from inkterm.engine import GAMES, IllegalChoice
-from inkterm.engine.saves import new_save_path, save_game
+from inkterm.engine.saves import OpenSave, SaveError, new_save_path
 from inkterm.engine.words import count, possessive
 from inkterm.widgets.action_menu import ActionMenu
 from inkterm.widgets.board import BOARD_CSS, board_for
@@ -37,10 +37,13 @@ class GameScreen(Screen):
         *[Binding(str(n), f"pick({n})", f"Choice {n}", show=False) for n in range(1, 10)],
     ]
 
-    def __init__(self, state, save_path: Path | None = None) -> None:
+    def __init__(self, state, save_path: Path | None = None,
+                 open_save: OpenSave | None = None) -> None:
         super().__init__()
         self.state = state
         self.save_path = save_path
+        #: The save this session holds (its lock); taken at the first write if not given.
+        self.open_save = open_save
         self.bots = {
             i: make_bot(spec, seed=state.record.seed * 10 + i)
             for i, spec in enumerate(state.seats)
@@ -227,16 +230,22 @@ class GameScreen(Screen):
 
     def autosave(self) -> bool:
         try:
-            if self.save_path is None:
-                self.save_path = new_save_path(self.state.record.game)
-            save_game(self.state, self.save_path)
-        except OSError as exc:
+            if self.open_save is None:
+                if self.save_path is None:
+                    self.save_path = new_save_path(self.state.record.game)
+                self.open_save = OpenSave(self.save_path)
+            self.open_save.write(self.state)
+        except (OSError, SaveError) as exc:
             if self.save_error is None:
                 self.notify(f"Autosave failed: {exc}", severity="error")
             self.save_error = str(exc)
             return False
         self.save_error = None
         return True
+
+    def on_unmount(self) -> None:
+        if self.open_save is not None:
+            self.open_save.close()
 
     def finish(self) -> None:
         if self._finished:
@@ -387,7 +396,7 @@ class GameScreen(Screen):
         ask_to_quit(self.app, (
             "The game is saved; choose Continue on the title screen to resume it."
             if saved
-            else "Autosave failed — this game will be lost."
+            else f"Not saved: {self.save_error}"
         ))
 
     # --- command palette ----------------------------------------------------------------

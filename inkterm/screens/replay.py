@@ -18,6 +18,8 @@ from inkterm.screens import SCREENS_CSS
 
 class ReplayScreen(Screen):
     CSS_PATH = [SCREENS_CSS, *BOARD_CSS]
+    #: The status line's first word.
+    MODE = "Replay"
     BINDINGS = [
         Binding("right", "step(1)", "Next"),
         Binding("left", "step(-1)", "Back"),
@@ -85,7 +87,7 @@ class ReplayScreen(Screen):
         state = self.states[self.at]
         view = state.summary()
         spec = GAMES.get(self.record.game)
-        parts = [f"Replay: {spec.title if spec else self.record.game}",
+        parts = [f"{self.MODE}: {spec.title if spec else self.record.game}",
                  f"choice {self.at}/{self.total}"]
         if "round" in view:
             parts.append(f"round {view['round']}")

@@ -1,0 +1,140 @@
+"""Where a save is opened: a game open in another session is only watched or taken over,
+a taken-over session cannot roll the save back, one bad file does not hide the good
+ones, and a snapshot the record contradicts is reported."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from inkterm.app import InktermApp
+from inkterm.engine import new_game
+from inkterm.engine.saves import lock_owner, lock_path, read_save, save_dir, save_game
+from inkterm.screens.confirm import ChoiceScreen, ConfirmScreen
+from inkterm.screens.game import GameScreen
+from inkterm.screens.watch import WatchScreen
+from inkterm.screens.title import TitleScreen
+from test_flows import settle, text_of, until
+from textual.widgets import Button, Static
+
+
+def saved_game(choices: int = 11, name: str = "kiln-1.save.json"):
+    state = new_game("kiln", ["Ann", "bot"], seed=9)
+    for _ in range(choices):
+        state.apply(state.decision().choices[0].key)
+    path = save_dir() / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    save_game(state, path)
+    return path
+
+
+@pytest.fixture
+def foreign_session():
+    """A live process that is not this one, to stand for another session."""
+    proc = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"],
+                            stdin=subprocess.PIPE)
+    yield proc.pid
+    proc.stdin.close()
+    proc.wait()
+
+
+def messages(app) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def test_a_save_open_elsewhere_can_be_watched_but_not_played(foreign_session):
+    path = saved_game(11)
+    lock_path(path).write_text(str(foreign_session))
+    before = path.read_text()
+    app = InktermApp(start=("continue", str(path)), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        assert str(foreign_session) in text_of(app.screen.query_one("#confirm-detail"))
+        await pilot.press("w")
+        await until(pilot, lambda: isinstance(app.screen, WatchScreen) and app.screen.at == 11)
+        assert "Watching" in text_of(app.screen.query_one("#status"))
+        assert path.read_text() == before
+        saved_game(14)  # the other session plays on: the watcher follows
+        await until(pilot, lambda: app.screen.at == 14, tries=300)
+        saved_game(12)  # ...and undoes two choices: so does the watcher
+        await until(pilot, lambda: app.screen.at == app.screen.total == 12, tries=300)
+        ahead = path.read_text()
+        await pilot.press("q", "q")
+    assert path.read_text() == ahead and lock_owner(path) == foreign_session
+
+
+async def test_take_over_plays_on_and_releases_the_save_at_the_end(foreign_session):
+    path = saved_game(11)
+    lock_path(path).write_text(str(foreign_session))
+    app = InktermApp(start=("continue", str(path)), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert lock_owner(path) == os.getpid()
+        await pilot.press("1")
+        await until(pilot, lambda: len(read_save(path).record.choices) > 11)
+        await pilot.press("q", "y")
+    assert not lock_path(path).exists()
+
+
+async def test_a_session_taken_over_cannot_roll_the_save_back(foreign_session):
+    path = saved_game(11)
+    app = InktermApp(start=("continue", str(path)), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        # Another session takes the game over and plays on to 20 choices.
+        lock_path(path).write_text(str(foreign_session))
+        saved_game(20)
+        ahead = path.read_text()
+        await pilot.press("q")  # quitting saves first — and must not write 11 over 20
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "took this game over" in text_of(app.screen.query_one("#confirm-detail"))
+        await pilot.press("y")
+    assert path.read_text() == ahead
+
+
+async def test_a_nested_file_does_not_hide_the_good_save():
+    good = saved_game(5)
+    bad = save_dir() / "kiln-nested.save.json"
+    bad.write_text("[" * 1024 + "]" * 1024)
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, TitleScreen)
+        assert not app.screen.query_one("#continue", Button).disabled
+        warn = text_of(app.screen.query_one("#save-warnings", Static))
+        assert "kiln-nested.save.json" in warn and "nested" in warn
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.screen.save_path == good
+    assert bad.read_text() == "[" * 1024 + "]" * 1024
+
+
+async def test_a_contradicted_snapshot_opens_from_the_record_with_a_warning():
+    path = saved_game(8)
+    data = json.loads(path.read_text())
+    data["snapshot"]["model"]["round"] = 9
+    path.write_text(json.dumps(data))
+    app = InktermApp(start=("continue", str(path)), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.screen.state.summary()["round"] == 1
+        assert any("snapshot does not match the record" in m and path.name in m
+                   for m in messages(app))
+
+
+async def test_starting_the_app_clears_what_killed_writers_left():
+    path = saved_game(3)
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True).stdout.strip()
+    leftover = path.parent / f".tmp-{gone}-x1y2.json"
+    leftover.write_text("{")
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        await until(pilot, lambda: not leftover.exists())
+    assert path.exists()
