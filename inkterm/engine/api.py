@@ -51,7 +51,8 @@ def replay(record: Record) -> GameState:
         try:
             state.apply(key)
         except IllegalChoice as exc:
-            raise SaveError(f"choice {i + 1} ({key!r}) does not replay: {exc}") from None
+            raise SaveError(f"choice {i + 1} ({key!r}) does not replay: {exc} (a damaged save, or one "
+                            f"made by an older inkterm whose rules differ: it cannot be continued)") from None
     return state
 
 
