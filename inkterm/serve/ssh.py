@@ -151,10 +151,13 @@ async def _serve(config) -> None:
 def _keys_are_set_up(config) -> bool:
     """Say what is wrong with the players' keys, if anything; False if the server
     has no key to let anyone in with."""
-    from .ssh_server import AUTHORIZED_KEYS_NAME
+    from .ssh_server import AUTHORIZED_KEYS_NAME, untrusted_because
 
     keys_dir = config.keys_directory()
     keys_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    reason = untrusted_because(keys_dir)
+    if reason is not None:  # said now, not only at the first refused login
+        print(f"WARNING: every key in {keys_dir} will be refused: {reason}", file=sys.stderr)
     has_own_keys = any(keys_dir.glob("*.pub"))
     old = config.data_dir / AUTHORIZED_KEYS_NAME
     if config.authorized_keys is not None:

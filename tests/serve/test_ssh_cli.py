@@ -52,6 +52,15 @@ def test_without_keys_or_guest_it_refuses_to_start(tmp_path):
     assert stat.S_IMODE((tmp_path / "keys").stat().st_mode) == 0o700
 
 
+def test_a_keys_folder_others_may_write_is_pointed_out_at_start(tmp_path):
+    (tmp_path / "keys").mkdir()
+    (tmp_path / "keys").chmod(0o777)
+    out = serve_ssh("--data-dir", tmp_path, "--port", free_port())
+    assert out.returncode == 2  # (and it has no keys yet)
+    assert f"every key in {tmp_path / 'keys'} will be refused" in out.stderr
+    assert "writable by its group or by everyone" in out.stderr
+
+
 def test_the_old_keys_file_alone_is_not_enough(tmp_path):
     old = tmp_path / "authorized_keys"
     old.write_bytes(asyncssh.generate_private_key("ssh-ed25519").export_public_key())
