@@ -483,6 +483,8 @@ class InktermSSHServer:
 
     def _logged_in(self, handler: "_Handler") -> None:
         handler.logged_in = True
+        if handler not in self._connections:  # dropped while it was logging in
+            return
         logged_in = sum(1 for h in self._connections if h.logged_in)
         if logged_in > self.config.max_logged_in():
             log.warning("%d connections logged in, more than %d; closing %s's",
@@ -495,6 +497,8 @@ class InktermSSHServer:
 
     def _start_sessionless_timer(self, handler: "_Handler") -> None:
         self._cancel_sessionless_timer(handler)
+        if handler not in self._connections:  # its game ended with its connection
+            return
         handler.sessionless_timer = asyncio.get_running_loop().call_later(
             self.config.sessionless_timeout, self._close_if_sessionless, handler)
 
