@@ -161,6 +161,10 @@ def _keys_are_set_up(config) -> bool:
     has_own_keys = any(keys_dir.glob("*.pub"))
     old = config.data_dir / AUTHORIZED_KEYS_NAME
     if config.authorized_keys is not None:
+        if not config.authorized_keys.is_file():
+            print(f"inkterm serve ssh: --authorized-keys {config.authorized_keys}: "
+                  "no such file", file=sys.stderr)
+            return False
         print(SHARED_KEYS_WARNING.format(path=config.authorized_keys), file=sys.stderr)
     elif old.exists():
         print(OLD_KEYS_FILE.format(old=old, keys_dir=keys_dir), file=sys.stderr)

@@ -69,6 +69,10 @@ def test_the_old_keys_file_alone_is_not_enough(tmp_path):
     assert f"{old} is no longer read" in out.stderr
     assert str(tmp_path / "keys" / "ann.pub") in out.stderr  # how to move the keys
     assert f"--authorized-keys {old}" in out.stderr  # or how to keep it
+    missing = tmp_path / "no-such-file"
+    out = serve_ssh("--data-dir", tmp_path, "--port", free_port(), "--authorized-keys", missing)
+    assert out.returncode == 2
+    assert out.stderr.strip() == f"inkterm serve ssh: --authorized-keys {missing}: no such file"
 
 
 async def start_server(tmp_path, *args) -> tuple[subprocess.Popen, int, Path]:
