@@ -84,7 +84,7 @@ def parse_child(text: str | None) -> list[str]:
 
 
 def data_dir(override: str | os.PathLike | None = None) -> Path:
-    """The server's data directory (host key, authorized keys, per-user homes),
+    """The server's data directory (host key, players' keys, per-user homes),
     created owner-only if missing."""
     if override is not None:
         path = Path(override).expanduser()
