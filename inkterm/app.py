@@ -2,6 +2,7 @@
 the title screen appears quickly."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -9,7 +10,13 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from inkterm.session_env import SERVED_ENV
+
 ASSETS = Path(__file__).parent / "assets"
+
+#: Palette commands that write files where the app runs: when served, that is the
+#: host's disk, not the player's, so they are left out.
+HOST_ONLY_COMMANDS = frozenset({"Screenshot"})
 
 
 class InktermApp(App):
@@ -204,8 +211,16 @@ class InktermApp(App):
         self.exit()
 
     # --- command palette ----------------------------------------------------------------
+    @property
+    def is_served(self) -> bool:
+        """Played from elsewhere: over SSH (the server sets SERVED_ENV) or in a browser."""
+        return bool(os.environ.get(SERVED_ENV)) or self.is_web
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        served = self.is_served
+        for command in super().get_system_commands(screen):
+            if not (served and command.title in HOST_ONLY_COMMANDS):
+                yield command
         extra = getattr(screen, "palette_commands", None)
         if extra is not None:
             yield from extra()

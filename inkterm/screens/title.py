@@ -1,6 +1,7 @@
 """The title screen: new game, continue, rules, quit."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from textual import work
@@ -11,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from inkterm.screens.saved_games import short_error
+from inkterm.session_env import GUEST_ENV, USER_ENV
 
 LOGO = "✒  i n k t e r m"
 
@@ -37,6 +39,10 @@ class TitleScreen(Screen):
             with Vertical(id="title-panel"):
                 yield Static(LOGO, id="logo")
                 yield Static("a table for board games, in your terminal", id="tagline")
+                if os.environ.get(GUEST_ENV):
+                    # The name is the player's own text: shown as is, never as markup.
+                    yield Static(guest_warning(os.environ.get(USER_ENV, "")),
+                                 id="guest-warning", markup=False)
                 yield Button("New game  n", id="new", variant="primary")
                 yield Button("Continue  c", id="continue", disabled=True)
                 yield Static("Looking for saved games…", id="continue-info")
@@ -140,3 +146,10 @@ def _continue_line(resumable: list[tuple[Path, str]]) -> str:
     more = len(resumable) - 1
     text = f"{line} ({path.name})"
     return text + (f"\n+ {more} more unfinished: Continue lists them" if more else "")
+
+
+def guest_warning(name: str) -> str:
+    """What a player let in without a key (``serve ssh --guest``) must know."""
+    who = f"as “{name}”" if name else "under your name"
+    return (f"⚠ Guest table: anyone can log in {who} without a key "
+            "and continue or change your saved games.")

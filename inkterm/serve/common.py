@@ -24,6 +24,8 @@ import termios
 from pathlib import Path
 from typing import Callable
 
+from inkterm.session_env import GUEST_ENV, SERVED_ENV, USER_ENV
+
 log = logging.getLogger("inkterm.serve")
 
 #: Environment variable naming the command each session runs instead of the app
@@ -38,10 +40,19 @@ DROP_ENV = (
     "SSH_AUTH_SOCK", "SSH_AGENT_PID", "SSH_CLIENT", "SSH_CONNECTION", "SSH_TTY",
     "DISPLAY", "WAYLAND_DISPLAY", "COLUMNS", "LINES", "ROWS", "TEXTUAL_DRIVER",
     "TEXTUAL", "TEXTUAL_LOG", "COLORTERM", "NO_COLOR", "TERM_PROGRAM",
-    "TERM_PROGRAM_VERSION", "TMUX", "STY", "INKTERM_HOME",
+    "TERM_PROGRAM_VERSION", "TMUX", "STY", "INKTERM_HOME", USER_ENV, SERVED_ENV, GUEST_ENV,
 )
 
+#: The largest terminal a session's app is given: enough for any real window,
+#: small enough that a forged size cannot make the app allocate gigabytes.
+MAX_COLUMNS = 400
+MAX_ROWS = 200
+
+# Login names that are their own folder name. Every other name gets a folder
+# starting with "~", which no plain name can.
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$")
+_PLAIN_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+_MAX_ESCAPED = 120  # longer escaped names are hashed instead (file names stop at 255 bytes)
 
 
 def resolve_argv(argv: list[str]) -> list[str]:
@@ -73,7 +84,7 @@ def parse_child(text: str | None) -> list[str]:
 
 
 def data_dir(override: str | os.PathLike | None = None) -> Path:
-    """The server's data directory (host key, authorized keys, per-user homes),
+    """The server's data directory (host key, players' keys, per-user homes),
     created owner-only if missing."""
     if override is not None:
         path = Path(override).expanduser()
@@ -86,14 +97,38 @@ def data_dir(override: str | os.PathLike | None = None) -> Path:
 
 
 def safe_user_dir_name(username: str) -> str:
-    """A directory name for a login name: the name itself when it is plain
-    (letters, digits, ``._-``, at most 32 characters, not starting with a dot),
-    else ``user-`` plus a short hash, so no name can escape the users directory
-    and different names never share a directory."""
-    if _SAFE_NAME.match(username) and username not in (".", ".."):
+    """A folder (and key file) name for a login name, different for every name and
+    never leaving its parent folder: a plain name (letters, digits, ``._-``, at most
+    32 characters, starting with a letter or digit) is its own folder; any other is
+    ``~`` plus its UTF-8 bytes with everything but letters, digits, ``_`` and ``-``
+    written as ``%XX``, or, if that is long, ``~~`` plus its SHA-256."""
+    if _SAFE_NAME.match(username):
         return username
-    digest = hashlib.sha256(username.encode("utf-8", "surrogatepass")).hexdigest()
-    return "user-" + digest[:16]
+    raw = username.encode("utf-8", "surrogatepass")
+    escaped = "".join(chr(b) if b in _PLAIN_BYTES else f"%{b:02X}" for b in raw)
+    if len(escaped) <= _MAX_ESCAPED:
+        return "~" + escaped
+    return "~~" + hashlib.sha256(raw).hexdigest()
+
+
+def cap_terminal_size(cols: int, rows: int) -> tuple[int, int, bool]:
+    """``(cols, rows)`` limited to MAX_COLUMNS × MAX_ROWS, and whether it was cut."""
+    capped_cols, capped_rows = min(int(cols), MAX_COLUMNS), min(int(rows), MAX_ROWS)
+    return capped_cols, capped_rows, (capped_cols, capped_rows) != (int(cols), int(rows))
+
+
+def size_cap_notice(cols: int, rows: int) -> str:
+    """The one line a player whose window is too large is shown."""
+    return (f"inkterm: your window is {cols}x{rows}; the table uses at most "
+            f"{MAX_COLUMNS}x{MAX_ROWS} of it.")
+
+
+def beside_the_app(text: str, rows: int) -> bytes:
+    """``text`` written into the part of a too-large window the app never draws
+    (below it, or else to its right), leaving the app's cursor and colours as
+    they were (DECSC/DECRC), so the app's repaints do not wipe it out."""
+    row, col = (MAX_ROWS + 1, 1) if rows > MAX_ROWS else (1, MAX_COLUMNS + 1)
+    return f"\x1b7\x1b[{row};{col}H\x1b[0m{text}\x1b8".encode()
 
 
 def user_home(base: Path, kind: str, username: str) -> Path:

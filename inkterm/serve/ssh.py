@@ -24,6 +24,23 @@ GUEST_WARNING = (
     "WARNING: --guest is on: anyone who can reach {host}:{port} can play without a key,\n"
     "         under any login name (and so continue that name's saved games)."
 )
+SHARED_KEYS_WARNING = (
+    "WARNING: --authorized-keys is on: any key in {path} can log in\n"
+    "         under any login name (and so continue that name's saved games)."
+)
+NO_KEYS = (
+    "inkterm serve ssh: no player keys in {keys_dir}.\n"
+    "Put each player's public key(s) in a file named after their login name,\n"
+    "e.g. {keys_dir}/ann.pub (authorized_keys format, one key a line),\n"
+    "or pass --guest to let anyone in without a key."
+)
+OLD_KEYS_FILE = (
+    "inkterm serve ssh: {old} is no longer read: any key in it could log in as anyone.\n"
+    "Move each player's key into a file named after their login name, e.g. for ann:\n"
+    "    {keys_dir}/ann.pub\n"
+    "then delete {old}. To keep using it as it was, pass --authorized-keys {old}\n"
+    "(any of its keys may then play under any name)."
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,8 +48,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
     parser.add_argument("--port", type=int, default=2222, help="port (default 2222)")
     parser.add_argument("--authorized-keys", metavar="FILE", type=Path, default=None,
-                        help="OpenSSH authorized_keys file of players' public keys, re-read "
-                             "at every login (default: authorized_keys in the data dir)")
+                        help="also let any key in this authorized_keys file log in under "
+                             "any name (the old way; prints a warning). Players' own keys "
+                             "go in DATA_DIR/keys/NAME.pub")
     parser.add_argument("--guest", action="store_true",
                         help="let anyone in without a key (asks for trouble on a public host)")
     parser.add_argument("--max-sessions", type=int, default=8, metavar="N",
@@ -40,7 +58,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--idle-timeout", type=float, default=30.0, metavar="MINUTES",
                         help="close a session after this many minutes without a key (default 30)")
     parser.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
-                        help="host key, authorized_keys and per-user saves "
+                        help="host key, players' keys (keys/NAME.pub) and per-user saves "
                              "(default: inkterm's user data directory)")
     parser.add_argument("--host-key", type=Path, default=None, metavar="FILE",
                         help="host key file (default: ssh_host_ed25519_key in the data dir; "
@@ -92,19 +110,10 @@ def run_from_args(args: argparse.Namespace) -> int:
         return 2
     _setup_logging()
     config = config_from_args(args)
-    if not config.guest:
-        keys = config.keys_file()
-        if not keys.is_file():
-            print(
-                f"inkterm serve ssh: no authorized keys file at {keys}.\n"
-                f"Put your players' public keys in it (one per line, as in "
-                f"~/.ssh/authorized_keys),\npass --authorized-keys FILE, "
-                f"or --guest to let anyone in without a key.",
-                file=sys.stderr,
-            )
-            return 2
-    else:
+    if config.guest:
         print(GUEST_WARNING.format(host=config.host, port=config.port), file=sys.stderr)
+    elif not _keys_are_set_up(config):
+        return 2
     import asyncio
 
     try:
@@ -130,13 +139,40 @@ async def _serve(config) -> None:
         except (NotImplementedError, RuntimeError):
             pass
     fp = _fingerprint(config.host_key_file())
-    how = "guests welcome" if config.guest else f"keys from {config.keys_file()}"
+    how = "guests welcome" if config.guest else f"players' keys in {config.keys_directory()}"
     print(f"inkterm: serving over SSH on {config.host}:{server.port} ({how})", file=sys.stderr)
     print(f"inkterm: host key {fp}", file=sys.stderr)
     print(f"inkterm: players connect with: ssh -p {server.port} NAME@HOST", file=sys.stderr, flush=True)
     await stop.wait()
     print("inkterm: shutting down; ending all sessions", file=sys.stderr)
     await server.close()
+
+
+def _keys_are_set_up(config) -> bool:
+    """Say what is wrong with the players' keys, if anything; False if the server
+    has no key to let anyone in with."""
+    from .ssh_server import AUTHORIZED_KEYS_NAME, untrusted_because
+
+    keys_dir = config.keys_directory()
+    keys_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    reason = untrusted_because(keys_dir)
+    if reason is not None:  # said now, not only at the first refused login
+        print(f"WARNING: every key in {keys_dir} will be refused: {reason}", file=sys.stderr)
+    has_own_keys = any(keys_dir.glob("*.pub"))
+    old = config.data_dir / AUTHORIZED_KEYS_NAME
+    if config.authorized_keys is not None:
+        if not config.authorized_keys.is_file():
+            print(f"inkterm serve ssh: --authorized-keys {config.authorized_keys}: "
+                  "no such file", file=sys.stderr)
+            return False
+        print(SHARED_KEYS_WARNING.format(path=config.authorized_keys), file=sys.stderr)
+    elif old.exists():
+        print(OLD_KEYS_FILE.format(old=old, keys_dir=keys_dir), file=sys.stderr)
+        return has_own_keys
+    if not has_own_keys and config.authorized_keys is None:
+        print(NO_KEYS.format(keys_dir=keys_dir), file=sys.stderr)
+        return False
+    return True
 
 
 def _fingerprint(path: Path) -> str:

@@ -17,7 +17,19 @@ from pathlib import Path
 
 import asyncssh
 
-from .common import PtyChild, child_environment, default_child, resolve_argv, user_home
+from inkterm.session_env import GUEST_ENV, SERVED_ENV, USER_ENV
+
+from .common import (
+    PtyChild,
+    beside_the_app,
+    cap_terminal_size,
+    child_environment,
+    default_child,
+    resolve_argv,
+    safe_user_dir_name,
+    size_cap_notice,
+    user_home,
+)
 
 log = logging.getLogger("inkterm.serve.ssh")
 
@@ -30,28 +42,74 @@ TERMINAL_RESET = (
     b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l"
     b"\x1b[?2004l\x1b[<u\x1b[?1049l\x1b[?25h\x1b[0m\r\n"
 )
+#: The single keys file of old: it let any of its keys in under any name, so it
+#: is read only when asked for (``--authorized-keys``).
 AUTHORIZED_KEYS_NAME = "authorized_keys"
+#: ``<data dir>/keys/NAME.pub``: NAME's public keys, in authorized_keys format.
+KEYS_DIR_NAME = "keys"
 
 
 @dataclass
 class SSHConfig:
     host: str = "127.0.0.1"
     port: int = 2222
-    data_dir: Path = field(default_factory=Path)  # server data: host key, users/
-    authorized_keys: Path | None = None  # None: <data_dir>/authorized_keys
+    data_dir: Path = field(default_factory=Path)  # server data: host key, keys/, users/
+    keys_dir: Path | None = None  # None: <data_dir>/keys
+    authorized_keys: Path | None = None  # a file whose keys may log in as any name
     guest: bool = False
     max_sessions: int = 8
     idle_timeout: float = 30 * 60.0  # seconds without a key from the client
-    login_timeout: float = 60.0
+    login_timeout: float = 15.0  # from connecting to logged in
+    max_logging_in: int = 32  # connections not yet logged in, from everywhere
+    max_logging_in_per_address: int = 4  # ... and from one address
+    sessionless_timeout: float = 15.0  # a logged-in connection running no game
     child: list[str] | None = None  # None: $INKTERM_SERVE_CHILD or python -m inkterm
     host_key: Path | None = None  # None: <data_dir>/ssh_host_ed25519_key
     check_interval: float = 5.0  # how often the idle watchdog looks
 
-    def keys_file(self) -> Path:
-        return self.authorized_keys or (self.data_dir / AUTHORIZED_KEYS_NAME)
+    def keys_directory(self) -> Path:
+        return self.keys_dir or (self.data_dir / KEYS_DIR_NAME)
+
+    def key_file(self, username: str) -> Path:
+        """The file holding the keys that may log in as ``username``."""
+        return self.keys_directory() / (safe_user_dir_name(username) + ".pub")
 
     def host_key_file(self) -> Path:
         return self.host_key or (self.data_dir / HOST_KEY_NAME)
+
+    def max_logged_in(self) -> int:
+        """Logged-in connections at once (each runs a game or soon is closed)."""
+        return self.max_sessions * 2 + 4
+
+
+def untrusted_because(path: Path) -> str | None:
+    """Why a key file or folder must not be trusted, as OpenSSH's StrictModes
+    decides: someone else (not this user, not root) owns it, or its group or
+    everyone may write to it (so others could add their keys). None if it is fine."""
+    st = path.stat()
+    if st.st_uid not in (os.getuid(), 0):
+        return f"{path} is owned by uid {st.st_uid}, not by the server's user"
+    mode = stat.S_IMODE(st.st_mode)
+    if mode & 0o022:
+        return f"{path} is writable by its group or by everyone (mode {mode:o}; chmod go-w it)"
+    return None
+
+
+def read_key_file(path: Path) -> asyncssh.SSHAuthorizedKeys | None:
+    """The keys in an authorized_keys-format file, re-read at every call; None if
+    it is missing, or (logged, with the reason) unreadable or not to be trusted."""
+    try:
+        for part in (path.parent, path):
+            reason = untrusted_because(part)
+            if reason is not None:
+                log.error("refusing the keys in %s: %s", path, reason)
+                return None
+        return asyncssh.read_authorized_keys(str(path))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        log.error("cannot read keys %s: %s", path, exc)
+        return None
 
 
 def ensure_host_key(path: Path) -> asyncssh.SSHKey:
@@ -91,6 +149,8 @@ class _Session(asyncssh.SSHServerSession):
         self.last_input = time.monotonic()
         self._closing = False
         self._farewell: bytes | None = None  # set when the server ends the app
+        self._told_size_cap = False
+        self._size_notice = b""  # to say before the app starts
 
     # -- channel requests -------------------------------------------------------
     def connection_made(self, chan) -> None:
@@ -99,8 +159,26 @@ class _Session(asyncssh.SSHServerSession):
     def pty_requested(self, term_type, term_size, term_modes) -> bool:
         self._term = term_type
         if term_size and term_size[0] and term_size[1]:
-            self._size = tuple(term_size)
+            self._size = self._capped(*term_size)
         return True
+
+    def _capped(self, cols, rows, xpix, ypix) -> tuple[int, int, int, int]:
+        """The size the app is given: at most MAX_COLUMNS x MAX_ROWS (the player is
+        told once; the pixel size is dropped, as it no longer matches)."""
+        capped_cols, capped_rows, cut = cap_terminal_size(cols, rows)
+        if not cut:
+            return (cols, rows, xpix, ypix)
+        if not self._told_size_cap:
+            self._told_size_cap = True
+            log.info("terminal of %s is %dx%d; the app gets %dx%d",
+                     self._username, cols, rows, capped_cols, capped_rows)
+            notice = size_cap_notice(cols, rows)
+            if self.child is None:  # said before the app starts
+                self._size_notice = notice.encode() + b"\r\n"
+            elif self._chan is not None and not self._closing:
+                # Before the app hears of the resize, so its full repaint comes after.
+                self._chan.write(beside_the_app(notice, rows))
+        return (capped_cols, capped_rows, 0, 0)
 
     def shell_requested(self) -> bool:
         return True
@@ -149,13 +227,18 @@ class _Session(asyncssh.SSHServerSession):
             )
             chan.exit(1)
             return
+        if self._size_notice:
+            chan.write(self._size_notice)
         cols, rows = self._size[0], self._size[1]
         home = user_home(self._server.config.data_dir, "ssh", self._username)
+        extra = {USER_ENV: self._username, SERVED_ENV: "ssh"}
+        if self._server.config.guest:
+            extra[GUEST_ENV] = "1"
         env = child_environment(
             term=self._term,
             inkterm_home=home,
             client_env=dict(chan.get_environment() or {}),
-            extra={"INKTERM_USER": self._username},
+            extra=extra,
         )
         self.child = PtyChild(
             self._server.child_argv,
@@ -204,9 +287,9 @@ class _Session(asyncssh.SSHServerSession):
             self.child.write(data)
 
     def terminal_size_changed(self, width, height, pixwidth, pixheight) -> None:
-        self._size = (width, height, pixwidth, pixheight)
+        self._size = self._capped(width, height, pixwidth, pixheight)
         if self.child is not None:
-            self.child.resize(width, height, pixwidth, pixheight)
+            self.child.resize(*self._size)
 
     def pause_writing(self) -> None:
         if self.child is not None:
@@ -257,39 +340,43 @@ class _Handler(asyncssh.SSHServer):
 
     def __init__(self, server: "InktermSSHServer") -> None:
         self._server = server
-        self._conn: asyncssh.SSHServerConnection | None = None
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.address = "?"
         self.username = ""
+        self.logged_in = False
         self.live = 0  # sessions running an app on this connection
-        self.idle_since = time.monotonic()  # when it last had none
+        self.sessionless_timer: asyncio.TimerHandle | None = None
+        self._key_sources: list[tuple[asyncssh.SSHAuthorizedKeys, Path]] = []
+        self._key_sources_for: str | None = None  # the name they were read for
+        self._login_key = ""  # "<fingerprint> from <file>", once a key was accepted
 
     def connection_made(self, conn) -> None:
-        self._conn = conn
-        if not self._server._connection_opened(conn, self):
-            log.warning("too many connections; dropping %s", conn.get_extra_info("peername"))
-            conn.close()
+        self.conn = conn
+        self.address = (conn.get_extra_info("peername") or ("?",))[0]
+        self._server._connection_opened(self)
 
     def connection_lost(self, exc) -> None:
-        self._server._connection_closed(self._conn)
+        self._server._connection_closed(self)
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
-        if self._server.config.guest:
-            return False  # no authentication needed
-        path = self._server.config.keys_file()
-        try:
-            keys = asyncssh.read_authorized_keys(str(path))
-        except (OSError, ValueError) as exc:
-            log.error("cannot read authorized keys %s: %s; refusing %s", path, exc, username)
-            return True  # no keys loaded: every key is refused
-        assert self._conn is not None
-        self._conn.set_authorized_keys(keys)  # re-read at every login
-        return True
+        return not self._server.config.guest  # guests need no authentication
 
     def public_key_auth_supported(self) -> bool:
         return not self._server.config.guest
 
     def validate_public_key(self, username, key) -> bool:
-        return False  # only keys from the authorized-keys file
+        """A key logs in as a name only if that name's key file holds it (or the
+        shared file given with --authorized-keys does)."""
+        if self._key_sources_for != username:  # read at every login
+            self._key_sources = self._server.key_sources(username)
+            self._key_sources_for = username
+        for keys, path in self._key_sources:
+            if keys.validate(key, self.address, self.address) is not None:
+                self._login_key = f"{key.get_fingerprint()} from {path}"
+                return True
+        log.info("refused key %s for %s from %s", key.get_fingerprint(), username, self.address)
+        return False
 
     def password_auth_supported(self) -> bool:
         return False
@@ -298,9 +385,9 @@ class _Handler(asyncssh.SSHServer):
         return False
 
     def auth_completed(self) -> None:
-        log.info("%s logged in from %s%s", self.username,
-                 (self._conn.get_extra_info("peername") or ("?",))[0] if self._conn else "?",
-                 " (guest)" if self._server.config.guest else "")
+        how = "as a guest (no key)" if self._server.config.guest else f"with key {self._login_key}"
+        log.info("%s logged in from %s %s", self.username, self.address, how)
+        self._server._logged_in(self)
 
     def session_requested(self):
         return _Session(self._server, self)
@@ -325,7 +412,9 @@ class InktermSSHServer:
         self.config = config
         self.child_argv = resolve_argv(list(config.child or default_child()))
         self.sessions: set[_Session] = set()
-        self._connections: dict = {}  # connection -> its _Handler
+        # Every open connection's handler, oldest first (a dict keeps the order).
+        self._connections: dict[_Handler, None] = {}
+        self._holding: set[_Handler] = set()  # logged in, holding a slot for their game
         self._listener: asyncssh.SSHAcceptor | None = None
         self._watchdog: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
@@ -335,30 +424,105 @@ class InktermSSHServer:
         assert self._listener is not None
         return self._listener.get_port()
 
+    # -- keys -------------------------------------------------------------------
+    def key_sources(self, username: str) -> list[tuple[asyncssh.SSHAuthorizedKeys, Path]]:
+        """The key files that may log ``username`` in, each read now: the name's own
+        file, and the shared file if one was given."""
+        paths = [self.config.key_file(username)]
+        if self.config.authorized_keys is not None:
+            paths.append(self.config.authorized_keys)
+        sources = [(keys, path) for path in paths if (keys := read_key_file(path))]
+        if not sources:
+            log.info("no keys for %s (no %s)", username, paths[0])
+        return sources
+
     # -- bookkeeping ------------------------------------------------------------
+    # A game slot is taken by a running app, or held for a logged-in connection
+    # that has not started its game yet (so connections that log in and never
+    # play count too, and are closed after config.sessionless_timeout).
+    def _slots_taken(self) -> int:
+        return len(self.sessions) + len(self._holding)
+
     def _admit(self, session: _Session) -> bool:
-        if len(self.sessions) >= self.config.max_sessions:
+        handler = session._handler
+        if handler not in self._holding and self._slots_taken() >= self.config.max_sessions:
             log.warning("session limit (%d) reached", self.config.max_sessions)
             return False
+        self._holding.discard(handler)
         self.sessions.add(session)
-        session._handler.live += 1
+        handler.live += 1
+        self._cancel_sessionless_timer(handler)
         return True
 
     def _release(self, session: _Session) -> None:
         if session in self.sessions:
             self.sessions.discard(session)
             session._handler.live -= 1
-            session._handler.idle_since = time.monotonic()
+            if session._handler.live == 0:
+                self._start_sessionless_timer(session._handler)
 
-    def _connection_opened(self, conn, handler: "_Handler") -> bool:
-        # Connections cost little before a session starts, but are still capped.
-        if len(self._connections) >= self.config.max_sessions * 2 + 4:
-            return False
-        self._connections[conn] = handler
-        return True
+    def _connection_opened(self, handler: "_Handler") -> None:
+        """Connections still logging in are counted apart from players: at most
+        config.max_logging_in, and from one address at most
+        config.max_logging_in_per_address (a new one replaces that address's
+        oldest), so idle sockets cannot keep players out."""
+        cfg = self.config
+        waiting = [h for h in self._connections if not h.logged_in]
+        same_address = [h for h in waiting if h.address == handler.address]
+        if len(same_address) >= cfg.max_logging_in_per_address:
+            oldest = same_address[0]  # the dict keeps connections oldest first
+            log.warning("%s has %d connections not logged in; dropping its oldest",
+                        handler.address, len(same_address))
+            self._drop(oldest)
+        elif len(waiting) >= cfg.max_logging_in:
+            log.warning("%d connections are logging in; dropping %s",
+                        len(waiting), handler.address)
+            handler.conn.close()
+            return
+        self._connections[handler] = None
 
-    def _connection_closed(self, conn) -> None:
-        self._connections.pop(conn, None)
+    def _logged_in(self, handler: "_Handler") -> None:
+        handler.logged_in = True
+        if handler not in self._connections:  # dropped while it was logging in
+            return
+        logged_in = sum(1 for h in self._connections if h.logged_in)
+        if logged_in > self.config.max_logged_in():
+            log.warning("%d connections logged in, more than %d; closing %s's",
+                        logged_in, self.config.max_logged_in(), handler.username)
+            self._drop(handler)
+            return
+        if self._slots_taken() < self.config.max_sessions:
+            self._holding.add(handler)
+        self._start_sessionless_timer(handler)
+
+    def _start_sessionless_timer(self, handler: "_Handler") -> None:
+        self._cancel_sessionless_timer(handler)
+        if handler not in self._connections:  # its game ended with its connection
+            return
+        handler.sessionless_timer = asyncio.get_running_loop().call_later(
+            self.config.sessionless_timeout, self._close_if_sessionless, handler)
+
+    def _cancel_sessionless_timer(self, handler: "_Handler") -> None:
+        if handler.sessionless_timer is not None:
+            handler.sessionless_timer.cancel()
+            handler.sessionless_timer = None
+
+    def _close_if_sessionless(self, handler: "_Handler") -> None:
+        handler.sessionless_timer = None
+        if handler.live == 0 and handler in self._connections:
+            log.info("closing %s's connection: no game running for %.0f s",
+                     handler.username, self.config.sessionless_timeout)
+            self._drop(handler)
+
+    def _drop(self, handler: "_Handler") -> None:
+        self._connection_closed(handler)
+        if handler.conn is not None:
+            handler.conn.close()
+
+    def _connection_closed(self, handler: "_Handler") -> None:
+        self._connections.pop(handler, None)
+        self._holding.discard(handler)
+        self._cancel_sessionless_timer(handler)
 
     def _track(self, task: asyncio.Task) -> None:
         self._tasks.add(task)
@@ -396,13 +560,6 @@ class InktermSSHServer:
             for session in list(self.sessions):
                 if now - session.last_input > self.config.idle_timeout:
                     session.idle_close()
-            # A connection that holds no game (never opened one, or its game
-            # ended) is closed after the same time.
-            for conn, handler in list(self._connections.items()):
-                if handler.live == 0 and now - handler.idle_since > self.config.idle_timeout:
-                    log.info("closing idle connection of %s", handler.username or "?")
-                    self._connections.pop(conn, None)
-                    conn.close()
 
     async def close(self) -> None:
         """Stop listening, hang up every session and wait for the apps to end."""
@@ -415,8 +572,8 @@ class InktermSSHServer:
             session.say_goodbye(b"inkterm: the server is shutting down (your game is saved).\r\n")
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=10)
-        for conn in list(self._connections):
-            conn.close()
+        for handler in list(self._connections):
+            self._drop(handler)
         for session in list(self.sessions):  # anything still running
             session.hang_up()
         if self._tasks:

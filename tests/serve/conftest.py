@@ -91,7 +91,8 @@ def data_dir(tmp_path: Path) -> Path:
 async def make_server(data_dir: Path, client_key):
     """Start servers on 127.0.0.1:<free port>; all are closed after the test."""
     servers: list[InktermSSHServer] = []
-    (data_dir / "authorized_keys").write_bytes(client_key.export_public_key())
+    for name in ("ann", "bob"):  # the one test key may log in as either
+        add_key(data_dir, name, client_key)
 
     async def start(**overrides) -> InktermSSHServer:
         cfg = dict(host="127.0.0.1", port=0, data_dir=data_dir, child=PROBE)
@@ -104,6 +105,17 @@ async def make_server(data_dir: Path, client_key):
     for server in servers:
         await asyncio.wait_for(server.close(), 20)
         assert not server.sessions, "a session outlived its server"
+
+
+def add_key(data_dir: Path, name: str, key) -> Path:
+    """Let ``key`` log in as ``name`` (appended to keys/NAME.pub)."""
+    keys = data_dir / "keys"
+    keys.mkdir(mode=0o700, exist_ok=True)
+    path = keys / f"{name}.pub"
+    with open(path, "ab") as fh:
+        fh.write(key.export_public_key())
+    path.chmod(0o600)
+    return path
 
 
 def connect(server: InktermSSHServer, *, username: str = "ann", keys=None, **kw):

@@ -1,5 +1,6 @@
 """Interoperability: the stock OpenSSH client (if installed) logs in with a key,
-sees the app, types, resizes its window, and is refused with a wrong key."""
+sees the app, types, resizes its window (within the size cap), and is refused
+with a wrong key, also with a key that is right for another name."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ import time
 
 import pytest
 
-from .conftest import asyncssh, visible
+from .conftest import add_key, asyncssh, visible
 
-from inkterm.serve.common import PtyChild
+from inkterm.serve.common import MAX_COLUMNS, MAX_ROWS, PtyChild
 
 SSH = shutil.which("ssh")
 pytestmark = pytest.mark.skipif(SSH is None, reason="no OpenSSH client (ssh) installed")
@@ -86,17 +87,88 @@ async def test_openssh_client_plays_and_resizes(make_server, client_key, tmp_pat
         await term.child.terminate()
 
 
-async def test_openssh_client_with_a_wrong_key_is_refused(make_server, tmp_path):
-    server = await make_server()
-    key_file = tmp_path / "id_other"
-    key_file.write_bytes(asyncssh.generate_private_key("ssh-ed25519").export_private_key())
-    key_file.chmod(0o600)
-    term = Terminal(ssh_argv(server.port, key_file))
+def private_key_file(tmp_path, key, name):
+    path = tmp_path / name
+    path.write_bytes(key.export_private_key())
+    path.chmod(0o600)
+    return path
+
+
+async def assert_refused(server, key_file, user):
+    term = Terminal(ssh_argv(server.port, key_file, user))
     await term.child.start()
     try:
         await asyncio.wait_for(term.child.exited.wait(), 20)
         assert term.rc == 255
         assert "Permission denied" in visible(bytes(term.raw))
         assert not server.sessions
+    finally:
+        await term.child.terminate()
+
+
+async def test_openssh_client_with_a_wrong_key_is_refused(make_server, tmp_path):
+    server = await make_server()
+    stranger = asyncssh.generate_private_key("ssh-ed25519")
+    await assert_refused(server, private_key_file(tmp_path, stranger, "id_other"), "ann")
+
+
+async def test_openssh_client_with_another_names_key_is_refused(make_server, data_dir, tmp_path):
+    ann = asyncssh.generate_private_key("ssh-ed25519")
+    (data_dir / "keys" / "ann.pub").unlink()
+    add_key(data_dir, "ann", ann)  # bob.pub holds only Bob's key
+    server = await make_server()
+    ann_file = private_key_file(tmp_path, ann, "id_ann")
+    await assert_refused(server, ann_file, "bob")  # Ann's key, Bob's name
+    term = Terminal(ssh_argv(server.port, ann_file, "ann"))  # and as herself she plays
+    await term.child.start()
+    try:
+        await term.wait_for(r"pid=(\d+) size=80x24 keys=0")
+        term.child.write(b"q")
+        await asyncio.wait_for(term.child.exited.wait(), 15)
+        assert term.rc == 0
+    finally:
+        await term.child.terminate()
+
+
+async def test_openssh_client_window_is_capped(make_server, client_key, tmp_path):
+    server = await make_server()
+    key_file = private_key_file(tmp_path, client_key, "id_ed25519")
+    cap = f"size={MAX_COLUMNS}x{MAX_ROWS}"
+    term = Terminal(ssh_argv(server.port, key_file), 4000, 3000)  # the pty request
+    await term.child.start()
+    try:
+        await term.wait_for(f"your window is 4000x3000; the table uses at most "
+                            f"{MAX_COLUMNS}x{MAX_ROWS}")
+        await term.wait_for(cap)
+        term.mark = len(term.raw)
+        term.child.resize(120, 40)  # smaller windows are passed on as they are
+        await term.wait_for(r"size=120x40")
+        term.mark = len(term.raw)
+        term.child.resize(65535, 65535)  # and a window-change request is capped too
+        await term.wait_for(cap)
+        term.child.write(b"q")
+        await asyncio.wait_for(term.child.exited.wait(), 15)
+        assert term.rc == 0
+    finally:
+        await term.child.terminate()
+
+
+async def test_openssh_client_told_when_a_resize_is_capped(make_server, client_key, tmp_path):
+    server = await make_server()
+    term = Terminal(ssh_argv(server.port, private_key_file(tmp_path, client_key, "id")), 80, 24)
+    await term.child.start()
+    try:
+        await term.wait_for(r"size=80x24")
+        assert "the table uses at most" not in visible(bytes(term.raw))
+        term.mark = len(term.raw)
+        term.child.resize(500, 300)
+        await term.wait_for(f"your window is 500x300; the table uses at most "
+                            f"{MAX_COLUMNS}x{MAX_ROWS}")
+        await term.wait_for(f"size={MAX_COLUMNS}x{MAX_ROWS}")
+        # Written below the app's rows, where its repaints do not reach.
+        assert f"\x1b[{MAX_ROWS + 1};1H".encode() in term.raw
+        term.child.write(b"q")
+        await asyncio.wait_for(term.child.exited.wait(), 15)
+        assert term.rc == 0
     finally:
         await term.child.terminate()

@@ -88,3 +88,13 @@ async def test_game_survives_a_dropped_connection(make_server, client_key, data_
                             "the continued game to be saved on")
         assert saves(home) == [save], "continue should carry on the same save"
         assert not saves(data_dir / "users" / "ssh" / "bob")
+
+
+async def test_a_guest_sees_the_warning_on_the_title_over_ssh(make_server):
+    server = await make_server(child=APP, guest=True)
+    async with connect(server, username="zoe", keys=None) as conn:
+        screen = await open_shell(conn, 100, 32)
+        await screen.wait_for(r"New game", timeout=30)
+        await screen.wait_for(r"anyone can log in as “zoe”", timeout=10)
+        screen.process.stdin.write(b"q")
+        await asyncio.wait_for(screen.process.wait(), 20)

@@ -38,14 +38,86 @@ def test_arguments_and_defaults():
     assert (b.host, b.port) == ("127.0.0.1", 8000)
 
 
+def serve_ssh(*args, timeout=30):
+    """Run ``inkterm serve ssh`` to its end (for the cases where it refuses to start)."""
+    return subprocess.run([sys.executable, "-m", "inkterm.serve.ssh", *map(str, args)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+
+
 def test_without_keys_or_guest_it_refuses_to_start(tmp_path):
-    out = subprocess.run(
-        [sys.executable, "-m", "inkterm.serve.ssh", "--data-dir", str(tmp_path),
-         "--port", str(free_port())],
-        cwd=ROOT, capture_output=True, text=True, timeout=30,
-    )
+    out = serve_ssh("--data-dir", tmp_path, "--port", free_port())
     assert out.returncode == 2
-    assert "no authorized keys file" in out.stderr and "--guest" in out.stderr
+    assert "no player keys" in out.stderr and "--guest" in out.stderr
+    assert str(tmp_path / "keys" / "ann.pub") in out.stderr  # says where keys go
+    assert stat.S_IMODE((tmp_path / "keys").stat().st_mode) == 0o700
+
+
+def test_a_keys_folder_others_may_write_is_pointed_out_at_start(tmp_path):
+    (tmp_path / "keys").mkdir()
+    (tmp_path / "keys").chmod(0o777)
+    out = serve_ssh("--data-dir", tmp_path, "--port", free_port())
+    assert out.returncode == 2  # (and it has no keys yet)
+    assert f"every key in {tmp_path / 'keys'} will be refused" in out.stderr
+    assert "writable by its group or by everyone" in out.stderr
+
+
+def test_the_old_keys_file_alone_is_not_enough(tmp_path):
+    old = tmp_path / "authorized_keys"
+    old.write_bytes(asyncssh.generate_private_key("ssh-ed25519").export_public_key())
+    out = serve_ssh("--data-dir", tmp_path, "--port", free_port())
+    assert out.returncode == 2
+    assert f"{old} is no longer read" in out.stderr
+    assert str(tmp_path / "keys" / "ann.pub") in out.stderr  # how to move the keys
+    assert f"--authorized-keys {old}" in out.stderr  # or how to keep it
+    missing = tmp_path / "no-such-file"
+    out = serve_ssh("--data-dir", tmp_path, "--port", free_port(), "--authorized-keys", missing)
+    assert out.returncode == 2
+    assert out.stderr.strip() == f"inkterm serve ssh: --authorized-keys {missing}: no such file"
+
+
+async def start_server(tmp_path, *args) -> tuple[subprocess.Popen, int, Path]:
+    """``inkterm serve ssh`` in the background, once it says players may connect."""
+    port = free_port()
+    errlog = tmp_path / "server.err"
+    with open(errlog, "wb") as err:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "inkterm.serve.ssh", "--port", str(port), "--child", PROBE,
+             *map(str, args)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=err)
+    deadline = time.monotonic() + 20
+    while b"players connect with" not in errlog.read_bytes():
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            raise AssertionError(f"server did not start: {errlog.read_text()}")
+        await asyncio.sleep(0.1)
+    return proc, port, errlog
+
+
+def stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+
+
+async def test_the_shared_keys_option_warns_and_lets_its_keys_in_as_anyone(tmp_path):
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    shared = tmp_path / "authorized_keys"
+    shared.write_bytes(key.export_public_key())
+    shared.chmod(0o600)
+    proc, port, errlog = await start_server(
+        tmp_path, "--data-dir", tmp_path / "data", "--authorized-keys", shared)
+    try:
+        assert f"WARNING: --authorized-keys is on: any key in {shared}" in errlog.read_text()
+        async with asyncssh.connect("127.0.0.1", port, username="whoever", known_hosts=None,
+                                    client_keys=[key], agent_path=None) as conn:
+            assert conn.get_extra_info("username") == "whoever"
+    finally:
+        stop(proc)
+    assert "whoever logged in from 127.0.0.1 with key " + key.get_fingerprint() in \
+        errlog.read_text()
 
 
 async def test_guest_server_warns_serves_and_stops_cleanly(tmp_path):

@@ -1,0 +1,13 @@
+"""Names of the environment variables ``inkterm serve`` sets for each session's
+app. A leaf module: the servers, the app and its screens all read it."""
+
+#: The door the app is played through (``ssh``); unset when played locally. The
+#: app then leaves out what would act on the host instead of the player's machine.
+SERVED_ENV = "INKTERM_SERVED"
+
+#: ``1`` when the server lets anyone in without a key (``--guest``): the title
+#: screen warns that anyone may use this login name.
+GUEST_ENV = "INKTERM_GUEST"
+
+#: The player's login name.
+USER_ENV = "INKTERM_USER"

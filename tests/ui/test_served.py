@@ -1,0 +1,75 @@
+"""The app when it is served (``inkterm serve``): nothing in the command palette
+writes on the host, and a guest is warned that anyone may use their name."""
+from __future__ import annotations
+
+import pytest
+
+from inkterm.app import InktermApp
+from inkterm.screens.title import TitleScreen
+from inkterm.session_env import GUEST_ENV, SERVED_ENV, USER_ENV
+
+
+def palette_titles(app) -> set[str]:
+    return {command.title for command in app.get_system_commands(app.screen)}
+
+
+@pytest.fixture(autouse=True)
+def played_locally(monkeypatch):
+    for name in (SERVED_ENV, GUEST_ENV, USER_ENV):
+        monkeypatch.delenv(name, raising=False)
+
+
+async def palette_matches(app, pilot, query: str) -> list[str]:
+    """What the command palette lists for ``query``, typed as a player would."""
+    await pilot.press("ctrl+p")
+    await pilot.press(*query)
+    await pilot.pause(0.3)
+    return [str(option.prompt) for option in app.screen.query("CommandList").first().options]
+
+
+async def test_screenshot_is_offered_when_played_locally():
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "Screenshot" in palette_titles(app)
+        assert any("Screenshot" in m for m in await palette_matches(app, pilot, "screenshot"))
+
+
+async def test_screenshot_is_left_out_over_ssh(monkeypatch):
+    monkeypatch.setenv(SERVED_ENV, "ssh")
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        titles = palette_titles(app)
+        assert "Screenshot" not in titles and "Quit" in titles
+        matches = await palette_matches(app, pilot, "screenshot")
+        assert not any("Screenshot" in m for m in matches), matches
+
+
+async def test_screenshot_is_left_out_in_the_browser(monkeypatch):
+    monkeypatch.setattr(InktermApp, "is_web", property(lambda self: True))
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)):
+        assert "Screenshot" not in palette_titles(app)
+
+
+def visible_text(app) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def test_a_guest_is_warned_on_the_title(monkeypatch):
+    monkeypatch.setenv(GUEST_ENV, "1")
+    monkeypatch.setenv(USER_ENV, "[b]ann")  # shown as typed, not as markup
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        text = visible_text(app)
+        assert "anyone can log in as “[b]ann”" in text
+        assert "New game" in text  # the warning does not push the menu off screen
+
+
+async def test_no_guest_warning_otherwise():
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query("#guest-warning")
+        assert "Guest table" not in visible_text(app)
