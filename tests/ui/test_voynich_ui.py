@@ -21,14 +21,15 @@ from inkterm.widgets.voynich.board import (
     CardPicker,
     HelpView,
     PuzzleView,
+    ScoreLine,
     SectionView,
     TrackView,
     VoynichBoard,
-    explain_icon,
-    parse_help,
 )
-from inkterm.games.voynich.rules import HELP
+from inkterm.games.voynich import words as W
 from textual.widgets import TabbedContent
+
+from tests.games.voynich.codes import codes_in
 
 
 def plain(widget) -> str:
@@ -60,6 +61,39 @@ def visible(app, cls):
     board = app.screen.query_one(VoynichBoard)
     root = board.query_one("#vy-wide" if board.wide else "#vy-tabs")
     return list(root.query(cls))
+
+
+def research_in(view) -> dict[str, dict[str, int]]:
+    """Every seat's research tokens per cell, by colour letter, from the summary."""
+    out: dict[str, dict[str, int]] = {}
+    for p in view["players"]:
+        for rc in p["research"]:
+            cell = out.setdefault(rc, {})
+            cell[p["colour"][0]] = cell.get(p["colour"][0], 0) + 1
+    return out
+
+
+def research_on_screen(puzzle: str, view) -> dict[str, dict[str, int]]:
+    """Read the research tokens back off the drawn puzzle: a cell's two slots (``R``,
+    ``R3``, ``RB``) or, for a crowded cell (``3*``), the list under the grid."""
+    lines = puzzle.splitlines()
+    letters = {p["colour"][0] for p in view["players"]}
+    out: dict[str, dict[str, int]] = {}
+    for r in range(1, 9):
+        for c in range(1, 9):
+            slots = lines[r][4 + 4 * (c - 1): 6 + 4 * (c - 1)]
+            if slots[:1] in letters:
+                if slots[1:] in letters:
+                    out[f"{r}{c}"] = {slots[0]: 1, slots[1]: 1}
+                else:
+                    out[f"{r}{c}"] = {slots[0]: int(slots[1]) if slots[1].isdigit() else 1}
+    for line in lines[10:]:
+        m = re.match(r"\* ((?:\(\d,\d\) ?)+): (.*)$", line)
+        if m:
+            counts = {tok[0]: int(tok[1:]) for tok in m.group(2).split()}
+            for cell in re.findall(r"\((\d),(\d)\)", m.group(1)):
+                out["".join(cell)] = counts
+    return out
 
 
 async def highlight(pilot, pred):
@@ -120,8 +154,10 @@ async def test_wide_board_shows_everything_at_once():
         assert board.wide
         assert not board.query_one("#vy-tabs").display
         wide = board.query_one("#vy-wide")
-        # everything fits: the wide layout needs no scrolling at 120×40
-        assert wide.max_scroll_y == 0, wide.virtual_size
+        # the whole board fits 120×40 without scrolling: only the help card is below
+        for cls in (PuzzleView, TrackView, SectionView, BookView):
+            for part in visible(app, cls):
+                assert part.region.bottom <= wide.region.bottom, (cls.__name__, part.region, wide.region)
         view = st.summary()
         # the puzzle: every connected piece by type glyph, research tokens by colour letter
         puzzle = plain(visible(app, PuzzleView)[0])
@@ -131,38 +167,35 @@ async def test_wide_board_shows_everything_at_once():
             for rc in view["puzzle"]["pieces"][t]:
                 r, c = int(rc[0]), int(rc[1])
                 assert lines[r][3 + 4 * (c - 1)] == glyph, (rc, lines[r])
-        for s, p in enumerate(view["players"]):
-            for rc in p["research"]:
-                r, c = int(rc[0]), int(rc[1])
-                assert p["colour"][0] in lines[r][4 + 4 * (c - 1): 6 + 4 * (c - 1)], (rc, lines[r])
+        assert research_on_screen(puzzle, view) == research_in(view)
         assert lines[1].split()[-1] == str(view["puzzle"]["row_values"][0])
         assert lines[9].split()[:8] == [str(v) for v in view["puzzle"]["col_values"]]
         # all five sections, the track with its 52 mark, the book and a help card
         names = {w.section for w in visible(app, SectionView)}
         assert names == {"botany", "astrology", "baths", "writing", "recipes"}
-        track = plain(visible(app, TrackView)[0])
-        assert "E" in track.splitlines()[1] and "^" in track.splitlines()[1]
+        track = plain(visible(app, TrackView)[0]).splitlines()
+        names, oks = track[0], track[1]
         for p in view["players"]:
-            assert f"{p['colour'][0]} {p['name']} OK {p['ok']}" in track
+            assert f"{p['colour'][0]} {p['name']}" in names
+            assert f"{p['ok']} ({52 - p['ok']})" in oks, oks
         book = plain(visible(app, BookView)[0])
         cur = view["players"][view["current"]]
         assert book.startswith(f"Book: {cur['name']}")
-        for card in cur["book"]:  # the card in use has ◆ where the others have a space
-            assert re.search(f"{card['card']}[ ◆]s{card['step']} x{card['multiplier']}", book)
+        for card in cur["book"]:  # every card by name with its step of four
+            assert re.search(f"{W.card(card['card'])} +[ ◆] {W.steps(card['step'])}", book), card
         # the help card of any card, another player's too, and back to following
         other = view["players"][1 - view["current"]]["book"][5]["card"]
         picker = visible(app, CardPicker)[0]
         picker.value = other
         await settle(pilot)
         help_text = plain(visible(app, HelpView)[0])
-        assert help_text.startswith(other), help_text
+        assert help_text.startswith(W.card(other)), help_text
         assert board.help_card == other
-        steps = [line.split()[0].lstrip("▸") for line in help_text.splitlines()[1:]]
-        assert steps == ["s1", "s2", "s3", "s4"]
+        steps = [line.split()[0].lstrip("▸") for line in help_text.splitlines()[1:] if "●" in line.split()[0]]
+        assert steps == ["●○○○", "●●○○", "●●●○", "●●●●"]
         picker.clear()
         await settle(pilot)
         assert board.help_card is None
-        assert wide.max_scroll_y == 0
 
         # a click on a page highlights the choice that opens it, a second click makes
         # it (the screen decides, the board only reports what was clicked)
@@ -174,12 +207,12 @@ async def test_wide_board_shows_everything_at_once():
         sec = target.split(":")[1]
         book = visible(app, BookView)[0]
         row = 1 + 2 * ("botany", "astrology", "baths", "writing", "recipes").index(sec)
-        assert plain(book).splitlines()[row][1:3] == sec[:2].capitalize()
-        await pilot.click(book, offset=(2, row))
+        assert plain(book).splitlines()[row][2:].startswith(sec.capitalize())
+        await pilot.click(book, offset=(0, row))
         await pilot.pause()
         assert keys[screen.query_one(ActionMenu).highlighted] == target
         assert len(st.record.choices) == made  # nothing played yet
-        await pilot.click(book, offset=(2, row))
+        await pilot.click(book, offset=(0, row))
         await settle(pilot)
         assert st.record.choices[made] == target
 
@@ -206,9 +239,9 @@ async def test_highlighted_advance_marks_cells_and_explains_the_condition():
             assert lines[r][2 + 4 * (c - 1)] == "▸", (cell, lines[r])
         marked = sum(line.count("▸") for line in lines[1:9])
         assert marked == len(set(cells))
-        assert lines[-1].startswith(f"{card} needs "), lines[-1]
-        assert plain(visible(app, HelpView)[0]).startswith(card)
-        assert f"▸{card}" in plain(visible(app, BookView)[0])
+        assert lines[-1].startswith(f"{W.card(card)} needs "), lines[-1]
+        assert plain(visible(app, HelpView)[0]).startswith(W.card(card))
+        assert f"▸{W.card(card)}" in plain(visible(app, BookView)[0])
         # moving the highlight off the advance clears the marks and the note
         await highlight(pilot, lambda c: not c.touches)
         lines = plain(visible(app, PuzzleView)[0]).splitlines()
@@ -243,9 +276,12 @@ async def test_where_a_drop_lands_is_marked_in_its_section():
         text = plain(botany)
         assert "▸" in text
         space = next(t for t in choice.touches if t.startswith("botany:space:")).split(":")[-1]
-        # labels are short: RT1 is "1" after "RT", STEM2 "S2", BR1a "1a"
-        short = {"RT": space[2:], "RU": space[2:], "ST": "S" + space[4:], "BR": space[2:]}.get(space[:2], space)
-        assert f"▸{short}" in text, (space, text)
+        # each row is named in words and its spaces by number: root tip 1 is "1" on the
+        # tips row, stem 2 "2" on the stem row, branch 1a "a" after "1:"
+        row = {"RT": "tips", "RU": "roots", "ST": "stem", "FL": "stem", "BA": "roots"}.get(space[:2])
+        short = space[-1] if space != "BASE" else "base"
+        lines = [line for line in text.splitlines() if row is None or line.lstrip().startswith(row)]
+        assert any(f"▸{short}" in line for line in lines), (space, text)
 
 
 async def test_purify_marks_the_one_dirty_drop_it_takes():
@@ -266,10 +302,10 @@ async def test_purify_marks_the_one_dirty_drop_it_takes():
             await highlight(pilot, lambda c: c.key == choice.key)
             await settle(pilot)
             baths = next(w for w in visible(app, SectionView) if w.section == "baths")
-            pool = next(line for line in plain(baths).splitlines() if "P1" in line)
-            drop = choice.key.split(":")[1]
-            others = [c.key.split(":")[1] for c in choices if c is not choice]
-            assert f"▸{drop}" in pool and "▸P1" in pool, (choice.key, pool)
+            pool = next(line for line in plain(baths).splitlines()[1:] if "Pool 1" in line)
+            drop = choice.key.split(":")[1].lstrip("d")
+            others = [c.key.split(":")[1].lstrip("d") for c in choices if c is not choice]
+            assert f"▸{drop}" in pool and "▸Pool 1" in pool, (choice.key, pool)
             assert not any(f"▸{o}" in pool for o in others), (choice.key, pool)
 
 
@@ -288,7 +324,7 @@ async def test_small_terminal_tabs_follow_the_highlight():
         book = plain(visible(app, BookView)[0])
         sec = app.screen.decision.choices[0].key.split(":")[1]
         marked = [line for line in book.splitlines() if "▸" in line]
-        assert len(marked) == 2 and all(line.split("▸")[1][:2] == sec[:2].upper() for line in marked)
+        assert len(marked) == 2 and all(line.split("▸")[1].startswith(sec.capitalize()) for line in marked)
         # tabs by hand: the puzzle tab draws the puzzle
         tabs.active = "vy-tab-puzzle"
         await settle(pilot)
@@ -304,15 +340,10 @@ async def test_four_seats_every_owner_has_a_letter():
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         board = app.screen.query_one(VoynichBoard)
-        # four players still fit 120×40: the help card moves beside the book
-        assert board.has_class("-many")
-        assert board.query_one("#vy-wide").max_scroll_y == 0
-        assert not board.query_one(".vy-card-top").display
-        assert plain(board.query_one(".vy-card-side").query_one(HelpView))
         track = plain(visible(app, TrackView)[0])
-        for letter, name in zip("RBYG", ("Ann", "Bob", "Cy", "Di")):
-            assert f"{letter} {name} OK" in track
         view = st.summary()
+        for letter, p in zip("RBYG", view["players"]):
+            assert f"{letter} {p['name']}  OK {p['ok']}" in track, track
         owners = {tok["seat"] for sec in view["sections"].values() for toks in sec.values()
                   for tok in toks if tok["seat"] is not None}
         text = "\n".join(plain(w) for w in visible(app, SectionView))
@@ -347,27 +378,14 @@ async def test_board_draws_a_finished_game():
         await pilot.pause()
         winner = view["players"][view["winners"][0]]
         assert plain(tabs.query_one(BookView)).startswith(f"Book: {winner['name']}")
-        tabs.active = "vy-tab-puzzle"
+        tabs.active = "vy-tab-track"
         await pilot.pause()
         track = plain(tabs.query_one(TrackView))
-        for p in view["players"]:
-            assert f"final{p['final']}" in track
-        assert "END TRIGGERED" in track
+        final = next(line for line in track.splitlines() if line.startswith("final"))
+        assert final.split()[1:] == [str(p["final"]) for p in view["players"]]
+        assert track.splitlines()[1].startswith("OK, final")
 
 
-def test_condition_icons_in_words():
-    assert explain_icon("G2:Bo") == "a token in a ♣Bo group of 2+"
-    assert explain_icon("2A4:Ba") == "2 tokens, each next to (outside) a different ≈Ba group of 4+"
-    assert explain_icon("E:*") == "a token on an edge piece"
-    assert explain_icon("3E:Wr") == "3 tokens on 3 different ¶Wr edge pieces"
-    assert explain_icon("2O:*") == "2 tokens on pieces in 2 different outer circles"
-    assert explain_icon("S6") == "a token in a group of 6+ (any one colour)"
-    assert explain_icon("2M4") == "2 tokens on 2 different pieces whose neighbours show 4+ colours"
-    # every icon on every card has words (none falls through unexplained)
-    for cid in HELP:
-        for *_, cond, _ in parse_help(cid)[1]:
-            for icon in filter(None, (i.strip() for i in cond.split("+"))):
-                assert explain_icon(icon) != icon, (cid, icon)
 
 
 # --- pictures ----------------------------------------------------------------------------------
@@ -394,19 +412,77 @@ async def test_v_cycles_the_small_board_tabs_while_the_menu_keeps_focus():
         await pilot.pause()
         tabs = board.query_one("#vy-tabs", TabbedContent)
         seen = [tabs.active]
-        for _ in range(4):
+        for _ in range(5):
             await pilot.press("v")
             await pilot.pause()
             seen.append(tabs.active)
-        assert seen[0] == seen[4] and len(set(seen[:4])) == 4  # every tab, then round again
+        assert seen[0] == seen[5] and len(set(seen[:5])) == 5  # every tab, then round again
         assert app.focused is menu
         # the tab on view is drawn: the book tab shows this seat's cards
         while tabs.active != "vy-tab-book":
             await pilot.press("v")
             await pilot.pause()
         await settle(pilot)
-        assert "BO" in plain(visible(app, BookView)[0]) or "AS" in plain(visible(app, BookView)[0])
+        assert "Botany" in plain(visible(app, BookView)[0])
     app = InktermApp(start=("state", voynich(steps=30), None), bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:  # wide: no tabs, no `v`
         await settle(pilot)
         assert not app.screen.check_action("next_view", ())
+
+
+# --- what a newcomer must be able to read ----------------------------------------------------
+def random_states(n: int, seed: int = 11):
+    """``n`` mid-game states of 2-4 seats, each after a random number of random choices."""
+    import random
+
+    rng = random.Random(seed)
+    for i in range(n):
+        seats = ["Ann", "Bob", "Cy", "Di"][: 2 + i % 3]
+        st = new_game("voynich", seats, seed=rng.randrange(10**6))
+        bot = make_bot("random", seed=i)
+        for _ in range(rng.randrange(20, 400)):
+            if st.is_over:
+                break
+            st.apply(bot.choose(st))
+        yield st
+
+
+async def test_no_code_on_the_board_and_it_matches_the_summary():
+    """The whole board (wide and folded) for many random states of 2-4 seats: no code
+    from the data is drawn; every seat's tokens on each puzzle cell can be counted; the
+    track table shows each seat's OK and knowledge as the summary has them."""
+    from pathlib import Path
+
+    from textual.app import App
+
+    class BoardApp(App):
+        CSS_PATH = [Path(InktermApp.CSS_PATH[0]).parent / "voynich.tcss"]
+
+        def compose(self):
+            yield VoynichBoard(["Ann", "Bob", "Cy", "Di"], id="board")
+
+    app = BoardApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(VoynichBoard)
+        tabs = board.query_one("#vy-tabs", TabbedContent)
+        for st in random_states(60):
+            view = st.summary()
+            touches = frozenset(t for c in (st.decision().choices if not st.is_over else []) for t in c.touches)
+            board.show(view, touches)
+            await pilot.pause()
+            for tab in ("vy-tab-puzzle", "vy-tab-track", "vy-tab-sections", "vy-tab-book", "vy-tab-card"):
+                tabs.active = tab
+                await pilot.pause()
+                board.show(view, touches)
+                for part in tabs.query_one(f"#{tab}").query("VoyPart"):
+                    text = plain(part)
+                    assert not codes_in(text), (tab, codes_in(text), text)
+            assert not codes_in(plain(board.query_one(ScoreLine)))
+            puzzle = plain(tabs.query_one(PuzzleView))
+            assert research_on_screen(puzzle, view) == research_in(view), puzzle
+            track = plain(tabs.query_one(TrackView))
+            for p in view["players"]:
+                assert f"{p['colour'][0]} {p['name']}" in track
+                ok = str(p["ok"])
+                know = [str(p["knowledge"][t]) for t in ("botany", "astrology", "baths", "writing")]
+                assert re.search(rf"\b{ok}\b", track) and all(re.search(rf"\b{k}\b", track) for k in know)

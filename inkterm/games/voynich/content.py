@@ -15,6 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from inkterm.engine.assets import AssetError, load_asset  # noqa: F401 (AssetError re-exported)
 
+from . import words
+
 ASSETS = Path(__file__).resolve().parent.parent.parent / "assets" / "voynich"
 
 TYPES = ("Bo", "As", "Ba", "Wr")  # knowledge types, in book order; index 0..3
@@ -71,7 +73,7 @@ def parse_reward(text: str) -> Reward:
 def reward_text(r: Reward) -> str:
     parts = [f"{n}{k}" for n, k in zip(r.gains, TYPES + ("OK",)) if n]
     parts += list(r.actions)
-    return "+".join(parts) or "nothing"
+    return words.reward("+".join(parts))
 
 
 def _check_reward(v: str) -> str:

@@ -27,6 +27,7 @@ from inkterm.engine.state import GameState
 from inkterm.engine.types import Choice, Decision, Event
 from inkterm.engine.words import act, possessive, verb
 
+from . import words as W
 from .content import (
     DECK_OF,
     GAIN_RE,
@@ -411,9 +412,19 @@ def acts_of(cid: str, step: int) -> list[str]:
 
 
 def where(sid: str) -> str:
-    """A space in words: ``as:1I:text`` -> ``Astrology 1I text``."""
+    """A space in words with its section: ``as:1I:text`` -> ``sector 1, inner text (Astrology)``."""
+    return W.where(sid)
+
+
+def spot(sid: str) -> str:
+    """A space in words without its section: ``bo:STEM1`` -> ``stem 1``."""
     sec, _, rest = sid.partition(":")
-    return f"{CODE_SEC[sec].capitalize()} {rest.replace(':', ' ')}"
+    return W.space(CODE_SEC[sec], rest)
+
+
+def at(i: int) -> str:
+    """A puzzle cell in words: ``(2,4)`` (row, column as printed at the puzzle's edges)."""
+    return W.cell(RC[i])
 
 
 def short(sid: str) -> str:
@@ -424,9 +435,9 @@ def short(sid: str) -> str:
 def tok_text(tok) -> str:
     owner, kind, tid, tr = tok
     if kind == "text":
-        return f"t{tid}{'*' if tr else ''}"
+        return W.text_token(tid, tr)
     if owner == DIRTY:
-        return f"d{tid}"
+        return f"dirty drop {tid}"
     return kind
 
 
@@ -571,7 +582,7 @@ class State(GameState):
         if supply:
             if kind == "text":
                 for tid in self.tsupply[p]:
-                    out.append((f"src:supply:t{tid}", f"Your t{tid} from supply ({reward_text(TEXT_FACE[tid][0])})", ()))
+                    out.append((f"src:supply:t{tid}", f"Your text {tid} from supply ({reward_text(TEXT_FACE[tid][0])})", ()))
             elif self.supply[p][kind] > 0:
                 out.append(("src:supply", f"A {kind} from your supply", ()))
         seen = set()
@@ -676,16 +687,16 @@ class State(GameState):
         if star and text:
             r = CONST_REWARD[const]
             a, b = star[0][0], text[0][0]
-            self.gain(a, r.gains, f"(constellation {const})")
+            self.gain(a, r.gains, f"({W.constellation(const)})")
             if b != a:
-                self.gain(b, r.gains, f"(constellation {const})")
+                self.gain(b, r.gains, f"({W.constellation(const)})")
 
     def goat_step(self, p: int) -> None:
         self.goat = self.goat % NSECT + 1
         self.say(f"The goat turns to sector {self.goat}", p)
         for k in SECTOR_CONSTS[self.goat]:
             if self.spaces[f"as:{k}:star"] or self.spaces[f"as:{k}:text"]:
-                self.gain(p, CONST_REWARD[k].gains, f"(goat, {k})")
+                self.gain(p, CONST_REWARD[k].gains, f"(the goat, {W.constellation(k)})")
 
     # --- baths ----------------------------------------------------------------------------
     def _bath_put(self, sid: str, tok, pushed: bool, log: list) -> None:
@@ -715,7 +726,7 @@ class State(GameState):
             if where == "POOL2":
                 self.pool2_enter(t)
             elif t[0] >= 0:
-                self.gain(t[0], BA_REWARD[where].gains, f"({tok_text(t)} pushed to {short(where)})")
+                self.gain(t[0], BA_REWARD[where].gains, f"({tok_text(t)} pushed to {spot(where)})")
         self.recycle()
 
     def pool2_enter(self, tok) -> None:
@@ -726,7 +737,7 @@ class State(GameState):
             self.say(f"Pool 2 is full: {possessive(self.name(owner))} leaf returns to supply", owner)
         elif len(free) == 1 or owner < 0:
             self.spaces[free[0]].append(tok)
-            self.gain(owner, BA_REWARD[free[0]].gains, f"(leaf into Pool 2 {short(free[0])})")
+            self.gain(owner, BA_REWARD[free[0]].gains, f"(leaf into {spot(free[0])})")
         else:
             self.tasks.append({"k": "pool2", "p": owner, "st": 0, "opt": False, "excl": None, "tok": list(tok)})
 
@@ -825,12 +836,12 @@ class State(GameState):
         """Destination (key, label, touches, payload) for a placement action."""
         sp = self.spaces
         if code == "bo.leaf":
-            return [("to:BASE", "the leaf start space BASE", (touch_space(BASE),), BASE)]
+            return [("to:BASE", "the Botany base, where leaves start", (touch_space(BASE),), BASE)]
         if code == "bo.drop":
             return [
                 (
                     f"to:{short(tip)}" if tip == to else f"to:{short(tip)}>{short(to)}",
-                    f"root tip {short(tip)}" + ("" if tip == to else f", flowing on to {short(to)}")
+                    spot(tip) + ("" if tip == to else f", flowing on to {spot(to)}")
                     + f" ({reward_text(BOT_REWARD[to])})",
                     (touch_space(tip), touch_space(to)),
                     to,
@@ -842,11 +853,11 @@ class State(GameState):
             for sid in self.astro_dests(PLACE[code][0]):
                 k = self.row_of(sid)
                 extra = f" ({reward_text(STAR_REWARD[k])})" if code == "as.star" else ""
-                out.append((f"to:{k}", f"constellation {k}{extra}", (touch_space(sid),), sid))
+                out.append((f"to:{k}", f"{W.constellation(k)}{extra}", (touch_space(sid),), sid))
             return out
         if code == "ba.drop":
             return [
-                (f"to:{short(f)}", f"fountain {short(f)} ({reward_text(BA_REWARD[f])})", (touch_space(f),), f)
+                (f"to:{short(f)}", f"{spot(f)} ({reward_text(BA_REWARD[f])})", (touch_space(f),), f)
                 for f in FOUNTAINS
             ]
         if code == "wr.text":
@@ -854,7 +865,7 @@ class State(GameState):
             for r in WR:
                 for s in WR_TEXTS[r]:
                     if not sp[s]:
-                        out.append((f"to:{r}", f"row {r}, slot {s[-1]} (head {reward_text(WR_HEAD[r])})", (touch_space(s),), s))
+                        out.append((f"to:{r}", f"{W.space('writing', r)}, slot {s[-1]} (head {reward_text(WR_HEAD[r])})", (touch_space(s),), s))
                         break
             return out
         if code == "wr.star":
@@ -862,7 +873,7 @@ class State(GameState):
             for r in WR:
                 for s in WR_STARS[r]:
                     if not sp[s]:
-                        out.append((f"to:{r}", f"row {r} (head {reward_text(WR_HEAD[r])} + its texts)", (touch_space(s),), s))
+                        out.append((f"to:{r}", f"{W.space('writing', r)} (head {reward_text(WR_HEAD[r])} + its texts)", (touch_space(s),), s))
                         break
             return out
         if code.startswith("re."):
@@ -871,7 +882,7 @@ class State(GameState):
             for s in RE_SPACES[row]:
                 if not sp[s]:
                     rw = RE_REWARD[s]
-                    what = f"x{rw} the text" if row == "text" else reward_text(rw)
+                    what = f"the text ×{rw}" if row == "text" else reward_text(rw)
                     out.append((f"to:{row}:{s[-1]}", f"{row} row space {s[-1]} ({what})", (touch_space(s),), s))
             return out
         raise AssertionError(code)
@@ -936,8 +947,8 @@ class State(GameState):
                     ch.append(
                         Choice(
                             f"progress:{cid}:{cells}",
-                            f"Advance {cid} to step {step + 1}: lift tokens on {cells.replace('+', ', ')}",
-                            f"{' + '.join(cond_of(cid, step))}; gain {gain} OK",
+                            f"Advance {W.card(cid)} to step {step + 1}: lift tokens on {', '.join(at(c) for c in combo)}",
+                            f"needs {W.condition(cond_of(cid, step))}; gain {gain} OK",
                             tuple(touch_cell(c) for c in combo) + (f"card:{cid}",),
                         )
                     )
@@ -950,7 +961,7 @@ class State(GameState):
             for cid, step in self.open_cards(p):
                 acts = acts_of(cid, step)
                 if any(self.feasible(a, p) for it in acts for a in it.split("/")):
-                    ch.append(Choice(f"act:{cid}", f"Use {cid} (step {step})", ", ".join(acts), (f"card:{cid}",)))
+                    ch.append(Choice(f"act:{cid}", f"Use {W.card(cid)} (step {step})", W.actions(acts), (f"card:{cid}",)))
             if not ch:
                 return None
             ch.append(Choice("act:skip", "Take no actions", "", ()))
@@ -965,7 +976,7 @@ class State(GameState):
                 return None
             ch = [Choice(f"do:{a}", self._action_label(a), self._left(a), ()) for a in codes]
             ch.append(Choice("stop", "End your actions", "unused actions are lost", ()))
-            return Decision(p, f"{who}: next action of {self.acting}", ch, self._topic(codes[0]))
+            return Decision(p, f"{who}: next action of {W.card(self.acting)}", ch, self._topic(codes[0]))
         if ph == "share":
             ch = self._share_choices(p)
             if not ch:
@@ -980,7 +991,7 @@ class State(GameState):
                         ch.append(
                             Choice(
                                 f"share-move:{RC[i]}>{RC[j]}",
-                                f"Move a research token from {RC[i]} to the new piece on {RC[j]}",
+                                f"Move a research token from {at(i)} to the new piece on {at(j)}",
                                 "",
                                 (touch_cell(i), touch_cell(j)),
                             )
@@ -993,11 +1004,11 @@ class State(GameState):
 
     def _spread_hint(self, p: int, s: str) -> str:
         i = SECTIONS.index(s)
-        return ", ".join(f"{cid} step {st}" for cid, st in self.book[p][2 * i : 2 * i + 2])
+        return ", ".join(f"{W.card(cid)} on step {st}" for cid, st in self.book[p][2 * i : 2 * i + 2])
 
     def _action_label(self, a: str) -> str:
         if GAIN_RE.match(a):
-            return f"Gain {a}"
+            return f"Gain {W.reward(a)}"
         if a == "re.any":
             return "Move any token to Recipes"
         return ACTION_LABEL[a]
@@ -1025,7 +1036,7 @@ class State(GameState):
                     ch.append(
                         Choice(
                             f"piece:{TYPES[t]}:{RC[i]}",
-                            f"{TYPE_NAMES[t].capitalize()} piece {LETTER[i]} on {RC[i]}",
+                            f"{TYPE_NAMES[t].capitalize()} piece {LETTER[i]} on {at(i)}",
                             f"{self.psupply[t][L]} left",
                             (touch_cell(i),),
                         )
@@ -1052,7 +1063,7 @@ class State(GameState):
         p = task["p"]
         if k == "pool2":
             return [
-                Choice(f"slot:{short(s)}", f"Pool 2 slot {short(s)} ({reward_text(BA_REWARD[s])})", "", (touch_space(s),))
+                Choice(f"slot:{short(s)}", f"{spot(s)} ({reward_text(BA_REWARD[s])})", "", (touch_space(s),))
                 for s in POOL2
                 if not self.spaces[s]
             ]
@@ -1073,7 +1084,7 @@ class State(GameState):
             return [
                 Choice(
                     f"grow:{short(a)}>{short(b)}",
-                    f"Grow your {kind} from {short(a)} to {short(b)} ({reward_text(BOT_REWARD[b])})",
+                    f"Grow your {kind} from {spot(a)} to {spot(b)} ({reward_text(BOT_REWARD[b])})",
                     "",
                     (touch_space(a), touch_space(b)),
                 )
@@ -1081,7 +1092,7 @@ class State(GameState):
             ]
         if k == "ba.purify":
             return [
-                Choice(f"dirty:d{t[2]}", f"Purify dirty drop d{t[2]} ({reward_text(DIRTY_REWARD[t[2]])})", "",
+                Choice(f"dirty:d{t[2]}", f"Purify dirty drop {t[2]} ({reward_text(DIRTY_REWARD[t[2]])})", "",
                        (touch_space(POOL1), f"baths:dirty:d{t[2]}"))
                 for t in sorted(set(self.spaces[POOL1]))
                 if t[0] == DIRTY
@@ -1091,7 +1102,7 @@ class State(GameState):
                 if not self.has_source(p, "leaf", "ba", task["excl"]):
                     return []
                 return [
-                    Choice(f"from:{short(s)}", f"Transform your drop on {short(s)}", "", (touch_space(s),))
+                    Choice(f"from:{short(s)}", f"Transform your drop on {spot(s)}", "", (touch_space(s),))
                     for s in self.own_bath_drops(p)
                 ]
             return [Choice(key, cap(label), "", t) for key, label, t in self.sources(p, "leaf", "ba", task["excl"])]
@@ -1103,7 +1114,7 @@ class State(GameState):
                 out.append(
                     Choice(
                         f"text:{r}:{s[-1]}",
-                        f"Translate {possessive(self.name(tok[0]))} t{tok[2]} in {r} ({reward_text(TEXT_FACE[tok[2]][1])} + {reward_text(WR_HEAD[r])})",
+                        f"Translate {possessive(self.name(tok[0]))} text {tok[2]} in {W.space('writing', r)} ({reward_text(TEXT_FACE[tok[2]][1])} + {reward_text(WR_HEAD[r])})",
                         "",
                         (touch_space(s),),
                     )
@@ -1114,11 +1125,11 @@ class State(GameState):
                 return []
             an = self.an()
             cells = CENTRAL if k == "rs.centre" else [i for i in CELLS if an.present[i]]
-            return [Choice(f"cell:{RC[i]}", f"Research token onto {RC[i]}", f"worth {VALUE[i]} OK when lifted", (touch_cell(i),)) for i in cells]
+            return [Choice(f"cell:{RC[i]}", f"Research token onto {at(i)}", f"worth {VALUE[i]} OK when lifted", (touch_cell(i),)) for i in cells]
         if k in RS_DIRS or k == "rs.step":
             dirs = RS_DIRS.get(k, "NESW")
             return [
-                Choice(f"move:{RC[i]}>{RC[j]}", f"Move a research token {RC[i]} -> {RC[j]} ({d})", "", (touch_cell(i), touch_cell(j)))
+                Choice(f"move:{RC[i]}>{RC[j]}", f"Move a research token {at(i)} → {at(j)} ({W.DIRECTION[d]})", "", (touch_cell(i), touch_cell(j)))
                 for i, j, d in self.rs_moves(p, dirs)
             ]
         raise AssertionError(k)
@@ -1224,7 +1235,7 @@ class State(GameState):
             self.research[p].remove(i)
             gain += VALUE[i]
         entry[1] += 1
-        self.say(f"{act(self.name(p), 'lifts')} research tokens on {cells.replace('+', ', ')} and {verb(self.name(p), 'advances')} {cid} to step {entry[1]}", p, "progress")
+        self.say(f"{act(self.name(p), 'lifts')} research tokens on {', '.join(W.cell(c) for c in cells.split('+'))} and {verb(self.name(p), 'advances')} {W.card(cid)} to step {entry[1]}", p, "progress")
         self.gain(p, (0, 0, 0, 0, gain), "(research)")
 
     _ap_prog2 = _ap_prog1
@@ -1238,7 +1249,7 @@ class State(GameState):
         self.acting = cid
         self.items = [tuple(it.split("/")) for it in acts_of(cid, step)]
         self.phase = "act"
-        self.say(f"{act(self.name(self.cur), 'uses')} {cid}", self.cur)
+        self.say(f"{act(self.name(self.cur), 'uses')} {W.card(cid)}", self.cur)
 
     def _ap_act(self, key: str) -> None:
         if key == "stop":
@@ -1253,7 +1264,7 @@ class State(GameState):
             vec = [0, 0, 0, 0, 0]
             kind = m.group(2)
             vec[OK if kind == "OK" else TYPES.index(kind)] = int(m.group(1))
-            self.gain(p, vec, f"({self.acting})")
+            self.gain(p, vec, f"({W.card(self.acting)})")
         elif code == "as.goat":
             self.goat_step(p)
         else:
@@ -1270,7 +1281,7 @@ class State(GameState):
         self.pv += 1
         self._an = None
         self.placed.append(i)
-        self.say(f"{act(self.name(p), 'shares')} {TYPE_NAMES[ti]} knowledge: a piece on {rc}", p, "share")
+        self.say(f"{act(self.name(p), 'shares')} {TYPE_NAMES[ti]} knowledge: a piece on {W.cell(rc)}", p, "share")
 
     def _ap_move(self, key: str) -> None:
         p = self.cur
@@ -1278,7 +1289,7 @@ class State(GameState):
             a, b = key.split(":")[1].split(">")
             self.research[p].remove(IDX[a])
             self.research[p].append(IDX[b])
-            self.say(f"{act(self.name(p), 'moves')} a research token from {a} to {b}", p)
+            self.say(f"{act(self.name(p), 'moves')} a research token from {W.cell(a)} to {W.cell(b)}", p)
         self._next_phase()
 
     # --- tasks ----------------------------------------------------------------------------
@@ -1293,7 +1304,7 @@ class State(GameState):
             s = "ba:" + key.split(":")[1]
             tok = tuple(task["tok"])
             self.spaces[s].append(tok)
-            self.gain(p, BA_REWARD[s].gains, f"(leaf into Pool 2 {short(s)})")
+            self.gain(p, BA_REWARD[s].gains, f"(leaf into {spot(s)})")
             return
         if k == "re.any":
             task["k"] = key.split(":")[1]
@@ -1316,15 +1327,15 @@ class State(GameState):
             kind = next(kd for x, kd, y in self.grow_moves(p) if x == a and y == b)
             tok = self.take(p, kind, a)
             self.spaces[b].append(tok)
-            self.say(f"{act(self.name(p), 'grows')} a {kind} from {short(a)} to {short(b)}", p)
-            self.reward(p, BOT_REWARD[b], f"({short(b)})")
+            self.say(f"{act(self.name(p), 'grows')} a {kind} from {spot(a)} to {spot(b)}", p)
+            self.reward(p, BOT_REWARD[b], f"({spot(b)})")
         elif k == "ba.purify":
             d = int(key.split(":")[1][1:])
             pool = self.spaces[POOL1]
             tok = next(t for t in pool if t[0] == DIRTY and t[2] == d)
             pool.remove(tok)
-            self.say(f"{act(self.name(p), 'purifies')} dirty drop d{d}", p)
-            self.gain(p, DIRTY_REWARD[d].gains, f"(d{d})")
+            self.say(f"{act(self.name(p), 'purifies')} dirty drop {d}", p)
+            self.gain(p, DIRTY_REWARD[d].gains, f"(dirty drop {d})")
             self.bath_chain(DW, tok)
             self.reward(p, Reward(((0, 0, 0, 0, 0), DIRTY_REWARD[d].actions)))
         elif k == "ba.transform":
@@ -1343,18 +1354,18 @@ class State(GameState):
             s = f"wr:{r}:t{slot}"
             owner, kind, tid, _ = self.spaces[s][0]
             self.spaces[s] = [(owner, kind, tid, True)]
-            self.say(f"{act(self.name(p), 'translates')} {possessive(self.name(owner))} t{tid} in {r}", p)
-            self.reward(p, TEXT_FACE[tid][1], f"(t{tid} translated)")
-            self.reward(p, WR_HEAD[r], f"(row {r})")
+            self.say(f"{act(self.name(p), 'translates')} {possessive(self.name(owner))} text {tid} in {W.space('writing', r)}", p)
+            self.reward(p, TEXT_FACE[tid][1], f"(text {tid} translated)")
+            self.reward(p, WR_HEAD[r], f"({W.space('writing', r)})")
         elif k in ("rs.centre", "rs.any"):
             i = IDX[key.split(":")[1]]
             self.research[p].append(i)
-            self.say(f"{act(self.name(p), 'places')} a research token on {RC[i]}", p)
+            self.say(f"{act(self.name(p), 'places')} a research token on {at(i)}", p)
         elif k in RS_DIRS or k == "rs.step":
             a, b = key.split(":")[1].split(">")
             self.research[p].remove(IDX[a])
             self.research[p].append(IDX[b])
-            self.say(f"{act(self.name(p), 'moves')} a research token {a} -> {b}", p)
+            self.say(f"{act(self.name(p), 'moves')} a research token {W.cell(a)} → {W.cell(b)}", p)
         else:
             raise AssertionError(k)
 
@@ -1364,7 +1375,7 @@ class State(GameState):
         drop = toks.pop(k)
         self.to_supply(drop)
         leaf = self.take(p, "leaf", src)
-        self.say(f"{act(self.name(p), 'transforms')} a drop on {short(where)} into a leaf", p)
+        self.say(f"{act(self.name(p), 'transforms')} a drop on {spot(where)} into a leaf", p)
         if where == POOL1:
             self.bath_chain(BA_NEXT[POOL1], leaf)
             # the leaf's own move is a push-like landing: pay its owner (1.10.5)
@@ -1376,50 +1387,50 @@ class State(GameState):
         who = self.name(p)
         if code == "bo.leaf":
             self.spaces[BASE].append(tok)
-            self.say(f"{act(who, 'adds')} a leaf to BASE", p)
+            self.say(f"{act(who, 'adds')} a leaf to the Botany base", p)
         elif code == "bo.drop":
             self.spaces[sid].append(tok)
-            self.say(f"{act(who, 'adds')} a drop, which lands on {short(sid)}", p)
-            self.reward(p, BOT_REWARD[sid], f"({short(sid)})")
+            self.say(f"{act(who, 'adds')} a drop, which lands on {spot(sid)}", p)
+            self.reward(p, BOT_REWARD[sid], f"({spot(sid)})")
         elif code in ("as.star", "as.text"):
             self.spaces[sid].append(tok)
             const = self.row_of(sid)
-            self.say(f"{act(who, 'places')} a {tok_text(tok)} on constellation {const}", p)
+            self.say(f"{act(who, 'places')} a {tok_text(tok)} on {W.constellation(const)}", p)
             if code == "as.star":
-                self.reward(p, STAR_REWARD[const], f"(star {const})", excl=sid)
+                self.reward(p, STAR_REWARD[const], f"(star, {W.constellation(const)})", excl=sid)
             else:
                 self.reward(p, self.text_value(tok), f"({tok_text(tok)})")
             self.complete(const)
         elif code == "ba.drop":
-            self.say(f"{act(who, 'adds')} a drop to fountain {short(sid)}", p)
-            self.gain(p, BA_REWARD[sid].gains, f"(fountain {short(sid)})")
+            self.say(f"{act(who, 'adds')} a drop to {spot(sid)}", p)
+            self.gain(p, BA_REWARD[sid].gains, f"({spot(sid)})")
             self.bath_chain(sid, tok)
         elif code == "wr.text":
             self.spaces[sid].append(tok)
             r = self.row_of(sid)
-            self.say(f"{act(who, 'writes')} {tok_text(tok)} into row {r}", p)
+            self.say(f"{act(who, 'writes')} {tok_text(tok)} into {W.space('writing', r)}", p)
             self.reward(p, self.text_value(tok), f"({tok_text(tok)})")
-            self.reward(p, WR_HEAD[r], f"(row {r})")
+            self.reward(p, WR_HEAD[r], f"({W.space('writing', r)})")
         elif code == "wr.star":
             self.spaces[sid].append(tok)
             r = self.row_of(sid)
-            self.say(f"{act(who, 'puts')} a star on row {r}", p)
+            self.say(f"{act(who, 'puts')} a star on {W.space('writing', r)}", p)
             vec = [0, 0, 0, 0, 0]
             for s in WR_TEXTS[r]:
                 for t in self.spaces[s]:
                     for j, v in enumerate(self.text_value(t).gains):
                         vec[j] += v
-            self.gain(p, vec, f"(texts of row {r})")
-            self.reward(p, WR_HEAD[r], f"(row {r})")
+            self.gain(p, vec, f"(texts of {W.space('writing', r)})")
+            self.reward(p, WR_HEAD[r], f"({W.space('writing', r)})")
         elif code.startswith("re."):
             self.spaces[sid].append(tok)
-            self.say(f"{act(who, 'moves')} a {tok_text(tok)} to Recipes ({short(sid)})", p)
+            self.say(f"{act(who, 'moves')} a {tok_text(tok)} to Recipes ({spot(sid)})", p)
             rw = RE_REWARD[sid]
             if code == "re.text":
                 base = self.text_value(tok).gains
-                self.gain(p, tuple(v * rw for v in base), f"({tok_text(tok)} x{rw})")
+                self.gain(p, tuple(v * rw for v in base), f"({tok_text(tok)} ×{rw})")
             else:
-                self.reward(p, rw, f"({short(sid)})")
+                self.reward(p, rw, f"({spot(sid)})")
         else:
             raise AssertionError(code)
 
@@ -1448,6 +1459,7 @@ class State(GameState):
                 if best is None or pts > best[1]:
                     best = (t, pts, box)
             t, pts, box = best
+            # the card's id leads the label: outside checks key the rows by it
             label = f"{cid} step {step}: {t} box {box} x{m}" if m else f"{cid} step 1: no scoring"
             pages.append([label, pts])
             by_deck[card.deck] = by_deck.get(card.deck, 0) + pts

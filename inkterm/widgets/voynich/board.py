@@ -1,18 +1,20 @@
-"""Voynich's board: the puzzle, the five board sections, the score track, the
-current player's book and a help card.
+"""Voynich's board: the puzzle, the five board sections, the track as a table of every
+seat's standing, the current player's book and a help card.
 
 The widgets draw only the dict they are given (``state.summary()``; every book is
 public) and the board ids the highlighted choice touches: ``cell:2,3``,
 ``botany:space:STEM1``, ``astrology:space:2O1:star``, ``baths:dirty:d3`` (one dirty
-drop), ``book:baths``, ``card:BO4``.
+drop), ``book:baths``, ``card:BO4``. Those ids and the data's codes never reach the
+screen: every name, action, reward and condition is put in words by
+``inkterm.games.voynich.words``.
 
 Every colour is doubled by a letter or glyph, so the board reads with NO_COLOR:
 
 * owners are colour initials (``R`` Red, ``B`` Blue, ``Y`` Yellow, ``G`` Green),
-  ``N`` the neutral grey player, ``d3`` a dirty drop;
-* piece and knowledge types are glyphs (``♣`` Botany, ``★`` Astrology, ``≈`` Baths,
-  ``¶`` Writing, ``◎`` the central piece), tokens are owner + kind (``R♣`` a leaf,
-  ``R≈`` a drop, ``R★`` a star, ``Rt3``/``RT3`` an untranslated/translated text);
+  ``N`` the neutral Grey player;
+* knowledge types are glyphs (``♣`` Botany, ``★`` Astrology, ``≈`` Baths, ``¶``
+  Writing, ``◎`` the central piece); tokens are owner + kind (``R♣`` a leaf, ``R≈`` a
+  drop, ``R★`` a star, ``R¶3`` text 3, ``R¶3✓`` translated), ``dirty 3`` a dirty drop;
 * a highlighted thing is marked ``▸`` (and shown reversed).
 
 At 110×34 and up the whole table is laid out at once; smaller, the puzzle, the
@@ -21,79 +23,43 @@ comes to the front). Colours and emphasis come from ``assets/voynich.tcss``.
 """
 from __future__ import annotations
 
-import re
-
 from rich.console import Group
 from rich.style import Style
 from rich.text import Text
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Select, Static, TabbedContent, TabPane
 
-from inkterm.games.voynich.rules import ACTION_LABEL, HELP
+from inkterm.games.voynich import words as W
+from inkterm.games.voynich.content import content as voynich_content
 from inkterm.widgets.touch import BoardTouched, click_style
 
 MARK = "▸"
 TYPES = ("botany", "astrology", "baths", "writing")
-ABBR = {"botany": "Bo", "astrology": "As", "baths": "Ba", "writing": "Wr", "recipes": "Re"}
-TYPE_GLYPH = {"botany": "♣", "astrology": "★", "baths": "≈", "writing": "¶"}
-KIND_GLYPH = {"leaf": "♣", "drop": "≈", "star": "★"}
-ABBR_GLYPH = {"Bo": "♣", "As": "★", "Ba": "≈", "Wr": "¶"}
+TYPE_GLYPH = W.TYPE_GLYPH
+KIND_GLYPH = {"leaf": "♣", "drop": "≈", "star": "★", "text": "¶"}
 SECTIONS = ("botany", "astrology", "baths", "writing", "recipes")
-# A short key beside each section's name: how to read its tokens (R♣ = Red's leaf).
+# A short key beside each section's name: how its parts connect and read.
 SECTION_KEY = {
-    "botany": "R♣ Red leaf, R≈ Red drop",
-    "astrology": "★star ¶text, N=neutral",
-    "baths": "d3 dirty drop, flows ›",
-    "writing": "t3, T3=translated | stars",
-    "recipes": "4 spaces a row",
+    "botany": "roots → stem → branches",
+    "astrology": "inner  outer 1 outer 2",
+    "baths": "fountains → Pool 1; ✕ dirty",
+    "writing": "rows: texts │ stars │ head",
+    "recipes": "moved from elsewhere",
 }
 # Turning a card to its next step: step 1->2 rotate, 2->3 flip, 3->4 rotate.
 ARROW = {1: "↻", 2: "⇅", 3: "↻"}
-HELP_STEP = re.compile(r"\s*step (\d): (.*?); (.*?)(?:; advance: (.*) then (\w+))?$")
-
-
-ICON = re.compile(r"^(\d)?([A-Z])(\d)?(?::(.+))?$")
+OWNER_LEGEND = "N = Grey (neutral)"
 
 
 def explain_icon(icon: str) -> str:
-    """A condition icon in words: ``G2:Bo`` -> ``a token in a ♣Bo group of 2+``."""
-    m = ICON.match(icon.strip())
-    if not m:
-        return icon
-    count, kind, n, colour = m.groups()
-    k = int(count or 1)
-    col = "" if colour in (None, "*") else f"{ABBR_GLYPH.get(colour, '')}{colour} "
-    if k == 1:
-        words = {
-            "G": f"a token in a {col}group of {n}+",
-            "A": f"a token next to (outside) a {col}group of {n}+",
-            "E": f"a token on {'a ' + col if col else 'an '}edge piece",
-            "C": f"a token on a {col}corner piece",
-            "O": f"a token on a {col}piece in an outer circle",
-            "S": f"a token in a group of {n}+ (any one colour)",
-            "M": f"a token on a piece whose neighbours show {n}+ colours",
-        }
-    else:
-        words = {
-            "G": f"{k} tokens in {k} different {col}groups of {n}+",
-            "A": f"{k} tokens, each next to (outside) a different {col}group of {n}+",
-            "E": f"{k} tokens on {k} different {col}edge pieces",
-            "C": f"{k} tokens on {k} different {col}corner pieces",
-            "O": f"{k} tokens on {col}pieces in {k} different outer circles",
-            "S": f"{k} tokens in {k} different groups of {n}+, all one colour",
-            "M": f"{k} tokens on {k} different pieces whose neighbours show {n}+ colours",
-        }
-    return words.get(kind, icon)
-
-
-def explain(cond: list[str]) -> str:
-    return "; ".join(f"{i} = {explain_icon(i)}" for i in cond)
+    """A condition icon in words (kept for callers of the old name)."""
+    return W.condition_icon(icon)
 
 
 def owner_mark(tok: dict, players: list[dict]) -> tuple[str, str]:
-    """(letters, style name) for a token's owner."""
+    """(letter, style name) for a token's owner."""
     if tok.get("dirty"):
-        return tok["dirty"], "dirty"
+        return "", "dirty"
     seat = tok.get("seat")
     if seat is None:
         return "N", "neutral"
@@ -101,18 +67,26 @@ def owner_mark(tok: dict, players: list[dict]) -> tuple[str, str]:
     return colour[0], f"c-{colour.lower()}"
 
 
-def parse_help(cid: str) -> tuple[str, list[tuple[int, list[str], str, str, str]]]:
-    """A help card as (title, [(step, actions, scoring, condition, turn)])."""
-    lines = HELP.get(cid, "").splitlines()
-    if not lines:
-        return cid, []
-    steps = []
-    for line in lines[1:]:
-        m = HELP_STEP.match(line)
-        if m:
-            acts = [a.strip() for a in m.group(2).split(",") if a.strip()]
-            steps.append((int(m.group(1)), acts, m.group(3), m.group(4) or "", m.group(5) or ""))
-    return lines[0], steps
+def token_label(tok: dict, players: list[dict]) -> tuple[str, str]:
+    """(label, style name) of one token: ``R♣``, ``N¶3✓``, ``dirty 3``."""
+    letter, sty = owner_mark(tok, players)
+    if tok.get("dirty"):
+        return f"✕{tok['dirty'].lstrip('d')}", sty
+    if tok.get("kind") == "text":
+        return f"{letter}¶{tok.get('text', 't?').lstrip('t')}{'✓' if tok.get('translated') else ''}", sty
+    return letter + KIND_GLYPH.get(tok.get("kind", ""), "?"), sty
+
+
+def card_steps(cid: str) -> list[tuple[int, list[str], int, list[str]]]:
+    """A card's four steps as (step, actions, multiplier, condition to advance)."""
+    c = voynich_content()
+    mult = c.cards_model.multipliers
+    return [(st, c.actions(cid, st), mult[str(st)], c.condition(cid, st) if st < 4 else [])
+            for st in range(1, 5)]
+
+
+def card_scores(cid: str) -> list[str]:
+    return list(voynich_content().cards[cid].scores)
 
 
 class VoyPart(Static):
@@ -169,28 +143,32 @@ class VoyPart(Static):
         return players[seat]["colour"][0]
 
     def tokens(self, toks: list[dict], players: list[dict], marked: frozenset[str] = frozenset()) -> Text:
-        """Tokens on one space: owner letter + kind glyph (texts as t3 / T3); the dirty
-        drops named in ``marked`` (the one a purify choice takes) are highlighted."""
+        """Tokens on one space: owner letter + kind glyph (``R♣``, ``B¶3``), counted when
+        alike (``R♣×5``); the dirty drops named in ``marked`` (the one a purify choice
+        takes) are highlighted."""
         out = Text()
         if not toks:
             out.append("·", style=self.style("muted"))
             return out
-        # identical tokens (five leaves of one player on BASE) are counted: R♣×5
+        dirty = [tok["dirty"] for tok in toks if tok.get("dirty")]
+        if len(dirty) > 1:  # Pool 1's dirty drops: one word, their numbers
+            out.append("✕", style=self.style("dirty"))
+            for i, d in enumerate(dirty):
+                out.append(("" if not i else "·") + (MARK if d in marked else "") + d.lstrip("d"),
+                           style=self.style("hi" if d in marked else "dirty"))
+            toks = [tok for tok in toks if not tok.get("dirty")]
+            if not toks:
+                return out
+            out.append(",", style=self.style("muted"))
         labels: dict[str, list] = {}
         for tok in toks:
-            letters, sty = owner_mark(tok, players)
-            if tok.get("dirty"):
-                label = letters
-            elif tok.get("kind") == "text":
-                t = tok.get("text", "t?")
-                label = letters + (t.upper() if tok.get("translated") else t)
-            else:
-                label = letters + KIND_GLYPH.get(tok.get("kind", ""), "?")
-            labels.setdefault(label, [sty, 0])[1] += 1
-        for i, (label, (sty, n)) in enumerate(labels.items()):
+            label, sty = token_label(tok, players)
+            key = tok.get("dirty") or label
+            labels.setdefault(key, [label, sty, 0])[2] += 1
+        for i, (key, (label, sty, n)) in enumerate(labels.items()):
             if i:
                 out.append(",", style=self.style("muted"))
-            if label in marked:
+            if key in marked:
                 out.append(MARK + label, style=self.style("hi"))
             else:
                 out.append(label + (f"×{n}" if n > 1 else ""), style=self.style(sty))
@@ -198,6 +176,19 @@ class VoyPart(Static):
 
 
 # --- the puzzle ---------------------------------------------------------------------------
+def stack_slots(seats: list[int], players: list[dict]) -> tuple[list[tuple[str, int | None]], bool]:
+    """The two characters a cell has for its research tokens, as (text, seat) parts, and
+    whether they say everything: one owner (``R``, ``R3``) or two with one each (``RB``).
+    Anything more shows the total and a ``*`` and is spelt out under the puzzle."""
+    distinct = sorted(set(seats))
+    if len(distinct) == 1:
+        n = len(seats)
+        return [(players[distinct[0]]["colour"][0], distinct[0]), (str(n) if n > 1 else " ", None)], n < 10
+    if len(distinct) == 2 and len(seats) == 2:
+        return [(players[s]["colour"][0], s) for s in distinct], True
+    return [(str(min(len(seats), 9)), None), ("*", None)], False
+
+
 class PuzzleView(VoyPart):
     """The 8×8 puzzle: letters, pieces, circles, research tokens, row/column values."""
 
@@ -223,13 +214,15 @@ class PuzzleView(VoyPart):
             head.append(f" {c + 1}  ", style=self.style("head"))
         head.append(" row", style=self.style("muted"))
         lines.append(head)
+        crowded: dict[tuple, list[str]] = {}
         for r in range(8):
             line = Text(f"{r + 1} ", style=self.style("head"))
             for c in range(8):
                 rc = f"{r + 1}{c + 1}"
+                seats = research.get(rc, [])
                 line.append_text(self._cell(rc, grid[r][c], letters[r][c], rc in circle,
-                                            piece.get(rc), rc in loose, research.get(rc, []),
-                                            rc in hi_cells, players))
+                                            piece.get(rc), rc in loose, seats,
+                                            rc in hi_cells, players, crowded))
             line.append(f" {rowv[r]}", style=self.style("muted"))
             lines.append(line)
         foot = Text("  ")
@@ -237,12 +230,18 @@ class PuzzleView(VoyPart):
             foot.append(f" {colv[c]}  ", style=self.style("muted"))
         foot.append(" col", style=self.style("muted"))
         lines.append(foot)
-        lines.append(Text("♣Bo ★As ≈Ba ¶Wr ◎centre ?unlinked", style=self.style("muted")))
+        for stack, cells in crowded.items():
+            t = Text("* ", style=self.style("head"))
+            t.append(" ".join(W.cell(rc) for rc in cells) + ": ", style=self.style("muted"))
+            for i, (seat, n) in enumerate(stack):
+                t.append(("" if not i else " ") + f"{players[seat]['colour'][0]}{n}", style=self.seat_style(players, seat))
+            lines.append(t)
+        lines.append(Text("◎ centre ? unlinked CAPITAL: circle", style=self.style("muted")))
         if note is not None:
             lines.append(note)
         self.update(Group(*lines))
 
-    def _cell(self, rc, g, letter, in_circle, ptype, loose, seats, hi, players) -> Text:
+    def _cell(self, rc, g, letter, in_circle, ptype, loose, seats, hi, players, crowded) -> Text:
         t = Text()
         t.append(MARK if hi else " ", style=self.style("mark") if hi else "")
         if g == "*":
@@ -252,27 +251,19 @@ class PuzzleView(VoyPart):
         else:
             ch = letter.upper() if in_circle else letter.lower()
             t.append(ch, style=self.style("circle" if in_circle else "gutter"))
-        # two slots: research tokens by owner (R, RB, R2, R+), or ? for an unlinked piece
-        slots = Text()
+        # two slots: research tokens by owner (R, RB, R2), or a count and * (spelt out
+        # below the puzzle), or ? for a piece not yet linked to the centre
         if seats:
-            distinct = sorted(set(seats))
-            if len(distinct) == 1:
-                n = len(seats)
-                slots.append(self.seat_mark(players, distinct[0]), style=self.seat_style(players, distinct[0]))
-                slots.append(str(n) if n > 1 else " ")
-            else:
-                s0 = distinct[0]
-                slots.append(self.seat_mark(players, s0), style=self.seat_style(players, s0))
-                if len(distinct) == 2:
-                    slots.append(self.seat_mark(players, distinct[1]),
-                                 style=self.seat_style(players, distinct[1]))
-                else:
-                    slots.append("+")
+            parts, exact = stack_slots(seats, players)
+            for text, seat in parts:
+                t.append(text, style=self.seat_style(players, seat) if seat is not None else self.style("head"))
+            if not exact:
+                stack = tuple((s, seats.count(s)) for s in sorted(set(seats)))
+                crowded.setdefault(stack, []).append(rc)
         elif loose:
-            slots.append("? ", style=self.style("muted"))
+            t.append("? ", style=self.style("muted"))
         else:
-            slots.append("  ")
-        t.append_text(slots)
+            t.append("  ")
         if hi:
             t.stylize(self.style("hi"), 1)
         t.stylize(click_style(f"cell:{rc[0]},{rc[1]}"))
@@ -280,80 +271,115 @@ class PuzzleView(VoyPart):
 
 
 # --- the score track and the players -------------------------------------------------------
-class TrackView(VoyPart):
-    """The 0–100 track: breakthroughs ^, boxes |, the game end E at 52, every marker;
-    then each player's numbers."""
+def box_reached(value: int, boxes: list[list[int]]) -> int:
+    """The worth of the highest scoring box a knowledge value has reached (0: none yet)."""
+    return max((worth for at, worth in boxes if value >= at), default=0)
 
-    def draw(self, view: dict, touches: frozenset[str], width: int) -> None:
+
+def next_break(value: int, breaks: list[int]) -> int | None:
+    return next((b for b in sorted(breaks) if b > value), None)
+
+
+class TrackView(VoyPart):
+    """The score track as a table: a column per seat, a row per thing people compare —
+    OK and how far from the end, each knowledge value with the scoring box it has
+    reached and its next breakthrough, sharing tokens, the page opened, the supply."""
+
+    LABEL = 12
+    col = 11
+
+    def draw(self, view: dict, touches: frozenset[str], width: int = 0) -> None:
         players = view.get("players", [])
         track = view.get("track", {})
-        breaks = set(track.get("breakthroughs", []))
+        breaks = track.get("breakthroughs", [])
+        boxes = track.get("boxes", [])
         end = track.get("end", 52)
-        cap = track.get("cap", 100)
-        w = max(20, width - 6)
-        scale = cap / w
-
-        def col(v: int) -> int:
-            return min(w - 1, int(min(v, cap) / scale))
-
-        ruler = ["·"] * w
-        for x in range(w):
-            lo, hi = x * scale, (x + 1) * scale
-            if any(lo <= b < hi for b in range(10, cap + 1, 10)):
-                ruler[x] = "|"
-        for b in breaks:
-            ruler[col(b)] = "^"
-        ruler[col(end)] = "E"
-        lines = []
-        head = Text("Track ", style=self.style("head"))
-        if view.get("end_triggered"):
-            head.append(f"^break E={end}: ", style=self.style("muted"))
-            head.append("END TRIGGERED", style=self.style("hi"))
-        else:
-            head.append(f"^break E={end} end 2+=stack", style=self.style("muted"))
-        lines.append(head)
-        lines.append(Text("     " + "".join(ruler), style=self.style("muted"), no_wrap=True, overflow="crop"))
         current = view.get("current")
+        # a column a seat, as wide as a page's name; too many seats for the room: blocks
+        self.col = min(11, (width - self.LABEL) // max(1, len(players))) if width else 11
+        if self.col < 10:
+            self._draw_blocks(view, players, breaks, boxes, end, current)
+            return
+        lines = []
+        names = Text(f"{'Track':<{self.LABEL}}", style=self.style("head"), no_wrap=True, overflow="ellipsis")
         for s, p in enumerate(players):
-            line = Text(no_wrap=True, overflow="crop")
-            line.append(MARK if s == current else " ", style=self.style("current"))
-            line.append(f"{p['name'][:3]:<3} ", style=self.seat_style(players, s))
-            row: list[list[str]] = [[] for _ in range(w)]
-            know = p.get("knowledge", {})
-            for t in TYPES:
-                row[col(know.get(t, 0))].append(TYPE_GLYPH[t])
-            row[col(p.get("ok", 0))].append("O")
-            for x in range(w):
-                here = row[x]
-                if not here:
-                    line.append(ruler[x] if ruler[x] != "·" else " ", style=self.style("muted"))
-                elif len(here) == 1:
-                    g = here[0]
-                    ty = next((t for t in TYPES if TYPE_GLYPH[t] == g), None)
-                    line.append(g, style=self.style(ty) if ty else self.seat_style(players, s))
-                else:
-                    line.append(str(len(here)) if len(here) < 10 else "*", style=self.style("head"))
-            lines.append(line)
+            cell = f"{MARK if s == current else ' '}{p['colour'][0]} {p['name']}"
+            names.append(self._fit(cell), style=self.seat_style(players, s) + self.style("head"))
+        lines.append(names)
+
+        def row(label: str, cells: list[tuple[str, str | None]]) -> None:
+            t = Text(f"{label:<{self.LABEL}}", style=self.style("head"), no_wrap=True, overflow="ellipsis")
+            for text, sty in cells:
+                t.append(self._fit(text), style=self.style(sty) if sty else "")
+            lines.append(t)
+
+        if view.get("over"):
+            row("OK, final", [(str(p.get("ok", 0)), "head") for p in players])
+        elif view.get("end_triggered"):
+            row("OK, ending", [(str(p.get("ok", 0)), "head") for p in players])
+        else:
+            row(f"OK (to {end})", [(f"{p.get('ok', 0)} ({max(0, end - p.get('ok', 0))})", "head") for p in players])
+        for ty in TYPES:
+            cells = []
+            for p in players:
+                v = p.get("knowledge", {}).get(ty, 0)
+                box = box_reached(v, boxes)
+                nxt = next_break(v, breaks)
+                cells.append((f"{v}{'▣' + str(box) if box else ''}{'›' + str(nxt) if nxt else ''}", ty))
+            row(f"{TYPE_GLYPH[ty]} {ty.capitalize()}", cells)
+        row("share", [("".join(f"{TYPE_GLYPH[t]}{n}" for t, n in p.get("sharing", {}).items() if n) or "–", None)
+                      for p in players])
+        pages = []
         for s, p in enumerate(players):
-            lines.append(self._numbers(s, p, players, current, view))
+            page = p.get("spread")
+            is_open = s == current and view.get("open")
+            pages.append(((("▶" if is_open else "") + page.capitalize()) if page else "–", "current" if is_open else None))
+        row("page ▶open", pages)
+        row("supply", [(self._supply(p.get("supply", {})), None) for p in players])
+        row("texts", [(" ".join(t.lstrip("t") for t in p.get("supply", {}).get("texts", [])) or "–", None)
+                      for p in players])
+        row("research", [(f"{p.get('supply', {}).get('research', 0)} to use", None) for p in players])
+        if any("final" in p for p in players):
+            row("final", [(str(p["final"]), "head") for p in players])
+        lines.append(Text("▣ box (worth) › next breakthrough", style=self.style("muted")))
         self.update(Group(*lines))
 
-    def _numbers(self, s, p, players, current, view) -> Text:
-        t = Text()
-        t.append(MARK if s == current else " ", style=self.style("current"))
-        t.append(f"{p['colour'][0]} {p['name'][:10]}", style=self.seat_style(players, s) + self.style("head"))
-        t.append(f" OK {p.get('ok', 0)}", style=self.style("head"))
-        know = p.get("knowledge", {})
-        for ty in TYPES:
-            t.append(f" {TYPE_GLYPH[ty]}{know.get(ty, 0)}", style=self.style(ty))
-        share = p.get("sharing", {})
-        tokens = "".join(f"{TYPE_GLYPH[ty]}{n}" for ty, n in share.items() if n)
-        if tokens:
-            t.append(f" share {tokens}", style=self.style("head"))
-        proj = p.get("final", p.get("projected"))
-        if proj is not None:
-            t.append(f" {'final' if 'final' in p else 'end~'}{proj}", style=self.style("muted"))
-        return t
+    def _draw_blocks(self, view, players, breaks, boxes, end, current) -> None:
+        """Too many seats for a column each: three lines a seat, the same facts."""
+        lines = [Text(f"Track  the game ends at {end} OK", style=self.style("head"))]
+        for s, p in enumerate(players):
+            ok = p.get("ok", 0)
+            t = Text(no_wrap=True, overflow="ellipsis")
+            t.append(f"{MARK if s == current else ' '}{p['colour'][0]} {p['name']}",
+                     style=self.seat_style(players, s) + self.style("head"))
+            t.append(f"  OK {ok}" + ("" if view.get("end_triggered") else f" ({max(0, end - ok)} to {end})"),
+                     style=self.style("head"))
+            share = "".join(f"{TYPE_GLYPH[k]}{n}" for k, n in p.get("sharing", {}).items() if n)
+            if share:
+                t.append(f"  share {share}")
+            know = Text("   ", no_wrap=True, overflow="ellipsis")
+            for ty in TYPES:
+                v = p.get("knowledge", {}).get(ty, 0)
+                box, nxt = box_reached(v, boxes), next_break(v, breaks)
+                know.append(f"{TYPE_GLYPH[ty]}{v}{'▣' + str(box) if box else ''}{'›' + str(nxt) if nxt else ''} ",
+                            style=self.style(ty))
+            sup = p.get("supply", {})
+            page = p.get("spread")
+            is_open = s == current and view.get("open")
+            rest = Text("   ", no_wrap=True, overflow="ellipsis")
+            rest.append((("▶" if is_open else "last ") + page.capitalize() + " ") if page else "", style=self.style("current" if is_open else "muted"))
+            texts = " ".join(x.lstrip("t") for x in sup.get("texts", [])) or "–"
+            rest.append(f"{self._supply(sup)} ¶{texts} research {sup.get('research', 0)}")
+            lines += [t, know, rest]
+        lines.append(Text("▣ box reached (worth)  › next breakthrough", style=self.style("muted")))
+        self.update(Group(*lines))
+
+    def _fit(self, text: str) -> str:
+        return f"{text[: self.col - 1]:<{self.col}}"
+
+    @staticmethod
+    def _supply(sup: dict) -> str:
+        return f"♣{sup.get('leaf', 0)}≈{sup.get('drop', 0)}★{sup.get('star', 0)}"
 
 
 # --- the five board sections --------------------------------------------------------------
@@ -376,6 +402,9 @@ class SectionView(VoyPart):
         body = getattr(self, f"_{sec}")(view)
         if self._hi:
             title.append(f" {MARK}", style=self.style("hi"))
+        if sec == "botany":  # the name stands on the first row, to save a line
+            title = Text("Botany", style=self.style("head")) + body[0]
+            body = body[1:]
         self.update(Group(title, *body))
 
     def sp(self, key: str, label: str) -> Text:
@@ -397,15 +426,17 @@ class SectionView(VoyPart):
         return t
 
     def _botany(self, view) -> list[Text]:
+        def branch(b: int, slots: str) -> list[Text]:
+            return [Text(f" {b}:", style=self.style("muted"))] + [self.sp(f"BR{b}{x}", x) for x in slots]
+
         return [
-            self.row("roots RT", [self.sp(f"RT{i}", f"{i}") for i in range(1, 5)]),
-            self.row("   › RU", [self.sp(f"RU{i}", f"{i}") for i in range(1, 5)] + [self.sp("BASE", "BASE ")]),
-            self.row("stem ", [self.sp(f"STEM{i}", f"S{i}") for i in range(1, 5)]
-                     + [Text(" ›"), self.sp("FL1", "FL1"), self.sp("FL2", "FL2")]),
-            self.row("branch", [self.sp(f"BR{b}{x}", f"{b}{x}") for b, xs in ((1, "abc"), (2, "abc"))
-                                for x in xs]),
-            self.row("      ", [self.sp(f"BR{b}{x}", f"{b}{x}") for b, xs in ((3, "ab"), (4, "ab"))
-                                for x in xs]),
+            self.row(" root tips", [self.sp(f"RT{i}", f"{i}") for i in range(1, 5)]),
+            self.row("   roots ", [self.sp(f"RU{i}", f"{i}") for i in range(1, 5)]
+                     + [Text(" →"), self.sp("BASE", "base ")]),
+            self.row("   stem  ", [self.sp(f"STEM{i}", f"{i}") for i in range(1, 5)]
+                     + [Text(" → flower"), self.sp("FL1", "1"), self.sp("FL2", "2")]),
+            self.row("   branch", branch(1, "abc") + branch(2, "abc")),
+            self.row("         ", branch(3, "ab") + branch(4, "ab")),
         ]
 
     def _astrology(self, view) -> list[Text]:
@@ -413,26 +444,25 @@ class SectionView(VoyPart):
         out = []
         for s in range(1, 6):
             t = Text()
-            if s == goat:
-                t.append("goat▸", style=self.style("head"))
-            else:
-                t.append("     ")
-            t.append(f"{s}", style=self.style("head"))
+            t.append("goat▸" if s == goat else "     ", style=self.style("head"))
+            t.append(f"{s}   ", style=self.style("head"))
             for c in ("I", "O1", "O2"):
-                t.append(f" {c}", style=self.style("head"))
                 t.append_text(self.sp(f"{s}{c}:star", "★"))
                 t.append_text(self.sp(f"{s}{c}:text", "¶"))
+                t.append(" ")
             out.append(t)
         return out
 
     def _baths(self, view) -> list[Text]:
+        arrow = Text(" →", style=self.style("muted"))
         return [
-            self.row("left ", [self.sp("FNL", "FNL"), self.sp("SL1", "SL1"), self.sp("SL2", "SL2")]
-                     + [Text(" ↘J", style=self.style("muted"))]),
-            self.row("right", [self.sp("FNR", "FNR"), self.sp("DW", "DW"), self.sp("SR1", "SR1")]
-                     + [Text(" ↗J", style=self.style("muted"))]),
-            self.row("J", [self.sp("J1", "1"), self.sp("J2", "2"), Text(" ›"), self.sp("POOL1", "P1 ")]),
-            self.row("›", [self.sp("CH1", "CH1"), self.sp("CH2", "CH2"), Text(" › P2")]
+            self.row(" left ", [self.sp("FNL", "fountain"), self.sp("SL1", "1"), self.sp("SL2", "2"),
+                                Text(" ↘", style=self.style("muted"))]),
+            self.row(" right", [self.sp("FNR", "fountain"), self.sp("DW", "dirty water"),
+                                self.sp("SR1", "1"), Text(" ↗", style=self.style("muted"))]),
+            self.row(" then", [self.sp("J1", "1"), self.sp("J2", "2"), arrow, self.sp("POOL1", "Pool 1 ")]),
+            self.row("", [Text(" channel", style=self.style("muted")), self.sp("CH1", "1"), self.sp("CH2", "2"),
+                                 arrow, Text(" Pool 2", style=self.style("muted"))]
                      + [self.sp(f"P2{x}", x) for x in "abcd"]),
         ]
 
@@ -441,33 +471,48 @@ class SectionView(VoyPart):
         out = []
         for w in range(1, 6):
             info = board.get(f"W{w}", {})
-            t = Text(f"W{w}", style=self.style("head"))
+            t = Text(f" {w}", style=self.style("head"))
             for i in range(1, info.get("texts", 4) + 1):
                 t.append_text(self.sp(f"W{w}:t{i}", ""))
-            t.append(" |", style=self.style("muted"))
+            t.append("│", style=self.style("muted"))
             for i in range(1, info.get("stars", 2) + 1):
                 t.append_text(self.sp(f"W{w}:s{i}", ""))
             if info.get("head"):
-                t.append(f"  {info['head']}", style=self.style("muted"))
+                t.append(f"│ {W.reward(info['head'], short=True)}", style=self.style("muted"))
             out.append(t)
         return out
 
     def _recipes(self, view) -> list[Text]:
+        board = view.get("board", {}).get("recipes", {})
         out = []
         for pair in ((("star", "★"), ("leaf", "♣")), (("drop", "≈"), ("text", "¶"))):
             t = Text()
             for kind, glyph in pair:
-                t.append(glyph, style=self.style("head"))
+                t.append(f" {glyph}", style=self.style("head"))
+                printed = board.get(kind, [])
                 for i in range(1, 5):
-                    t.append_text(self.sp(f"{kind}:{i}", f"{i}"))
+                    mult = printed[i - 1] if kind == "text" and i <= len(printed) else ""
+                    t.append_text(self.sp(f"{kind}:{i}", mult.replace("x", "×") if mult else f"{i}"))
                 t.append("  ")
             out.append(t)
         return out
 
 
 # --- the book and the help card -----------------------------------------------------------
+def card_line(card: dict, short: bool = False) -> tuple[str, str, str]:
+    """A book card in words: (what its step does, what it needs to advance, what it scores)."""
+    step = card.get("step", 1)
+    does = W.actions(card.get("actions", []))
+    cond = card.get("condition") or []
+    needs = f"{ARROW.get(step, '')} needs {W.condition(cond, short)}" if step < 4 and cond else "✓ last step"
+    scores = W.scores(card_scores(card["card"]), card.get("multiplier", 0))
+    return does, needs, scores
+
+
 class BookView(VoyPart):
-    """The current player's book: five double pages, each card's active step."""
+    """The current player's book: five double pages, every card as a card — its name,
+    its step of four, what it does now, what it needs to advance; the open page (or the
+    one the highlighted choice touches) large and first, with what its cards score."""
 
     def draw(self, view: dict, touches: frozenset[str], wrap: bool) -> None:
         players = view.get("players", [])
@@ -481,141 +526,125 @@ class BookView(VoyPart):
         open_sec = view.get("open") if view.get("current") == seat else None
         last = None if open_sec else p.get("spread")
         acting = view.get("acting")
+        touched = {t[5:] for t in touches if t.startswith("book:")}
+        cards_hi = {t[5:] for t in touches if t.startswith("card:")}
+        # folded into its own tab, the book puts the page that matters first and large;
+        # laid out with everything else, every card keeps to one line in book order
+        large = (open_sec or (min(touched, key=SECTIONS.index) if touched else None)) if wrap else None
         head = Text(f"Book: {p['name']}", style=self.seat_style(players, seat) + self.style("head"))
-        sup = p.get("supply", {})
-        texts = " ".join(sup.get("texts", [])) or "no texts"
+        if open_sec:
+            head.append(f"  open: {open_sec.capitalize()}", style=self.style("current"))
+        elif last:
+            head.append(f"  last opened: {last.capitalize()} (not now)", style=self.style("muted"))
+        texts = " ".join(t.lstrip("t") for t in p.get("supply", {}).get("texts", [])) or "none"
         head.append("\n" if wrap else "  ")
-        head.append(f"supply: research {sup.get('research', 0)} ♣{sup.get('leaf', 0)} ≈{sup.get('drop', 0)}"
-                    f" ★{sup.get('star', 0)} {texts}", style=self.style("muted"))
-        if not wrap:
-            head.no_wrap = True
-            head.overflow = "ellipsis"
+        head.append(f"texts in supply: {texts}", style=self.style("muted"))
+        head.no_wrap, head.overflow = not wrap, "ellipsis"
         lines = [head]
         pages: dict[str, list[dict]] = {}
         for card in p.get("book", []):
             pages.setdefault(card["deck"], []).append(card)
-        for sec in SECTIONS:
-            page_hi = f"book:{sec}" in touches
+        order = sorted(SECTIONS, key=lambda sec: sec != large)
+        for sec in order:
             for i, card in enumerate(pages.get(sec, [])):
-                t = Text(no_wrap=not wrap, overflow="ellipsis")
-                if i == 0:
-                    tag = ABBR[sec]
-                    if sec == open_sec:
-                        t.append("▶", style=self.style("open"))
-                        t.append(tag, style=self.style("open"))
-                    elif sec == last:
-                        t.append("✗", style=self.style("muted"))
-                        t.append(tag, style=self.style("muted"))
-                    else:
-                        t.append(" " + tag, style=self.style("head"))
-                    t.append(" ")
-                else:
-                    t.append("    ")
-                hi = page_hi or f"card:{card['card']}" in touches
-                t.append(MARK if hi else " ", style=self.style("mark") if hi else "")
-                t.append(card["card"], style=self.style("head"))
-                if card["card"] == acting:
-                    t.append("◆", style=self.style("current"))
-                else:
-                    t.append(" ")
-                step = card.get("step", 1)
-                t.append(f"s{step} x{card.get('multiplier', 0)} ")
-                cond = card.get("condition") or []
-                if step < 4 and cond:
-                    t.append(f"⟶{'+'.join(cond)}{ARROW.get(step, '')}", style=self.style("muted"))
-                else:
-                    t.append("✓last", style=self.style("muted"))
-                t.append(" │ ", style=self.style("muted"))
-                t.append(", ".join(card.get("actions", [])))
-                if hi:
-                    t.stylize(self.style("hi"), 4)
-                # a click on the page tag opens the page, on the card uses it
-                t.stylize(click_style(f"book:{sec}"), 0, 4)
-                t.stylize(click_style(f"card:{card['card']}"), 4)
-                lines.append(t)
-        legend = Text("▶open ✗opened last turn ◆in use · s=step x=score ⟶to advance ↻rotate ⇅flip",
-                      style=self.style("muted"), no_wrap=not wrap, overflow="ellipsis")
+                lines.extend(self._card(card, sec, i == 0, sec == open_sec, sec == last,
+                                        sec in touched or card["card"] in cards_hi,
+                                        card["card"] == acting, sec == large, wrap))
         if acting and view.get("actions_left"):
-            left = Text(f"◆{acting} left: ", style=self.style("current"))
-            left.append(", ".join(view["actions_left"]))
+            left = Text(f"◆ {W.card(acting)}, still to use: ", style=self.style("current"))
+            left.append("; ".join(W.action(a) for a in view["actions_left"]))
             lines.append(left)
-        elif wrap or len(lines) < 12:
-            lines.append(legend)
+        elif wrap:
+            lines.append(Text("●○○○ step of four  ▶ open  ✗ opened last turn  ◆ in use  "
+                              "↻ rotate ⇅ flip to advance", style=self.style("muted")))
         self.update(Group(*lines))
+
+    def _card(self, card, sec, first, is_open, is_last, hi, in_use, large, wrap) -> list[Text]:
+        t = Text(no_wrap=not wrap, overflow="ellipsis")
+        tag = "▶" if is_open else "✗" if is_last else " "
+        if first:
+            t.append(tag, style=self.style("open" if is_open else "muted"))
+        else:
+            t.append(" ")
+        t.append(MARK if hi else " ", style=self.style("mark") if hi else "")
+        t.append(f"{W.card(card['card']):<12}" if not wrap else W.card(card["card"]), style=self.style("head"))
+        t.append("◆ " if in_use else "  ", style=self.style("current"))
+        t.append(W.steps(card.get("step", 1)) + " ", style=self.style("current" if is_open else "muted"))
+        does, needs, scores = card_line(card, short=not large)
+        t.append(does)
+        if hi:
+            t.stylize(self.style("hi"), 2)
+        # a click on the page tag opens the page, on the card uses it
+        t.stylize(click_style(f"book:{sec}"), 0, 2)
+        t.stylize(click_style(f"card:{card['card']}"), 2)
+        if not wrap:
+            t.append(f" │ {needs}", style=self.style("muted"))
+            return [t]
+        out = [t, Text(f"    {needs}", style=self.style("muted"))]
+        if large:
+            out.append(Text(f"    {scores}", style=self.style("muted")))
+        return out
 
 
 class HelpView(VoyPart):
-    """A help card: the card's four steps, what each adds, scoring, condition, turn."""
+    """A help card in words: the card's four steps — what each adds, what it scores and
+    what it needs to advance — with the step it is on marked."""
 
     def draw(self, view: dict, cid: str | None, explained: bool = False) -> None:
         if not cid:
             self.update(Text("Choose a card above to see its help card.", style=self.style("muted")))
             return
-        title, steps = parse_help(cid)
         holder, now = None, None
         for s, p in enumerate(view.get("players", [])):
             for card in p.get("book", []):
                 if card["card"] == cid:
                     holder, now = (s, p), card.get("step")
-        lines = []
-        scores = title.split(" scores ", 1)[1] if " scores " in title else ""
-        sub = Text(cid, style=self.style("head"))
-        if scores:
-            sub.append(f" scores {scores}")
+        kinds = " or ".join(f"{W.GLYPH[t]} {W.KNOWLEDGE[t].capitalize()}" for t in card_scores(cid))
+        sub = Text(W.card(cid), style=self.style("head"))
         if holder is not None:
             s, p = holder
             sub.append(" · ")
             sub.append(f"{p['colour'][0]} {p['name']}", style=self.seat_style(view["players"], s))
-        lines.append(sub)
+            sub.append(f", on step {now}")
+        sub.append(f" · scores {kinds}", style=self.style("muted"))
+        lines = [sub]
         prev: list[str] = []
-        for step, acts, scoring, cond, turn in steps:
-            t = Text()
+        for step, acts, mult, cond in card_steps(cid):
             here = step == now
+            t = Text()
             t.append(MARK if here else " ", style=self.style("current") if here else "")
-            t.append(f"s{step} ", style=self.style("head"))
-            t.append("x0" if scoring.startswith("(") else scoring)
-            if cond:
-                arrow = {"rotate": "↻", "flip": "⇅"}.get(turn, turn)
-                t.append(f" ⟶{cond.replace(' ', '')}{arrow}",
-                         style=self.style("muted"))
-            else:
-                t.append(" ✓last", style=self.style("muted"))
-            t.append(" │ ", style=self.style("muted"))
-            if acts[: len(prev)] == prev and prev:
-                t.append("+" + ", ".join(acts[len(prev):]))
-            else:
-                t.append(", ".join(acts))
+            t.append(f"{W.steps(step)} ", style=self.style("head"))
+            new = acts[len(prev):] if prev and acts[: len(prev)] == prev else acts
+            t.append(("adds " if new is not acts else "does ") + W.actions(new))
+            t.append(f" · ×{mult}" if mult else " · scores nothing", style=self.style("muted"))
             if here:
                 t.stylize(self.style("current"), 0, 1)
-            prev = acts
             lines.append(t)
+            if cond:
+                lines.append(Text(f"      {ARROW.get(step, '')} to step {step + 1}: {W.condition(cond)}",
+                                  style=self.style("muted")))
+            prev = acts
         if explained:
-            icons = []
-            for _, _, _, cond, _ in steps:
-                for icon in cond.split("+"):
-                    if icon.strip() and icon.strip() not in icons:
-                        icons.append(icon.strip())
-            if icons:
-                lines.append(Text("To advance, lift your research tokens from the puzzle:",
-                                  style=self.style("head")))
-            for icon in icons:
-                lines.append(Text(f" {icon} = {explain_icon(icon)}"))
-            codes = []
-            for _, acts, _, _, _ in steps:
-                for a in acts:
-                    for code in a.split("/"):
-                        if code not in codes:
-                            codes.append(code)
-            if scores:
-                lines.append(Text(f"xN = at the end, N × the highest box (10=1 … 100=10) your "
-                                  f"{scores} reached", style=self.style("muted")))
-            lines.append(Text("Actions:", style=self.style("head")))
-            for code in codes:
-                label = ACTION_LABEL.get(code)
-                if label is None:
-                    label = f"gain {code}" if code[:1].isdigit() else code
-                lines.append(Text(f" {code} = {label}"))
+            lines.append(Text(f"×N: at the end, N × the worth of the highest box (10 = 1 … 100 = 10) "
+                              f"your {kinds} reached; lifting a token pays its row + column value in OK",
+                              style=self.style("muted")))
         self.update(Group(*lines))
+
+
+class ScoreLine(VoyPart):
+    """One line above the folded board: every seat's OK, and how near the end is."""
+
+    def draw(self, view: dict, touches: frozenset[str]) -> None:
+        players = view.get("players", [])
+        end = view.get("track", {}).get("end", 52)
+        current = view.get("current")
+        t = Text(no_wrap=True, overflow="ellipsis")
+        for s, p in enumerate(players):
+            t.append(f"{MARK if s == current else ' '}{p['colour'][0]} {p['name']} ",
+                     style=self.seat_style(players, s) + self.style("head"))
+            t.append(f"{p.get('ok', 0)} OK ", style=self.style("head"))
+        t.append("· ending" if view.get("end_triggered") else f"· ends at {end}", style=self.style("muted"))
+        self.update(t)
 
 
 class CardPicker(Select):
@@ -642,10 +671,6 @@ class VoynichBoard(Vertical):
                 yield PuzzleView(classes="vy-puzzle")
                 with Vertical(classes="vy-right"):
                     yield TrackView(classes="vy-track")
-                    with Vertical(classes="vy-card vy-card-top"):
-                        yield CardPicker([], prompt="help card: follows choice", compact=True,
-                                         type_to_search=False, classes="vy-picker")
-                        yield HelpView(classes="vy-help")
             with Horizontal(classes="vy-band"):
                 with Vertical(classes="vy-col"):
                     yield SectionView("botany", classes="vy-section")
@@ -654,18 +679,18 @@ class VoynichBoard(Vertical):
                 with Vertical(classes="vy-col"):
                     yield SectionView("astrology", classes="vy-section")
                     yield SectionView("writing", classes="vy-section")
-            with Horizontal(classes="vy-band"):
-                yield BookView(classes="vy-book")
-                # With three or four players the track needs the room beside the
-                # puzzle: the help card moves beside the book (see voynich.tcss).
-                with Vertical(classes="vy-card vy-card-side"):
-                    yield CardPicker([], prompt="help card: follows choice", compact=True,
-                                     type_to_search=False, classes="vy-picker")
-                    yield HelpView(classes="vy-help")
+            yield BookView(classes="vy-book")
+            with Vertical(classes="vy-card"):
+                yield CardPicker([], prompt="help card: follows the choice", compact=True,
+                                 type_to_search=False, classes="vy-picker")
+                yield HelpView(classes="vy-help")
+        yield ScoreLine(classes="vy-scores")
         with TabbedContent(id="vy-tabs"):
             with TabPane("Puzzle", id="vy-tab-puzzle"):
                 with VerticalScroll():
                     yield PuzzleView(classes="vy-puzzle")
+            with TabPane("Track", id="vy-tab-track"):
+                with VerticalScroll():
                     yield TrackView(classes="vy-track")
             with TabPane("Sections", id="vy-tab-sections"):
                 with VerticalScroll():
@@ -716,8 +741,10 @@ class VoynichBoard(Vertical):
         for w in root.query(PuzzleView):
             w.draw(view, touches, note)
         for w in root.query(TrackView):
-            width = w.content_size.width or (36 if wide else 44)
+            width = w.content_size.width or (34 if wide else 44)
             w.draw(view, touches, width)
+        if not wide:
+            self.query_one(ScoreLine).draw(view, touches)
         for w in root.query(SectionView):
             w.draw(view, touches)
         for w in root.query(BookView):
@@ -743,8 +770,8 @@ class VoynichBoard(Vertical):
         for p in view.get("players", []):
             for card in p.get("book", []):
                 if card["card"] == cards[0] and card.get("condition") and card.get("step", 4) < 4:
-                    t = Text(f"{card['card']} needs ", style="bold")
-                    t.append(explain(card["condition"]))
+                    t = Text(f"{W.card(card['card'])} needs ", style="bold")
+                    t.append(W.condition(card["condition"]))
                     if wide:
                         t.no_wrap = True
                         t.overflow = "ellipsis"
@@ -776,7 +803,7 @@ class VoynichBoard(Vertical):
         cards = []
         for p in view.get("players", []):
             for card in p.get("book", []):
-                cards.append((f"{card['card']} {p['name']}", card["card"]))
+                cards.append((f"{W.card(card['card'])} ({p['name']})", card["card"]))
         if cards != self._cards:
             self._cards = cards
             for picker in self.query(CardPicker):

@@ -1,0 +1,55 @@
+"""Everything the rules say to a player — prompts, choice labels, hints, events — is in
+words and glyphs: no code from the data reaches the menu or the log."""
+import random
+
+import pytest
+
+from inkterm.engine import new_game
+from inkterm.games.voynich import words as W
+from inkterm.games.voynich.content import content
+
+from .codes import codes_in
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_menus_hints_and_log_hold_no_codes(seats):
+    for game in range(2):
+        st = new_game("voynich", ["Ann", "Bob", "Cy", "Di"][:seats], seed=100 * seats + game)
+        rng = random.Random(game)
+        while not st.is_over:
+            d = st.decision()
+            texts = [d.prompt] + [t for c in d.choices for t in (c.label, c.hint)]
+            for text in texts:
+                assert not codes_in(text), (text, codes_in(text))
+            for e in st.apply(rng.choice(d.choices).key):
+                assert not codes_in(e.text), (e.text, codes_in(e.text))
+
+
+def test_every_card_condition_and_action_has_words():
+    c = content()
+    for cid in c.cards:
+        assert not codes_in(W.card(cid)), cid
+        for step in range(1, 5):
+            for code in c.actions(cid, step):
+                assert not codes_in(W.action(code)), (cid, code, W.action(code))
+            if step < 4:
+                for icon in c.condition(cid, step):
+                    said = W.condition_icon(icon)
+                    assert said != icon and not codes_in(said), (cid, icon, said)
+
+
+def test_words_for_the_examples_players_meet():
+    assert W.card("BO7") == "Botany 7"
+    assert W.steps(2) == "●●○○"
+    assert W.action("wr.text/wr.translate") == "a text onto Writing or translate a text"
+    assert W.action("2Bo") == "gain 2♣"
+    assert W.reward("1Bo+rs.centre") == "1♣, research → centre"
+    assert W.reward("2As+1OK") == "2★ 1 OK"
+    assert W.condition_icon("G2:Bo") == "1 token in a ♣ Botany group of 2+"
+    assert W.condition_icon("2A4:Ba") == "2 tokens, each next to (outside) a different ≈ Baths group of 4+"
+    assert W.condition_icon("E:*") == "1 token on an edge piece"
+    assert W.condition_icon("S6") == "1 token in a one-type group of 6+"
+    assert W.where("bo:STEM1") == "stem 1 (Botany)"
+    assert W.where("as:2O1:star") == "sector 2, outer 1 star (Astrology)"
+    assert W.where("ba:FNL") == "the left fountain (Baths)"
+    assert W.cell("24") == "(2,4)"
