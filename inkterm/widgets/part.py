@@ -3,6 +3,8 @@ from the game's stylesheet (component classes ``<game>--<name>``), clickable tex
 and no redraw when nothing it shows has changed."""
 from __future__ import annotations
 
+from rich.console import Group
+from rich.text import Text
 from textual.widgets import Static
 
 from .touch import BoardTouched
@@ -17,6 +19,8 @@ class BoardPart(Static):
     _style_cache: dict | None = None
     #: What the part was last drawn from: (view, touches it reads, detail).
     _drawn: tuple | None = None
+    #: The lengths of the lines last shown (see show_lines).
+    _shape: tuple | None = None
 
     def style(self, name: str):
         # A component style lookup is slow and boards redraw on every highlight:
@@ -39,16 +43,30 @@ class BoardPart(Static):
         """Clicked text: tell the screen, which highlights the matching choice."""
         self.post_message(BoardTouched(touch))
 
-    def redraw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
-        """Draw unless the same view, the same touches of ours and the same width were
-        drawn last (moving through the menu changes one part at a time)."""
+    def changed(self, view: dict, touches: frozenset[str], detail) -> bool:
+        """Whether what this part shows may differ from its last drawing: not the same
+        view, other touches of ours or another ``detail`` (moving through the menu
+        changes one part at a time). Records the new inputs."""
         if self.READS is not None:
             touches = frozenset(t for t in touches if t.startswith(self.READS))
         drawn = self._drawn
         if drawn is not None and drawn[0] is view and drawn[1] == touches and drawn[2] == detail:
-            return
+            return False
         self._drawn = (view, touches, detail)  # holding the view keeps `is` meaningful
-        self.draw(view, touches, detail)
+        return True
+
+    def show_lines(self, lines: list[Text]) -> None:
+        """Show these lines, laying the screen out again only when their number or the
+        lengths of those that may wrap changed: a highlight moving within a part keeps
+        its size, and the layout pass is the dearest part of a repaint."""
+        shape = tuple(-1 if line.no_wrap else len(line) for line in lines)
+        self.update(Group(*lines), layout=shape != self._shape)
+        self._shape = shape
+
+    def redraw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
+        """Draw unless nothing this part shows has changed."""
+        if self.changed(view, touches, detail):
+            self.draw(view, touches, detail)
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         raise NotImplementedError

@@ -168,8 +168,11 @@ def test_board_parts_redraw_only_when_their_touches_change():
 
     calls = []
 
+    from inkterm.widgets.part import BoardPart
+
     class Probe:
         _drawn = None
+        changed = BoardPart.changed
 
     for cls in (ZonesView, PlayersView, HandView):
         part = Probe()

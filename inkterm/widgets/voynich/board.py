@@ -31,7 +31,8 @@ from textual.widgets import Select, Static, TabbedContent, TabPane
 
 from inkterm.games.voynich import words as W
 from inkterm.games.voynich.content import content as voynich_content
-from inkterm.widgets.touch import BoardTouched, click_style
+from inkterm.widgets.part import BoardPart
+from inkterm.widgets.touch import click_style
 
 MARK = "▸"
 TYPES = ("botany", "astrology", "baths", "writing")
@@ -89,9 +90,11 @@ def card_scores(cid: str) -> list[str]:
     return list(voynich_content().cards[cid].scores)
 
 
-class VoyPart(Static):
-    """A piece of the board that renders Rich text with styles from the stylesheet."""
+class VoyPart(BoardPart):
+    """A piece of the board that renders Rich text with styles from the stylesheet and
+    is drawn again only when what it shows has changed (``BoardPart.changed``)."""
 
+    STYLE_PREFIX = "voy"
     COMPONENT_CLASSES = {
         "voy--hi", "voy--head", "voy--muted", "voy--current", "voy--open",
         "voy--c-red", "voy--c-blue", "voy--c-yellow", "voy--c-green",
@@ -100,14 +103,10 @@ class VoyPart(Static):
         "voy--circle", "voy--gutter", "voy--mark",
     }
 
-    _styles: dict | None = None
-
     def style(self, name: str):
-        # Looking a component style up is slow and a board draws hundreds of spans:
-        # remember them until the stylesheet changes (theme switch).
-        cache = self._styles
+        cache = self._style_cache
         if cache is None:
-            cache = self._styles = {}
+            cache = self._style_cache = {}
         st = cache.get(name)
         if st is None:
             st = self.get_component_rich_style(f"voy--{name}", partial=True)
@@ -118,10 +117,6 @@ class VoyPart(Static):
             cache[name] = st
         return st
 
-    def notify_style_update(self) -> None:
-        self._styles = None
-        super().notify_style_update()
-
     # Cells, spaces, pages and cards are clickable, but their colours mean owners and
     # types: no link colour at rest, only an underline under the pointer.
     auto_links = False
@@ -129,10 +124,6 @@ class VoyPart(Static):
     @property
     def link_style_hover(self) -> Style:
         return Style(underline=True)
-
-    def action_touch(self, touch: str) -> None:
-        """A clicked cell, space, page or card: tell the screen (it picks the choice)."""
-        self.post_message(BoardTouched(touch))
 
     def seat_style(self, players: list[dict], seat: int):
         if seat is None or seat >= len(players):
@@ -192,6 +183,8 @@ def stack_slots(seats: list[int], players: list[dict]) -> tuple[list[tuple[str, 
 class PuzzleView(VoyPart):
     """The 8×8 puzzle: letters, pieces, circles, research tokens, row/column values."""
 
+    READS = ("cell:",)
+
     def draw(self, view: dict, touches: frozenset[str], note: Text | None = None) -> None:
         pz = view.get("puzzle", {})
         players = view.get("players", [])
@@ -239,7 +232,7 @@ class PuzzleView(VoyPart):
         lines.append(Text("◎ centre ? unlinked CAPITAL: circle", style=self.style("muted")))
         if note is not None:
             lines.append(note)
-        self.update(Group(*lines))
+        self.show_lines(lines)
 
     def _cell(self, rc, g, letter, in_circle, ptype, loose, seats, hi, players, crowded) -> Text:
         t = Text()
@@ -285,6 +278,7 @@ class TrackView(VoyPart):
     OK and how far from the end, each knowledge value with the scoring box it has
     reached and its next breakthrough, sharing tokens, the page opened, the supply."""
 
+    READS = ()
     LABEL = 12
     col = 11
 
@@ -342,7 +336,7 @@ class TrackView(VoyPart):
         if any("final" in p for p in players):
             row("final", [(str(p["final"]), "head") for p in players])
         lines.append(Text("▣ box (worth) › next breakthrough", style=self.style("muted")))
-        self.update(Group(*lines))
+        self.show_lines(lines)
 
     def _draw_blocks(self, view, players, breaks, boxes, end, current) -> None:
         """Too many seats for a column each: three lines a seat, the same facts."""
@@ -372,7 +366,7 @@ class TrackView(VoyPart):
             rest.append(f"{self._supply(sup)} ¶{texts} research {sup.get('research', 0)}")
             lines += [t, know, rest]
         lines.append(Text("▣ box reached (worth)  › next breakthrough", style=self.style("muted")))
-        self.update(Group(*lines))
+        self.show_lines(lines)
 
     def _fit(self, text: str) -> str:
         return f"{text[: self.col - 1]:<{self.col}}"
@@ -389,6 +383,7 @@ class SectionView(VoyPart):
     def __init__(self, section: str, **kwargs) -> None:
         super().__init__(**kwargs)
         self.section = section
+        self.READS = (f"{section}:",)
 
     def draw(self, view: dict, touches: frozenset[str]) -> None:
         sec = self.section
@@ -405,7 +400,7 @@ class SectionView(VoyPart):
         if sec == "botany":  # the name stands on the first row, to save a line
             title = Text("Botany", style=self.style("head")) + body[0]
             body = body[1:]
-        self.update(Group(title, *body))
+        self.show_lines([title, *body])
 
     def sp(self, key: str, label: str) -> Text:
         """One space: its label and tokens; marked when a choice touches it."""
@@ -514,6 +509,8 @@ class BookView(VoyPart):
     its step of four, what it does now, what it needs to advance; the open page (or the
     one the highlighted choice touches) large and first, with what its cards score."""
 
+    READS = ("book:", "card:")
+
     def draw(self, view: dict, touches: frozenset[str], wrap: bool) -> None:
         players = view.get("players", [])
         seat = view.get("current")
@@ -557,7 +554,7 @@ class BookView(VoyPart):
         elif wrap:
             lines.append(Text("●○○○ step of four  ▶ open  ✗ opened last turn  ◆ in use  "
                               "↻ rotate ⇅ flip to advance", style=self.style("muted")))
-        self.update(Group(*lines))
+        self.show_lines(lines)
 
     def _card(self, card, sec, first, is_open, is_last, hi, in_use, large, wrap) -> list[Text]:
         t = Text(no_wrap=not wrap, overflow="ellipsis")
@@ -589,6 +586,8 @@ class BookView(VoyPart):
 class HelpView(VoyPart):
     """A help card in words: the card's four steps — what each adds, what it scores and
     what it needs to advance — with the step it is on marked."""
+
+    READS = ()
 
     def draw(self, view: dict, cid: str | None, explained: bool = False) -> None:
         if not cid:
@@ -628,11 +627,16 @@ class HelpView(VoyPart):
             lines.append(Text(f"×N: at the end, N × the worth of the highest box (10 = 1 … 100 = 10) "
                               f"your {kinds} reached; lifting a token pays its row + column value in OK",
                               style=self.style("muted")))
-        self.update(Group(*lines))
+        if not explained:  # laid out with the whole board: a line each, however long
+            for line in lines:
+                line.no_wrap, line.overflow = True, "ellipsis"
+        self.show_lines(lines)
 
 
 class ScoreLine(VoyPart):
     """One line above the folded board: every seat's OK, and how near the end is."""
+
+    READS = ()
 
     def draw(self, view: dict, touches: frozenset[str]) -> None:
         players = view.get("players", [])
@@ -644,7 +648,7 @@ class ScoreLine(VoyPart):
                      style=self.seat_style(players, s) + self.style("head"))
             t.append(f"{p.get('ok', 0)} OK ", style=self.style("head"))
         t.append("· ending" if view.get("end_triggered") else f"· ends at {end}", style=self.style("muted"))
-        self.update(t)
+        self.show_lines([t])
 
 
 class CardPicker(Select):
@@ -737,18 +741,26 @@ class VoynichBoard(Vertical):
                 self._front(touches)
             tabs = self.query_one("#vy-tabs", TabbedContent)
             root = self.query_one(f"#{tabs.active or 'vy-tab-puzzle'}")
+        # each part is drawn again only if what it shows changed: moving the highlight
+        # through the menu redraws the one or two parts it touches
         note = self._condition_note(view, touches, wide)
         for w in root.query(PuzzleView):
-            w.draw(view, touches, note)
+            if w.changed(view, touches, note.plain if note is not None else None):
+                w.draw(view, touches, note)
         for w in root.query(TrackView):
             width = w.content_size.width or (34 if wide else 44)
-            w.draw(view, touches, width)
+            if w.changed(view, touches, width):
+                w.draw(view, touches, width)
         if not wide:
-            self.query_one(ScoreLine).draw(view, touches)
+            line = self.query_one(ScoreLine)
+            if line.changed(view, touches, None):
+                line.draw(view, touches)
         for w in root.query(SectionView):
-            w.draw(view, touches)
+            if w.changed(view, touches, None):
+                w.draw(view, touches)
         for w in root.query(BookView):
-            w.draw(view, touches, wrap=not wide)
+            if w.changed(view, touches, wide):
+                w.draw(view, touches, wrap=not wide)
         self._draw_help(root)
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
@@ -839,7 +851,8 @@ class VoynichBoard(Vertical):
             cid = self._auto_card()
         explained = not self.wide
         for w in root.query(HelpView):
-            w.draw(self._view, cid, explained)
+            if w.changed(self._view, frozenset(), (cid, explained)):
+                w.draw(self._view, cid, explained)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
