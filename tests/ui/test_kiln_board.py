@@ -7,7 +7,7 @@ from textual.app import App
 from inkterm.app import ASSETS
 from inkterm.engine import new_game
 from inkterm.widgets.board import GenericBoard
-from inkterm.widgets.kiln.board import KilnBoard, blank_slots, card_tag
+from inkterm.widgets.kiln.board import KilnBoard, blank_slots, card_type, seat_tags
 
 
 def player(name, **kw):
@@ -33,9 +33,9 @@ def summary():
         "zones": ["Materials", "Bank", "Favour Hall", "Studio", "Shop", "Imperial Kiln"],
         "players": [
             player("Ann", money=7, favour=4, blanks=8, rows=1, score=9, tokens=[3, 0, 1, 2, 0, 5],
-                   tableau=[{"id": "T4", "name": "Glaze Vat 釉缸", "type": "tap", "tapped": True},
+                   extra=0, tableau=[{"id": "T4", "name": "Glaze Vat 釉缸", "type": "tap", "tapped": True},
                             {"id": "C2", "name": "Washing Pool 淘洗池", "type": "persistent", "tapped": False}]),
-            player("Bob", money=2, favour=6, blanks=20, rows=5, score=30, tokens=[0, 4, 0, 0, 1, 0]),
+            player("Bob", money=2, favour=6, blanks=20, rows=5, score=30, extra=5, tokens=[0, 4, 0, 0, 1, 0]),
         ],
         "tiebreaks": [], "winner": None,
     }
@@ -64,59 +64,101 @@ def text(app) -> str:
     return "\n".join(s.text for s in app.screen._compositor.render_strips())
 
 
-async def test_zones_players_hand_and_studio():
+def folded(app) -> str:
+    return text(app)
+
+
+async def test_folded_table_shows_tiles_and_seats():
     app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
-    async with app.run_test(size=(100, 50)) as pilot:
+    async with app.run_test(size=(48, 24)) as pilot:
         app.board.show(ann_view(), frozenset())
         await pilot.pause()
         out = text(app)
-        for zone in ["1 Materials", "2 Bank", "3 Favour Hall", "4 Studio", "5 Shop", "6 Imperial Kiln"]:
+        for zone in ["⚀ Materials", "⚁ Bank", "⚂ Favour Hall", "⚃ Studio", "⚄ Shop", "⚅ Imperial Kiln"]:
             assert zone in out
-        shop = next(l for l in out.splitlines() if "5 Shop" in l)
-        assert " 4 " in shop  # dice count
-        kiln = next(l for l in out.splitlines() if "6 Imperial Kiln" in l)
-        assert kiln.split()[-2:] == ["5", "·"]  # Ann has five tokens there, Bob none
-        assert "Round 4/10" in out and "deck 22" in out
-        assert "★9" in out and "$7" in out and "♦4 Glaze" in out
-        assert "▣▣▣▣▣▣|▣▣□□□|□□□□|□□□|□□ 8/20" in out
-        assert "▣▣▣▣▣▣|▣▣▣▣▣|▣▣▣▣|▣▣▣|▣▣ 20/20" in out
-        assert "[T]Glaze Vat ↷" in out  # tapped is marked by a glyph, not only a colour
-        assert "[C]Washing Pool" in out
-        assert "Ann's hand" in out and "Tribute 入贡" in out and "Harvest 五谷丰登" in out
-        assert "Drawn in the Studio" in out and "Merchant Guild" in out
+        assert "●●●●" in out and "+4 money" not in out  # Shop: four pips, its own gain
+        assert "−4 card cost" in out and "+3 clay/glaze" in out and "closed" in out
+        assert "A5 B·" in out  # Imperial Kiln: Ann's initial and five tokens, Bob none
+        assert "Round 4/10" in out and "▶Table" in out
+        assert "★9 $7 ♦4 Glaze" in out
+        assert "▣▣▣▣▣▣|▣▣□□□|□□□□|□□□|□□ 8/20 rows 1" in out
+        assert "▣▣▣▣▣▣|▣▣▣▣▣|▣▣▣▣|▣▣▣|▣▣ 20/20 rows 5 +5" in out
         assert "⚑" in next(l for l in out.splitlines() if "Bob" in l and "★30" in l)
+        assert "⚑ starts" in out and "+N extra points" in out  # the legend
+        assert "Tribute 入贡" not in out  # the hand is a view of its own
+
+
+async def test_folded_views_cycle_boards_hand_cards():
+    app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
+    async with app.run_test(size=(48, 24)) as pilot:
+        app.board.show(ann_view(), frozenset())
+        app.board.next_view()
+        await pilot.pause()
+        out = text(app)
+        assert "▶Boards" in out and "⚅ Imperial Kiln" not in out
+        assert "♦ 4 Prepare glaze" in out and "supply 40 hand 5" in out
+        assert "▣▣▣▣▣▣✓favour twice" in out and "□□□□   play a card" in out
+        assert "+5 from cards/Tribute" in out and "dice this round 0" in out
+        app.board.next_view()
+        await pilot.pause()
+        out = text(app)
+        assert "Ann's hand (secret)" in out and "Tribute 入贡  $2" in out
+        assert "play: Does a thing." in out and "achievement: Does a thing." in out
+        assert "Drawn in the Studio" in out and "Merchant Guild 商帮  $0" in out
+        app.board.next_view()
+        await pilot.pause()
+        out = text(app)
+        assert "Glaze Vat 釉缸  $1  ↷ tapped" in out and "tap: Pay 1 clay: +2 glaze." in out
+        assert "ongoing · Materials: Your Materials action" in out
+        app.board.next_view()
+        await pilot.pause()
+        assert "▶Table" in text(app)
 
 
 async def test_summary_shows_no_hand():
     app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
-    async with app.run_test(size=(100, 50)) as pilot:
+    async with app.run_test(size=(48, 24)) as pilot:
+        app.board.view_name = "hand"
         app.board.show(summary(), frozenset())
         await pilot.pause()
         out = text(app)
         assert "Hands are hidden" in out and "Tribute 入贡" not in out
 
 
-async def test_touches_are_marked():
+async def test_touches_are_marked_and_bring_their_view_forward():
     app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
-    async with app.run_test(size=(100, 50)) as pilot:
-        app.board.show(ann_view(), frozenset({"zone:3", "card:P1"}))
+    async with app.run_test(size=(48, 24)) as pilot:
+        app.board.show(ann_view(), frozenset({"zone:3"}))
+        await pilot.pause()
+        out = text(app)
+        assert "▶⚂ Favour Hall" in out and "▶⚀" not in out
+        assert "▶A Ann" in out  # whose turn
+        app.board.show(ann_view(), frozenset({"card:P1"}))
         await pilot.pause()
         out = text(app).splitlines()
-        assert next(l for l in out if "3 Favour Hall" in l).lstrip().startswith("▶")
-        assert not next(l for l in out if "1 Materials" in l).lstrip().startswith("▶")
         assert next(l for l in out if "Tribute 入贡" in l).lstrip().startswith("▶")
-        assert next(l for l in out if "Ann" in l and "★9" in l).lstrip().startswith("▶")  # current
+        app.board.show(ann_view(), frozenset({"card:T4"}))  # a card in front: the cards view
+        await pilot.pause()
+        assert "▶Cards" in text(app)
+        app.board.show(ann_view(), frozenset({"zone:1"}))
+        await pilot.pause()
+        assert "▶Table" in text(app) and "▶⚀ Materials" in text(app)
 
 
-async def test_detail_layout_names_every_favour_space():
+async def test_whole_table_at_120x40():
     app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
-    async with app.run_test(size=(120, 60)) as pilot:
+    async with app.run_test(size=(76, 40)) as pilot:
         app.screen.add_class("-wide", "-tall")  # what the breakpoints do on a GameScreen
         app.board.show(ann_view(), frozenset({"favour:6"}))
         await pilot.pause()
         out = text(app)
-        assert "0 Start" in out and "[4 Glaze]" in out and "6 Tribute" in out
-        assert "supply 40" in out and "claims 0" in out
+        assert "⚄ 5 Shop" in out and "●●●●  4 dice" in out and "a card 4 cheaper" in out
+        assert "0·1·2·3·[4]·5·6 Prepare glaze" in out
+        assert "supply 40  dice this round 0" in out
+        assert "✓ favour space twice" in out and "start player" in out
+        assert "Glaze Vat 釉缸 · tap ↷ tapped" in out and "Washing Pool 淘洗池 · ongoing" in out
+        assert "Ann's hand (secret)" in out and "⚑ starts" in out
+        assert "v:" not in out  # nothing folded
 
 
 async def test_real_view_never_shows_another_hand():
@@ -125,6 +167,7 @@ async def test_real_view_never_shows_another_hand():
     ann_cards = [c["name"] for c in st.view(0)["players"][0]["hand_cards"]]
     app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
     async with app.run_test(size=(120, 50)) as pilot:
+        app.board.view_name = "hand"
         app.board.show(st.view(0), frozenset())
         await pilot.pause()
         out = text(app)
@@ -135,8 +178,11 @@ async def test_real_view_never_shows_another_hand():
 def test_helpers():
     assert blank_slots(0) == ["□" * 6, "□" * 5, "□" * 4, "□" * 3, "□" * 2]
     assert blank_slots(12) == ["▣" * 6, "▣" * 5, "▣□□□", "□□□", "□□"]
-    assert card_tag({"type": "persistent", "pip": 4}) == "[C4]"
-    assert card_tag({"type": "achievement"}) == "[A]"
+    assert card_type({"type": "persistent", "pip": 4}) == "ongoing · Studio"
+    assert card_type({"type": "persistent", "pip": None}) == "ongoing · always on"
+    assert card_type({"type": "achievement"}) == "achievement"
+    assert seat_tags(("Ann", "Bob")) == ("A", "B")
+    assert seat_tags(("random", "random", "Rita")) == ("R", "A", "I")  # always distinct
 
 
 async def test_generic_board_for_other_games():
