@@ -2,6 +2,8 @@
 what a choice's ``touches`` highlight."""
 from __future__ import annotations
 
+import re
+
 from textual.app import App
 
 from inkterm.app import ASSETS
@@ -216,3 +218,148 @@ def test_board_parts_redraw_only_when_their_touches_change():
     assert names.count("ZonesView") == 2  # zone:1, then zone:2
     assert names.count("PlayersView") == 2  # first draw, then card:P1
     assert names.count("HandView") == 2
+
+
+# --- the board against summary() for random mid-game states ------------------------------
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+FACES = "⚀⚁⚂⚃⚄⚅"
+INTERNAL = ("zone:", "card:", "favour:", "row:", "persistent", "None", "[C", "[P]", "[T]", "[A]",
+            "_", "{", "}")
+
+
+def mid_game_states(n=50):
+    """``n`` states of 2-4 seats, each a random number of random-bot choices in."""
+    import random
+
+    from inkterm.bots import make_bot
+
+    rng = random.Random(16)
+    for i in range(n):
+        seats = NAMES[: 2 + i % 3]
+        st = new_game("kiln", seats, seed=rng.randrange(10_000))
+        bot = make_bot("random", seed=i)
+        for _ in range(rng.randrange(10, 160)):
+            if st.is_over:
+                break
+            st.apply(bot.choose(st))
+        if not st.is_over:
+            yield st
+
+
+def tiles(out: str, width: int) -> dict[int, list[str]]:
+    """Each zone tile's four lines, cut from the screen by where its die face stands."""
+    lines = [l[:width] for l in out.splitlines()]
+    found = {}
+    for z, face in enumerate(FACES):
+        row = next(i for i, l in enumerate(lines) if face in l)
+        start = lines[row].index(face) - 1
+        ends = [lines[row].index(f) - 1 for f in FACES if f in lines[row] and lines[row].index(f) > start + 1]
+        end = min(ends) if ends else width
+        found[z] = [lines[row + k][start:end] for k in range(4)]
+    return found
+
+
+def assert_tiles_match(out: str, width: int, summ: dict) -> None:
+    for z, (title, dice, gain, tokens) in tiles(out, width).items():
+        assert summ["zones"][z] in title
+        assert dice.count("●") == summ["dice"][z], (z, dice)
+        shown = re.findall(r"([A-Z])(\d+|·)", tokens)
+        assert [t for t, _ in shown] == [n[0] for n in NAMES[: len(summ["players"])]]
+        assert [0 if k == "·" else int(k) for _, k in shown] == [p["tokens"][z] for p in summ["players"]]
+
+
+def assert_folded_seats_match(out: str, summ: dict) -> None:
+    lines = out.splitlines()
+    for s, p in enumerate(summ["players"]):
+        i = next(i for i, l in enumerate(lines) if f"{NAMES[s][0]} {NAMES[s]}" in l)
+        head = re.search(r"★(\d+) \$(\d+) ♦(\d) \w+ clay (\d+) glaze (\d+)", lines[i])
+        assert head and [int(g) for g in head.groups()] == [
+            p["score"], p["money"], p["favour"], p["clay"], p["glaze"]], lines[i]
+        slots = lines[i + 1]
+        assert slots.count("▣") == p["blanks"] and f"rows {p['rows']}" in slots
+        extra = re.search(r"rows \d \+(\d+)", slots)
+        assert (int(extra.group(1)) if extra else 0) == p["score"] - p["blanks"] - p["rows"]
+        assert ("⚑" in lines[i]) == (s == summ["start_seat"])
+
+
+def assert_whole_boards_match(out: str, summ: dict) -> None:
+    players = summ["players"]
+    heads = re.findall(r"([A-Z]) (Ann|Bob|Cy|Dee)( ⚑ starts)? ★(\d+)", out)
+    assert [(n, bool(f), int(sc)) for _, n, f, sc in heads] == [
+        (NAMES[s], s == summ["start_seat"], p["score"]) for s, p in enumerate(players)]
+    money = re.findall(r"\$(\d+)  clay (\d+)  glaze (\d+)  hand (\d+)", out)
+    assert [tuple(map(int, m)) for m in money] == [
+        (p["money"], p["clay"], p["glaze"], p["hand"]) for p in players]
+    supply = re.findall(r"supply (\d+)  dice this round (\d+)", out)
+    assert [tuple(map(int, m)) for m in supply] == [(p["supply"], p["taken_dice"]) for p in players]
+    assert [int(f) for f in re.findall(r"\[(\d)\]·?", out)] == [p["favour"] for p in players]
+
+
+async def test_board_matches_summary_for_random_states():
+    """The zone tiles and every seat's figures, folded and whole, read back as summary()."""
+    states = list(mid_game_states())
+    assert len(states) >= 40
+    for size, whole in (((47, 40), False), ((76, 90), True)):
+        app = BoardApp(KilnBoard(NAMES, id="board"))
+        async with app.run_test(size=size) as pilot:
+            if whole:
+                app.screen.add_class("-wide", "-tall")
+            for st in states:
+                summ = st.summary()
+                app.board.view_name = "table"
+                app.board.show(summ, frozenset())
+                await pilot.pause()
+                out = text(app)
+                assert_tiles_match(out, size[0], summ)
+                if whole:
+                    assert_whole_boards_match(out, summ)
+                else:
+                    assert_folded_seats_match(out, summ)
+
+
+async def test_no_internal_code_shows_in_any_view():
+    states = list(mid_game_states(12))
+    for size, whole in (((47, 60), False), ((76, 90), True)):
+        app = BoardApp(KilnBoard(NAMES, id="board"))
+        async with app.run_test(size=size) as pilot:
+            if whole:
+                app.screen.add_class("-wide", "-tall")
+            for st in states:
+                view = st.view(st.decision().seat)
+                for name in (["table"] if whole else ["table", "boards", "hand", "cards"]):
+                    app.board.view_name = name
+                    app.board.show(view, frozenset())
+                    await pilot.pause()
+                    out = text(app)
+                    for code in INTERNAL:
+                        assert code not in out, (name, code)
+                    if name in ("hand", "cards"):
+                        assert not re.search(r"\b[PTCA]\d{1,2}\b", out), out
+
+
+async def test_80x24_four_seats_fit_and_v_cycles_the_views():
+    """Tried as a newcomer at 80×24 with four seats: every zone and every seat's score,
+    money, favour and blanks without scrolling; `v` brings the boards, hand and cards."""
+    from inkterm.app import InktermApp
+
+    st = new_game("kiln", ["Ann", "random", "random", "random"], seed=7)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if app.screen.query("#menu") and app.screen.query_one("#menu").option_count:
+                break
+        board = app.screen.query_one(KilnBoard)
+        assert board.has_views and board.max_scroll_y == 0
+        out = text(app)
+        assert all(f"{face} {name}" in out for face, name in zip(FACES, st.summary()["zones"]))
+        for p in st.summary()["players"]:
+            assert f"★{p['score']} ${p['money']} ♦{p['favour']}" in out
+        assert out.count("□□□□□□|□□□□□|□□□□|□□□|□□ 0/20 rows 0") == 4
+        hand = [c["name"] for c in st.view(0)["players"][0]["hand_cards"]]
+        for view, seen in (("Boards", "dice this round"), ("Hand", hand[0]), ("Cards", "Cards in front")):
+            await pilot.press("v")
+            await pilot.pause()
+            out = text(app)
+            assert f"▶{view}" in out and seen in out
+            assert board.max_scroll_y == 0 or view != "Boards"
