@@ -43,11 +43,12 @@ def summary():
     }
 
 
-def ann_view():
+def ann_view(studio=False):
     v = summary()
     v["you"] = 0
     v["players"][0]["hand_cards"] = [card("P1", "Tribute 入贡"), card("A3", "Harvest 五谷丰登", "achievement", 4)]
-    v["studio"] = [card("P7", "Merchant Guild 商帮", cost=0)]
+    if studio:
+        v["studio"] = [card("P7", "Merchant Guild 商帮", cost=0)]
     return v
 
 
@@ -106,7 +107,6 @@ async def test_folded_views_cycle_boards_hand_cards():
         out = text(app)
         assert "Ann's hand (secret)" in out and "Tribute 入贡  $2" in out
         assert "play: Does a thing." in out and "achievement: Does a thing." in out
-        assert "Drawn in the Studio" in out and "Merchant Guild 商帮  $0" in out
         app.board.next_view()
         await pilot.pause()
         out = text(app)
@@ -115,6 +115,23 @@ async def test_folded_views_cycle_boards_hand_cards():
         app.board.next_view()
         await pilot.pause()
         assert "▶Table" in text(app)
+
+
+async def test_a_studio_swap_brings_the_hand_and_the_drawn_cards_forward():
+    app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
+    async with app.run_test(size=(48, 24)) as pilot:
+        app.board.show(ann_view(), frozenset())
+        await pilot.pause()
+        assert "▶Table" in text(app)
+        app.board.show(ann_view(studio=True), frozenset())
+        await pilot.pause()
+        out = text(app)
+        assert "▶Hand" in out and "Tribute 入贡  $2" in out
+        assert "Drawn in the Studio" in out and "Merchant Guild 商帮  $0" in out
+        app.board.next_view()  # and `v` still leaves it while the swap goes on
+        app.board.show(ann_view(studio=True), frozenset())
+        await pilot.pause()
+        assert "▶Cards" in text(app)
 
 
 async def test_summary_shows_no_hand():

@@ -460,6 +460,7 @@ class KilnBoard(VerticalScroll):
         self._view: dict | None = None
         self._touches: frozenset[str] = frozenset()
         self._parts: list[KilnPart] = []
+        self._studio_open = False
 
     def compose(self):
         yield HeadView(id="kiln-head")
@@ -480,18 +481,36 @@ class KilnBoard(VerticalScroll):
 
     @property
     def has_views(self) -> bool:
-        """Whether the table is folded into views now (the screen's `v` cycles them)."""
-        return self.is_mounted and not self.detail
+        """Whether `v` has something to show: the folded views, or on a whole table
+        taller than the screen (four seats), the parts below the fold."""
+        return self.is_mounted and (not self.detail or self.max_scroll_y > 0)
 
     def next_view(self) -> None:
+        if self.detail:
+            self._scroll_to_next_part()
+            return
         names = list(VIEWS)
         self.view_name = names[(names.index(self.view_name) + 1) % len(names)]
         if self._view is not None:
             self.show(self._view, self._touches)
 
+    def _scroll_to_next_part(self) -> None:
+        top = self.scroll_offset.y
+        below = [p for p in self._parts if p.display and p.virtual_region.y > top
+                 and p.virtual_region.y <= self.max_scroll_y]
+        if below:
+            self.scroll_to(y=below[0].virtual_region.y, animate=False)
+        else:
+            self.scroll_home(animate=False)
+
     def show(self, view: dict, touches: frozenset[str] = frozenset()) -> None:
         detail = self.detail
-        if not detail and touches and touches != self._touches:
+        studio = bool(view.get("studio"))
+        if not detail and studio and not self._studio_open:
+            self.view_name = "hand"  # the drawn cards are what the swap is about
+        self._studio_open = studio
+        moved = touches and touches != self._touches
+        if not detail and moved:
             self._front(view, touches)
         self._view, self._touches = view, touches
         shown = WHOLE_TABLE if detail else VIEWS[self.view_name]
@@ -504,18 +523,32 @@ class KilnBoard(VerticalScroll):
                 part.view_name = self.view_name
                 part._drawn = None
             part.redraw(view, touches, detail)
+        if detail and moved and any(t.startswith("card:") for t in touches):
+            self._scroll_to_card(touches)
+
+    def _scroll_to_card(self, touches: frozenset[str]) -> None:
+        """A whole table taller than the screen: keep the highlighted card in sight
+        (the hand, or the board it lies on)."""
+        in_hand = _touches_own_cards(self._view or {}, touches)
+        target = self.query_one(HandView) if in_hand else self.query_one(PlayersView)
+        self.call_after_refresh(self.scroll_to_widget, target, animate=False)
 
     def _front(self, view: dict, touches: frozenset[str]) -> None:
         """Bring forward the view that shows what the highlighted choice touches."""
         if any(t.startswith("zone:") for t in touches):
             self.view_name = "table"
             return
-        ids = {t[5:] for t in touches if t.startswith("card:")}
-        if not ids:
-            return
-        you = view.get("you")
-        players = view.get("players", [])
-        private = view.get("studio") or []
-        if you is not None and you < len(players):
-            private = private + players[you].get("hand_cards", [])
-        self.view_name = "hand" if any(c["id"] in ids for c in private) else "cards"
+        if any(t.startswith("card:") for t in touches):
+            self.view_name = "hand" if _touches_own_cards(view, touches) else "cards"
+
+
+def _touches_own_cards(view: dict, touches: frozenset[str]) -> bool:
+    """Whether a touched card is in the viewer's hand or Studio draw (else in front of
+    someone)."""
+    ids = {t[5:] for t in touches if t.startswith("card:")}
+    you = view.get("you")
+    players = view.get("players", [])
+    private = list(view.get("studio") or [])
+    if you is not None and you < len(players):
+        private += players[you].get("hand_cards", [])
+    return any(c["id"] in ids for c in private)
