@@ -380,3 +380,52 @@ async def test_80x24_four_seats_fit_and_v_cycles_the_views():
             out = text(app)
             assert f"▶{view}" in out and seen in out
             assert board.max_scroll_y == 0 or view != "Boards"
+
+
+async def test_120x40_four_seats_whole_table_and_v_reaches_the_hand():
+    from inkterm.app import InktermApp
+
+    st = new_game("kiln", ["Ann", "random", "random", "random"], seed=7)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if app.screen.query("#menu") and app.screen.query_one("#menu").option_count:
+                break
+        board = app.screen.query_one(KilnBoard)
+        out = text(app)
+        assert "v:" not in out  # the whole table, not folded views
+        assert all(f"{face} {z + 1} {name}" in out
+                   for z, (face, name) in enumerate(zip(FACES, st.summary()["zones"])))
+        assert out.count("favour space twice") == 4  # every seat's board
+        hand = st.view(0)["players"][0]["hand_cards"]
+        assert board.has_views  # four boards and the hand are taller than the screen
+        for _ in range(6):
+            if hand[-1]["text"][:30] in text(app):
+                break
+            await pilot.press("v")
+            await pilot.pause()
+        assert hand[-1]["text"][:30] in text(app)
+        assert board.scroll_offset.y > 0
+
+
+async def test_v_pages_through_a_long_view_before_moving_on():
+    view = ann_view()
+    many = [card(f"C{i}", f"Card {i}", "persistent", pip=1, text="A long effect. " * 4) for i in range(2, 9)]
+    view["players"][1]["tableau"] = [{**c, "tapped": False} for c in many]
+    app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
+    async with app.run_test(size=(48, 12)) as pilot:
+        app.board.view_name = "cards"
+        app.board.show(view, frozenset())
+        await pilot.pause()
+        assert app.board.max_scroll_y > 0 and "Card 8" not in text(app)
+        for _ in range(10):
+            if "Card 8" in text(app):
+                break
+            app.board.next_view()
+            await pilot.pause()
+        assert "Card 8" in text(app)
+        while app.board.view_name == "cards":
+            app.board.next_view()
+            await pilot.pause()
+        assert app.board.view_name == "table" and app.board.scroll_offset.y == 0

@@ -489,8 +489,13 @@ class KilnBoard(VerticalScroll):
         if self.detail:
             self._scroll_to_next_part()
             return
+        if self.scroll_offset.y < self.max_scroll_y:
+            # A long hand or many cards in play: v pages down before moving on.
+            self.scroll_page_down(animate=False)
+            return
         names = list(VIEWS)
         self.view_name = names[(names.index(self.view_name) + 1) % len(names)]
+        self.scroll_home(animate=False)
         if self._view is not None:
             self.show(self._view, self._touches)
 
