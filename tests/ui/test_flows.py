@@ -66,6 +66,7 @@ async def test_title_setup_game():
         assert isinstance(app.screen, GameScreen)
         st = app.screen.state
         assert st.record.game == "kiln" and st.seats == ["You", "bot", "Cy"] and st.record.seed == 42
+        await pilot.press("v", "v")  # at 80×24 Kiln's hand is the board's third view
         assert "Your hand" in screen_text(app)
         # The setup screen was replaced: leaving the game goes back to the title.
         assert [type(s).__name__ for s in app.screen_stack][-2] == "TitleScreen"
