@@ -101,7 +101,8 @@ async def test_folded_views_cycle_boards_hand_cards():
         assert "▶Boards" in out and "⚅ Imperial Kiln" not in out
         assert "♦ 4 Prepare glaze" in out and "supply 40 hand 5" in out
         assert "▣▣▣▣▣▣✓favour twice" in out and "□□□□   play a card" in out
-        assert "+5 from cards/Tribute" in out and "dice this round 0" in out
+        assert "B Bob ⚑ ★30 +5" in out and "+N = points from cards and Tribute" in out
+        assert "dice this round 0" in out
         app.board.next_view()
         await pilot.pause()
         out = text(app)

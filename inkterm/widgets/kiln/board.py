@@ -37,10 +37,10 @@ ROW_REWARDS = ("favour space twice", "+2 clay +3 glaze", "play a card", "+2 mone
 ROW_REWARDS_SHORT = ("favour twice", "+2 clay 3 glaze", "play a card", "+2 money", "start player")
 MARK = "▶"
 LEGEND = "⚑ starts  ★ score  ♦ favour  +N extra points"
+BOARDS_LEGEND = "+N = points from cards and Tribute  ⚑ starts"
 #: A main action's gain in a folded tile's width (the whole table uses the menu's words).
 SHORT_GAIN = ("+{} clay/glaze", "+{} money", "+{} favour", "swap {} cards", "−{} card cost", "copy at {}")
 EXTRA_WORDS = "from cards and Tribute"
-EXTRA_SHORT = "from cards/Tribute"
 #: The folded views, in `v` order, and the parts each one shows.
 VIEWS = {
     "table": ("kiln-head", "kiln-zones", "kiln-seats", "kiln-legend"),
@@ -55,7 +55,11 @@ def gain_words(pip: int, dice: int, short: bool = False) -> str:
     """What a main action in zone ``pip`` gives at its current strength."""
     if not dice:
         return "closed"
-    return SHORT_GAIN[pip - 1].format(dice) if short else effect_text(pip, dice)
+    if not short:
+        return effect_text(pip, dice)
+    if pip == 4 and dice == 1:
+        return "swap 1 card"
+    return SHORT_GAIN[pip - 1].format(dice)
 
 
 @lru_cache(maxsize=64)
@@ -131,19 +135,24 @@ class KilnPart(BoardPart):
         return self.style(f"seat-{seat % 4}")
 
     def seat_tag(self, tags, seat: int) -> Text:
-        return Text(tags[seat], style=self.seat_style(seat) + self.style("head"))
+        tag = Text()
+        tag.append(tags[seat], style=self.seat_style(seat) + self.style("head"))
+        return tag
 
 
 def _tags(view: dict) -> tuple[str, ...]:
     return seat_tags(tuple(p["name"] for p in view.get("players", [])))
 
 
-class HeadView(KilnPart):
-    """The round, the deck and, when folded, which view is on and that `v` changes it."""
+class FollowsView(KilnPart):
+    """A part whose text depends on which folded view is on (the board sets it)."""
 
     READS = ()
-    #: The folded view on screen (set by the board; "" when the whole table shows).
     view_name = ""
+
+
+class HeadView(FollowsView):
+    """The round, the deck and, when folded, which view is on and that `v` changes it."""
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         head = Text.assemble((f"Round {view.get('round', '?')}/10", self.style("head")))
@@ -288,6 +297,9 @@ class PlayersView(KilnPart):
         if starter:
             title.append(" ⚑ starts" if detail else " ⚑")
         title.append(f" ★{p['score']}")
+        extra = extra_points(p)
+        if extra and not detail:
+            title.append(f" +{extra}")
         lines: list[Text] = []
         money = Text()
         money.append(f"${p['money']}", style=style_hi if "money" in hi else "")
@@ -303,12 +315,11 @@ class PlayersView(KilnPart):
         lines.extend(self._rows(p, hi, detail))
         for line in lines:
             line.no_wrap, line.overflow = True, "ellipsis"
-        extra = extra_points(p)
-        if extra:
-            lines.append(Text(f"+{extra} {EXTRA_WORDS if detail else EXTRA_SHORT}"))
         if not detail:
             lines.append(Text(f"dice this round {p['taken_dice']}"))
         else:
+            if extra:
+                lines.append(Text(f"+{extra} {EXTRA_WORDS}"))
             lines.extend(self._tableau(p, hi))
         if not detail:
             return Group(title, *lines)
@@ -438,13 +449,14 @@ class PlayedView(CardList):
         self.update(Group(*parts))
 
 
-class LegendView(KilnPart):
+class LegendView(FollowsView):
     """One line that explains the board's glyphs."""
 
-    READS = ()
-
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
-        text = LEGEND if not detail else f"{LEGEND} ({EXTRA_WORDS})"
+        if detail:
+            text = f"{LEGEND} ({EXTRA_WORDS})"
+        else:
+            text = BOARDS_LEGEND if self.view_name == "boards" else LEGEND
         self.update(Text(text, style=self.style("muted")))
 
 
@@ -524,7 +536,7 @@ class KilnBoard(VerticalScroll):
             part.display = on
             if not on:
                 continue
-            if isinstance(part, HeadView) and part.view_name != self.view_name:
+            if isinstance(part, FollowsView) and part.view_name != self.view_name:
                 part.view_name = self.view_name
                 part._drawn = None
             part.redraw(view, touches, detail)
