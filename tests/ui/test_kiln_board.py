@@ -178,6 +178,7 @@ async def test_whole_table_at_120x40():
         assert "✓ favour space twice" in out and "start player" in out
         assert "Glaze Vat 釉缸 · tap ↷ tapped" in out and "Washing Pool 淘洗池 · ongoing" in out
         assert "Ann's hand (secret)" in out and "⚑ starts" in out
+        assert "1 Select materials · 2 Blank · 3 Reward" in out  # the track's space names
         assert "v:" not in out  # nothing folded
 
 
@@ -333,6 +334,20 @@ async def test_board_matches_summary_for_random_states():
                     assert_whole_boards_match(out, summ)
                 else:
                     assert_folded_seats_match(out, summ)
+
+
+async def test_folded_table_and_boards_fit_80x24_for_random_states():
+    """The board's share of an 80×24 screen (48×22): the table view and the boards view
+    never need scrolling, with two to four seats, whatever the state."""
+    app = BoardApp(KilnBoard(NAMES, id="board"))
+    async with app.run_test(size=(48, 22)) as pilot:
+        for st in mid_game_states(30):
+            for name in ("table", "boards"):
+                app.board.view_name = name
+                app.board.show(st.summary(), frozenset())
+                await pilot.pause()
+                assert app.board.max_scroll_y == 0, (name, st.record.seed)
+                assert "…" not in text(app), text(app)
 
 
 async def test_no_internal_code_shows_in_any_view():

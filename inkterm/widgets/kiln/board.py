@@ -38,6 +38,7 @@ ROW_REWARDS_SHORT = ("favour twice", "+2 clay 3 glaze", "play a card", "+2 money
 MARK = "▶"
 LEGEND = "⚑ starts  ★ score  ♦ favour  +N extra points"
 BOARDS_LEGEND = "+N = points from cards and Tribute  ⚑ starts"
+FAVOUR_LEGEND = "♦ favour spaces: " + " · ".join(f"{i} {name}" for i, name in enumerate(FAVOUR_SPACES))
 #: A main action's gain in a folded tile's width (the whole table uses the menu's words).
 SHORT_GAIN = ("+{} clay/glaze", "+{} money", "+{} favour", "swap {} cards", "−{} card cost", "copy at {}")
 EXTRA_WORDS = "from cards and Tribute"
@@ -454,7 +455,7 @@ class LegendView(FollowsView):
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         if detail:
-            text = f"{LEGEND} ({EXTRA_WORDS})"
+            text = f"{LEGEND} ({EXTRA_WORDS})\n{FAVOUR_LEGEND}"
         else:
             text = BOARDS_LEGEND if self.view_name == "boards" else LEGEND
         self.update(Text(text, style=self.style("muted")))
