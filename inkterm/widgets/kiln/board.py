@@ -19,7 +19,6 @@ from rich import box
 from rich.console import Group
 from rich.padding import Padding
 from rich.panel import Panel
-from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
@@ -140,6 +139,15 @@ class KilnPart(BoardPart):
         tag.append(tags[seat], style=self.seat_style(seat) + self.style("head"))
         return tag
 
+    def seat_label(self, tags, seat: int, name: str, mine: bool | None) -> Text:
+        """"▶A Ann": whose turn (when ``mine`` is not None), initial, name, in colour."""
+        label = Text()
+        if mine is not None:
+            label.append(MARK if mine else " ", style=self.style("current") if mine else "")
+        label.append_text(self.seat_tag(tags, seat))
+        label.append(f" {name}", style=self.seat_style(seat) + self.style("head"))
+        return label
+
 
 def _tags(view: dict) -> tuple[str, ...]:
     return seat_tags(tuple(p["name"] for p in view.get("players", [])))
@@ -240,10 +248,7 @@ class SeatsView(KilnPart):
 
     def _seat(self, s, p, tags, mine, starter, hi) -> list[Text]:
         style_hi = self.style("hi")
-        head = Text()
-        head.append(MARK if mine else " ", style=self.style("current") if mine else "")
-        head.append_text(self.seat_tag(tags, s))
-        head.append(f" {p['name'][:8]}", style=self.seat_style(s) + self.style("head"))
+        head = self.seat_label(tags, s, p["name"][:8], mine)
         if starter:
             head.append(" ⚑")
         head.append(f" ★{p['score']} ")
@@ -258,7 +263,7 @@ class SeatsView(KilnPart):
         for i, row in enumerate(blank_slots(p["blanks"])):
             if i:
                 slots.append("|", style=self.style("muted"))
-            lit = f"row:{i + 1}" in hi or ("blank" in hi and i == next_row)
+            lit = _row_lit(hi, i, next_row)
             slots.append(row, style=style_hi if lit else "")
         slots.append(f" {p['blanks']}/20 rows {p['rows']}")
         extra = extra_points(p)
@@ -291,10 +296,7 @@ class PlayersView(KilnPart):
 
     def _board(self, s, p, tags, mine, starter, hi, detail):
         style_hi = self.style("hi")
-        title = Text()
-        title.append(MARK if mine else " ", style=self.style("current") if mine else "")
-        title.append_text(self.seat_tag(tags, s))
-        title.append(f" {p['name']}", style=self.seat_style(s) + self.style("head"))
+        title = self.seat_label(tags, s, p["name"], mine)
         if starter:
             title.append(" ⚑ starts" if detail else " ⚑")
         title.append(f" ★{p['score']}")
@@ -347,7 +349,7 @@ class PlayersView(KilnPart):
         out = []
         next_row = _next_row(p["blanks"])
         for i, row in enumerate(blank_slots(p["blanks"])):
-            lit = f"row:{i + 1}" in hi or ("blank" in hi and i == next_row)
+            lit = _row_lit(hi, i, next_row)
             line = Text(f"{row:<6}", style=self.style("hi") if lit else "")
             done = i < p["rows"]
             mark = "✓" if done else " "
@@ -372,6 +374,11 @@ class PlayersView(KilnPart):
             line.stylize(click_style(f"card:{c['id']}"))
             out.append(line)
         return out
+
+
+def _row_lit(touches, row: int, next_row: int) -> bool:
+    """A row is lit when a choice names it, or places a blank into it."""
+    return f"row:{row + 1}" in touches or ("blank" in touches and row == next_row)
 
 
 def _next_row(blanks: int) -> int:
@@ -440,8 +447,7 @@ class PlayedView(CardList):
         tags, current = _tags(view), view.get("current")
         parts: list = [Text("Cards in front of the players", style=self.style("head"))]
         for s, p in enumerate(view.get("players", [])):
-            head = self.seat_tag(tags, s)
-            head.append(f" {p['name']}", style=self.seat_style(s) + self.style("head"))
+            head = self.seat_label(tags, s, p["name"], None)
             items = p.get("tableau") or []
             if not items:
                 head.append("  no cards", style=self.style("muted"))
