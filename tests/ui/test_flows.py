@@ -153,7 +153,7 @@ async def test_digits_pick_choices_and_hint_follows_highlight():
         menu_lines = [l for l in screen_text(app).splitlines() if "▶2 " in l]
         assert menu_lines, "the highlighted choice is marked by a glyph, not only colour"
         zone = int(d.choices[1].touches[0].split(":")[1])
-        assert f"▶{'⚀⚁⚂⚃⚄⚅'[zone - 1]} " in screen_text(app)  # the zone's tile is marked
+        assert f"▶{'⚀⚁⚂⚃⚄⚅'[zone - 1]}{zone} " in screen_text(app)  # the zone's tile is marked
         await pilot.press("2")
         assert st.record.choices == [d.choices[1].key]
         # A digit beyond the list does nothing.
@@ -449,7 +449,7 @@ async def test_no_color_still_marks_the_choice_and_the_board(monkeypatch):
         lines = text.splitlines()
         d = st.decision()
         zone = int(d.choices[1].touches[0].split(":")[1])
-        assert any(f"▶{'⚀⚁⚂⚃⚄⚅'[zone - 1]} " in l for l in lines)  # the board's tile
+        assert any(f"▶{'⚀⚁⚂⚃⚄⚅'[zone - 1]}{zone} " in l for l in lines)  # the board's tile
         assert any("▶2 " in l for l in lines)  # the menu
         assert "▶A Ann" in text  # whose turn: mark, initial, name
 

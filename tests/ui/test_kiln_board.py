@@ -77,7 +77,7 @@ async def test_folded_table_shows_tiles_and_seats():
         app.board.show(ann_view(), frozenset())
         await pilot.pause()
         out = text(app)
-        for zone in ["⚀ Materials", "⚁ Bank", "⚂ Favour Hall", "⚃ Studio", "⚄ Shop", "⚅ Imperial Kiln"]:
+        for zone in ["⚀1 Materials", "⚁2 Bank", "⚂3 Favour Hall", "⚃4 Studio", "⚄5 Shop", "⚅6 Imperial Kiln"]:
             assert zone in out
         assert "●●●●" in out and "+4 money" not in out  # Shop: four pips, its own gain
         assert "−4 card cost" in out and "+3 clay/glaze" in out and "closed" in out
@@ -98,7 +98,7 @@ async def test_folded_views_cycle_boards_hand_cards():
         app.board.next_view()
         await pilot.pause()
         out = text(app)
-        assert "▶Boards" in out and "⚅ Imperial Kiln" not in out
+        assert "▶Boards" in out and "Imperial Kiln" not in out
         assert "♦ 4 Prepare glaze" in out and "supply 40 hand 5" in out
         assert "▣▣▣▣▣▣✓favour twice" in out and "□□□□   play a card" in out
         assert "B Bob ⚑ ★30 +5" in out and "+N = points from cards and Tribute" in out
@@ -151,7 +151,7 @@ async def test_touches_are_marked_and_bring_their_view_forward():
         app.board.show(ann_view(), frozenset({"zone:3"}))
         await pilot.pause()
         out = text(app)
-        assert "▶⚂ Favour Hall" in out and "▶⚀" not in out
+        assert "▶⚂3 Favour Hall" in out and "▶⚀" not in out
         assert "▶A Ann" in out  # whose turn
         app.board.show(ann_view(), frozenset({"card:P1"}))
         await pilot.pause()
@@ -162,7 +162,7 @@ async def test_touches_are_marked_and_bring_their_view_forward():
         assert "▶Cards" in text(app)
         app.board.show(ann_view(), frozenset({"zone:1"}))
         await pilot.pause()
-        assert "▶Table" in text(app) and "▶⚀ Materials" in text(app)
+        assert "▶Table" in text(app) and "▶⚀1 Materials" in text(app)
 
 
 async def test_whole_table_at_120x40():
@@ -385,7 +385,8 @@ async def test_80x24_four_seats_fit_and_v_cycles_the_views():
         board = app.screen.query_one(KilnBoard)
         assert board.has_views and board.max_scroll_y == 0
         out = text(app)
-        assert all(f"{face} {name}" in out for face, name in zip(FACES, st.summary()["zones"]))
+        assert all(f"{face}{z + 1} {name}" in out
+                   for z, (face, name) in enumerate(zip(FACES, st.summary()["zones"])))
         for p in st.summary()["players"]:
             assert f"★{p['score']} ${p['money']} ♦{p['favour']}" in out
         assert out.count("□□□□□□|□□□□□|□□□□|□□□|□□ 0/20 rows 0") == 4

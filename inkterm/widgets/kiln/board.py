@@ -208,7 +208,7 @@ class ZonesView(KilnPart):
         n = view.get("dice", [0] * 6)[z]
         click = click_style(f"zone:{z + 1}")
         title = Text(f"{MARK if hi else ' '}{DIE_FACES[z]} {z + 1} {names[z]}" if detail
-                     else f"{MARK if hi else ' '}{DIE_FACES[z]} {names[z]}",
+                     else f"{MARK if hi else ' '}{DIE_FACES[z]}{z + 1} {names[z]}",
                      style=self.style("hi") if hi else self.style("head"))
         dice = Text(" ")
         if n:
