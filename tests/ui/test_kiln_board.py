@@ -446,3 +446,21 @@ async def test_v_pages_through_a_long_view_before_moving_on():
             app.board.next_view()
             await pilot.pause()
         assert app.board.view_name == "table" and app.board.scroll_offset.y == 0
+
+
+async def test_whole_table_scrolls_a_highlighted_hand_card_into_sight():
+    st = next(s for s in mid_game_states(12) if len(s.seats) == 4)
+    view = st.view(st.decision().seat)
+    me = view["players"][view["you"]]
+    app = BoardApp(KilnBoard(NAMES, id="board"))
+    async with app.run_test(size=(76, 30)) as pilot:
+        app.screen.add_class("-wide", "-tall")
+        app.board.show(view, frozenset())
+        await pilot.pause()
+        assert app.board.scroll_offset.y == 0 and app.board.max_scroll_y > 0
+        last = me["hand_cards"][-1]
+        app.board.show(view, frozenset({f"card:{last['id']}"}))
+        await pilot.pause()
+        await pilot.pause()
+        assert app.board.scroll_offset.y > 0
+        assert f"▶{last['name']}" in text(app)
