@@ -84,8 +84,8 @@ async def test_folded_table_shows_tiles_and_seats():
         assert "A5 B·" in out  # Imperial Kiln: Ann's initial and five tokens, Bob none
         assert "Round 4/10" in out and "▶Table" in out
         assert "★9 $7 ♦4 Glaze" in out
-        assert "▣▣▣▣▣▣|▣▣□□□|□□□□|□□□|□□ 8/20 rows 1" in out
-        assert "▣▣▣▣▣▣|▣▣▣▣▣|▣▣▣▣|▣▣▣|▣▣ 20/20 rows 5 +5" in out
+        assert "■■■■■■|■■□□□|□□□□|□□□|□□ 8/20 rows 1" in out
+        assert "■■■■■■|■■■■■|■■■■|■■■|■■ 20/20 rows 5 +5" in out
         assert "⚑" in next(l for l in out.splitlines() if "Bob" in l and "★30" in l)
         assert "⚑ starts" in out and "+N extra points" in out  # the legend
         assert "Tribute 入贡" not in out  # the hand is a view of its own
@@ -100,7 +100,7 @@ async def test_folded_views_cycle_boards_hand_cards():
         out = text(app)
         assert "▶Boards" in out and "Imperial Kiln" not in out
         assert "♦ 4 Prepare glaze" in out and "supply 40 hand 5" in out
-        assert "▣▣▣▣▣▣✓favour twice" in out and "□□□□   play a card" in out
+        assert "■■■■■■✓favour twice" in out and "□□□□   play a card" in out
         assert "B Bob ⚑ ★30 +5" in out and "+N = points from cards and Tribute" in out
         assert "dice this round 0" in out
         app.board.next_view()
@@ -198,7 +198,7 @@ async def test_real_view_never_shows_another_hand():
 
 def test_helpers():
     assert blank_slots(0) == ["□" * 6, "□" * 5, "□" * 4, "□" * 3, "□" * 2]
-    assert blank_slots(12) == ["▣" * 6, "▣" * 5, "▣□□□", "□□□", "□□"]
+    assert blank_slots(12) == ["■" * 6, "■" * 5, "■□□□", "□□□", "□□"]
     assert card_type({"type": "persistent", "pip": 4}) == "ongoing · Studio"
     assert card_type({"type": "persistent", "pip": None}) == "ongoing · always on"
     assert card_type({"type": "achievement"}) == "achievement"
@@ -295,7 +295,7 @@ def assert_folded_seats_match(out: str, summ: dict) -> None:
         assert head and [int(g) for g in head.groups()] == [
             p["score"], p["money"], p["favour"], p["clay"], p["glaze"]], lines[i]
         slots = lines[i + 1]
-        assert slots.count("▣") == p["blanks"] and f"rows {p['rows']}" in slots
+        assert slots.count("■") == p["blanks"] and f"rows {p['rows']}" in slots
         extra = re.search(r"rows \d \+(\d+)", slots)
         assert (int(extra.group(1)) if extra else 0) == p["score"] - p["blanks"] - p["rows"]
         assert ("⚑" in lines[i]) == (s == summ["start_seat"])

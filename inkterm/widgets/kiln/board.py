@@ -94,12 +94,12 @@ def card_facts(card: dict) -> dict:
 
 
 def blank_slots(blanks: int) -> list[str]:
-    """The 20 slots in rows of 6/5/4/3/2: ▣ filled, □ empty."""
+    """The 20 slots in rows of 6/5/4/3/2: ■ filled, □ empty."""
     rows, left = [], blanks
     for size in ROW_SIZES:
         filled = max(0, min(size, left))
         left -= filled
-        rows.append("▣" * filled + "□" * (size - filled))
+        rows.append("■" * filled + "□" * (size - filled))
     return rows
 
 
