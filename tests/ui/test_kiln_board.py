@@ -464,3 +464,21 @@ async def test_whole_table_scrolls_a_highlighted_hand_card_into_sight():
         await pilot.pause()
         assert app.board.scroll_offset.y > 0
         assert f"▶{last['name']}" in text(app)
+
+
+async def test_folded_hand_scrolls_the_highlighted_drawn_card_into_sight():
+    view = ann_view(studio=True)
+    view["studio"] = [card(f"P{i}", f"Drawn {i}", text="Something long to read. " * 3) for i in range(2, 8)]
+    app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
+    async with app.run_test(size=(48, 16)) as pilot:
+        app.board.show(view, frozenset())
+        await pilot.pause()
+        assert "▶Hand" in text(app) and "Drawn 7" not in text(app)
+        app.board.show(view, frozenset({"card:P7"}))
+        await pilot.pause()
+        await pilot.pause()
+        assert "▶Drawn 7" in text(app)
+        app.board.show(view, frozenset({"card:P1"}))  # back up to the hand's first card
+        await pilot.pause()
+        await pilot.pause()
+        assert "▶Tribute 入贡" in text(app)

@@ -22,6 +22,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
+from textual.geometry import Region
 
 from inkterm.games.kiln.content import FAVOUR_SPACES, N_BLANKS, ROW_SIZES, ZONES, cards
 from inkterm.games.kiln.rules import effect_text
@@ -395,6 +396,12 @@ class CardList(KilnPart):
 
     READS = ("card:",)
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        #: card id -> (first row, rows) in this part as last drawn: for scrolling to it.
+        self.card_rows: dict[str, tuple[int, int]] = {}
+        self._names: dict[int, str] = {}  # id(name line) -> card id, while drawing
+
     def card_lines(self, cards_: list[dict], hi) -> list:
         """Each card as its name line and, indented below, its type and effect."""
         out = []
@@ -415,7 +422,27 @@ class CardList(KilnPart):
                 t.stylize(click)
             out.append(name)
             out.append(Padding(effect, (0, 0, 0, 3)))
+            self._names[id(name)] = c["id"]
         return out
+
+    def show_cards(self, parts: list) -> None:
+        """Show ``parts`` and note the rows each card takes (wrapped at this width)."""
+        width = max(10, self.content_size.width or 45)
+        console = self.app.console
+        rows: dict[str, tuple[int, int]] = {}
+        row, last = 0, None
+        for r in parts:
+            text, indent = (r.renderable, 3) if isinstance(r, Padding) else (r, 0)
+            n = len(text.wrap(console, width - indent))
+            cid = self._names.get(id(r))
+            if cid is not None:
+                last = cid
+                rows[cid] = (row, n)
+            elif isinstance(r, Padding) and last is not None:
+                rows[last] = (rows[last][0], rows[last][1] + n)
+            row += n
+        self.card_rows, self._names = rows, {}
+        self.update(Group(*parts))
 
 
 class HandView(CardList):
@@ -425,7 +452,7 @@ class HandView(CardList):
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         you = view.get("you")
         if you is None:
-            self.update(Text("Hands are hidden.", style=self.style("muted")))
+            self.show_cards([Text("Hands are hidden.", style=self.style("muted"))])
             return
         me = view["players"][you]
         hi = touches if view.get("current") == you else frozenset()
@@ -437,7 +464,7 @@ class HandView(CardList):
         if studio:
             parts.append(Text("Drawn in the Studio (swap any one-for-one)", style=self.style("head")))
             parts.extend(self.card_lines(studio, hi))
-        self.update(Group(*parts))
+        self.show_cards(parts)
 
 
 class PlayedView(CardList):
@@ -453,7 +480,7 @@ class PlayedView(CardList):
                 head.append("  no cards", style=self.style("muted"))
             parts.append(head)
             parts.extend(self.card_lines(items, touches if s == current else frozenset()))
-        self.update(Group(*parts))
+        self.show_cards(parts)
 
 
 class LegendView(FollowsView):
@@ -547,15 +574,21 @@ class KilnBoard(VerticalScroll):
                 part.view_name = self.view_name
                 part._drawn = None
             part.redraw(view, touches, detail)
-        if detail and moved and any(t.startswith("card:") for t in touches):
-            self._scroll_to_card(touches)
+        if moved and any(t.startswith("card:") for t in touches):
+            self.call_after_refresh(self._scroll_to_card, touches)
 
     def _scroll_to_card(self, touches: frozenset[str]) -> None:
-        """A whole table taller than the screen: keep the highlighted card in sight
-        (the hand, or the board it lies on)."""
-        in_hand = _touches_own_cards(self._view or {}, touches)
-        target = self.query_one(HandView) if in_hand else self.query_one(PlayersView)
-        self.call_after_refresh(self.scroll_to_widget, target, animate=False)
+        """Keep the highlighted card's lines in sight (a long hand, a big Studio draw,
+        a whole table taller than the screen)."""
+        ids = [t[5:] for t in touches if t.startswith("card:")]
+        for part in self._parts:
+            if isinstance(part, CardList) and part.display:
+                for cid in ids:
+                    if cid in part.card_rows:
+                        row, n = part.card_rows[cid]
+                        top = part.virtual_region.y + row
+                        self.scroll_to_region(Region(0, top, 1, n), animate=False)
+                        return
 
     def _front(self, view: dict, touches: frozenset[str]) -> None:
         """Bring forward the view that shows what the highlighted choice touches."""
