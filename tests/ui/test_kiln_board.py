@@ -417,6 +417,8 @@ async def test_120x40_four_seats_whole_table_and_v_reaches_the_hand():
         assert out.count("favour space twice") == 4  # every seat's board
         hand = st.view(0)["players"][0]["hand_cards"]
         assert board.has_views  # four boards and the hand are taller than the screen
+        await pilot.pause()
+        assert "v View" in text(app)  # and the footer says so
         for _ in range(6):
             if hand[-1]["text"][:30] in text(app):
                 break
