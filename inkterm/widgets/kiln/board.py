@@ -49,7 +49,7 @@ VIEWS = {
     "hand": ("kiln-head", "kiln-hand"),
     "cards": ("kiln-head", "kiln-played"),
 }
-WHOLE_TABLE = ("kiln-head", "kiln-zones", "kiln-players", "kiln-hand", "kiln-played", "kiln-legend")
+WHOLE_TABLE = ("kiln-head", "kiln-zones", "kiln-players", "kiln-legend", "kiln-hand", "kiln-played")
 
 
 def gain_words(pip: int, dice: int, short: bool = False) -> str:
@@ -513,9 +513,9 @@ class KilnBoard(VerticalScroll):
         yield ZonesView(id="kiln-zones")
         yield SeatsView(id="kiln-seats")
         yield PlayersView(id="kiln-players")
+        yield LegendView(id="kiln-legend")  # under the boards: in sight above the hand
         yield HandView(id="kiln-hand")
         yield PlayedView(id="kiln-played")
-        yield LegendView(id="kiln-legend")
 
     def on_mount(self) -> None:
         self._parts = list(self.query(KilnPart))
