@@ -296,39 +296,43 @@ class PlayersView(KilnPart):
         self.update(grid)
 
     def _board(self, s, p, tags, mine, starter, hi, detail):
-        style_hi = self.style("hi")
         title = self.seat_label(tags, s, p["name"], mine)
         if starter:
             title.append(" ⚑ starts" if detail else " ⚑")
         title.append(f" ★{p['score']}")
         extra = extra_points(p)
-        if extra and not detail:
-            title.append(f" +{extra}")
-        lines: list[Text] = []
+        if not detail:
+            if extra:
+                title.append(f" +{extra}")
+            return Group(title, *self._folded_lines(p, hi))
+        return Panel(Group(*self._whole_lines(p, hi, extra)), title=title, title_align="left",
+                     box=box.ROUNDED, padding=(0, 1), border_style=self.seat_style(s))
+
+    def _money(self, p, hi, gap: str) -> Text:
         money = Text()
-        money.append(f"${p['money']}", style=style_hi if "money" in hi else "")
-        money.append(f"{'  ' if detail else ' '}clay {p['clay']}{'  ' if detail else ' '}glaze {p['glaze']}")
-        if detail:
-            money.append(f"  hand {p['hand']}")
-        lines.append(money)
-        if detail:
-            lines.append(Text(f"supply {p['supply']}  dice this round {p['taken_dice']}"))
-        else:
-            lines.append(Text(f"supply {p['supply']} hand {p['hand']}"))
-        lines.append(self._favour(p["favour"], hi, detail))
-        lines.extend(self._rows(p, hi, detail))
+        money.append(f"${p['money']}", style=self.style("hi") if "money" in hi else "")
+        money.append(f"{gap}clay {p['clay']}{gap}glaze {p['glaze']}")
+        return money
+
+    def _folded_lines(self, p, hi) -> list[Text]:
+        """Ten lines in a 22-column board: four seats fit 80×24."""
+        lines = [self._money(p, hi, " "), Text(f"supply {p['supply']} hand {p['hand']}"),
+                 self._favour(p["favour"], hi, False), *self._rows(p, hi, False),
+                 Text(f"dice this round {p['taken_dice']}")]
         for line in lines:
             line.no_wrap, line.overflow = True, "ellipsis"
-        if not detail:
-            lines.append(Text(f"dice this round {p['taken_dice']}"))
-        else:
-            if extra:
-                lines.append(Text(f"+{extra} {EXTRA_WORDS}"))
-            lines.extend(self._tableau(p, hi))
-        if not detail:
-            return Group(title, *lines)
-        return Panel(Group(*lines), title=title, title_align="left", box=box.ROUNDED,
-                     padding=(0, 1), border_style=self.seat_style(s))
+        return lines
+
+    def _whole_lines(self, p, hi, extra: int) -> list[Text]:
+        money = self._money(p, hi, "  ")
+        money.append(f"  hand {p['hand']}")
+        lines = [money, Text(f"supply {p['supply']}  dice this round {p['taken_dice']}"),
+                 self._favour(p["favour"], hi, True), *self._rows(p, hi, True)]
+        for line in lines:
+            line.no_wrap, line.overflow = True, "ellipsis"
+        if extra:
+            lines.append(Text(f"+{extra} {EXTRA_WORDS}"))
+        return lines + self._tableau(p, hi)
 
     def _favour(self, favour: int, hi, detail: bool) -> Text:
         lit = {int(x[7:]) for x in hi if x.startswith("favour:")}
