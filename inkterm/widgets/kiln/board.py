@@ -109,12 +109,6 @@ def extra_points(p: dict) -> int:
     return p["score"] - min(p["blanks"], N_BLANKS) - p["rows"]
 
 
-def _padded(line: Text, width: int) -> Text:
-    line = line.copy()
-    line.pad_right(max(0, width - line.cell_len))
-    return line
-
-
 class KilnPart(BoardPart):
     """A piece of the board that renders Rich text with styles from the stylesheet."""
 
@@ -185,24 +179,45 @@ class ZonesView(KilnPart):
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         tags = _tags(view)
-        tiles = [self._tile(view, z, tags, f"zone:{z + 1}" in touches, detail) for z in range(6)]
+        tiles = [self._cached_tile(view, z, tags, f"zone:{z + 1}" in touches, detail) for z in range(6)]
         if detail:
             grid = Table(box=box.ROUNDED, show_header=False, show_lines=True, expand=True,
                          padding=(0, 1), pad_edge=False)
             for _ in range(3):
                 grid.add_column(ratio=1, no_wrap=True)
-            for row in (tiles[:3], tiles[3:]):
-                grid.add_row(*[Text("\n").join(t) for t in row])
+            grid.add_row(*tiles[:3])
+            grid.add_row(*tiles[3:])
             self.update(grid)
             return
-        lines: list[Text] = []
+        # Folded: each row of tiles as narrow as its own contents, a column apart.
+        rows = []
         for row in (tiles[:3], tiles[3:]):
-            widths = [max(l.cell_len for l in t) + 1 for t in row]
-            widths[-1] -= 1  # no gap after the last tile
-            for i in range(len(row[0])):
-                lines.append(Text("").join(_padded(t[i], w) for t, w in zip(row, widths)))
-        lines.insert(4, Text(""))
-        self.update(Text("\n").join(lines))
+            grid = Table.grid(padding=(0, 1, 0, 0), pad_edge=False)
+            for _ in range(3):
+                grid.add_column(no_wrap=True)
+            grid.add_row(*row)
+            rows.append(grid)
+        self.update(Group(rows[0], Text(""), rows[1]))
+
+    _tiles: dict | None = None
+
+    def _cached_tile(self, view, z: int, tags, hi: bool, detail: bool) -> Text:
+        """A tile changes only with its dice, its tokens or the highlight: moving the
+        highlight between zones redraws two tiles, not six."""
+        cache = self._tiles
+        if cache is None or len(cache) > 256:
+            cache = self._tiles = {}
+        names = view.get("zones") or ZONES
+        key = (z, names[z], view.get("dice", [0] * 6)[z],
+               tuple(p["tokens"][z] for p in view.get("players", [])), tags, hi, detail)
+        tile = cache.get(key)
+        if tile is None:
+            tile = cache[key] = Text("\n").join(self._tile(view, z, tags, hi, detail))
+        return tile
+
+    def notify_style_update(self) -> None:
+        self._tiles = None
+        super().notify_style_update()
 
     def _tile(self, view, z: int, tags, hi: bool, detail: bool) -> list[Text]:
         names = view.get("zones") or list(ZONES)
