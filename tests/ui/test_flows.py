@@ -69,6 +69,7 @@ async def test_title_setup_game():
         assert isinstance(app.screen, GameScreen)
         st = app.screen.state
         assert st.record.game == "kiln" and st.seats == ["You", "bot", "Cy"] and st.record.seed == 42
+        await pilot.press("v", "v")  # at 80×24 Kiln's hand is the board's third view
         assert "Your hand" in screen_text(app)
         # The setup screen was replaced: leaving the game goes back to the title.
         assert [type(s).__name__ for s in app.screen_stack][-2] == "TitleScreen"
@@ -178,9 +179,7 @@ async def test_digits_pick_choices_and_hint_follows_highlight():
         menu_lines = [l for l in screen_text(app).splitlines() if "▶2 " in l]
         assert menu_lines, "the highlighted choice is marked by a glyph, not only colour"
         zone = int(d.choices[1].touches[0].split(":")[1])
-        name = ["Materials", "Bank", "Favour Hall", "Studio", "Shop", "Imperial Kiln"][zone - 1]
-        zone_line = next(l for l in screen_text(app).splitlines() if f"{zone} {name}" in l)
-        assert "▶" in zone_line
+        assert f"▶{'⚀⚁⚂⚃⚄⚅'[zone - 1]}{zone} " in screen_text(app)  # the zone's tile is marked
         await pilot.press("2")
         assert st.record.choices == [d.choices[1].key]
         # A digit beyond the list does nothing.
@@ -589,10 +588,9 @@ async def test_no_color_still_marks_the_choice_and_the_board(monkeypatch):
         lines = text.splitlines()
         d = st.decision()
         zone = int(d.choices[1].touches[0].split(":")[1])
-        name = ["Materials", "Bank", "Favour Hall", "Studio", "Shop", "Imperial Kiln"][zone - 1]
-        assert "▶" in next(l for l in lines if f"{zone} {name}" in l)  # the board
+        assert any(f"▶{'⚀⚁⚂⚃⚄⚅'[zone - 1]}{zone} " in l for l in lines)  # the board's tile
         assert any("▶2 " in l for l in lines)  # the menu
-        assert "▶Ann" in text  # whose turn
+        assert "▶A Ann" in text  # whose turn: mark, initial, name
 
 
 async def test_clicking_a_zone_highlights_then_makes_its_choice():
@@ -605,11 +603,15 @@ async def test_clicking_a_zone_highlights_then_makes_its_choice():
         target = d.choices[2]  # a main action in some zone
         zone = int(target.touches[0].split(":")[1])
         zones = game.query_one("#kiln-zones")
-        # The zone rows follow the round line and the table header.
-        await pilot.click(zones, offset=(3, 1 + zone))
+        # Click the zone tile's die face, wherever the layout puts it.
+        lines = screen_text(app).splitlines()
+        face = "⚀⚁⚂⚃⚄⚅"[zone - 1]
+        row = next(i for i, l in enumerate(lines) if face in l[: zones.region.right])
+        offset = (lines[row].index(face) - zones.region.x, row - zones.region.y + 1)
+        await pilot.click(zones, offset=offset)
         assert game.query_one("#menu").highlighted == 2
         assert st.record.choices == []
-        await pilot.click(zones, offset=(3, 1 + zone))
+        await pilot.click(zones, offset=offset)
         assert st.record.choices == [target.key]
 
 

@@ -2,12 +2,14 @@
 what a choice's ``touches`` highlight."""
 from __future__ import annotations
 
+import re
+
 from textual.app import App
 
 from inkterm.app import ASSETS
 from inkterm.engine import new_game
 from inkterm.widgets.board import GenericBoard
-from inkterm.widgets.kiln.board import KilnBoard, blank_slots, card_tag
+from inkterm.widgets.kiln.board import KilnBoard, blank_slots, card_type, seat_tags
 
 
 def player(name, **kw):
@@ -33,19 +35,20 @@ def summary():
         "zones": ["Materials", "Bank", "Favour Hall", "Studio", "Shop", "Imperial Kiln"],
         "players": [
             player("Ann", money=7, favour=4, blanks=8, rows=1, score=9, tokens=[3, 0, 1, 2, 0, 5],
-                   tableau=[{"id": "T4", "name": "Glaze Vat 釉缸", "type": "tap", "tapped": True},
+                   extra=0, tableau=[{"id": "T4", "name": "Glaze Vat 釉缸", "type": "tap", "tapped": True},
                             {"id": "C2", "name": "Washing Pool 淘洗池", "type": "persistent", "tapped": False}]),
-            player("Bob", money=2, favour=6, blanks=20, rows=5, score=30, tokens=[0, 4, 0, 0, 1, 0]),
+            player("Bob", money=2, favour=6, blanks=20, rows=5, score=30, extra=5, tokens=[0, 4, 0, 0, 1, 0]),
         ],
         "tiebreaks": [], "winner": None,
     }
 
 
-def ann_view():
+def ann_view(studio=False):
     v = summary()
     v["you"] = 0
     v["players"][0]["hand_cards"] = [card("P1", "Tribute 入贡"), card("A3", "Harvest 五谷丰登", "achievement", 4)]
-    v["studio"] = [card("P7", "Merchant Guild 商帮", cost=0)]
+    if studio:
+        v["studio"] = [card("P7", "Merchant Guild 商帮", cost=0)]
     return v
 
 
@@ -64,27 +67,72 @@ def text(app) -> str:
     return "\n".join(s.text for s in app.screen._compositor.render_strips())
 
 
-async def test_zones_players_hand_and_studio():
+def folded(app) -> str:
+    return text(app)
+
+
+async def test_folded_table_shows_tiles_and_seats():
     app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
-    async with app.run_test(size=(100, 50)) as pilot:
+    async with app.run_test(size=(48, 24)) as pilot:
         app.board.show(ann_view(), frozenset())
         await pilot.pause()
         out = text(app)
-        for zone in ["1 Materials", "2 Bank", "3 Favour Hall", "4 Studio", "5 Shop", "6 Imperial Kiln"]:
+        for zone in ["⚀1 Materials", "⚁2 Bank", "⚂3 Favour Hall", "⚃4 Studio", "⚄5 Shop", "⚅6 Imperial Kiln"]:
             assert zone in out
-        shop = next(l for l in out.splitlines() if "5 Shop" in l)
-        assert " 4 " in shop  # dice count
-        kiln = next(l for l in out.splitlines() if "6 Imperial Kiln" in l)
-        assert kiln.split()[-2:] == ["5", "·"]  # Ann has five tokens there, Bob none
-        assert "Round 4/10" in out and "deck 22" in out
-        assert "★9" in out and "$7" in out and "♦4 Glaze" in out
-        assert "▣▣▣▣▣▣|▣▣□□□|□□□□|□□□|□□ 8/20" in out
-        assert "▣▣▣▣▣▣|▣▣▣▣▣|▣▣▣▣|▣▣▣|▣▣ 20/20" in out
-        assert "[T]Glaze Vat ↷" in out  # tapped is marked by a glyph, not only a colour
-        assert "[C]Washing Pool" in out
-        assert "Ann's hand" in out and "Tribute 入贡" in out and "Harvest 五谷丰登" in out
-        assert "Drawn in the Studio" in out and "Merchant Guild" in out
+        assert "●●●●" in out and "+4 money" not in out  # Shop: four pips, its own gain
+        assert "−4 card cost" in out and "+3 clay/glaze" in out and "closed" in out
+        assert "A5 B·" in out  # Imperial Kiln: Ann's initial and five tokens, Bob none
+        assert "Round 4/10" in out and "▶Table" in out
+        assert "★9 $7 ♦4 Glaze" in out
+        assert "■■■■■■|■■□□□|□□□□|□□□|□□ 8/20 rows 1" in out
+        assert "■■■■■■|■■■■■|■■■■|■■■|■■ 20/20 rows 5 +5" in out
         assert "⚑" in next(l for l in out.splitlines() if "Bob" in l and "★30" in l)
+        assert "⚑ starts" in out and "+N extra points" in out  # the legend
+        assert "Tribute 入贡" not in out  # the hand is a view of its own
+
+
+async def test_folded_views_cycle_boards_hand_cards():
+    app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
+    async with app.run_test(size=(48, 24)) as pilot:
+        app.board.show(ann_view(), frozenset())
+        app.board.next_view()
+        await pilot.pause()
+        out = text(app)
+        assert "▶Boards" in out and "Imperial Kiln" not in out
+        assert "♦ 4 Prepare glaze" in out and "supply 40 hand 5" in out
+        assert "■■■■■■✓favour twice" in out and "□□□□   play a card" in out
+        assert "B Bob ⚑ ★30 +5" in out and "+N = points from cards and Tribute" in out
+        assert "dice this round 0" in out
+        app.board.next_view()
+        await pilot.pause()
+        out = text(app)
+        assert "Ann's hand (secret)" in out and "Tribute 入贡  $2" in out
+        assert "play: Does a thing." in out and "achievement: Does a thing." in out
+        app.board.next_view()
+        await pilot.pause()
+        out = text(app)
+        assert "Glaze Vat 釉缸  $1  ↷ tapped" in out and "tap: Pay 1 clay: +2 glaze." in out
+        assert "ongoing · Materials: Your Materials action" in out
+        app.board.next_view()
+        await pilot.pause()
+        assert "▶Table" in text(app)
+
+
+async def test_a_studio_swap_brings_the_hand_and_the_drawn_cards_forward():
+    app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
+    async with app.run_test(size=(48, 24)) as pilot:
+        app.board.show(ann_view(), frozenset())
+        await pilot.pause()
+        assert "▶Table" in text(app)
+        app.board.show(ann_view(studio=True), frozenset())
+        await pilot.pause()
+        out = text(app)
+        assert "▶Hand" in out and "Tribute 入贡  $2" in out
+        assert "Drawn in the Studio" in out and "Merchant Guild 商帮  $0" in out
+        app.board.next_view()  # and `v` still leaves it while the swap goes on
+        app.board.show(ann_view(studio=True), frozenset())
+        await pilot.pause()
+        assert "▶Cards" in text(app)
 
 
 async def test_pending_bellows_and_rush_order_show_in_the_header():
@@ -101,35 +149,49 @@ async def test_pending_bellows_and_rush_order_show_in_the_header():
 
 async def test_summary_shows_no_hand():
     app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
-    async with app.run_test(size=(100, 50)) as pilot:
+    async with app.run_test(size=(48, 24)) as pilot:
+        app.board.view_name = "hand"
         app.board.show(summary(), frozenset())
         await pilot.pause()
         out = text(app)
         assert "Hands are hidden" in out and "Tribute 入贡" not in out
 
 
-async def test_touches_are_marked():
+async def test_touches_are_marked_and_bring_their_view_forward():
     app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
-    async with app.run_test(size=(100, 50)) as pilot:
-        app.board.show(ann_view(), frozenset({"zone:3", "card:P1"}))
+    async with app.run_test(size=(48, 24)) as pilot:
+        app.board.show(ann_view(), frozenset({"zone:3"}))
+        await pilot.pause()
+        out = text(app)
+        assert "▶⚂3 Favour Hall" in out and "▶⚀" not in out
+        assert "▶A Ann" in out  # whose turn
+        app.board.show(ann_view(), frozenset({"card:P1"}))
         await pilot.pause()
         out = text(app).splitlines()
-        assert next(l for l in out if "3 Favour Hall" in l).lstrip().startswith("▶")
-        assert not next(l for l in out if "1 Materials" in l).lstrip().startswith("▶")
         assert next(l for l in out if "Tribute 入贡" in l).lstrip().startswith("▶")
-        assert next(l for l in out if "Ann" in l and "★9" in l).lstrip().startswith("▶")  # current
+        app.board.show(ann_view(), frozenset({"card:T4"}))  # a card in front: the cards view
+        await pilot.pause()
+        assert "▶Cards" in text(app)
+        app.board.show(ann_view(), frozenset({"zone:1"}))
+        await pilot.pause()
+        assert "▶Table" in text(app) and "▶⚀1 Materials" in text(app)
 
 
-async def test_detail_layout_names_every_favour_space():
+async def test_whole_table_at_120x40():
     app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
-    async with app.run_test(size=(120, 60)) as pilot:
+    async with app.run_test(size=(76, 40)) as pilot:
         app.screen.add_class("-wide", "-tall")  # what the breakpoints do on a GameScreen
         app.board.show(ann_view(), frozenset({"favour:6"}))
         await pilot.pause()
         out = text(app)
-        assert "0 Start" in out and "[4 Glaze]" in out and "6 Tribute" in out
-        assert "supply 40" in out and "claims 0" in out
-        assert "dice taken 0" in out  # the taken-dice area: this round's dice
+        assert "⚄ 5 Shop" in out and "●●●●  4 dice" in out and "a card 4 cheaper" in out
+        assert "0·1·2·3·[4]·5·6 Prepare glaze" in out
+        assert "supply 40  dice this round 0" in out
+        assert "✓ favour space twice" in out and "start player" in out
+        assert "Glaze Vat 釉缸 · tap ↷ tapped" in out and "Washing Pool 淘洗池 · ongoing" in out
+        assert "Ann's hand (secret)" in out and "⚑ starts" in out
+        assert "1 Select materials · 2 Blank · 3 Reward" in out  # the track's space names
+        assert "v:" not in out  # nothing folded
 
 
 async def test_real_view_never_shows_another_hand():
@@ -138,6 +200,7 @@ async def test_real_view_never_shows_another_hand():
     ann_cards = [c["name"] for c in st.view(0)["players"][0]["hand_cards"]]
     app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
     async with app.run_test(size=(120, 50)) as pilot:
+        app.board.view_name = "hand"
         app.board.show(st.view(0), frozenset())
         await pilot.pause()
         out = text(app)
@@ -147,9 +210,12 @@ async def test_real_view_never_shows_another_hand():
 
 def test_helpers():
     assert blank_slots(0) == ["□" * 6, "□" * 5, "□" * 4, "□" * 3, "□" * 2]
-    assert blank_slots(12) == ["▣" * 6, "▣" * 5, "▣□□□", "□□□", "□□"]
-    assert card_tag({"type": "persistent", "pip": 4}) == "[C4]"
-    assert card_tag({"type": "achievement"}) == "[A]"
+    assert blank_slots(12) == ["■" * 6, "■" * 5, "■□□□", "□□□", "□□"]
+    assert card_type({"type": "persistent", "pip": 4}) == "ongoing · Studio"
+    assert card_type({"type": "persistent", "pip": None}) == "ongoing · always on"
+    assert card_type({"type": "achievement"}) == "achievement"
+    assert seat_tags(("Ann", "Bob")) == ("A", "B")
+    assert seat_tags(("random", "random", "Rita")) == ("R", "A", "I")  # always distinct
 
 
 async def test_generic_board_for_other_games():
@@ -186,3 +252,250 @@ def test_board_parts_redraw_only_when_their_touches_change():
     assert names.count("ZonesView") == 2  # zone:1, then zone:2
     assert names.count("PlayersView") == 2  # first draw, then card:P1
     assert names.count("HandView") == 2
+
+
+# --- the board against summary() for random mid-game states ------------------------------
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+FACES = "⚀⚁⚂⚃⚄⚅"
+INTERNAL = ("zone:", "card:", "favour:", "row:", "persistent", "None", "[C", "[P]", "[T]", "[A]",
+            "_", "{", "}")
+
+
+def mid_game_states(n=50):
+    """``n`` states of 2-4 seats, each a random number of random-bot choices in."""
+    import random
+
+    from inkterm.bots import make_bot
+
+    rng = random.Random(16)
+    for i in range(n):
+        seats = NAMES[: 2 + i % 3]
+        st = new_game("kiln", seats, seed=rng.randrange(10_000))
+        bot = make_bot("random", seed=i)
+        for _ in range(rng.randrange(10, 160)):
+            if st.is_over:
+                break
+            st.apply(bot.choose(st))
+        if not st.is_over:
+            yield st
+
+
+def tiles(out: str, width: int) -> dict[int, list[str]]:
+    """Each zone tile's four lines, cut from the screen by where its die face stands."""
+    lines = [l[:width] for l in out.splitlines()]
+    found = {}
+    for z, face in enumerate(FACES):
+        row = next(i for i, l in enumerate(lines) if face in l)
+        start = lines[row].index(face) - 1
+        ends = [lines[row].index(f) - 1 for f in FACES if f in lines[row] and lines[row].index(f) > start + 1]
+        end = min(ends) if ends else width
+        found[z] = [lines[row + k][start:end] for k in range(4)]
+    return found
+
+
+def assert_tiles_match(out: str, width: int, summ: dict) -> None:
+    for z, (title, dice, gain, tokens) in tiles(out, width).items():
+        assert summ["zones"][z] in title
+        assert dice.count("●") == summ["dice"][z], (z, dice)
+        shown = re.findall(r"([A-Z])(\d+|·)", tokens)
+        assert [t for t, _ in shown] == [n[0] for n in NAMES[: len(summ["players"])]]
+        assert [0 if k == "·" else int(k) for _, k in shown] == [p["tokens"][z] for p in summ["players"]]
+
+
+def assert_folded_seats_match(out: str, summ: dict) -> None:
+    lines = out.splitlines()
+    for s, p in enumerate(summ["players"]):
+        i = next(i for i, l in enumerate(lines) if f"{NAMES[s][0]} {NAMES[s]}" in l)
+        head = re.search(r"★(\d+) \$(\d+) ♦(\d) \w+ clay (\d+) glaze (\d+)", lines[i])
+        assert head and [int(g) for g in head.groups()] == [
+            p["score"], p["money"], p["favour"], p["clay"], p["glaze"]], lines[i]
+        slots = lines[i + 1]
+        assert slots.count("■") == p["blanks"] and f"rows {p['rows']}" in slots
+        extra = re.search(r"rows \d \+(\d+)", slots)
+        assert (int(extra.group(1)) if extra else 0) == p["score"] - p["blanks"] - p["rows"]
+        assert ("⚑" in lines[i]) == (s == summ["start_seat"])
+
+
+def assert_whole_boards_match(out: str, summ: dict) -> None:
+    players = summ["players"]
+    heads = re.findall(r"([A-Z]) (Ann|Bob|Cy|Dee)( ⚑ starts)? ★(\d+)", out)
+    assert [(n, bool(f), int(sc)) for _, n, f, sc in heads] == [
+        (NAMES[s], s == summ["start_seat"], p["score"]) for s, p in enumerate(players)]
+    money = re.findall(r"\$(\d+)  clay (\d+)  glaze (\d+)  hand (\d+)", out)
+    assert [tuple(map(int, m)) for m in money] == [
+        (p["money"], p["clay"], p["glaze"], p["hand"]) for p in players]
+    supply = re.findall(r"supply (\d+)  dice this round (\d+)", out)
+    assert [tuple(map(int, m)) for m in supply] == [(p["supply"], p["taken_dice"]) for p in players]
+    assert [int(f) for f in re.findall(r"\[(\d)\]·?", out)] == [p["favour"] for p in players]
+
+
+async def test_board_matches_summary_for_random_states():
+    """The zone tiles and every seat's figures, folded and whole, read back as summary()."""
+    states = list(mid_game_states())
+    assert len(states) >= 40
+    for size, whole in (((47, 40), False), ((76, 90), True)):
+        app = BoardApp(KilnBoard(NAMES, id="board"))
+        async with app.run_test(size=size) as pilot:
+            if whole:
+                app.screen.add_class("-wide", "-tall")
+            for st in states:
+                summ = st.summary()
+                app.board.view_name = "table"
+                app.board.show(summ, frozenset())
+                await pilot.pause()
+                out = text(app)
+                assert_tiles_match(out, size[0], summ)
+                if whole:
+                    assert_whole_boards_match(out, summ)
+                else:
+                    assert_folded_seats_match(out, summ)
+
+
+async def test_folded_table_and_boards_fit_80x24_for_random_states():
+    """The board's share of an 80×24 screen (48×22): the table view and the boards view
+    never need scrolling, with two to four seats, whatever the state."""
+    app = BoardApp(KilnBoard(NAMES, id="board"))
+    async with app.run_test(size=(48, 22)) as pilot:
+        for st in mid_game_states(30):
+            for name in ("table", "boards"):
+                app.board.view_name = name
+                app.board.show(st.summary(), frozenset())
+                await pilot.pause()
+                assert app.board.max_scroll_y == 0, (name, st.record.seed)
+                assert "…" not in text(app), text(app)
+
+
+async def test_no_internal_code_shows_in_any_view():
+    states = list(mid_game_states(12))
+    for size, whole in (((47, 60), False), ((76, 90), True)):
+        app = BoardApp(KilnBoard(NAMES, id="board"))
+        async with app.run_test(size=size) as pilot:
+            if whole:
+                app.screen.add_class("-wide", "-tall")
+            for st in states:
+                view = st.view(st.decision().seat)
+                for name in (["table"] if whole else ["table", "boards", "hand", "cards"]):
+                    app.board.view_name = name
+                    app.board.show(view, frozenset())
+                    await pilot.pause()
+                    out = text(app)
+                    for code in INTERNAL:
+                        assert code not in out, (name, code)
+                    if name in ("hand", "cards"):
+                        assert not re.search(r"\b[PTCA]\d{1,2}\b", out), out
+
+
+async def test_80x24_four_seats_fit_and_v_cycles_the_views():
+    """Tried as a newcomer at 80×24 with four seats: every zone and every seat's score,
+    money, favour and blanks without scrolling; `v` brings the boards, hand and cards."""
+    from inkterm.app import InktermApp
+
+    st = new_game("kiln", ["Ann", "random", "random", "random"], seed=7)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if app.screen.query("#menu") and app.screen.query_one("#menu").option_count:
+                break
+        board = app.screen.query_one(KilnBoard)
+        assert board.has_views and board.max_scroll_y == 0
+        out = text(app)
+        assert all(f"{face}{z + 1} {name}" in out
+                   for z, (face, name) in enumerate(zip(FACES, st.summary()["zones"])))
+        for p in st.summary()["players"]:
+            assert f"★{p['score']} ${p['money']} ♦{p['favour']}" in out
+        assert out.count("□□□□□□|□□□□□|□□□□|□□□|□□ 0/20 rows 0") == 4
+        hand = [c["name"] for c in st.view(0)["players"][0]["hand_cards"]]
+        for view, seen in (("Boards", "dice this round"), ("Hand", hand[0]), ("Cards", "Cards in front")):
+            await pilot.press("v")
+            await pilot.pause()
+            out = text(app)
+            assert f"▶{view}" in out and seen in out
+            assert board.max_scroll_y == 0 or view != "Boards"
+
+
+async def test_120x40_four_seats_whole_table_and_v_reaches_the_hand():
+    from inkterm.app import InktermApp
+
+    st = new_game("kiln", ["Ann", "random", "random", "random"], seed=7)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if app.screen.query("#menu") and app.screen.query_one("#menu").option_count:
+                break
+        board = app.screen.query_one(KilnBoard)
+        out = text(app)
+        assert "v:" not in out  # the whole table, not folded views
+        assert all(f"{face} {z + 1} {name}" in out
+                   for z, (face, name) in enumerate(zip(FACES, st.summary()["zones"])))
+        assert out.count("favour space twice") == 4  # every seat's board
+        hand = st.view(0)["players"][0]["hand_cards"]
+        assert board.has_views  # four boards and the hand are taller than the screen
+        await pilot.pause()
+        assert "v View" in text(app)  # and the footer says so
+        for _ in range(6):
+            if hand[-1]["text"][:30] in text(app):
+                break
+            await pilot.press("v")
+            await pilot.pause()
+        assert hand[-1]["text"][:30] in text(app)
+        assert board.scroll_offset.y > 0
+
+
+async def test_v_pages_through_a_long_view_before_moving_on():
+    view = ann_view()
+    many = [card(f"C{i}", f"Card {i}", "persistent", pip=1, text="A long effect. " * 4) for i in range(2, 9)]
+    view["players"][1]["tableau"] = [{**c, "tapped": False} for c in many]
+    app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
+    async with app.run_test(size=(48, 12)) as pilot:
+        app.board.view_name = "cards"
+        app.board.show(view, frozenset())
+        await pilot.pause()
+        assert app.board.max_scroll_y > 0 and "Card 8" not in text(app)
+        for _ in range(10):
+            if "Card 8" in text(app):
+                break
+            app.board.next_view()
+            await pilot.pause()
+        assert "Card 8" in text(app)
+        while app.board.view_name == "cards":
+            app.board.next_view()
+            await pilot.pause()
+        assert app.board.view_name == "table" and app.board.scroll_offset.y == 0
+
+
+async def test_whole_table_scrolls_a_highlighted_hand_card_into_sight():
+    st = next(s for s in mid_game_states(12) if len(s.seats) == 4)
+    view = st.view(st.decision().seat)
+    me = view["players"][view["you"]]
+    app = BoardApp(KilnBoard(NAMES, id="board"))
+    async with app.run_test(size=(76, 30)) as pilot:
+        app.screen.add_class("-wide", "-tall")
+        app.board.show(view, frozenset())
+        await pilot.pause()
+        assert app.board.scroll_offset.y == 0 and app.board.max_scroll_y > 0
+        last = me["hand_cards"][-1]
+        app.board.show(view, frozenset({f"card:{last['id']}"}))
+        await pilot.pause()
+        await pilot.pause()
+        assert app.board.scroll_offset.y > 0
+        assert f"▶{last['name']}" in text(app)
+
+
+async def test_folded_hand_scrolls_the_highlighted_drawn_card_into_sight():
+    view = ann_view(studio=True)
+    view["studio"] = [card(f"P{i}", f"Drawn {i}", text="Something long to read. " * 3) for i in range(2, 8)]
+    app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
+    async with app.run_test(size=(48, 16)) as pilot:
+        app.board.show(view, frozenset())
+        await pilot.pause()
+        assert "▶Hand" in text(app) and "Drawn 7" not in text(app)
+        app.board.show(view, frozenset({"card:P7"}))
+        await pilot.pause()
+        await pilot.pause()
+        assert "▶Drawn 7" in text(app)
+        app.board.show(view, frozenset({"card:P1"}))  # back up to the hand's first card
+        await pilot.pause()
+        await pilot.pause()
+        assert "▶Tribute 入贡" in text(app)

@@ -80,6 +80,18 @@ def test_game_120x40(snap_compare):
                         run_before=_screen("HandoffScreen"))
 
 
+def test_game_80x24_four_seats(snap_compare):
+    st = kiln(["Ann", "random", "random", "random"], steps=40, bot_seed=3)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    assert snap_compare(app, press=["down"], terminal_size=(80, 24), run_before=_until(_menu_ready))
+
+
+def test_game_120x40_two_seats(snap_compare):
+    st = kiln(["Ann", "random"], steps=30, bot_seed=3)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    assert snap_compare(app, press=["down"], terminal_size=(120, 40), run_before=_until(_menu_ready))
+
+
 def test_small_terminal(snap_compare):
     app = InktermApp(start=("state", kiln(["Ann", "random"]), None), bot_delay=0)
     assert snap_compare(app, terminal_size=(60, 20), run_before=_settle)

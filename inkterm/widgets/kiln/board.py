@@ -1,46 +1,113 @@
-"""Kiln's board: the six zones, every player's board, the viewer's hand.
+"""Kiln's board: the six zone tiles, every player's board, the hands and the cards in play.
 
 The widgets draw only the dict they are given (``state.summary()`` or
 ``state.view(seat)``) and the set of board ids the highlighted choice touches:
 ``zone:3``, ``card:T4``, ``blank``, ``favour:4``, ``row:2``, ``money``.
 Every colour is doubled by a glyph or letter: a highlighted thing is marked ``▶``,
-tapped cards ``↷``, card types ``[P] [T] [C4] [A]``, dice as a count.
+a seat's tokens carry its initial, tapped cards ``↷``, card types are words.
 Colours and emphasis come from component classes styled in ``assets/kiln.tcss``.
+
+At 120×40 and above the whole table shows at once; below, it folds into views that
+``v`` cycles (table, boards, hand, cards) and that come forward by themselves when the
+highlighted choice concerns them.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
+from rich import box
 from rich.console import Group
-from rich.style import Style
+from rich.padding import Padding
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
+from textual.geometry import Region
 
 from inkterm.engine.words import possessive
-from inkterm.games.kiln.content import ROW_SIZES, ZONES
+from inkterm.games.kiln.content import FAVOUR_SPACES, N_BLANKS, ROW_SIZES, ZONES, cards
+from inkterm.games.kiln.rules import effect_text
 from inkterm.widgets.part import BoardPart
 from inkterm.widgets.touch import click_style
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 FAVOUR_SHORT = ("Start", "Select", "Blank", "Reward", "Glaze", "Exhibit", "Tribute")
-TYPE_TAG = {"play": "P", "tap": "T", "persistent": "C", "achievement": "A"}
+TYPE_WORDS = {"play": "play", "tap": "tap", "persistent": "ongoing", "achievement": "achievement"}
+#: What completing each row gives besides its point (rules: "Rows and their rewards").
+ROW_REWARDS = ("favour space twice", "+2 clay +3 glaze", "play a card", "+2 money", "start player")
+ROW_REWARDS_SHORT = ("favour twice", "+2 clay 3 glaze", "play a card", "+2 money", "start player")
 MARK = "▶"
+LEGEND = "⚑ starts  ★ score  ♦ favour  +N extra points"
+BOARDS_LEGEND = "+N = points from cards and Tribute  ⚑ starts"
+FAVOUR_LEGEND = "♦ favour spaces: " + " · ".join(f"{i} {name}" for i, name in enumerate(FAVOUR_SPACES))
+#: A main action's gain in a folded tile's width (the whole table uses the menu's words).
+SHORT_GAIN = ("+{} clay/glaze", "+{} money", "+{} favour", "swap {} cards", "−{} card cost", "copy at {}")
+EXTRA_WORDS = "from cards and Tribute"
+#: The folded views, in `v` order, and the parts each one shows.
+VIEWS = {
+    "table": ("kiln-head", "kiln-zones", "kiln-seats", "kiln-legend"),
+    "boards": ("kiln-head", "kiln-players", "kiln-legend"),
+    "hand": ("kiln-head", "kiln-hand"),
+    "cards": ("kiln-head", "kiln-played"),
+}
+WHOLE_TABLE = ("kiln-head", "kiln-zones", "kiln-players", "kiln-legend", "kiln-hand", "kiln-played")
 
 
-def card_tag(card: dict) -> str:
-    tag = TYPE_TAG.get(card.get("type", ""), "?")
-    if card.get("type") == "persistent" and card.get("pip"):
-        tag += str(card["pip"])
-    return f"[{tag}]"
+def gain_words(pip: int, dice: int, short: bool = False) -> str:
+    """What a main action in zone ``pip`` gives at its current strength."""
+    if not dice:
+        return "closed"
+    if not short:
+        return effect_text(pip, dice)
+    if pip == 4 and dice == 1:
+        return "swap 1 card"
+    return SHORT_GAIN[pip - 1].format(dice)
+
+
+@lru_cache(maxsize=64)
+def seat_tags(names: tuple[str, ...]) -> tuple[str, ...]:
+    """One distinct letter per seat: the name's initial, else its next unused letter,
+    else the seat number (three bots named alike still read apart)."""
+    tags: list[str] = []
+    for i, name in enumerate(names):
+        letters = [ch.upper() for ch in name if ch.isalpha()] + [str(i + 1)]
+        tags.append(next(ch for ch in letters if ch not in tags))
+    return tuple(tags)
+
+
+def card_type(card: dict) -> str:
+    """A card's type in words: "play", "tap", "ongoing · Bank", "achievement"."""
+    words = TYPE_WORDS.get(card.get("type", ""), "card")
+    pip = card.get("pip")
+    if card.get("type") == "persistent":
+        words += f" · {ZONES[pip - 1]}" if pip else " · always on"
+    return words
+
+
+def card_facts(card: dict) -> dict:
+    """A card dict with cost, pip and text filled in from the card list (the public
+    tableau entries carry only id, name, type and tapped state)."""
+    if "text" in card:
+        return card
+    known = cards().get(card.get("id", ""))
+    if known is None:
+        return card
+    return {**card, "cost": known.cost, "pip": known.pip, "text": known.text}
 
 
 def blank_slots(blanks: int) -> list[str]:
-    """The 20 slots in rows of 6/5/4/3/2: ▣ filled, □ empty."""
+    """The 20 slots in rows of 6/5/4/3/2: ■ filled, □ empty."""
     rows, left = [], blanks
     for size in ROW_SIZES:
         filled = max(0, min(size, left))
         left -= filled
-        rows.append("▣" * filled + "□" * (size - filled))
+        rows.append("■" * filled + "□" * (size - filled))
     return rows
+
+
+def extra_points(p: dict) -> int:
+    """Points beyond blanks and rows: favour space 6, cards, achievements."""
+    return p["score"] - min(p["blanks"], N_BLANKS) - p["rows"]
 
 
 class KilnPart(BoardPart):
@@ -63,47 +130,167 @@ class KilnPart(BoardPart):
     def seat_style(self, seat: int):
         return self.style(f"seat-{seat % 4}")
 
+    def seat_tag(self, tags, seat: int) -> Text:
+        tag = Text()
+        tag.append(tags[seat], style=self.seat_style(seat) + self.style("head"))
+        return tag
+
+    def seat_label(self, tags, seat: int, name: str, mine: bool | None) -> Text:
+        """"▶A Ann": whose turn (when ``mine`` is not None), initial, name, in colour."""
+        label = Text()
+        if mine is not None:
+            label.append(MARK if mine else " ", style=self.style("current") if mine else "")
+        label.append_text(self.seat_tag(tags, seat))
+        label.append(f" {name}", style=self.seat_style(seat) + self.style("head"))
+        return label
+
+
+def _tags(view: dict) -> tuple[str, ...]:
+    return seat_tags(tuple(p["name"] for p in view.get("players", [])))
+
+
+class FollowsView(KilnPart):
+    """A part whose text depends on which folded view is on (the board sets it)."""
+
+    READS = ()
+    view_name = ""
+
+
+class HeadView(FollowsView):
+    """The round, the deck and, when folded, which view is on and that `v` changes it."""
+
+    def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
+        head = Text.assemble((f"Round {view.get('round', '?')}/10", self.style("head")))
+        bonus = turn_bonus(view)
+        if bonus:  # pending Bellows or Rush Order: the turn holds more than the menu shows
+            head.append(bonus, style=self.style("hi"))
+        if detail:
+            head.append(f"   deck {view.get('deck', '?')}   discard {len(view.get('discard', []))}")
+        else:
+            head.append("   v: ", style=self.style("muted"))
+            for name in VIEWS:
+                on = name == self.view_name
+                head.append(f"{MARK if on else ' '}{name.capitalize()} ",
+                            style=self.style("head") if on else self.style("muted"))
+        self.update(head)
+
 
 class ZonesView(KilnPart):
-    """The six zones: dice on each, and every seat's tokens."""
+    """The six zones as the board's tiles, two rows of three: die face, name, dice as
+    pips, what acting there gives now, and every seat's tokens by initial and colour."""
 
     READS = ("zone:",)
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
-        players = view.get("players", [])
-        dice = view.get("dice", [0] * 6)
+        tags = _tags(view)
+        tiles = [self._cached_tile(view, z, tags, f"zone:{z + 1}" in touches, detail) for z in range(6)]
+        if detail:
+            grid = Table(box=box.ROUNDED, show_header=False, show_lines=True, expand=True,
+                         padding=(0, 1), pad_edge=False)
+            for _ in range(3):
+                grid.add_column(ratio=1, no_wrap=True)
+            grid.add_row(*tiles[:3])
+            grid.add_row(*tiles[3:])
+            self.update(grid)
+            return
+        # Folded: each row of tiles as narrow as its own contents, a column apart.
+        rows = []
+        for row in (tiles[:3], tiles[3:]):
+            grid = Table.grid(padding=(0, 1, 0, 0), pad_edge=False)
+            for _ in range(3):
+                grid.add_column(no_wrap=True)
+            grid.add_row(*row)
+            rows.append(grid)
+        self.update(Group(rows[0], Text(""), rows[1]))
+
+    _tiles: dict | None = None
+
+    def _cached_tile(self, view, z: int, tags, hi: bool, detail: bool) -> Text:
+        """A tile changes only with its dice, its tokens or the highlight: moving the
+        highlight between zones redraws two tiles, not six."""
+        cache = self._tiles
+        if cache is None or len(cache) > 256:
+            cache = self._tiles = {}
+        names = view.get("zones") or ZONES
+        key = (z, names[z], view.get("dice", [0] * 6)[z],
+               tuple(p["tokens"][z] for p in view.get("players", [])), tags, hi, detail)
+        tile = cache.get(key)
+        if tile is None:
+            tile = cache[key] = Text("\n").join(self._tile(view, z, tags, hi, detail))
+        return tile
+
+    def notify_style_update(self) -> None:
+        self._tiles = None
+        super().notify_style_update()
+
+    def _tile(self, view, z: int, tags, hi: bool, detail: bool) -> list[Text]:
         names = view.get("zones") or list(ZONES)
-        t = Table(box=None, padding=(0, 1), pad_edge=False, expand=False, show_edge=False)
-        t.add_column(Text(" Zone", style=self.style("head")), no_wrap=True)
-        t.add_column(Text("Dice", style=self.style("head")), no_wrap=True)
-        width = 8 if detail else (4 if len(players) <= 2 else 3)
-        for s, p in enumerate(players):
-            t.add_column(Text(p["name"][:width], style=self.seat_style(s)), justify="right", no_wrap=True)
-        for z in range(6):
-            hi = f"zone:{z + 1}" in touches
-            n = dice[z]
-            pips = "●" * min(n, 6) + ("+" if n > 6 else "")
-            dice_text = f"{n:>2} {pips}" if detail else f"{n:>2} {pips[:2]}{'+' if n > 2 else ''}"
-            row_style = self.style("hi") if hi else None
-            label = (f"{DIE_FACES[z]} {z + 1} {names[z]}" if detail or len(players) <= 2
-                     else f"{z + 1} {names[z]}")
-            cells = [
-                Text((MARK if hi else " ") + label, style=click_style(f"zone:{z + 1}")),
-                Text(dice_text if n else " 0 ·", style="" if n else self.style("muted")),
-            ]
-            for s, p in enumerate(players):
-                k = p["tokens"][z]
-                cells.append(Text(str(k) if k else "·", style=self.seat_style(s) if k else self.style("muted")))
-            t.add_row(*cells, style=row_style)
-        head = Text.assemble(
-            ("Round ", self.style("head")),
-            (f"{view.get('round', '?')}/10", self.style("head")),
-            f"   deck {view.get('deck', '?')}   discard {len(view.get('discard', []))}",
-            turn_bonus(view),
-        )
-        head.no_wrap = True
-        head.overflow = "ellipsis"
-        self.update(Group(head, t))
+        n = view.get("dice", [0] * 6)[z]
+        click = click_style(f"zone:{z + 1}")
+        title = Text(f"{MARK if hi else ' '}{DIE_FACES[z]} {z + 1} {names[z]}" if detail
+                     else f"{MARK if hi else ' '}{DIE_FACES[z]}{z + 1} {names[z]}",
+                     style=self.style("hi") if hi else self.style("head"))
+        dice = Text(" ")
+        if n:
+            dice.append("●" * n)
+            if detail:
+                dice.append(f"  {n} {'die' if n == 1 else 'dice'}", style=self.style("muted"))
+        else:
+            dice.append("no dice", style=self.style("muted"))
+        gain = Text(" " + gain_words(z + 1, n, short=not detail),
+                    style="" if n else self.style("muted"))
+        tokens = Text(" ")
+        for s, p in enumerate(view.get("players", [])):
+            k = p["tokens"][z]
+            if s:
+                tokens.append(" ")
+            tokens.append(tags[s], style=self.seat_style(s) + self.style("head"))
+            tokens.append(str(k) if k else "·", style=self.seat_style(s) if k else self.style("muted"))
+        out = [title, dice, gain, tokens]
+        for line in out:
+            line.stylize(click)
+        return out
+
+
+class SeatsView(KilnPart):
+    """Every seat in two lines (the folded table): score, money, favour space,
+    materials, blanks in their rows, extra points."""
+
+    READS = ("blank", "favour:", "row:", "money")
+
+    def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
+        current, start, tags = view.get("current"), view.get("start_seat"), _tags(view)
+        lines: list[Text] = []
+        for s, p in enumerate(view.get("players", [])):
+            hi = touches if s == current else frozenset()
+            lines.extend(self._seat(s, p, tags, s == current, s == start, hi))
+        self.update(Text("\n").join(lines))
+
+    def _seat(self, s, p, tags, mine, starter, hi) -> list[Text]:
+        style_hi = self.style("hi")
+        head = self.seat_label(tags, s, p["name"][:8], mine)
+        if starter:
+            head.append(" ⚑")
+        head.append(f" ★{p['score']} ")
+        head.append(f"${p['money']}", style=style_hi if "money" in hi else "")
+        fav = p["favour"]
+        head.append(f" ♦{fav} {FAVOUR_SHORT[fav]}",
+                    style=style_hi if any(x.startswith("favour:") for x in hi) else "")
+        head.append(f" clay {p['clay']} glaze {p['glaze']}")
+        head.no_wrap, head.overflow = True, "ellipsis"
+        slots = Text("   ")
+        next_row = _next_row(p["blanks"])
+        for i, row in enumerate(blank_slots(p["blanks"])):
+            if i:
+                slots.append("|", style=self.style("muted"))
+            lit = _row_lit(hi, i, next_row)
+            slots.append(row, style=style_hi if lit else "")
+        slots.append(f" {p['blanks']}/20 rows {p['rows']}")
+        extra = extra_points(p)
+        if extra:
+            slots.append(f" +{extra}")
+        slots.no_wrap, slots.overflow = True, "ellipsis"
+        return [head, slots]
 
 
 def turn_bonus(view: dict) -> str:
@@ -118,94 +305,115 @@ def turn_bonus(view: dict) -> str:
 
 
 class PlayersView(KilnPart):
-    """Every player's board: money, favour, materials, blanks, rows, cards, score."""
+    """Each player's board: money and materials, supply, this round's dice, the favour
+    track, the 20 slots in rows of 6/5/4/3/2 with each row's reward, extra points
+    explained, and (whole table) the cards in front of them. Two boards a row."""
 
     READS = ("blank", "favour:", "row:", "card:", "money")
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
-        current = view.get("current")
-        start = view.get("start_seat")
-        lines: list[Text] = []
+        current, start, tags = view.get("current"), view.get("start_seat"), _tags(view)
+        boards = []
         for s, p in enumerate(view.get("players", [])):
-            mine = s == current
-            hi = touches if mine else frozenset()
-            lines.extend(self._player(s, p, mine, s == start, hi, detail))
-        self.update(Group(*lines))
+            hi = touches if s == current else frozenset()
+            boards.append(self._board(s, p, tags, s == current, s == start, hi, detail))
+        grid = Table.grid(expand=True, padding=(0, 1))
+        grid.add_column(ratio=1)
+        grid.add_column(ratio=1)
+        for i in range(0, len(boards), 2):
+            pair = boards[i:i + 2]
+            grid.add_row(*pair, *([""] * (2 - len(pair))))
+        self.update(grid)
 
-    def _player(self, s, p, mine, starter, hi, detail) -> list[Text]:
-        style_hi = self.style("hi")
-        head = Text()
-        head.append(MARK if mine else " ", style=self.style("current") if mine else "")
-        head.append(p["name"], style=self.seat_style(s) + self.style("head"))
-        gap = "  " if detail else " "
+    def _board(self, s, p, tags, mine, starter, hi, detail):
+        title = self.seat_label(tags, s, p["name"], mine)
         if starter:
-            head.append(" ⚑")
-        head.append(f"{gap}★{p['score']}{gap}")
-        head.append(f"${p['money']}", style=style_hi if "money" in hi else "")
-        fav = p["favour"]
+            title.append(" ⚑ starts" if detail else " ⚑")
+        title.append(f" ★{p['score']}")
+        extra = extra_points(p)
         if not detail:
-            head.append(f"{gap}♦{fav} {FAVOUR_SHORT[fav]}",
-                        style=style_hi if any(x.startswith("favour:") for x in hi) else "")
-        head.append(f"{gap}clay {p['clay']} glaze {p['glaze']}")
-        head.append(f"{gap}hand {p['hand']}")
-        if detail:
-            head.append(f"  supply {p['supply']}  claims {p['claims']}")
-        head.no_wrap = True
-        head.overflow = "ellipsis"
+            if extra:
+                title.append(f" +{extra}")
+            return Group(title, *self._folded_lines(p, hi))
+        return Panel(Group(*self._whole_lines(p, hi, extra)), title=title, title_align="left",
+                     box=box.ROUNDED, padding=(0, 1), border_style=self.seat_style(s))
 
-        slots = Text("  ")
-        for i, row in enumerate(blank_slots(p["blanks"])):
-            row_hi = f"row:{i + 1}" in hi or f"row:{(6, 11, 15, 18, 20)[i]}" in hi
-            if i:
-                slots.append("|")
-            if "blank" in hi and i == _next_row(p["blanks"]):
-                row_hi = True
-            slots.append(row, style=style_hi if row_hi else "")
-        slots.append(f" {p['blanks']}/20 rows {p['rows']}")
-        if p.get("extra"):
-            slots.append(f" +{p['extra']}")
-        if detail:  # the taken-dice area, beside the slots as on the personal board
-            slots.append(f"  dice taken {p['taken_dice']}")
+    def _money(self, p, hi, gap: str) -> Text:
+        money = Text()
+        money.append(f"${p['money']}", style=self.style("hi") if "money" in hi else "")
+        money.append(f"{gap}clay {p['clay']}{gap}glaze {p['glaze']}")
+        return money
+
+    def _folded_lines(self, p, hi) -> list[Text]:
+        """Ten lines in a 22-column board: four seats fit 80×24."""
+        lines = [self._money(p, hi, " "), Text(f"supply {p['supply']} hand {p['hand']}"),
+                 self._favour(p["favour"], hi, False), *self._rows(p, hi, False),
+                 Text(f"dice this round {p['taken_dice']}")]
+        for line in lines:
+            line.no_wrap, line.overflow = True, "ellipsis"
+        return lines
+
+    def _whole_lines(self, p, hi, extra: int) -> list[Text]:
+        money = self._money(p, hi, "  ")
+        money.append(f"  hand {p['hand']}")
+        lines = [money, Text(f"supply {p['supply']}  dice this round {p['taken_dice']}"),
+                 self._favour(p["favour"], hi, True), *self._rows(p, hi, True)]
+        for line in lines:
+            line.no_wrap, line.overflow = True, "ellipsis"
+        if extra:
+            lines.append(Text(f"+{extra} {EXTRA_WORDS}"))
+        return lines + self._tableau(p, hi)
+
+    def _favour(self, favour: int, hi, detail: bool) -> Text:
+        lit = {int(x[7:]) for x in hi if x.startswith("favour:")}
         if not detail:
-            slots.append("  ")
-            slots.append_text(self._tableau(p, hi, short=True))
-        slots.no_wrap = True
-        slots.overflow = "ellipsis"
-        out = [head, slots]
-        if detail:
-            track = Text("  favour ")
-            for i, name in enumerate(FAVOUR_SHORT):
-                if i:
-                    track.append("·", style=self.style("muted"))
-                label = f"{i} {name}"
-                sty = style_hi if f"favour:{i}" in hi else ""
-                if i == p["favour"]:
-                    track.append(f"[{label}]", style=(sty or self.style("head")))
-                else:
-                    track.append(label, style=sty or self.style("muted"))
-            out.append(track)
-            tab = Text("  cards ")
-            tab.append_text(self._tableau(p, hi, short=False))
-            out.append(tab)
+            line = Text("♦ ")
+            line.append(f"{favour} {FAVOUR_SPACES[favour]}", style=self.style("hi") if lit else "")
+            return line
+        line = Text()
+        for i in range(7):
+            if i:
+                line.append("·", style=self.style("muted"))
+            label = f"[{i}]" if i == favour else str(i)
+            line.append(label, style=self.style("hi") if i in lit else (
+                self.style("head") if i == favour else self.style("muted")))
+        line.append(f" {FAVOUR_SPACES[favour]}")
+        return line
+
+    def _rows(self, p, hi, detail: bool) -> list[Text]:
+        out = []
+        next_row = _next_row(p["blanks"])
+        for i, row in enumerate(blank_slots(p["blanks"])):
+            lit = _row_lit(hi, i, next_row)
+            line = Text(f"{row:<6}", style=self.style("hi") if lit else "")
+            done = i < p["rows"]
+            mark = "✓" if done else " "
+            reward = ROW_REWARDS[i] if detail else ROW_REWARDS_SHORT[i]
+            line.append(f" {mark} {reward}" if detail else f"{mark}{reward}",
+                        style=self.style("muted") if done else "")
+            out.append(line)
         return out
 
-    def _tableau(self, p, hi, short: bool) -> Text:
+    def _tableau(self, p, hi) -> list[Text]:
         items = p.get("tableau") or []
-        text = Text()
         if not items:
-            text.append("no cards" if not short else "", style=self.style("muted"))
-            return text
-        for i, c in enumerate(items):
-            if i:
-                text.append(" ")
-            name = c["name"].split(" ")[0] if short and " " in c["name"] else c["name"]
-            if short:
-                name = _short_name(c["name"])
-            label = f"{card_tag(c)}{name}{' ↷' if c.get('tapped') else ''}"
-            sty = self.style("hi") if f"card:{c['id']}" in hi else (
-                self.style("tapped") if c.get("tapped") else Style())
-            text.append(label, style=sty + click_style(f"card:{c['id']}"))
-        return text
+            return [Text("no cards in front", style=self.style("muted"))]
+        out = []
+        for c in map(card_facts, items):
+            line = Text(c["name"], style=self.style("tapped") if c.get("tapped") else "")
+            line.append(f" · {TYPE_WORDS.get(c.get('type', ''), 'card')}", style=self.style("muted"))
+            if c.get("tapped"):
+                line.append(" ↷ tapped")
+            if f"card:{c['id']}" in hi:
+                line.stylize(self.style("hi"))
+            line.stylize(click_style(f"card:{c['id']}"))
+            out.append(line)
+        return out
+
+
+def _row_lit(touches, row: int, next_row: int) -> bool:
+    """A row is lit when a choice names it, or places a blank into it."""
+    return f"row:{row + 1}" in touches or ("blank" in touches and row == next_row)
 
 
 def _next_row(blanks: int) -> int:
@@ -217,54 +425,106 @@ def _next_row(blanks: int) -> int:
     return -1
 
 
-def _short_name(name: str) -> str:
-    # "Glaze Vat 釉缸" -> "Glaze Vat": the English part, for a narrow board.
-    words = [w for w in name.split(" ") if w.isascii()]
-    return " ".join(words) or name
-
-
-class HandView(KilnPart):
-    """The viewer's hand (from their own view only) and, during their Studio swap,
-    the drawn cards."""
+class CardList(KilnPart):
+    """Cards in full: name, type in words, cost, and the effect text, wrapped."""
 
     READS = ("card:",)
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        #: card id -> (first row, rows) in this part as last drawn: for scrolling to it.
+        self.card_rows: dict[str, tuple[int, int]] = {}
+        self._names: dict[int, str] = {}  # id(name line) -> card id, while drawing
+
+    def card_lines(self, cards_: list[dict], hi) -> list:
+        """Each card as its name line and, indented below, its type and effect."""
+        out = []
+        for c in map(card_facts, cards_):
+            lit = f"card:{c['id']}" in hi
+            click = click_style(f"card:{c['id']}")
+            name = Text(MARK if lit else " ")
+            name.append(c["name"], style=self.style("head"))
+            if "cost" in c:
+                name.append(f"  ${c['cost']}")
+            if c.get("tapped"):
+                name.append("  ↷ tapped", style=self.style("tapped"))
+            effect = Text(card_type(c), style=self.style("muted"))
+            effect.append(f": {c.get('text', '')}")
+            for t in (name, effect):
+                if lit:
+                    t.stylize(self.style("hi"))
+                t.stylize(click)
+            out.append(name)
+            out.append(Padding(effect, (0, 0, 0, 3)))
+            self._names[id(name)] = c["id"]
+        return out
+
+    def show_cards(self, parts: list) -> None:
+        """Show ``parts`` and note the rows each card takes (wrapped at this width)."""
+        width = max(10, self.content_size.width or 45)
+        console = self.app.console
+        rows: dict[str, tuple[int, int]] = {}
+        row, last = 0, None
+        for r in parts:
+            text, indent = (r.renderable, 3) if isinstance(r, Padding) else (r, 0)
+            n = len(text.wrap(console, width - indent))
+            cid = self._names.get(id(r))
+            if cid is not None:
+                last = cid
+                rows[cid] = (row, n)
+            elif isinstance(r, Padding) and last is not None:
+                rows[last] = (rows[last][0], rows[last][1] + n)
+            row += n
+        self.card_rows, self._names = rows, {}
+        self.update(Group(*parts))
+
+
+class HandView(CardList):
+    """The viewer's hand (from their own view only) and, during their Studio swap,
+    the drawn cards."""
+
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         you = view.get("you")
-        parts: list = []
         if you is None:
-            self.update(Text("Hands are hidden.", style=self.style("muted")))
+            self.show_cards([Text("Hands are hidden.", style=self.style("muted"))])
             return
         me = view["players"][you]
-        mine = view.get("current") == you
-        hi = touches if mine else frozenset()
-        parts.append(Text(f"{possessive(me['name'], start=True)} hand (secret)", style=self.style("head")))
-        parts.extend(self._cards(me.get("hand_cards", []), hi, detail))
+        hi = touches if view.get("current") == you else frozenset()
+        parts: list = [Text(f"{possessive(me['name'], start=True)} hand (secret)", style=self.style("head"))]
+        parts.extend(self.card_lines(me.get("hand_cards", []), hi) or
+                     [Text("  (no cards)", style=self.style("muted"))])
         studio = view.get("studio")
         if studio:
             parts.append(Text("Drawn in the Studio (swap any one-for-one)", style=self.style("head")))
-            parts.extend(self._cards(studio, hi, detail))
-        self.update(Group(*parts))
+            parts.extend(self.card_lines(studio, hi))
+        self.show_cards(parts)
 
-    def _cards(self, cards: list[dict], hi, detail: bool) -> list[Text]:
-        out = []
-        if not cards:
-            out.append(Text("  (none)", style=self.style("muted")))
-        for c in cards:
-            h = f"card:{c['id']}" in hi
-            t = Text(style=click_style(f"card:{c['id']}"))
-            t.append(MARK if h else " ")
-            t.append(f"{card_tag(c):<5}", style="")
-            t.append(c["name"], style=self.style("head"))
-            t.append(f"  ${c['cost']}  ")
-            t.append(c.get("text", ""), style=self.style("muted"))
-            if h:
-                t.stylize(self.style("hi"))
-            if not detail:
-                t.no_wrap = True
-                t.overflow = "ellipsis"
-            out.append(t)
-        return out
+
+class PlayedView(CardList):
+    """Every card in front of anyone, in full: the folded view's way to read them."""
+
+    def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
+        tags, current = _tags(view), view.get("current")
+        parts: list = [Text("Cards in front of the players", style=self.style("head"))]
+        for s, p in enumerate(view.get("players", [])):
+            head = self.seat_label(tags, s, p["name"], None)
+            items = p.get("tableau") or []
+            if not items:
+                head.append("  no cards", style=self.style("muted"))
+            parts.append(head)
+            parts.extend(self.card_lines(items, touches if s == current else frozenset()))
+        self.show_cards(parts)
+
+
+class LegendView(FollowsView):
+    """One line that explains the board's glyphs."""
+
+    def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
+        if detail:
+            text = f"{LEGEND} ({EXTRA_WORDS})\n{FAVOUR_LEGEND}"
+        else:
+            text = BOARDS_LEGEND if self.view_name == "boards" else LEGEND
+        self.update(Text(text, style=self.style("muted")))
 
 
 class KilnBoard(VerticalScroll):
@@ -275,14 +535,110 @@ class KilnBoard(VerticalScroll):
     def __init__(self, seats: list[str], **kwargs) -> None:
         super().__init__(**kwargs)
         self.seats = seats
+        self.view_name = "table"
+        self._view: dict | None = None
+        self._touches: frozenset[str] = frozenset()
+        self._parts: list[KilnPart] = []
+        self._studio_open = False
 
     def compose(self):
+        yield HeadView(id="kiln-head")
         yield ZonesView(id="kiln-zones")
+        yield SeatsView(id="kiln-seats")
         yield PlayersView(id="kiln-players")
+        yield LegendView(id="kiln-legend")  # under the boards: in sight above the hand
         yield HandView(id="kiln-hand")
+        yield PlayedView(id="kiln-played")
+
+    def on_mount(self) -> None:
+        self._parts = list(self.query(KilnPart))
+
+    @property
+    def detail(self) -> bool:
+        screen = self.screen
+        return screen.has_class("-wide") and screen.has_class("-tall")
+
+    @property
+    def has_views(self) -> bool:
+        """Whether `v` has something to show: the folded views, or on a whole table
+        taller than the screen (four seats), the parts below the fold."""
+        return self.is_mounted and (not self.detail or self.max_scroll_y > 0)
+
+    def next_view(self) -> None:
+        if self.detail:
+            self._scroll_to_next_part()
+            return
+        if self.scroll_offset.y < self.max_scroll_y:
+            # A long hand or many cards in play: v pages down before moving on.
+            self.scroll_page_down(animate=False)
+            return
+        names = list(VIEWS)
+        self.view_name = names[(names.index(self.view_name) + 1) % len(names)]
+        self.scroll_home(animate=False)
+        if self._view is not None:
+            self.show(self._view, self._touches)
+
+    def _scroll_to_next_part(self) -> None:
+        top = self.scroll_offset.y
+        below = [p for p in self._parts if p.display and p.virtual_region.y > top
+                 and p.virtual_region.y <= self.max_scroll_y]
+        if below:
+            self.scroll_to(y=below[0].virtual_region.y, animate=False)
+        else:
+            self.scroll_home(animate=False)
 
     def show(self, view: dict, touches: frozenset[str] = frozenset()) -> None:
-        screen = self.screen
-        detail = screen.has_class("-wide") and screen.has_class("-tall")
-        for part in self.query(KilnPart):
+        detail = self.detail
+        studio = bool(view.get("studio"))
+        if not detail and studio and not self._studio_open:
+            self.view_name = "hand"  # the drawn cards are what the swap is about
+        self._studio_open = studio
+        moved = touches and touches != self._touches
+        if not detail and moved:
+            self._front(view, touches)
+        self._view, self._touches = view, touches
+        shown = WHOLE_TABLE if detail else VIEWS[self.view_name]
+        for part in self._parts or self.query(KilnPart):
+            on = part.id in shown
+            part.display = on
+            if not on:
+                continue
+            if isinstance(part, FollowsView) and part.view_name != self.view_name:
+                part.view_name = self.view_name
+                part._drawn = None
             part.redraw(view, touches, detail)
+        if moved and any(t.startswith("card:") for t in touches):
+            self.call_after_refresh(self._scroll_to_card, touches)
+
+    def _scroll_to_card(self, touches: frozenset[str]) -> None:
+        """Keep the highlighted card's lines in sight (a long hand, a big Studio draw,
+        a whole table taller than the screen)."""
+        ids = [t[5:] for t in touches if t.startswith("card:")]
+        for part in self._parts:
+            if isinstance(part, CardList) and part.display:
+                for cid in ids:
+                    if cid in part.card_rows:
+                        row, n = part.card_rows[cid]
+                        top = part.virtual_region.y + row
+                        self.scroll_to_region(Region(0, top, 1, n), animate=False)
+                        return
+
+    def _front(self, view: dict, touches: frozenset[str]) -> None:
+        """Bring forward the view that shows what the highlighted choice touches."""
+        if any(t.startswith("zone:") for t in touches):
+            self.view_name = "table"
+            return
+        if any(t.startswith("card:") for t in touches):
+            self.view_name = "hand" if _touches_own_cards(view, touches) else "cards"
+
+
+def _touches_own_cards(view: dict, touches: frozenset[str]) -> bool:
+    """Whether a touched card is in the viewer's hand or Studio draw (else in front of
+    someone)."""
+    ids = {t[5:] for t in touches if t.startswith("card:")}
+    you = view.get("you")
+    players = view.get("players", [])
+    private = list(view.get("studio") or [])
+    if you is not None and you < len(players):
+        private += players[you].get("hand_cards", [])
+    return any(c["id"] in ids for c in private)
