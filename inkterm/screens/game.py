@@ -13,7 +13,7 @@ from textual.widgets import Footer, Static
 from inkterm.bots import is_bot, make_bot
 from inkterm.engine import GAMES, IllegalChoice
 from inkterm.engine.saves import new_save_path, save_game
-from inkterm.widgets.action_menu import ActionMenu
+from inkterm.widgets.action_menu import ActionMenu, Unavailable
 from inkterm.widgets.board import BOARD_CSS, board_for
 from inkterm.widgets.touch import BoardTouched
 from inkterm.widgets.event_log import EventLog
@@ -33,7 +33,6 @@ class GameScreen(Screen):
         Binding("v", "next_view", "View"),
         Binding("ctrl+s", "save", "Save"),
         Binding("q", "quit", "Quit"),
-        *[Binding(str(n), f"pick({n})", f"Choice {n}", show=False) for n in range(1, 10)],
     ]
 
     def __init__(self, state, save_path: Path | None = None) -> None:
@@ -282,7 +281,7 @@ class GameScreen(Screen):
         else:
             who = st.seats[d.seat]
             prompt.update(d.prompt if d.prompt.startswith(who) else f"{who}: {d.prompt}")
-            menu.set_choices(d.choices)
+            menu.set_choices(d.choices, d.unavailable)
         current = menu.current
         self.touches = frozenset(current.touches or ()) if current is not None else frozenset()
         self.query_one("#hint", Static).update((current.hint or "") if current is not None else "")
@@ -315,22 +314,30 @@ class GameScreen(Screen):
         if not self.human_to_move():
             return
         menu = self.query_one(ActionMenu)
-        for i, choice in enumerate(menu.choices):
+        for choice in menu.choices:
             if message.touch in (choice.touches or ()):
-                if menu.highlighted == i:
+                if menu.current is choice:
                     self.play(choice.key)
                 else:
-                    menu.highlighted = i
+                    menu.highlight_choice(choice)
                 menu.focus()
                 return
 
     # --- keys ---------------------------------------------------------------------------
-    def action_pick(self, n: int) -> None:
-        if not self.human_to_move():
+    def on_key(self, event) -> None:
+        """A choice's key (its shortcut, or its place in the menu) picks it, wherever
+        the focus is; a dimmed place says why it cannot be chosen."""
+        if not event.character or not self.human_to_move():
             return
-        choices = self.decision.choices
-        if 1 <= n <= min(9, len(choices)):
-            self.play(choices[n - 1].key)
+        row = self.query_one(ActionMenu).row_for_key(event.character)
+        if row is None:
+            return
+        event.stop()
+        event.prevent_default()
+        if isinstance(row, Unavailable):
+            self.notify(f"{row.label} — {row.reason}", severity="warning", timeout=2)
+        else:
+            self.play(row.key)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "next_view":  # only boards that fold into tabs on a small screen

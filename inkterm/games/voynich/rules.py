@@ -906,7 +906,11 @@ class State(GameState):
     def _decide(self) -> Decision | None:
         d = self._pending
         self._pending = None
-        return d if d is not None else self._build()
+        if d is None:
+            d = self._build()
+        if d is not None:
+            d.secret = False  # nothing in this game is hidden from anyone
+        return d
 
     def _build(self) -> Decision | None:
         """The decision for the current state, or None if this step has nothing to decide."""
@@ -918,13 +922,18 @@ class State(GameState):
         ph = self.phase
         who = self.name(p)
         if ph == "spread":
+            # The double pages answer to their place in the book, 1–5.
             ch = [
-                Choice(f"spread:{s}", f"Open {s.capitalize()}", self._spread_hint(p, s), (f"book:{s}",))
-                for s in SECTIONS
+                Choice(f"spread:{s}", f"Open {s.capitalize()}", self._spread_hint(p, s), (f"book:{s}",), str(n))
+                for n, s in enumerate(SECTIONS, 1)
                 if s != self.last[p]
             ]
-            rule = f" (not {self.last[p].capitalize()}, opened last turn)" if self.last[p] else ""
-            return Decision(p, f"{who}: open a double page{rule}", ch, "choosing-a-double-page")
+            shut: tuple[tuple[str, str, str], ...] = ()
+            rule = ""
+            if self.last[p]:
+                shut = ((str(SECTIONS.index(self.last[p]) + 1), self.last[p].capitalize(), "opened last turn"),)
+                rule = f" (not {self.last[p].capitalize()}, opened last turn)"
+            return Decision(p, f"{who}: open a double page{rule}", ch, "choosing-a-double-page", shut)
         if ph in ("prog1", "prog2"):
             ch = []
             for entry in self.open_cards(p):

@@ -1,0 +1,78 @@
+"""The game screen's shell, shared by every game: keys, menu, log, secrets, inspect."""
+from __future__ import annotations
+
+from inkterm.app import InktermApp
+from inkterm.engine import new_game
+from inkterm.widgets.action_menu import ActionMenu, Unavailable
+
+from test_flows import screen_text
+
+
+def kiln_with_dice(dice: list[int], seats=("Ann", "bot"), seed: int = 7):
+    """A fresh Kiln game whose zones hold ``dice`` (the scenario under test)."""
+    st = new_game("kiln", list(seats), seed=seed)
+    st.m.dice = list(dice)
+    st._decided = False
+    return st
+
+
+# --- 1. shortcuts are the board's own numbers ---------------------------------------------
+async def test_a_digit_picks_the_zone_with_that_number_when_others_are_empty():
+    st = kiln_with_dice([0, 0, 4, 0, 3, 3])
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one(ActionMenu)
+        assert [c.shortcut for c in menu.choices[:3]] == ["3", "5", "6"]
+        text = screen_text(app)
+        assert "Materials — no dice" in text and "Bank — no dice" in text
+        await pilot.press("5")  # the Shop's pip, though it is the second zone offered
+        assert st.record.choices == ["zone:5"]
+
+
+async def test_free_actions_answer_to_letters():
+    st = kiln_with_dice([2, 2, 2, 2, 1, 1])
+    st.m.players[0].clay = 9
+    st._decided = False
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        assert st.record.choices == ["reroll"]
+
+
+async def test_a_dimmed_place_cannot_be_chosen_by_digit_arrow_or_enter():
+    st = kiln_with_dice([0, 3, 3, 2, 1, 1])
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one(ActionMenu)
+        assert isinstance(menu.rows[0], Unavailable) and menu.rows[0].label == "Materials"
+        await pilot.press("1")
+        assert st.record.choices == []
+        assert menu.current.key == "zone:2"
+        await pilot.press("up", "home", "up")
+        assert not isinstance(menu.rows[menu.highlighted], Unavailable)
+        await pilot.press("enter")
+        assert st.record.choices and st.record.choices[0] != "zone:1"
+
+
+async def test_voynich_double_pages_keep_their_place_in_the_book():
+    st = new_game("voynich", ["Ann", "bot"], seed=6)
+    st.apply("spread:botany")
+
+    def ann_opens_again() -> bool:
+        d = st.decision()
+        return d.seat == 0 and d.prompt.endswith("opened last turn)")
+
+    while not ann_opens_again():
+        st.apply(st.decision().choices[0].key)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Botany — opened last turn" in screen_text(app)
+        n = len(st.record.choices)
+        await pilot.press("1")
+        assert len(st.record.choices) == n
+        await pilot.press("4")
+        assert st.record.choices[n] == "spread:writing"
