@@ -6,7 +6,7 @@ from pathlib import Path
 from textual import work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -20,6 +20,9 @@ from inkterm.widgets.event_log import EventLog
 from inkterm.screens import SCREENS_CSS
 
 MIN_SIZE = (80, 24)
+#: The areas Tab moves between, in order, and their names in the footer.
+AREAS = ("menu", "log", "board")
+AREA_TITLES = {"menu": "Menu", "log": "Log", "board": "Board"}
 
 
 class GameScreen(Screen):
@@ -33,6 +36,8 @@ class GameScreen(Screen):
         Binding("v", "next_view", "View"),
         Binding("ctrl+s", "save", "Save"),
         Binding("q", "quit", "Quit"),
+        # Tab names the area it moves to, so the log and the board are discoverable.
+        *[Binding("tab", f"focus_area('{a}')", AREA_TITLES[a], id=f"focus-{a}") for a in AREAS],
     ]
 
     def __init__(self, state, save_path: Path | None = None) -> None:
@@ -76,6 +81,9 @@ class GameScreen(Screen):
             log.note(f"{title} resumed after {n} choices.")
         else:
             log.note(f"{title}: {', '.join(self.state.seats)} (seed {self.state.record.seed}).")
+        board = self.query_one("#board")
+        if isinstance(board, ScrollableContainer):
+            board.can_focus = True  # arrows and page keys scroll what does not fit
         self.refresh_table()
         self.query_one(ActionMenu).focus()
         # After the first paint: a finished game or a bot's turn moves on from there.
@@ -339,7 +347,33 @@ class GameScreen(Screen):
         else:
             self.play(row.key)
 
+    # --- focus areas -------------------------------------------------------------------
+    def _area_of(self, widget) -> str | None:
+        for area in AREAS:
+            target = self.query_one(f"#{area}")
+            if widget is target or (widget is not None and target in widget.ancestors):
+                return area
+        return None
+
+    def _next_area(self) -> str:
+        areas = [a for a in AREAS if self.query_one(f"#{a}").display]
+        here = self._area_of(self.focused)
+        return areas[(areas.index(here) + 1) % len(areas)] if here in areas else "menu"
+
+    def action_focus_area(self, area: str) -> None:
+        target = self.query_one(f"#{area}")
+        if target.focusable:
+            target.focus()
+        else:  # a board made of parts: its first part that takes the focus
+            inner = next((w for w in target.query("*") if w.focusable), None)
+            (inner or self.query_one(ActionMenu)).focus()
+
+    def on_descendant_focus(self, event) -> None:
+        self.refresh_bindings()  # the footer's Tab entry names the next area
+
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "focus_area":
+            return bool(parameters) and parameters[0] == self._next_area()
         if action == "next_view":  # only boards that fold into tabs on a small screen
             board = self.query("#board")
             return bool(board) and getattr(board.first(), "has_views", False)

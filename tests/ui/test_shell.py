@@ -76,3 +76,44 @@ async def test_voynich_double_pages_keep_their_place_in_the_book():
         assert len(st.record.choices) == n
         await pilot.press("4")
         assert st.record.choices[n] == "spread:writing"
+
+
+# --- 2. nothing out of reach at 80×24 -------------------------------------------------------
+async def test_the_menu_keeps_the_highlighted_choice_in_view_at_80x24():
+    st = kiln_with_dice([2, 1, 1, 4, 2, 0])
+    st.m.players[0].clay, st.m.players[0].glaze = 9, 5
+    st._decided = False
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one(ActionMenu)
+        assert len(menu.rows) > menu.size.height // 2  # more than fits
+        await pilot.press("up")  # wraps to the last choice: Exchange
+        await pilot.pause()
+        assert menu.current.key == "exchange"
+        assert any("▶x Exchange" in line for line in screen_text(app).splitlines())
+
+
+def footer_text(app) -> str:
+    return screen_text(app).splitlines()[-1]
+
+
+async def test_tab_names_the_area_it_moves_to_in_the_footer():
+    st = new_game("kiln", ["Ann", "bot"], seed=7)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        seen = []
+        for _ in range(3):
+            footer = footer_text(app)
+            target = next(t for t in ("Menu", "Log", "Board") if f"tab {t}" in footer)
+            await pilot.press("tab")
+            await pilot.pause()
+            assert game._area_of(app.focused) == target.lower()
+            seen.append(target)
+        assert seen == ["Log", "Board", "Menu"]
+        # The board, once focused, scrolls by keys: nothing needs the mouse wheel.
+        await pilot.press("tab", "tab")
+        board = game.query_one("#board")
+        assert app.focused is board
