@@ -68,6 +68,10 @@ class GameState:
     def view(self, seat: int) -> dict[str, Any]:
         return self.summary()
 
+    def round_number(self) -> int | None:
+        """The round being played, for labelling events; None in a game without rounds."""
+        return None
+
     @classmethod
     def rules_text(cls) -> str:
         """The game's rules as Markdown (``inkterm/assets/<game>/rules.md``); a game may

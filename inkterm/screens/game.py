@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -11,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from inkterm.bots import is_bot, make_bot
-from inkterm.engine import GAMES, IllegalChoice
+from inkterm.engine import GAMES, IllegalChoice, replay_events
 from inkterm.engine.saves import new_save_path, save_game
 from inkterm.widgets.action_menu import ActionMenu, Unavailable
 from inkterm.widgets.board import BOARD_CSS, board_for
@@ -20,9 +21,24 @@ from inkterm.widgets.event_log import EventLog
 from inkterm.screens import SCREENS_CSS
 
 MIN_SIZE = (80, 24)
+#: How many of the others' latest events the "since your last turn" panel shows.
+SINCE_LINES = 4
 #: The areas Tab moves between, in order, and their names in the footer.
 AREAS = ("menu", "log", "board")
 AREA_TITLES = {"menu": "Menu", "log": "Log", "board": "Board"}
+
+
+def collapse_repeats(lines: list[Text]) -> list[Text]:
+    """Consecutive equal lines as one, with a count: "bot swaps a card (×3)"."""
+    out: list[Text] = []
+    count = 0
+    for i, line in enumerate(lines):
+        count += 1
+        if i + 1 < len(lines) and lines[i + 1].plain == line.plain:
+            continue
+        out.append(line + Text(f" (×{count})", style="dim") if count > 1 else line)
+        count = 0
+    return out
 
 
 class GameScreen(Screen):
@@ -33,6 +49,7 @@ class GameScreen(Screen):
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "rules", "Rules"),
         Binding("l", "log", "Log"),
+        Binding("escape", "dismiss_since", "Hide summary"),
         Binding("v", "next_view", "View"),
         Binding("ctrl+s", "save", "Save"),
         Binding("q", "quit", "Quit"),
@@ -58,11 +75,14 @@ class GameScreen(Screen):
         self._bot_timer = None
         self._finished = False
         self.save_error: str | None = None
+        #: Per human seat: log lines of what the other seats did since it last chose.
+        self.since: dict[int, list[Text]] = {i: [] for i in self.humans}
 
     # --- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
         yield Static("", id="small-notice")
+        yield Static("", id="since")
         with Horizontal(id="table"):
             yield board_for(self.state.record.game, self.state.seats)
             with Vertical(id="side"):
@@ -76,11 +96,11 @@ class GameScreen(Screen):
         spec = GAMES.get(self.state.record.game)
         title = spec.title if spec else self.state.record.game
         log = self.query_one(EventLog)
+        log.note(f"{title}: {', '.join(self.state.seats)} (seed {self.state.record.seed}).")
         n = len(self.state.record.choices)
         if n:
-            log.note(f"{title} resumed after {n} choices.")
-        else:
-            log.note(f"{title}: {', '.join(self.state.seats)} (seed {self.state.record.seed}).")
+            self.retell(log)
+            log.note(f"Resumed after {n} choices.")
         board = self.query_one("#board")
         if isinstance(board, ScrollableContainer):
             board.can_focus = True  # arrows and page keys scroll what does not fit
@@ -100,6 +120,14 @@ class GameScreen(Screen):
             # and fold into tabs or out of them (the `v` key's footer entry).
             self.call_after_refresh(self._show_board)
             self.call_after_refresh(self.refresh_bindings)
+
+    def retell(self, log: EventLog) -> None:
+        """The game so far, re-derived from the record (the save keeps no narration)."""
+        try:
+            for _seat, round_no, events in replay_events(self.state.record):
+                log.add_events(events, round_no)
+        except IllegalChoice as exc:  # a save that loads but does not replay: no history
+            log.note(f"The earlier history cannot be shown: {exc}")
 
     # --- who is at the keyboard -----------------------------------------------------------
     @property
@@ -190,14 +218,12 @@ class GameScreen(Screen):
             return
         # No pause wanted (tests, demos at full speed): play the bots' choices in one
         # go, saving after each, and draw the table once when a human is next.
-        log = self.query_one(EventLog)
         while d is not None and d.seat in self.bots:
             try:
-                events = self.state.apply(self.bots[d.seat].choose(self.state))
+                self.apply_and_log(self.bots[d.seat].choose(self.state))
             except IllegalChoice as exc:  # a bot bug must not wedge the table
                 self.notify(str(exc), severity="error")
                 return
-            log.add_events(events, self.state.seats)
             self.autosave()
             d = self.decision
         self.refresh_table()
@@ -220,13 +246,25 @@ class GameScreen(Screen):
             self.advance()
 
     # --- the one place a choice is applied -----------------------------------------------
+    def apply_and_log(self, key: str) -> None:
+        """Apply a choice, log its events with their round, and keep them for the
+        other people's "since your last turn" summaries. Raises IllegalChoice."""
+        st = self.state
+        seat, round_no = st.decision().seat, st.round_number()
+        events = st.apply(key)
+        lines = self.query_one(EventLog).add_events(events, round_no)
+        for human, missed in self.since.items():
+            if human == seat:
+                missed.clear()  # their own choice: they have seen what came before
+            else:
+                missed.extend(lines)
+
     def play(self, key: str) -> None:
         try:
-            events = self.state.apply(key)
+            self.apply_and_log(key)
         except IllegalChoice as exc:
             self.notify(str(exc), severity="error")
             return
-        self.query_one(EventLog).add_events(events, self.state.seats)
         self.autosave()
         self.refresh_table()
         self.advance()
@@ -294,7 +332,29 @@ class GameScreen(Screen):
         self.touches = frozenset(current.touches or ()) if current is not None else frozenset()
         self.query_one("#hint", Static).update((current.hint or "") if current is not None else "")
         self._view = view
+        self._show_since()
         self._show_board()
+
+    def _show_since(self) -> None:
+        """What the others did since the person now choosing last chose, until they
+        dismiss it (Escape) or choose."""
+        panel = self.query_one("#since", Static)
+        missed = self.since.get(self.decision.seat, []) if self.human_to_move() else []
+        panel.display = bool(missed)
+        if missed:
+            lines = collapse_repeats(missed)
+            shown = lines[-SINCE_LINES:]
+            head = "Since your last turn (Esc hides" + (
+                f"; {len(lines) - len(shown)} more in the log, l" if len(lines) > len(shown) else ""
+            ) + "):"
+            panel.update(Text("\n").join([Text(head, style="bold"), *shown]))
+        self.refresh_bindings()
+
+    def action_dismiss_since(self) -> None:
+        d = self.decision
+        if d is not None and self.since.get(d.seat):
+            self.since[d.seat].clear()
+            self._show_since()
 
     def _show_board(self) -> None:
         if self._finished or not self.is_attached:
@@ -372,6 +432,9 @@ class GameScreen(Screen):
         self.refresh_bindings()  # the footer's Tab entry names the next area
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "dismiss_since":
+            d = self.decision
+            return bool(d is not None and self.since.get(d.seat) and self.human_to_move())
         if action == "focus_area":
             return bool(parameters) and parameters[0] == self._next_area()
         if action == "next_view":  # only boards that fold into tabs on a small screen
@@ -404,15 +467,10 @@ class GameScreen(Screen):
         self.app.show_rules(self.state.record.game, d.topic if d else "")
 
     def action_log(self) -> None:
-        log = self.query_one(EventLog)
-        if not log.display:
-            log.display = True
-            log.focus()
-        elif log.has_focus:
-            log.display = False
-            self.query_one(ActionMenu).focus()
-        else:
-            log.focus()
+        """The whole log, full height; Escape or l comes back."""
+        from inkterm.screens.log import LogScreen
+
+        self.app.push_screen(LogScreen(self.query_one(EventLog).entries))
 
     def action_save(self) -> None:
         if self.autosave():
@@ -439,4 +497,4 @@ class GameScreen(Screen):
         yield SystemCommand("Undo", "Take back your last choice", self.action_undo)
         yield SystemCommand("Rules", "Rules for the current decision", self.action_rules)
         yield SystemCommand("Save", "Save the game now", self.action_save)
-        yield SystemCommand("Log", "Show or hide the event log", self.action_log)
+        yield SystemCommand("Log", "The whole event log, full height", self.action_log)

@@ -5,7 +5,10 @@ from inkterm.app import InktermApp
 from inkterm.engine import new_game
 from inkterm.widgets.action_menu import ActionMenu, Unavailable
 
-from test_flows import screen_text
+from inkterm.engine.saves import save_dir, save_game
+from inkterm.screens.log import LogScreen
+
+from test_flows import screen_text, settle, until
 
 
 def kiln_with_dice(dice: list[int], seats=("Ann", "bot"), seed: int = 7):
@@ -104,16 +107,59 @@ async def test_tab_names_the_area_it_moves_to_in_the_footer():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.screen
-        seen = []
-        for _ in range(3):
-            footer = footer_text(app)
-            target = next(t for t in ("Menu", "Log", "Board") if f"tab {t}" in footer)
+        for target in ("Log", "Board", "Menu"):
+            await until(pilot, lambda: f"tab {target}" in footer_text(app))
             await pilot.press("tab")
-            await pilot.pause()
-            assert game._area_of(app.focused) == target.lower()
-            seen.append(target)
-        assert seen == ["Log", "Board", "Menu"]
+            await until(pilot, lambda: game._area_of(app.focused) == target.lower())
         # The board, once focused, scrolls by keys: nothing needs the mouse wheel.
         await pilot.press("tab", "tab")
         board = game.query_one("#board")
         assert app.focused is board
+
+
+# --- 3. a log that remembers ------------------------------------------------------------------
+def log_text(app) -> str:
+    return "\n".join(line.plain for line in app.screen.query_one("#log").entries)
+
+
+async def test_after_continue_the_log_holds_the_earlier_events():
+    st = new_game("kiln", ["Ann", "bot"], seed=7)
+    st.apply("zone:1")
+    for key in ("noboost", "split:2", "end"):
+        if st.decision().get(key):
+            st.apply(key)
+    path = save_dir() / "kiln-resume.save.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    save_game(st, path)
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        text = log_text(app)
+        assert "R1 Ann acts in Materials" in text
+        assert "R1 Ann ends the turn." in text
+        await pilot.press("l")  # and the whole of it, full height
+        assert isinstance(app.screen, LogScreen)
+        assert "Ann acts in Materials" in screen_text(app)
+
+
+async def test_since_your_last_turn_appears_after_a_bots_turn_until_dismissed():
+    st = new_game("kiln", ["Ann", "bot"], seed=7)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        assert not game.query_one("#since").display  # nothing has happened yet
+        await pilot.press("1")
+        while "end" not in st.record.choices:  # Ann's first turn, to its end
+            await pilot.press("e" if st.decision().get("end") else "enter")
+        await until(pilot, lambda: st.decision().seat == 0)
+        await pilot.pause()
+        since = game.query_one("#since")
+        assert since.display
+        text = screen_text(app)
+        assert "Since your last turn" in text and "bot ends the turn." in text
+        assert "bot swaps a card in the Studio. (×" in text  # repeats told once
+        await pilot.press("escape")
+        assert not since.display

@@ -850,6 +850,9 @@ class State(GameState):
     def is_over(self) -> bool:
         return self.m.over
 
+    def round_number(self) -> int | None:
+        return self.m.round
+
     def scores(self) -> list[int]:
         return [scoring.score(p) for p in self.m.players]
 

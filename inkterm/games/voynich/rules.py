@@ -1466,6 +1466,9 @@ class State(GameState):
     def is_over(self) -> bool:
         return self.over
 
+    def round_number(self) -> int | None:
+        return self.round
+
     def scores(self) -> list[int]:
         if self.final is not None:
             return [f["total"] for f in self.final]
