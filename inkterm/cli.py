@@ -23,6 +23,10 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+HANDOFF_HELP = ("cover the table between people: auto (only when the next would see "
+                "a secret, the default), always, or never")
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="inkterm", description="A terminal board-game table.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -38,12 +42,14 @@ def _parser() -> argparse.ArgumentParser:
         "--option", action="append", default=[], metavar="NAME=VALUE",
         help="a game option, e.g. --option difficulty=master (repeatable)",
     )
+    play.add_argument("--handoff", choices=("auto", "always", "never"), default="auto", help=HANDOFF_HELP)
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game")
     rep = sub.add_parser("replay", help="step through a saved game (finished or not)")
     rep.add_argument("save", help="the save file")
     cont = sub.add_parser("continue", help="resume the newest unfinished save (or the one given)")
     cont.add_argument("save", nargs="?", help="a save file to resume instead of the newest")
+    cont.add_argument("--handoff", choices=("auto", "always", "never"), default="auto", help=HANDOFF_HELP)
     demo = sub.add_parser("demo", help="watch bots play while each step is explained")
     demo.add_argument("game", help="which game, e.g. kiln")
     demo.add_argument("--seats", type=int, default=None, help="how many bots (default: the fewest the game takes, at least 2)")
@@ -140,7 +146,8 @@ def _run_app(**kwargs) -> int:
     return 0
 
 
-def cmd_play(game: str, seats_text: str, seed: int | None, options: list[str] = ()) -> int:
+def cmd_play(game: str, seats_text: str, seed: int | None, options: list[str] = (),
+             handoff: str = "auto") -> int:
     spec = _check_game(game)
     seats = parse_seats(seats_text, spec)
     opts = parse_options(list(options), spec)
@@ -148,7 +155,7 @@ def cmd_play(game: str, seats_text: str, seed: int | None, options: list[str] = 
         import random
 
         seed = random.randrange(1, 100_000)
-    return _run_app(start=("play", game, seats, seed, opts))
+    return _run_app(start=("play", game, seats, seed, opts), handoff=handoff)
 
 
 def cmd_demo(game: str, n: int | None, seed: int | None, speed: float, bot: str) -> int:
@@ -167,7 +174,7 @@ def cmd_demo(game: str, n: int | None, seed: int | None, speed: float, bot: str)
     return _run_app(start=("demo", game, n, seed, speed, bot))
 
 
-def cmd_continue(save: str | None) -> int:
+def cmd_continue(save: str | None, handoff: str = "auto") -> int:
     from inkterm.engine.saves import SaveError, list_saves, newest_unfinished, read_save
 
     if save:
@@ -188,7 +195,7 @@ def cmd_continue(save: str | None) -> int:
                         f"{bad[0].error})")
             raise CliError("no unfinished game to continue" + note)
         path = info.path
-    return _run_app(start=("continue", str(path)))
+    return _run_app(start=("continue", str(path)), handoff=handoff)
 
 
 def cmd_replay(save: str) -> int:
@@ -208,9 +215,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "rules":
             return cmd_rules(args.game)
         if args.command == "play":
-            return cmd_play(args.game, args.seats, args.seed, args.option)
+            return cmd_play(args.game, args.seats, args.seed, args.option, args.handoff)
         if args.command == "continue":
-            return cmd_continue(args.save)
+            return cmd_continue(args.save, args.handoff)
         if args.command == "replay":
             return cmd_replay(args.save)
         if args.command == "demo":

@@ -70,6 +70,8 @@ class GameScreen(Screen):
         #: The seat whose private view is on screen (None: only public facts). With one
         #: human it is always theirs; with several it changes only through a hand-off.
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        #: The person who last had the table: no hand-off is needed to give it back to them.
+        self.at_keyboard: int | None = self.viewer
         self.touches: frozenset[str] = frozenset()
         self._handoff_open = False
         self._bot_timer = None
@@ -163,17 +165,33 @@ class GameScreen(Screen):
             self.schedule_bot()
             return
         if self.viewer != d.seat and not self._handoff_open:
-            if len(self.humans) >= 2:
+            if self.needs_handoff(d):
                 self.hand_off(d.seat)
             else:
-                self.viewer = d.seat
+                self.viewer = self.at_keyboard = d.seat
                 self.refresh_table()
+
+    def needs_handoff(self, d) -> bool:
+        """Whether the table must be covered before ``d``'s chooser sees it: someone
+        else had it and (unless the table asks for a pause always, or never) the
+        chooser's view holds a secret the other person must not read."""
+        if len(self.humans) < 2 or d.seat == self.at_keyboard:
+            return False
+        mode = getattr(self.app, "handoff", "auto")
+        return mode == "always" or (mode == "auto" and d.secret)
+
+    def hide_secrets_if_turn_passed(self) -> None:
+        """The moment a person's choosing ends, their private view leaves the screen
+        (before any bot thinks), unless they are the only person at the table."""
+        d = self.decision
+        if len(self.humans) >= 2 and (d is None or d.seat != self.viewer):
+            self.viewer = None
 
     def hand_off(self, seat: int) -> None:
         from inkterm.screens.handoff import HandoffScreen
 
         self._handoff_open = True
-        previous = self.viewer
+        previous = self.at_keyboard
         self.viewer = None  # nothing private on the table while it changes hands
         self.refresh_table()
         note = ""
@@ -182,7 +200,7 @@ class GameScreen(Screen):
 
         def done(_=None) -> None:
             self._handoff_open = False
-            self.viewer = seat
+            self.viewer = self.at_keyboard = seat
             self.refresh_table()
             self.query_one(ActionMenu).focus()
 
@@ -265,6 +283,7 @@ class GameScreen(Screen):
         except IllegalChoice as exc:
             self.notify(str(exc), severity="error")
             return
+        self.hide_secrets_if_turn_passed()
         self.autosave()
         self.refresh_table()
         self.advance()

@@ -6,6 +6,7 @@ from inkterm.engine import new_game
 from inkterm.widgets.action_menu import ActionMenu, Unavailable
 
 from inkterm.engine.saves import save_dir, save_game
+from inkterm.screens.handoff import HandoffScreen
 from inkterm.screens.log import LogScreen
 
 from test_flows import screen_text, settle, until
@@ -163,3 +164,72 @@ async def test_since_your_last_turn_appears_after_a_bots_turn_until_dismissed():
         assert "bot swaps a card in the Studio. (×" in text  # repeats told once
         await pilot.press("escape")
         assert not since.display
+
+
+# --- 4. secrets -------------------------------------------------------------------------------
+def hand_names(st, seat: int) -> list[str]:
+    return [c["name"] for c in st.view(seat)["players"][seat]["hand_cards"]]
+
+
+async def test_no_secret_on_screen_during_a_bots_turn_after_a_humans():
+    st = new_game("kiln", ["Ann", "bot", "Bob"], seed=7)
+    app = InktermApp(start=("state", st, None), bot_delay=0.5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await pilot.press("enter")
+        game = app.screen
+        assert any(name in screen_text(app) for name in hand_names(st, 0))  # Ann sees hers
+        await pilot.press("1")
+        while "end" not in st.record.choices:
+            await pilot.press("e" if st.decision().get("end") else "enter")
+        assert st.decision().seat == 1  # the bot's turn, and it has not moved yet
+        await pilot.pause()
+        text = screen_text(app)
+        assert app.screen is game and game.viewer is None
+        assert not any(name in text for name in hand_names(st, 0) if name not in log_text(app))
+        assert "Ann's hand" not in text
+
+
+async def test_no_handoff_in_a_two_person_voynich_game():
+    st = new_game("voynich", ["Ann", "Bob"], seed=6)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        assert app.screen is game and game.viewer == 0
+        while st.decision().seat == 0:
+            await pilot.press(st.decision().choices[0].shortcut or "1")
+            assert not isinstance(app.screen, HandoffScreen)
+        await pilot.pause()
+        assert app.screen is game and game.viewer == 1 and game.human_to_move()
+
+
+async def test_handoff_always_pauses_even_without_secrets():
+    st = new_game("voynich", ["Ann", "Bob"], seed=6)
+    app = InktermApp(start=("state", st, None), bot_delay=0, handoff="always")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+
+
+async def test_handoff_never_passes_the_table_directly():
+    st = new_game("kiln", ["Ann", "Bob"], seed=7)
+    app = InktermApp(start=("state", st, None), bot_delay=0, handoff="never")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not isinstance(app.screen, HandoffScreen) and app.screen.viewer == 0
+
+
+async def test_the_setup_screen_can_ask_for_a_handoff_always():
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("n")
+        setup = app.screen
+        setup.query_one("#game").value = "voynich"
+        await pilot.pause()
+        setup.query_one("#seat0").value, setup.query_one("#seat1").value = "Ann", "Bob"
+        setup.query_one("#handoff").value = "always"
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen) and app.handoff == "always"

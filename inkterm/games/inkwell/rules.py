@@ -966,6 +966,12 @@ class State(GameState):
 
     # ------------------------------------------------------------------ decisions
     def _decide(self) -> Decision | None:
+        d = self._build_decision()
+        if d is not None and self.stage != "side":
+            d.secret = False  # once every side is chosen [R15], nothing is hidden
+        return d
+
+    def _build_decision(self) -> Decision | None:
         if self.over:
             return None
         seat = self.cur
