@@ -51,6 +51,7 @@ class GameScreen(Screen):
         Binding("l", "log", "Log"),
         Binding("escape", "dismiss_since", "Hide summary"),
         Binding("v", "next_view", "View"),
+        Binding("i", "inspect", "Inspect"),
         Binding("ctrl+s", "save", "Save"),
         Binding("q", "quit", "Quit"),
         # Tab names the area it moves to, so the log and the board are discoverable.
@@ -491,6 +492,13 @@ class GameScreen(Screen):
 
         self.app.push_screen(LogScreen(self.query_one(EventLog).entries))
 
+    def action_inspect(self) -> None:
+        """Read in full what the highlighted choice touches, or look up any card."""
+        from inkterm.screens.inspect import InspectScreen
+
+        seat = None if self._handoff_open else self.viewer
+        self.app.push_screen(InspectScreen(self.state, self.query_one(ActionMenu).current, seat))
+
     def action_save(self) -> None:
         if self.autosave():
             self.notify(f"Saved to {self.save_path.name}")
@@ -517,3 +525,4 @@ class GameScreen(Screen):
         yield SystemCommand("Rules", "Rules for the current decision", self.action_rules)
         yield SystemCommand("Save", "Save the game now", self.action_save)
         yield SystemCommand("Log", "The whole event log, full height", self.action_log)
+        yield SystemCommand("Inspect", "Read a card or a place in full", self.action_inspect)

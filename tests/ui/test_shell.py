@@ -9,7 +9,7 @@ from inkterm.engine.saves import save_dir, save_game
 from inkterm.screens.handoff import HandoffScreen
 from inkterm.screens.log import LogScreen
 
-from test_flows import screen_text, settle, until
+from test_flows import screen_text, settle, text_of, until
 
 
 def kiln_with_dice(dice: list[int], seats=("Ann", "bot"), seed: int = 7):
@@ -233,3 +233,36 @@ async def test_the_setup_screen_can_ask_for_a_handoff_always():
         await pilot.press("ctrl+g")
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen) and app.handoff == "always"
+
+
+# --- 5. inspect -------------------------------------------------------------------------------
+async def test_inspect_reads_the_highlighted_card_and_looks_up_any_card_in_front_of_anyone():
+    from inkterm.games.kiln.rules import CARDS
+    from inkterm.screens.inspect import InspectScreen
+
+    st = new_game("kiln", ["Ann", "bot"], seed=7)
+    theirs = next(c for c in CARDS.values() if c.type == "persistent" and c.id not in st.m.players[0].hand)
+    st.m.players[1].tableau.append(theirs.id)
+    st._decided = False
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        menu = game.query_one(ActionMenu)
+        while menu.current.key != "zone:4":  # highlight the Studio, do not take it
+            await pilot.press("down")
+        await pilot.press("i")
+        assert isinstance(app.screen, InspectScreen)
+        text = screen_text(app)
+        assert "Studio" in text and "Tokens: Ann" in text  # the zone, as it stands
+        panel = app.screen
+        labels = [label for _, label in panel.entries]
+        target = labels.index(f"bot: {theirs.label}")
+        for _ in range(target):
+            await pilot.press("down")
+        await pilot.pause()
+        text = text_of(panel.query_one("#inspect-text"))
+        assert theirs.text in text and "In front of bot" in text  # the full text, not cut
+        assert panel.query_one("#inspect-scroll").max_scroll_y == 0  # all of it in view
+        await pilot.press("escape")
+        assert app.screen is game

@@ -853,6 +853,16 @@ class State(GameState):
     def round_number(self) -> int | None:
         return self.m.round
 
+    def describe(self, touch: str, seat: int | None = None) -> str | None:
+        from .inspect import describe
+
+        return describe(self, touch, seat)
+
+    def lookups(self, seat: int | None = None) -> list[tuple[str, str]]:
+        from .inspect import lookups
+
+        return lookups(self, seat)
+
     def scores(self) -> list[int]:
         return [scoring.score(p) for p in self.m.players]
 
