@@ -23,6 +23,8 @@ from inkterm.screens import SCREENS_CSS
 MIN_SIZE = (80, 24)
 #: How many of the others' latest events the "since your last turn" panel shows.
 SINCE_LINES = 4
+#: The hint box's height (see #hint in screens.tcss).
+HINT_LINES = 4
 #: The areas Tab moves between, in order, and their names in the footer.
 AREAS = ("menu", "log", "board")
 AREA_TITLES = {"menu": "Menu", "log": "Log", "board": "Board"}
@@ -350,7 +352,7 @@ class GameScreen(Screen):
             menu.set_choices(d.choices, d.unavailable)
         current = menu.current
         self.touches = frozenset(current.touches or ()) if current is not None else frozenset()
-        self.query_one("#hint", Static).update((current.hint or "") if current is not None else "")
+        self.show_hint(current)
         self._view = view
         self._show_since()
         self._show_board()
@@ -382,11 +384,21 @@ class GameScreen(Screen):
         board = self.query_one("#board")
         board.show(self._view, self.touches)
 
+    def show_hint(self, choice) -> None:
+        """The highlighted choice's hint; one too long for the box ends in a pointer to
+        inspect, which shows it whole (the box stays small so the menu keeps its rows)."""
+        hint = self.query_one("#hint", Static)
+        text = Text((choice.hint or "") if choice is not None else "")
+        width = hint.content_size.width or 30
+        lines = text.wrap(self.app.console, width) if text.plain else []
+        if len(lines) > HINT_LINES:
+            text = Text("\n").join([*lines[: HINT_LINES - 1], Text("… i shows it all", style="italic")])
+        hint.update(text)
+
     def on_action_menu_highlighted(self, message: ActionMenu.Highlighted) -> None:
         choice = message.choice
-        hint = self.query_one("#hint", Static)
         touches = frozenset(choice.touches or ()) if choice is not None else frozenset()
-        hint.update((choice.hint or "") if choice is not None else "")
+        self.show_hint(choice)
         if touches != self.touches:
             self.touches = touches
             if hasattr(self, "_view"):

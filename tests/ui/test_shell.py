@@ -266,3 +266,20 @@ async def test_inspect_reads_the_highlighted_card_and_looks_up_any_card_in_front
         assert panel.query_one("#inspect-scroll").max_scroll_y == 0  # all of it in view
         await pilot.press("escape")
         assert app.screen is game
+
+
+async def test_a_hint_too_long_for_its_box_points_to_inspect():
+    from inkterm.engine import Choice
+
+    st = kiln_with_dice([2, 2, 2, 2, 1, 1])
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        long = Choice("x", "X", "word " * 60)
+        game.show_hint(long)
+        await pilot.pause()
+        shown = text_of(game.query_one("#hint"))
+        assert shown.splitlines()[-1] == "… i shows it all" and len(shown.splitlines()) == 4
+        game.show_hint(Choice("y", "Y", "short"))
+        assert text_of(game.query_one("#hint")) == "short"
