@@ -1301,3 +1301,13 @@ class State(GameState):
         from .summary import build_summary
 
         return build_summary(self, seat)
+
+    def describe(self, touch: str, seat: int | None = None) -> str | None:
+        from .inspect import describe
+
+        return describe(self, touch)
+
+    def lookups(self, seat: int | None = None) -> list[tuple[str, str]]:
+        from .inspect import lookups
+
+        return lookups(self)

@@ -1469,6 +1469,25 @@ class State(GameState):
     def round_number(self) -> int | None:
         return self.round
 
+    def describe(self, touch: str, seat: int | None = None) -> str | None:
+        kind, _, cid = touch.partition(":")
+        if kind != "card" or cid not in HELP:
+            return None
+        lines = [HELP[cid].splitlines()[0]]
+        for step in range(1, 5):
+            acts = "; ".join(" or ".join(map(self._action_label, it.split("/"))) for it in acts_of(cid, step))
+            score = f"scores x{MULT[step]}" if MULT[step] else "no scoring"
+            advance = f" To advance: {' + '.join(cond_of(cid, step))}." if step < 4 else ""
+            lines.append(f"Step {step}: {acts} ({score}).{advance}")
+        lines += [f"In {self.name(p)}'s book at step {step}." for p in range(self.n)
+                  for c, step in self.book[p] if c == cid]
+        return "\n".join(lines)
+
+    def lookups(self, seat: int | None = None) -> list[tuple[str, str]]:
+        """Every card in every book (nothing in this game is hidden)."""
+        return [(f"card:{cid}", f"{self.name(p)}: {cid} (step {step})")
+                for p in range(self.n) for cid, step in self.book[p]]
+
     def scores(self) -> list[int]:
         if self.final is not None:
             return [f["total"] for f in self.final]
