@@ -76,6 +76,7 @@ class GameScreen(Screen):
         #: The person who last had the table: no hand-off is needed to give it back to them.
         self.at_keyboard: int | None = self.viewer
         self.touches: frozenset[str] = frozenset()
+        self._followed = None  # the decision the board's views last followed
         self._handoff_open = False
         self._bot_timer = None
         self._finished = False
@@ -355,7 +356,16 @@ class GameScreen(Screen):
         self.show_hint(current)
         self._view = view
         self._show_since()
+        self._follow_decision(d)
         self._show_board()
+
+    def _follow_decision(self, d) -> None:
+        """A board with views brings forward the one a new decision concerns."""
+        follow = getattr(self.query_one("#board"), "follow", None)
+        if follow is None or d is self._followed:
+            return
+        self._followed = d
+        follow(frozenset(t for c in (d.choices if d else ()) for t in (c.touches or ())))
 
     def _show_since(self) -> None:
         """What the others did since the person now choosing last chose, until they

@@ -283,3 +283,42 @@ async def test_a_hint_too_long_for_its_box_points_to_inspect():
         assert shown.splitlines()[-1] == "… i shows it all" and len(shown.splitlines()) == 4
         game.show_hint(Choice("y", "Y", "short"))
         assert text_of(game.query_one("#hint")) == "short"
+
+
+# --- 6. board views follow the decision -----------------------------------------------------
+def voynich_before_writing_a_text():
+    """Ann and Bob (seed 2), one choice before Ann must "Add a text (Writing)", and that choice."""
+    from inkterm.bots import make_bot
+
+    st = new_game("voynich", ["Ann", "Bob"], seed=2)
+    bots = [make_bot("random", seed=2), make_bot("random", seed=3)]
+    keys = []
+    while not st.decision().prompt.endswith("Add a text (Writing)"):  # where it goes
+        keys.append(bots[st.decision().seat].choose(st))
+        st.apply(keys[-1])
+    before = new_game("voynich", ["Ann", "Bob"], seed=2)
+    for key in keys[:-1]:
+        before.apply(key)
+    return before, keys[-1]
+
+
+async def test_the_sections_view_follows_add_a_text_writing_at_80x24():
+    st, last = voynich_before_writing_a_text()
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        tabs = game.query_one("#vy-tabs")
+        while tabs.active != "vy-tab-book":  # the player's own choice of view
+            await pilot.press("v")
+        game.play(last)
+        await pilot.pause()
+        await pilot.pause()
+        assert st.decision().prompt == "Ann: Add a text (Writing)"
+        assert tabs.active == "vy-tab-sections"
+        board_lines = [line[:46] for line in screen_text(app).splitlines()]
+        assert any(line.lstrip().startswith("Writing") for line in board_lines)
+        assert any(line.lstrip().startswith("W1 ") for line in board_lines)
+        # A decision that concerns no view gives the player's choice back.
+        game.query_one("#board").follow(frozenset())
+        assert tabs.active == "vy-tab-book"
