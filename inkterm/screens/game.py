@@ -51,7 +51,8 @@ class GameScreen(Screen):
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "rules", "Rules"),
         Binding("l", "log", "Log"),
-        Binding("escape", "dismiss_since", "Hide summary"),
+        # The summary itself says "Esc hides": the footer keeps its room at 80 columns.
+        Binding("escape", "dismiss_since", "Hide summary", show=False),
         Binding("v", "next_view", "View"),
         Binding("i", "inspect", "Inspect"),
         Binding("ctrl+s", "save", "Save"),
@@ -380,7 +381,6 @@ class GameScreen(Screen):
                 f"; {len(lines) - len(shown)} more in the log, l" if len(lines) > len(shown) else ""
             ) + "):"
             panel.update(Text("\n").join([Text(head, style="bold"), *shown]))
-        self.refresh_bindings()
 
     def action_dismiss_since(self) -> None:
         d = self.decision
