@@ -72,7 +72,8 @@ class GameScreen(Screen):
         }
         self.humans = [i for i in range(len(state.seats)) if i not in self.bots]
         #: The seat whose private view is on screen (None: only public facts). With one
-        #: human it is always theirs; with several it changes only through a hand-off.
+        #: human it is always theirs; with several it is dropped as their choosing ends
+        #: and given to the next person directly, or through a hand-off if needed.
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         #: The person who last had the table: no hand-off is needed to give it back to them.
         self.at_keyboard: int | None = self.viewer
