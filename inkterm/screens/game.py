@@ -277,11 +277,13 @@ class GameScreen(Screen):
         seat, round_no = st.decision().seat, st.round_number()
         events = st.apply(key)
         lines = self.query_one(EventLog).add_events(events, round_no)
+        # Turn boundaries ("ends the turn.") would crowd out what was done.
+        done = [line for e, line in zip(events, lines) if e.kind != "turn"]
         for human, missed in self.since.items():
             if human == seat:
                 missed.clear()  # their own choice: they have seen what came before
             else:
-                missed.extend(lines)
+                missed.extend(done)
 
     def play(self, key: str) -> None:
         try:
