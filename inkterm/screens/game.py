@@ -130,10 +130,11 @@ class GameScreen(Screen):
             self.call_after_refresh(self.refresh_bindings)
 
     def retell(self, log: EventLog) -> None:
-        """The game so far, re-derived from the record (the save keeps no narration)."""
+        """The game so far, re-derived from the record (the save keeps no narration),
+        and so what each person missed since their last choice."""
         try:
-            for _seat, round_no, events in replay_events(self.state.record):
-                log.add_events(events, round_no)
+            for seat, round_no, events in replay_events(self.state.record):
+                self.remember(seat, events, log.add_events(events, round_no))
         except IllegalChoice as exc:  # a save that loads but does not replay: no history
             log.note(f"The earlier history cannot be shown: {exc}")
 
@@ -276,7 +277,10 @@ class GameScreen(Screen):
         st = self.state
         seat, round_no = st.decision().seat, st.round_number()
         events = st.apply(key)
-        lines = self.query_one(EventLog).add_events(events, round_no)
+        self.remember(seat, events, self.query_one(EventLog).add_events(events, round_no))
+
+    def remember(self, seat: int, events: list, lines: list[Text]) -> None:
+        """Keep a choice's log lines for everyone else's "since your last turn"."""
         # Turn boundaries ("ends the turn.") would crowd out what was done.
         done = [line for e, line in zip(events, lines) if e.kind != "turn"]
         for human, missed in self.since.items():

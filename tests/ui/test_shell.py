@@ -145,6 +145,20 @@ async def test_after_continue_the_log_holds_the_earlier_events():
         assert "Ann acts in Materials" in screen_text(app)
 
 
+async def test_after_continue_the_summary_tells_what_the_others_did():
+    st = new_game("kiln", ["Ann", "bot"], seed=7)
+    while st.decision().seat == 0:  # Ann's first turn
+        st.apply("end" if st.decision().get("end") else st.decision().choices[0].key)
+    while st.decision().seat == 1:  # the bot's, saved before Ann comes back
+        st.apply("end" if st.decision().get("end") else st.decision().choices[0].key)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        summary = text_of(app.screen.query_one("#since"))
+        assert app.screen.query_one("#since").display
+        assert "R1 bot " in summary and "R1 Ann" not in summary
+
+
 async def test_since_your_last_turn_appears_after_a_bots_turn_until_dismissed():
     st = new_game("kiln", ["Ann", "bot"], seed=7)
     app = InktermApp(start=("state", st, None), bot_delay=0)
