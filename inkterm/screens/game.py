@@ -21,8 +21,8 @@ from inkterm.widgets.event_log import EventLog
 from inkterm.screens import SCREENS_CSS
 
 MIN_SIZE = (80, 24)
-#: How many of the others' latest events the "since your last turn" panel shows.
-SINCE_LINES = 4
+#: Rows for "since your last turn" above the table (#since-top's max-height less its rule).
+SINCE_TOP_ROWS = 5
 #: The hint box's height (see #hint in screens.tcss).
 HINT_LINES = 4
 #: The areas Tab moves between, in order, and their names in the footer.
@@ -90,13 +90,14 @@ class GameScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
         yield Static("", id="small-notice")
-        yield Static("", id="since")
+        yield Static("", id="since-top", classes="since")
         with Horizontal(id="table"):
             yield board_for(self.state.record.game, self.state.seats)
             with Vertical(id="side"):
                 yield Static("", id="prompt")
                 yield ActionMenu(id="menu")
                 yield Static("", id="hint")
+                yield Static("", id="since-side", classes="since")
                 yield EventLog(id="log")
         yield Footer()
 
@@ -127,6 +128,7 @@ class GameScreen(Screen):
             # Breakpoint classes have just changed: the board may draw more or less,
             # and fold into tabs or out of them (the `v` key's footer entry).
             self.call_after_refresh(self._show_board)
+            self.call_after_refresh(self._show_since)  # above the table or beside it
             self.call_after_refresh(self.refresh_bindings)
 
     def retell(self, log: EventLog) -> None:
@@ -375,19 +377,39 @@ class GameScreen(Screen):
         self._followed = d
         follow(frozenset(t for c in (d.choices if d else ()) for t in (c.touches or ())))
 
+    @property
+    def since_panel(self) -> Static:
+        """Where "since your last turn" shows: above the table on a short screen (the
+        full width reads best), in the log's place on a tall one (the board keeps
+        every row)."""
+        return self.query_one("#since-side" if self.has_class("-tall") else "#since-top", Static)
+
     def _show_since(self) -> None:
         """What the others did since the person now choosing last chose, until they
         dismiss it (Escape) or choose."""
-        panel = self.query_one("#since", Static)
+        panel = self.since_panel
         missed = self.since.get(self.decision.seat, []) if self.human_to_move() else []
-        panel.display = bool(missed)
+        for other in self.query(".since"):
+            other.display = other is panel and bool(missed)
+        self.query_one(EventLog).display = not (missed and panel.id == "since-side")
         if missed:
-            lines = collapse_repeats(missed)
-            shown = lines[-SINCE_LINES:]
-            head = "Since your last turn (Esc hides" + (
-                f"; {len(lines) - len(shown)} more in the log, l" if len(lines) > len(shown) else ""
-            ) + "):"
-            panel.update(Text("\n").join([Text(head, style="bold"), *shown]))
+            self._fill_since(panel, collapse_repeats(missed))
+            self.call_after_refresh(self._fill_since, panel, collapse_repeats(missed))  # laid out
+
+    def _fill_since(self, panel: Static, lines: list[Text]) -> None:
+        """The newest lines that fit the panel under its heading."""
+        width = panel.content_size.width or self.size.width - 2
+        # The top panel grows to its max-height (see screens.tcss); the side one is fixed.
+        room = SINCE_TOP_ROWS if panel.id == "since-top" else panel.content_size.height or 6
+        shown: list[Text] = []
+        for n in range(len(lines), 0, -1):  # fewest dropped first
+            more = len(lines) - n
+            earlier = f"{more} earlier: l; " if more else ""
+            head = Text(f"Since your last turn ({earlier}Esc hides):", style="bold")
+            shown = [head, *lines[-n:]]
+            if sum(len(t.wrap(self.app.console, width)) for t in shown) <= room:
+                break
+        panel.update(Text("\n").join(shown))
 
     def action_dismiss_since(self) -> None:
         d = self.decision

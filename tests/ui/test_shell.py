@@ -154,8 +154,8 @@ async def test_after_continue_the_summary_tells_what_the_others_did():
     app = InktermApp(start=("state", st, None), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        summary = text_of(app.screen.query_one("#since"))
-        assert app.screen.query_one("#since").display
+        summary = text_of(app.screen.since_panel)
+        assert app.screen.since_panel.display
         assert "R1 bot " in summary and "R1 Ann" not in summary
 
 
@@ -165,13 +165,13 @@ async def test_since_your_last_turn_appears_after_a_bots_turn_until_dismissed():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.screen
-        assert not game.query_one("#since").display  # nothing has happened yet
+        assert not game.since_panel.display  # nothing has happened yet
         await pilot.press("1")
         while "end" not in st.record.choices:  # Ann's first turn, to its end
             await pilot.press("e" if st.decision().get("end") else "enter")
         await until(pilot, lambda: st.decision().seat == 0)
         await pilot.pause()
-        since = game.query_one("#since")
+        since = game.since_panel
         assert since.display
         assert "Since your last turn" in screen_text(app)
         summary = text_of(since).splitlines()[1:]
