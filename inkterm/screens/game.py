@@ -429,7 +429,9 @@ class GameScreen(Screen):
         hint = self.query_one("#hint", Static)
         text = Text((choice.hint or "") if choice is not None else "")
         width = hint.content_size.width or 30
-        lines = text.wrap(self.app.console, width) if text.plain else []
+        # Wrapping costs on every key press: only a hint near the box's size can overflow.
+        long = len(text.plain) > width * (HINT_LINES - 1)
+        lines = text.wrap(self.app.console, width) if long else []
         if len(lines) > HINT_LINES:
             text = Text("\n").join([*lines[: HINT_LINES - 1], Text("… i shows it all", style="italic")])
         hint.update(text)
