@@ -58,7 +58,7 @@ class SetupScreen(Screen):
                 yield Label("Seed", classes="setup-label")
                 yield Input(str(self.seed), id="seed", type="integer", compact=True)
             with Horizontal(classes="setup-row"):
-                yield Label("Hand-off", classes="setup-label")
+                yield Label("Handoff", classes="setup-label")
                 yield Select(HANDOFF_CHOICES, value=getattr(self.app, "handoff", "auto"),
                              allow_blank=False, id="handoff", compact=True)
             yield Static(
