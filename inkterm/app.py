@@ -41,11 +41,15 @@ class InktermApp(App):
     BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
     ENABLE_COMMAND_PALETTE = True
 
-    def __init__(self, start: tuple | None = None, *, bot_delay: float = 0.4, **kwargs: Any):
+    def __init__(self, start: tuple | None = None, *, bot_delay: float = 0.4,
+                 handoff: str = "auto", **kwargs: Any):
         super().__init__(**kwargs)
         self.start = start
         #: Seconds a bot waits before each visible step (tests use 0).
         self.bot_delay = bot_delay
+        #: When a hand-off screen covers the table between people: "auto" (only when
+        #: the next person would see a secret), "always" or "never".
+        self.handoff = handoff
 
     def get_default_screen(self) -> Screen:
         # The title is the bottom of the stack (no empty default screen to build).

@@ -23,6 +23,10 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+HANDOFF_HELP = ("cover the table between people: auto (only when the next would see "
+                "a secret, the default), always, or never")
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="inkterm", description="A terminal board-game table.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -39,6 +43,7 @@ def _parser() -> argparse.ArgumentParser:
         "--option", action="append", default=[], metavar="NAME=VALUE",
         help="a game option, e.g. --option difficulty=master (repeatable)",
     )
+    play.add_argument("--handoff", choices=("auto", "always", "never"), default="auto", help=HANDOFF_HELP)
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game")
     rep = sub.add_parser("replay", help="step through a saved game (finished or not)")
@@ -47,6 +52,7 @@ def _parser() -> argparse.ArgumentParser:
     cont.add_argument("save", nargs="?", metavar="NAME",
                       help="a save to resume instead of the newest: its name as the title "
                            "screen shows it, or a file")
+    cont.add_argument("--handoff", choices=("auto", "always", "never"), default="auto", help=HANDOFF_HELP)
     demo = sub.add_parser("demo", help="watch bots play while each step is explained")
     demo.add_argument("game", help="which game, e.g. kiln")
     demo.add_argument("--seats", type=int, default=None, help="how many bots (default: the fewest the game takes, at least 2)")
@@ -145,7 +151,8 @@ def _run_app(**kwargs) -> int:
     return app.return_code or 0  # non-zero when the app ended on an error
 
 
-def cmd_play(game: str, seats_text: str, seed: int | None, options: list[str] = ()) -> int:
+def cmd_play(game: str, seats_text: str, seed: int | None, options: list[str] = (),
+             handoff: str = "auto") -> int:
     spec = _check_game(game)
     seats = parse_seats(seats_text, spec)
     opts = parse_options(list(options), spec)
@@ -153,7 +160,7 @@ def cmd_play(game: str, seats_text: str, seed: int | None, options: list[str] = 
         import random
 
         seed = random.randrange(1, 100_000)
-    return _run_app(start=("play", game, seats, seed, opts))
+    return _run_app(start=("play", game, seats, seed, opts), handoff=handoff)
 
 
 def cmd_demo(game: str, n: int | None, seed: int | None, speed: float, bot: str) -> int:
@@ -172,7 +179,7 @@ def cmd_demo(game: str, n: int | None, seed: int | None, speed: float, bot: str)
     return _run_app(start=("demo", game, n, seed, speed, bot))
 
 
-def cmd_continue(save: str | None) -> int:
+def cmd_continue(save: str | None, handoff: str = "auto") -> int:
     from inkterm.engine.saves import SaveError, list_saves, newest_unfinished, read_save
 
     if save:
@@ -193,7 +200,7 @@ def cmd_continue(save: str | None) -> int:
                         f"{bad[0].error})")
             raise CliError("no unfinished game to continue" + note)
         path = info.path
-    return _run_app(start=("continue", str(path)))
+    return _run_app(start=("continue", str(path)), handoff=handoff)
 
 
 def _find_save(name: str) -> Path:
@@ -244,9 +251,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "rules":
             return cmd_rules(args.game)
         if args.command == "play":
-            return cmd_play(args.game, args.seats, args.seed, args.option)
+            return cmd_play(args.game, args.seats, args.seed, args.option, args.handoff)
         if args.command == "continue":
-            return cmd_continue(args.save)
+            return cmd_continue(args.save, args.handoff)
         if args.command == "replay":
             return cmd_replay(args.save)
         if args.command == "demo":

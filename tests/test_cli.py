@@ -181,7 +181,8 @@ def test_options_are_checked_before_the_app_starts(capsys, monkeypatch):
     monkeypatch.setattr(cli, "_run_app", lambda **kw: started.append(kw) or 0)
     assert cli.main(["play", "inkwell", "--seats", "Ann", "--option", "difficulty=master",
                      "--seed", "3"]) == 0
-    assert started == [{"start": ("play", "inkwell", ["Ann"], 3, {"difficulty": "master"})}]
+    assert started == [{"start": ("play", "inkwell", ["Ann"], 3, {"difficulty": "master"}),
+                        "handoff": "auto"}]
     for bad, words in [("difficulty=godlike", "one of"), ("colour=red", "no option"),
                        ("difficulty", "NAME=VALUE")]:
         assert cli.main(["play", "inkwell", "--seats", "Ann", "--option", bad]) == 2
@@ -189,6 +190,18 @@ def test_options_are_checked_before_the_app_starts(capsys, monkeypatch):
         assert words in err and err.count("\n") == 1
     assert cli.main(["play", "kiln", "--option", "x=1"]) == 2
     assert "no option 'x'" in capsys.readouterr().err
+
+
+def test_handoff_option_reaches_the_app(capsys, monkeypatch):
+    started = []
+    monkeypatch.setattr(cli, "_run_app", lambda **kw: started.append(kw) or 0)
+    assert cli.main(["play", "voynich", "--seats", "Ann,Bob", "--seed", "1", "--handoff", "always"]) == 0
+    assert started[-1]["handoff"] == "always"
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["play", "kiln", "--handoff", "sometimes"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "sometimes" in err
 
 
 async def test_play_command_opens_the_game(monkeypatch):

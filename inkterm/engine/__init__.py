@@ -1,5 +1,5 @@
 """The game-agnostic core: the public rules API. Imports no Textual."""
-from .api import SaveError, load_game, new_game, replay
+from .api import SaveError, load_game, new_game, replay, replay_events
 from .record import Record
 from .registry import GAMES, GameSpec, OptionSpec, register
 from .result import Result, Standing
@@ -23,4 +23,5 @@ __all__ = [
     "new_game",
     "register",
     "replay",
+    "replay_events",
 ]

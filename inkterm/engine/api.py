@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Iterator
 
 from .record import Record
 from .registry import GAMES
 from .state import SAVE_FORMAT, SAVE_VERSION, GameState
-from .types import IllegalChoice
+from .types import Event, IllegalChoice
 
 
 class SaveError(ValueError):
@@ -54,6 +54,15 @@ def replay(record: Record) -> GameState:
             raise SaveError(f"choice {i + 1} ({key!r}) does not replay: {exc} (a damaged save, or one "
                             f"made by an older inkterm whose rules differ: it cannot be continued)") from None
     return state
+
+
+def replay_events(record: Record) -> Iterator[tuple[int, int | None, list[Event]]]:
+    """The game's narration, re-derived from its record: for each choice, the seat
+    that made it, the round it was made in, and the events it produced."""
+    state = new_game(record.game, record.seats, record.seed, record.options)
+    for key in record.choices:
+        seat, round_no = state.decision().seat, state.round_number()
+        yield seat, round_no, state.apply(key)
 
 
 def load_game(text: str, *, trust_snapshot: bool = True, notes: list[str] | None = None) -> GameState:

@@ -74,6 +74,21 @@ class GameState:
         a game whose table holds more than its seats overrides this."""
         return result_from_ranking(self)
 
+    def round_number(self) -> int | None:
+        """The round being played, for labelling events; None in a game without rounds."""
+        return None
+
+    # --- inspect: words for what a choice touches (asked on a key press, never in play) ---
+    def describe(self, touch: str, seat: int | None = None) -> str | None:
+        """The full text and state of one board element a choice touches (``"card:T3"``,
+        ``"zone:4"``), as ``seat`` may know it; None if the game has nothing to add."""
+        return None
+
+    def lookups(self, seat: int | None = None) -> list[tuple[str, str]]:
+        """Everything ``seat`` may look up at any time, as ``(touch, label)``: every card
+        in front of anyone, and their own hand."""
+        return []
+
     @classmethod
     def rules_text(cls) -> str:
         """The game's rules as Markdown (``inkterm/assets/<game>/rules.md``); a game may

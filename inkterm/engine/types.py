@@ -10,16 +10,26 @@ class Choice:
     """One legal option. ``key`` is stable and unique within its decision.
 
     ``touches`` names board elements the choice concerns (e.g. ``"zone:3"``), so a
-    board can highlight them; it carries no rules meaning.
+    board can highlight them; it carries no rules meaning. ``shortcut`` is the key that
+    picks it in a menu when the board prints one (a zone's pip, a letter for a free
+    action); ``None`` leaves the menu to number it by position.
     """
 
-    __slots__ = ("key", "label", "hint", "touches")
+    __slots__ = ("key", "label", "hint", "touches", "shortcut")
 
-    def __init__(self, key: str, label: str, hint: str = "", touches: tuple[str, ...] = ()):
+    def __init__(
+        self,
+        key: str,
+        label: str,
+        hint: str = "",
+        touches: tuple[str, ...] = (),
+        shortcut: str | None = None,
+    ):
         self.key = key
         self.label = label
         self.hint = hint
         self.touches = touches
+        self.shortcut = shortcut
 
     def __repr__(self) -> str:
         return f"Choice({self.key!r}, {self.label!r})"
@@ -38,15 +48,29 @@ class Decision:
     """What one seat must decide now: a prompt and a flat list of legal choices.
 
     ``topic`` names the rules section that explains this decision (for ``?``).
+    ``unavailable`` lists the places of a fixed set that cannot be chosen now, as
+    ``(shortcut, label, reason)``, so a menu can show them dimmed; they are not choices.
+    ``secret`` says whether the chooser's own view holds anything another seat must
+    not see (a hand of cards): a table hands over between people only then.
     """
 
-    __slots__ = ("seat", "prompt", "choices", "topic")
+    __slots__ = ("seat", "prompt", "choices", "topic", "unavailable", "secret")
 
-    def __init__(self, seat: int, prompt: str, choices: list[Choice], topic: str = ""):
+    def __init__(
+        self,
+        seat: int,
+        prompt: str,
+        choices: list[Choice],
+        topic: str = "",
+        unavailable: tuple[tuple[str, str, str], ...] = (),
+        secret: bool = True,
+    ):
         self.seat = seat
         self.prompt = prompt
         self.choices = choices
         self.topic = topic
+        self.unavailable = unavailable
+        self.secret = secret
 
     def get(self, key: str) -> Choice | None:
         # A scan beats building a dict: decisions are short and mostly asked once.

@@ -3,24 +3,45 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from inkterm.bots import is_bot, make_bot
-from inkterm.engine import GAMES, IllegalChoice
+from inkterm.engine import GAMES, IllegalChoice, replay_events
 from inkterm.engine.saves import OpenSave, SaveError, new_save_path
 from inkterm.engine.words import count, possessive
-from inkterm.widgets.action_menu import ActionMenu
+from inkterm.widgets.action_menu import ActionMenu, Unavailable
 from inkterm.widgets.board import BOARD_CSS, board_for
 from inkterm.widgets.touch import BoardTouched
 from inkterm.widgets.event_log import EventLog
 from inkterm.screens import SCREENS_CSS
 
 MIN_SIZE = (80, 24)
+#: Rows for "since your last turn" above the table (#since-top's max-height less its rule).
+SINCE_TOP_ROWS = 5
+#: The hint box's height (see #hint in screens.tcss).
+HINT_LINES = 4
+#: The areas Tab moves between, in order, and their names in the footer.
+AREAS = ("menu", "log", "board")
+AREA_TITLES = {"menu": "Menu", "log": "Log", "board": "Board"}
+
+
+def collapse_repeats(lines: list[Text]) -> list[Text]:
+    """Consecutive equal lines as one, with a count: "bot swaps a card (×3)"."""
+    out: list[Text] = []
+    count = 0
+    for i, line in enumerate(lines):
+        count += 1
+        if i + 1 < len(lines) and lines[i + 1].plain == line.plain:
+            continue
+        out.append(line + Text(f" (×{count})", style="dim") if count > 1 else line)
+        count = 0
+    return out
 
 
 class GameScreen(Screen):
@@ -31,10 +52,14 @@ class GameScreen(Screen):
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "rules", "Rules"),
         Binding("l", "log", "Log"),
+        # The summary itself says "Esc hides": the footer keeps its room at 80 columns.
+        Binding("escape", "dismiss_since", "Hide summary", show=False),
         Binding("v", "next_view", "View"),
+        Binding("i", "inspect", "Inspect"),
         Binding("ctrl+s", "save", "Save"),
         Binding("q", "app.quit", "Quit"),
-        *[Binding(str(n), f"pick({n})", f"Choice {n}", show=False) for n in range(1, 10)],
+        # Tab names the area it moves to, so the log and the board are discoverable.
+        *[Binding("tab", f"focus_area('{a}')", AREA_TITLES[a], id=f"focus-{a}") for a in AREAS],
     ]
 
     def __init__(self, state, save_path: Path | None = None,
@@ -51,24 +76,32 @@ class GameScreen(Screen):
         }
         self.humans = [i for i in range(len(state.seats)) if i not in self.bots]
         #: The seat whose private view is on screen (None: only public facts). With one
-        #: human it is always theirs; with several it changes only through a hand-off.
+        #: human it is always theirs; with several it is dropped as their choosing ends
+        #: and given to the next person directly, or through a hand-off if needed.
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        #: The person who last had the table: no hand-off is needed to give it back to them.
+        self.at_keyboard: int | None = self.viewer
         self.touches: frozenset[str] = frozenset()
+        self._followed = None  # the decision the board's views last followed
         self._handoff_open = False
         self._bot_timer = None
         self._finished = False
         self.save_error: str | None = None
+        #: Per human seat: log lines of what the other seats did since it last chose.
+        self.since: dict[int, list[Text]] = {i: [] for i in self.humans}
 
     # --- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
         yield Static("", id="small-notice")
+        yield Static("", id="since-top", classes="since")
         with Horizontal(id="table"):
             yield board_for(self.state.record.game, self.state.seats)
             with Vertical(id="side"):
                 yield Static("", id="prompt")
                 yield ActionMenu(id="menu")
                 yield Static("", id="hint")
+                yield Static("", id="since-side", classes="since")
                 yield EventLog(id="log")
         yield Footer()
 
@@ -76,11 +109,14 @@ class GameScreen(Screen):
         spec = GAMES.get(self.state.record.game)
         title = spec.title if spec else self.state.record.game
         log = self.query_one(EventLog)
+        log.note(f"{title}: {', '.join(self.state.seats)} (seed {self.state.record.seed}).")
         n = len(self.state.record.choices)
         if n:
-            log.note(f"{title} resumed after {count(n, 'choice')}.")
-        else:
-            log.note(f"{title}: {', '.join(self.state.seats)} (seed {self.state.record.seed}).")
+            self.retell(log)
+            log.note(f"Resumed after {count(n, 'choice')}.")
+        board = self.query_one("#board")
+        if isinstance(board, ScrollableContainer):
+            board.can_focus = True  # arrows and page keys scroll what does not fit
         self.refresh_table()
         self.query_one(ActionMenu).focus()
         # After the first paint: a finished game or a bot's turn moves on from there.
@@ -96,7 +132,17 @@ class GameScreen(Screen):
             # Breakpoint classes have just changed: the board may draw more or less,
             # and fold into tabs or out of them (the `v` key's footer entry).
             self.call_after_refresh(self._show_board)
+            self.call_after_refresh(self._show_since)  # above the table or beside it
             self.call_after_refresh(self.refresh_bindings)
+
+    def retell(self, log: EventLog) -> None:
+        """The game so far, re-derived from the record (the save keeps no narration),
+        and so what each person missed since their last choice."""
+        try:
+            for seat, round_no, events in replay_events(self.state.record):
+                self.remember(seat, events, log.add_events(events, round_no))
+        except IllegalChoice as exc:  # a save that loads but does not replay: no history
+            log.note(f"The earlier history cannot be shown: {exc}")
 
     # --- who is at the keyboard -----------------------------------------------------------
     @property
@@ -132,17 +178,33 @@ class GameScreen(Screen):
             self.schedule_bot()
             return
         if self.viewer != d.seat and not self._handoff_open:
-            if len(self.humans) >= 2:
+            if self.needs_handoff(d):
                 self.hand_off(d.seat)
             else:
-                self.viewer = d.seat
+                self.viewer = self.at_keyboard = d.seat
                 self.refresh_table()
+
+    def needs_handoff(self, d) -> bool:
+        """Whether the table must be covered before ``d``'s chooser sees it: someone
+        else had it and (unless the table asks for a pause always, or never) the
+        chooser's view holds a secret the other person must not read."""
+        if len(self.humans) < 2 or d.seat == self.at_keyboard:
+            return False
+        mode = getattr(self.app, "handoff", "auto")
+        return mode == "always" or (mode == "auto" and d.secret)
+
+    def hide_secrets_if_turn_passed(self) -> None:
+        """The moment a person's choosing ends, their private view leaves the screen
+        (before any bot thinks), unless they are the only person at the table."""
+        d = self.decision
+        if len(self.humans) >= 2 and (d is None or d.seat != self.viewer):
+            self.viewer = None
 
     def hand_off(self, seat: int) -> None:
         from inkterm.screens.handoff import HandoffScreen
 
         self._handoff_open = True
-        previous = self.viewer
+        previous = self.at_keyboard
         self.viewer = None  # nothing private on the table while it changes hands
         self.refresh_table()
         note = ""
@@ -151,7 +213,7 @@ class GameScreen(Screen):
 
         def done(_=None) -> None:
             self._handoff_open = False
-            self.viewer = seat
+            self.viewer = self.at_keyboard = seat
             self.refresh_table()
             self.query_one(ActionMenu).focus()
 
@@ -187,14 +249,12 @@ class GameScreen(Screen):
             return
         # No pause wanted (tests, demos at full speed): play the bots' choices in one
         # go, saving after each, and draw the table once when a human is next.
-        log = self.query_one(EventLog)
         while d is not None and d.seat in self.bots:
             try:
-                events = self.state.apply(self.bots[d.seat].choose(self.state))
+                self.apply_and_log(self.bots[d.seat].choose(self.state))
             except IllegalChoice as exc:  # a bot bug must not wedge the table
                 self.notify(str(exc), severity="error")
                 return
-            log.add_events(events, self.state.seats)
             self.autosave()
             d = self.decision
         self.refresh_table()
@@ -217,13 +277,31 @@ class GameScreen(Screen):
             self.advance()
 
     # --- the one place a choice is applied -----------------------------------------------
+    def apply_and_log(self, key: str) -> None:
+        """Apply a choice, log its events with their round, and keep them for the
+        other people's "since your last turn" summaries. Raises IllegalChoice."""
+        st = self.state
+        seat, round_no = st.decision().seat, st.round_number()
+        events = st.apply(key)
+        self.remember(seat, events, self.query_one(EventLog).add_events(events, round_no))
+
+    def remember(self, seat: int, events: list, lines: list[Text]) -> None:
+        """Keep a choice's log lines for everyone else's "since your last turn"."""
+        # Turn boundaries ("ends the turn.") would crowd out what was done.
+        done = [line for e, line in zip(events, lines) if e.kind != "turn"]
+        for human, missed in self.since.items():
+            if human == seat:
+                missed.clear()  # their own choice: they have seen what came before
+            else:
+                missed.extend(done)
+
     def play(self, key: str) -> None:
         try:
-            events = self.state.apply(key)
+            self.apply_and_log(key)
         except IllegalChoice as exc:
             self.notify(str(exc), severity="error")
             return
-        self.query_one(EventLog).add_events(events, self.state.seats)
+        self.hide_secrets_if_turn_passed()
         self.autosave()
         self.refresh_table()
         self.advance()
@@ -292,12 +370,62 @@ class GameScreen(Screen):
         else:
             who = st.seats[d.seat]
             prompt.update(d.prompt if d.prompt.startswith(who) else f"{who}: {d.prompt}")
-            menu.set_choices(d.choices)
+            menu.set_choices(d.choices, d.unavailable)
         current = menu.current
         self.touches = frozenset(current.touches or ()) if current is not None else frozenset()
-        self.query_one("#hint", Static).update((current.hint or "") if current is not None else "")
+        self.show_hint(current)
         self._view = view
+        self._show_since()
+        self._follow_decision(d)
         self._show_board()
+
+    def _follow_decision(self, d) -> None:
+        """A board with views brings forward the one a new decision concerns."""
+        follow = getattr(self.query_one("#board"), "follow", None)
+        if follow is None or d is self._followed:
+            return
+        self._followed = d
+        follow(frozenset(t for c in (d.choices if d else ()) for t in (c.touches or ())))
+
+    @property
+    def since_panel(self) -> Static:
+        """Where "since your last turn" shows: above the table on a short screen (the
+        full width reads best), in the log's place on a tall one (the board keeps
+        every row)."""
+        return self.query_one("#since-side" if self.has_class("-tall") else "#since-top", Static)
+
+    def _show_since(self) -> None:
+        """What the others did since the person now choosing last chose, until they
+        dismiss it (Escape) or choose."""
+        panel = self.since_panel
+        missed = self.since.get(self.decision.seat, []) if self.human_to_move() else []
+        for other in self.query(".since"):
+            other.display = other is panel and bool(missed)
+        self.query_one(EventLog).display = not (missed and panel.id == "since-side")
+        if missed:
+            self._fill_since(panel, collapse_repeats(missed))
+            self.call_after_refresh(self._fill_since, panel, collapse_repeats(missed))  # laid out
+
+    def _fill_since(self, panel: Static, lines: list[Text]) -> None:
+        """The newest lines that fit the panel under its heading."""
+        width = panel.content_size.width or self.size.width - 2
+        # The top panel grows to its max-height (see screens.tcss); the side one is fixed.
+        room = SINCE_TOP_ROWS if panel.id == "since-top" else panel.content_size.height or 6
+        shown: list[Text] = []
+        for n in range(len(lines), 0, -1):  # fewest dropped first
+            more = len(lines) - n
+            earlier = f"{more} earlier: l; " if more else ""
+            head = Text(f"Since your last turn ({earlier}Esc hides):", style="bold")
+            shown = [head, *lines[-n:]]
+            if sum(len(t.wrap(self.app.console, width)) for t in shown) <= room:
+                break
+        panel.update(Text("\n").join(shown))
+
+    def action_dismiss_since(self) -> None:
+        d = self.decision
+        if d is not None and self.since.get(d.seat):
+            self.since[d.seat].clear()
+            self._show_since()
 
     def _show_board(self) -> None:
         if self._finished or not self.is_attached:
@@ -305,11 +433,23 @@ class GameScreen(Screen):
         board = self.query_one("#board")
         board.show(self._view, self.touches)
 
+    def show_hint(self, choice) -> None:
+        """The highlighted choice's hint; one too long for the box ends in a pointer to
+        inspect, which shows it whole (the box stays small so the menu keeps its rows)."""
+        hint = self.query_one("#hint", Static)
+        text = Text((choice.hint or "") if choice is not None else "")
+        width = hint.content_size.width or 30
+        # Wrapping costs on every key press: only a hint near the box's size can overflow.
+        long = len(text.plain) > width * (HINT_LINES - 1)
+        lines = text.wrap(self.app.console, width) if long else []
+        if len(lines) > HINT_LINES:
+            text = Text("\n").join([*lines[: HINT_LINES - 1], Text("… i shows it all", style="italic")])
+        hint.update(text)
+
     def on_action_menu_highlighted(self, message: ActionMenu.Highlighted) -> None:
         choice = message.choice
-        hint = self.query_one("#hint", Static)
         touches = frozenset(choice.touches or ()) if choice is not None else frozenset()
-        hint.update((choice.hint or "") if choice is not None else "")
+        self.show_hint(choice)
         if touches != self.touches:
             self.touches = touches
             if hasattr(self, "_view"):
@@ -325,24 +465,61 @@ class GameScreen(Screen):
         if not self.human_to_move():
             return
         menu = self.query_one(ActionMenu)
-        for i, choice in enumerate(menu.choices):
+        for choice in menu.choices:
             if message.touch in (choice.touches or ()):
-                if menu.highlighted == i:
+                if menu.current is choice:
                     self.play(choice.key)
                 else:
-                    menu.highlighted = i
+                    menu.highlight_choice(choice)
                 menu.focus()
                 return
 
     # --- keys ---------------------------------------------------------------------------
-    def action_pick(self, n: int) -> None:
-        if not self.human_to_move():
+    def on_key(self, event) -> None:
+        """A choice's key (its shortcut, or its place in the menu) picks it, wherever
+        the focus is; a dimmed place says why it cannot be chosen."""
+        if not event.character or not self.human_to_move():
             return
-        choices = self.decision.choices
-        if 1 <= n <= min(9, len(choices)):
-            self.play(choices[n - 1].key)
+        row = self.query_one(ActionMenu).row_for_key(event.character)
+        if row is None:
+            return
+        event.stop()
+        event.prevent_default()
+        if isinstance(row, Unavailable):
+            self.notify(f"{row.label} — {row.reason}", severity="warning", timeout=2)
+        else:
+            self.play(row.key)
+
+    # --- focus areas -------------------------------------------------------------------
+    def _area_of(self, widget) -> str | None:
+        for area in AREAS:
+            target = self.query_one(f"#{area}")
+            if widget is target or (widget is not None and target in widget.ancestors):
+                return area
+        return None
+
+    def _next_area(self) -> str:
+        areas = [a for a in AREAS if self.query_one(f"#{a}").display]
+        here = self._area_of(self.focused)
+        return areas[(areas.index(here) + 1) % len(areas)] if here in areas else "menu"
+
+    def action_focus_area(self, area: str) -> None:
+        target = self.query_one(f"#{area}")
+        if target.focusable:
+            target.focus()
+        else:  # a board made of parts: its first part that takes the focus
+            inner = next((w for w in target.query("*") if w.focusable), None)
+            (inner or self.query_one(ActionMenu)).focus()
+
+    def on_descendant_focus(self, event) -> None:
+        self.refresh_bindings()  # the footer's Tab entry names the next area
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "dismiss_since":
+            d = self.decision
+            return bool(d is not None and self.since.get(d.seat) and self.human_to_move())
+        if action == "focus_area":
+            return bool(parameters) and parameters[0] == self._next_area()
         if action == "next_view":  # only boards that fold into tabs on a small screen
             board = self.query("#board")
             return bool(board) and getattr(board.first(), "has_views", False)
@@ -373,15 +550,17 @@ class GameScreen(Screen):
         self.app.show_rules(self.state.record.game, d.topic if d else "")
 
     def action_log(self) -> None:
-        log = self.query_one(EventLog)
-        if not log.display:
-            log.display = True
-            log.focus()
-        elif log.has_focus:
-            log.display = False
-            self.query_one(ActionMenu).focus()
-        else:
-            log.focus()
+        """The whole log, full height; Escape or l comes back."""
+        from inkterm.screens.log import LogScreen
+
+        self.app.push_screen(LogScreen(self.query_one(EventLog).entries))
+
+    def action_inspect(self) -> None:
+        """Read in full what the highlighted choice touches, or look up any card."""
+        from inkterm.screens.inspect import InspectScreen
+
+        seat = None if self._handoff_open else self.viewer
+        self.app.push_screen(InspectScreen(self.state, self.query_one(ActionMenu).current, seat))
 
     def action_save(self) -> None:
         if self.autosave():
@@ -404,4 +583,5 @@ class GameScreen(Screen):
         yield SystemCommand("Undo", "Take back your last choice", self.action_undo)
         yield SystemCommand("Rules", "Rules for the current decision", self.action_rules)
         yield SystemCommand("Save", "Save the game now", self.action_save)
-        yield SystemCommand("Log", "Show or hide the event log", self.action_log)
+        yield SystemCommand("Log", "The whole event log, full height", self.action_log)
+        yield SystemCommand("Inspect", "Read a card or a place in full", self.action_inspect)

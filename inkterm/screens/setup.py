@@ -15,6 +15,12 @@ from inkterm.screens import SCREENS_CSS
 
 MAX_SEATS = max([4, *(spec.max_players for spec in GAMES.values())])
 DEFAULT_SEATS = ["You", "bot"] + [""] * (MAX_SEATS - 2)
+#: When the table is covered between people (the app's ``handoff``; --handoff).
+HANDOFF_CHOICES = [
+    ("when a secret would show", "auto"),
+    ("always, between people", "always"),
+    ("never", "never"),
+]
 
 
 class SetupScreen(Screen):
@@ -51,6 +57,10 @@ class SetupScreen(Screen):
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
                 yield Input(str(self.seed), id="seed", type="integer", compact=True)
+            with Horizontal(classes="setup-row"):
+                yield Label("Handoff", classes="setup-label")
+                yield Select(HANDOFF_CHOICES, value=getattr(self.app, "handoff", "auto"),
+                             allow_blank=False, id="handoff", compact=True)
             yield Static(
                 "Enter on Game opens its list; Enter in a field (or ^g) starts. "
                 "Seats bot, random, greedy and search are computer players.",
@@ -158,6 +168,7 @@ class SetupScreen(Screen):
             error.update(f"✗ {exc}")
             return
         error.update("")
+        self.app.handoff = self.query_one("#handoff", Select).value
         # The game replaces the setup screen: leaving the game returns to the title.
         self.app.open_game(state, None, replace=True)
 

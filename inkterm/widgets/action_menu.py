@@ -1,4 +1,9 @@
-"""The list of the current decision's choices: arrows + Enter, digits 1–9.
+"""The list of the current decision's choices: arrows + Enter, and a key per choice.
+
+A choice's key is its ``shortcut`` where the game gives one (the number printed on
+the board, a letter for a free action); in a menu without shortcuts, 1–9 by position.
+Places of a fixed set that cannot be chosen now are listed dimmed, with the reason,
+among the others in board order; they cannot be highlighted or chosen.
 
 The highlighted choice is marked with ``▶`` as well as by colour, so the menu reads
 with NO_COLOR too."""
@@ -10,6 +15,38 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 MARK = "▶"
+
+
+class Unavailable:
+    """A dimmed menu row: a place that cannot be chosen now, and why."""
+
+    __slots__ = ("shortcut", "label", "reason")
+
+    def __init__(self, shortcut: str, label: str, reason: str) -> None:
+        self.shortcut = shortcut
+        self.label = label
+        self.reason = reason
+
+
+def _place(row) -> int | None:
+    """A row's board number, for ordering dimmed rows among the choices."""
+    sc = getattr(row, "shortcut", None)
+    return int(sc) if sc and sc.isdigit() else None
+
+
+def merge_rows(choices: list, unavailable) -> list:
+    """The choices with each unavailable place inserted before the first choice with a
+    higher board number (or after the last numbered one)."""
+    rows = list(choices)
+    for sc, label, reason in unavailable:
+        gap = Unavailable(sc, label, reason)
+        n = int(sc) if sc.isdigit() else None
+        numbered = [i for i, r in enumerate(rows) if _place(r) is not None]
+        at = len(rows) if not numbered else numbered[-1] + 1
+        if n is not None:
+            at = next((i for i in numbered if _place(rows[i]) > n), at)
+        rows.insert(at, gap)
+    return rows
 
 
 class ActionMenu(OptionList):
@@ -28,40 +65,65 @@ class ActionMenu(OptionList):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.choices: list = []
+        #: One entry per option: a Choice, or an Unavailable (a dimmed row).
+        self.rows: list = []
+        self._keys: list[str] = []
         self._marked: int | None = None
 
     @staticmethod
-    def _prompt(i: int, choice, marked: bool) -> Text:
-        number = f"{i + 1}" if i < 9 else " "
-        return Text.assemble((MARK if marked else " "), (number, "bold"), " ", choice.label)
+    def _prompt(key: str, row, marked: bool) -> Text:
+        if isinstance(row, Unavailable):
+            return Text.assemble(" ", (key, "dim"), " ", (f"{row.label} — {row.reason}", "dim italic"))
+        return Text.assemble((MARK if marked else " "), (key, "bold"), " ", row.label)
 
-    def set_choices(self, choices: list) -> None:
+    def set_choices(self, choices: list, unavailable=()) -> None:
         self.choices = list(choices)
+        self.rows = merge_rows(self.choices, unavailable)
+        by_shortcut = any(getattr(r, "shortcut", None) for r in self.rows)
+        if by_shortcut:
+            self._keys = [getattr(r, "shortcut", None) or " " for r in self.rows]
+        else:
+            self._keys = [f"{i + 1}" if i < 9 else " " for i in range(len(self.rows))]
         self._marked = None
         self.clear_options()
         self.add_options(
-            [Option(self._prompt(i, c, False), id=f"c{i}") for i, c in enumerate(self.choices)]
+            [
+                Option(self._prompt(k, r, False), id=f"c{i}", disabled=isinstance(r, Unavailable))
+                for i, (k, r) in enumerate(zip(self._keys, self.rows))
+            ]
         )
         if self.choices:
-            self.highlighted = 0
+            self.highlighted = self.rows.index(self.choices[0])
         self._on_highlight()
+
+    # --- what a key means ---------------------------------------------------------------
+    def row_for_key(self, key: str):
+        """The Choice or Unavailable row the key names, or None."""
+        for k, row in zip(self._keys, self.rows):
+            if k == key:
+                return row
+        return None
+
+    def highlight_choice(self, choice) -> None:
+        self.highlighted = self.rows.index(choice)
 
     @property
     def current(self):
         i = self.highlighted
-        return self.choices[i] if i is not None and 0 <= i < len(self.choices) else None
+        if i is None or not 0 <= i < len(self.rows) or isinstance(self.rows[i], Unavailable):
+            return None
+        return self.rows[i]
 
     def _on_highlight(self) -> None:
         i = self.highlighted
-        valid = i is not None and 0 <= i < len(self.choices)
-        if self._marked is not None and self._marked != i and self._marked < len(self.choices):
-            self.replace_option_prompt_at_index(
-                self._marked, self._prompt(self._marked, self.choices[self._marked], False)
-            )
-        if valid and self._marked != i:
-            self.replace_option_prompt_at_index(i, self._prompt(i, self.choices[i], True))
-        self._marked = i if valid else None
-        self.post_message(self.Highlighted(self.choices[i] if valid else None))
+        current = self.current
+        if self._marked is not None and self._marked != i and self._marked < len(self.rows):
+            m = self._marked
+            self.replace_option_prompt_at_index(m, self._prompt(self._keys[m], self.rows[m], False))
+        if current is not None and self._marked != i:
+            self.replace_option_prompt_at_index(i, self._prompt(self._keys[i], current, True))
+        self._marked = i if current is not None else None
+        self.post_message(self.Highlighted(current))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
@@ -70,5 +132,5 @@ class ActionMenu(OptionList):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         i = event.option_index
-        if 0 <= i < len(self.choices):
-            self.post_message(self.Chosen(self.choices[i].key))
+        if 0 <= i < len(self.rows) and not isinstance(self.rows[i], Unavailable):
+            self.post_message(self.Chosen(self.rows[i].key))

@@ -55,7 +55,8 @@ async def test_game_survives_a_dropped_connection(make_server, client_key, data_
     server = await make_server(child=APP)
     home = data_dir / "users" / "ssh" / "ann"
 
-    # First login: title screen, start a game, make one choice (autosaved).
+    # First login: title screen, start a game, make one choice (autosaved): Enter takes
+    # the highlighted one (a digit names a Kiln zone, which may have no dice).
     conn = await connect(server, keys=[client_key])
     screen = await open_shell(conn, 100, 32)
     await screen.wait_for(r"New game", timeout=30)
@@ -66,7 +67,7 @@ async def test_game_survives_a_dropped_connection(make_server, client_key, data_
     screen.set_mark()
     screen.process.stdin.write(b"\t\r")  # Tab from the game list to Seat 1; Enter starts
     await screen.wait_for(r"Undo", timeout=20)  # the game screen's footer
-    save = (await poll_pressing(screen, b"1", lambda: saves(home), 30,
+    save = (await poll_pressing(screen, b"\r", lambda: saves(home), 30,
                                 "an autosave in ann's home"))[0]
     made = await poll(lambda: choices_in(save) if choices_in(save) > 0 else None, 20,
                       "a choice in the save")
@@ -84,7 +85,7 @@ async def test_game_survives_a_dropped_connection(make_server, client_key, data_
         screen2.set_mark()
         screen2.process.stdin.write(b"c")
         await screen2.wait_for(r"Undo", timeout=20)
-        await poll_pressing(screen2, b"1", lambda: choices_in(save) > made, 30,
+        await poll_pressing(screen2, b"\r", lambda: choices_in(save) > made, 30,
                             "the continued game to be saved on")
         assert saves(home) == [save], "continue should carry on the same save"
         assert not saves(data_dir / "users" / "ssh" / "bob")

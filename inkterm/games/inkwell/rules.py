@@ -999,6 +999,12 @@ class State(GameState):
 
     # ------------------------------------------------------------------ decisions
     def _decide(self) -> Decision | None:
+        d = self._build_decision()
+        if d is not None and self.stage != "side":
+            d.secret = False  # once every side is chosen [R15], nothing is hidden
+        return d
+
+    def _build_decision(self) -> Decision | None:
         if self.over:
             return None
         seat = self.cur
@@ -1337,3 +1343,13 @@ class State(GameState):
         from .summary import build_summary
 
         return build_summary(self, seat)
+
+    def describe(self, touch: str, seat: int | None = None) -> str | None:
+        from .inspect import describe
+
+        return describe(self, touch)
+
+    def lookups(self, seat: int | None = None) -> list[tuple[str, str]]:
+        from .inspect import lookups
+
+        return lookups(self)

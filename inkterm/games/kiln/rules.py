@@ -72,10 +72,13 @@ def effect_text(pip: int, s: int) -> str:
     )[pip - 1]
 
 
-END = Choice("end", "End turn", "Pass play to the next player.")
-END_EXTRA = Choice("end", "End turn (forgo the extra action)", "Rush Order's extra action is lost.")
-REROLL = Choice("reroll", "Reroll a zone's dice (pay clay)…", "Costs clay equal to the zone's dice count.")
-EXCHANGE = Choice("exchange", "Exchange 3 glaze for a token…", "Place 1 token on any zone; no die, no effect.")
+# Free actions answer to letters, so the digits stay the zones' pips.
+END = Choice("end", "End turn", "Pass play to the next player.", shortcut="e")
+END_EXTRA = Choice("end", "End turn (forgo the extra action)", "Rush Order's extra action is lost.", shortcut="e")
+REROLL = Choice("reroll", "Reroll a zone's dice (pay clay)…", "Costs clay equal to the zone's dice count.", shortcut="r")
+EXCHANGE = Choice("exchange", "Exchange 3 glaze for a token…", "Place 1 token on any zone; no die, no effect.", shortcut="x")
+#: Zones that cannot take the main action now, for the menu to show dimmed.
+NO_DICE = tuple((str(pip), name, "no dice") for pip, name in enumerate(ZONES, 1))
 
 
 @lru_cache(maxsize=None)
@@ -88,6 +91,7 @@ def zone_choice(pip: int, dice: int, s: int) -> Choice:
         f"{' + Bellows' if s > dice else ''}): place {count(s, 'token')} on {zone_name(pip)}, "
         f"take a die, then {effect_text(pip, s)}.",
         (f"zone:{pip}",),
+        str(pip),
     )
 
 
@@ -98,13 +102,16 @@ def blank_choice(sel: tuple[int, ...], y: int) -> Choice:
         f"Make {'2 blanks (bonus)' if y == 2 else 'a blank'} from your top five zones",
         "Removes one of your tokens from each of " + ", ".join(zone_name(z) for z in sel) + ".",
         tuple(f"zone:{z}" for z in sel) + ("blank",),
+        "b",
     )
 
 
 @lru_cache(maxsize=None)
-def tap_choice(cid: str) -> Choice:
+def tap_choice(cid: str, shortcut: str | None = "t") -> Choice:
     c = CARDS[cid]
-    return Choice(f"tap:{c.id}", f"Tap {c.name} {c.zh}", f"{c.text} Once per round, a free action.", (f"card:{c.id}",))
+    return Choice(
+        f"tap:{c.id}", f"Tap {c.name} {c.zh}", f"{c.text} Once per round, a free action.", (f"card:{c.id}",), shortcut
+    )
 
 
 def blank_selection(p: Player) -> tuple[tuple[int, ...], int]:
@@ -226,8 +233,9 @@ class State(GameState):
     def _decide(self) -> Decision | None:
         m = self.m
         kind, *args = m.pending
-        prompt, choices = DECIDE[kind](self, *args)
-        return Decision(m.order[m.turn], prompt, choices, TOPIC.get(kind, "your-turn"))
+        # A decider may add the zones it cannot offer (only the turn menu does).
+        prompt, choices, *unavailable = DECIDE[kind](self, *args)
+        return Decision(m.order[m.turn], prompt, choices, TOPIC.get(kind, "your-turn"), *unavailable)
 
     def _apply(self, choice: Choice) -> list[Event]:
         m = self.m
@@ -243,17 +251,20 @@ class State(GameState):
         m = self.m
         return m.mains == 0 or m.extra_mains > 0
 
-    def _d_turn(self) -> tuple[str, list[Choice]]:
+    def _d_turn(self) -> tuple[str, list[Choice], tuple[tuple[str, str, str], ...]]:
         m = self.m
         seat = m.order[m.turn]
         p = m.players[seat]
         out: list[Choice] = []
         main_open = m.mains == 0 or m.extra_mains > 0
+        empty: tuple[tuple[str, str, str], ...] = ()
         if main_open:
             for pip in range(1, 7):
                 d = m.dice[pip - 1]
                 if d:  # R1: only zones with dice
                     out.append(zone_choice(pip, d, d + m.bellows))
+                else:
+                    empty += (NO_DICE[pip - 1],)
         if can_make_blank(p):
             out.append(blank_choice(*blank_selection(p)))
         if m.mains:
@@ -262,16 +273,18 @@ class State(GameState):
             out.append(REROLL)
         if p.glaze >= 3 and p.supply:
             out.append(EXCHANGE)
+        tap_key: str | None = "t"  # the first tappable card; others by arrows
         for cid in p.tableau:
             c = CARDS[cid]
             if c.type == "tap" and cid not in p.tapped and self.can_do(p, c, p.money, p.hand):
-                out.append(tap_choice(cid))
+                out.append(tap_choice(cid, tap_key))
+                tap_key = None
         who = self.record.seats[seat]
         if main_open:
             prompt = f"{who}: choose a zone for your {'extra ' if m.mains else ''}main action"
         else:
             prompt = f"{who}: free actions, or end your turn"
-        return prompt, out
+        return prompt, out, empty
 
     def _h_turn(self, key: str) -> None:
         m, p = self.m, self.me
@@ -360,7 +373,7 @@ class State(GameState):
 
     def _d_copy(self, s: int, fee: int, owned: list[str]) -> tuple[str, list[Choice]]:
         out = [
-            Choice(f"copy:{z}", f"Copy {zone_name(z)}: {effect_text(z, s)}", f"Pay {fee} money.", (f"zone:{z}",))
+            Choice(f"copy:{z}", f"Copy {zone_name(z)}: {effect_text(z, s)}", f"Pay {fee} money.", (f"zone:{z}",), str(z))
             for z in range(1, 6)
             if self.m.dice[z - 1]
         ]
@@ -458,7 +471,7 @@ class State(GameState):
     def _d_place(self, n: int, why: str) -> tuple[str, list[Choice]]:
         mine = self.me.tokens
         return f"{why}: place {count(n, 'token')} on which zone?", [
-            Choice(f"place:{z}", f"{zone_name(z)} (you have {mine[z - 1]})", "", (f"zone:{z}",))
+            Choice(f"place:{z}", f"{zone_name(z)} (you have {mine[z - 1]})", "", (f"zone:{z}",), str(z))
             for z in range(1, 7)
         ]
 
@@ -625,7 +638,7 @@ class State(GameState):
 
     def _d_pick(self, left: int, chosen: list[int]) -> tuple[str, list[Choice]]:
         return f"Wheel-throwing: a token on a different zone ({left} to go)", [
-            Choice(f"place:{z}", zone_name(z), "", (f"zone:{z}",)) for z in range(1, 7) if z not in chosen
+            Choice(f"place:{z}", zone_name(z), "", (f"zone:{z}",), str(z)) for z in range(1, 7) if z not in chosen
         ]
 
     def _h_pick(self, key: str, left: int, chosen: list[int]) -> None:
@@ -638,7 +651,7 @@ class State(GameState):
 
     def _d_super(self) -> tuple[str, list[Choice]]:
         return "Kiln Superintendent: resolve which zone's effect?", [
-            Choice(f"effect:{z}", f"{zone_name(z)}: {effect_text(z, d)}", "No tokens, no die.", (f"zone:{z}",))
+            Choice(f"effect:{z}", f"{zone_name(z)}: {effect_text(z, d)}", "No tokens, no die.", (f"zone:{z}",), str(z))
             for z, d in self._super_zones(self.me.money, self.me.hand)
         ]
 
@@ -656,7 +669,7 @@ class State(GameState):
     def _d_move_from(self, n: int) -> tuple[str, list[Choice]]:
         t = self.me.tokens
         return "Porters: move tokens from which zone?", [
-            Choice(f"from:{z}", f"{zone_name(z)} (you have {t[z - 1]})", "", (f"zone:{z}",)) for z in range(1, 7) if t[z - 1]
+            Choice(f"from:{z}", f"{zone_name(z)} (you have {t[z - 1]})", "", (f"zone:{z}",), str(z)) for z in range(1, 7) if t[z - 1]
         ]
 
     def _h_move_from(self, key: str, n: int) -> None:
@@ -665,7 +678,7 @@ class State(GameState):
     def _d_move_to(self, n: int, src: int) -> tuple[str, list[Choice]]:
         t = self.me.tokens
         return f"Porters: move tokens from {zone_name(src)} to which zone?", [
-            Choice(f"to:{z}", f"{zone_name(z)} (you have {t[z - 1]})", "", (f"zone:{z}",)) for z in range(1, 7) if z != src
+            Choice(f"to:{z}", f"{zone_name(z)} (you have {t[z - 1]})", "", (f"zone:{z}",), str(z)) for z in range(1, 7) if z != src
         ]
 
     def _h_move_to(self, key: str, n: int, src: int) -> None:
@@ -757,7 +770,7 @@ class State(GameState):
     def _d_reroll(self) -> tuple[str, list[Choice]]:
         p = self.me
         out = [
-            Choice(f"reroll:{z}", f"{zone_name(z)} ({count(d, 'die')}) for {self._reroll_cost(p, z)} clay", "", (f"zone:{z}",))
+            Choice(f"reroll:{z}", f"{zone_name(z)} ({count(d, 'die')}) for {self._reroll_cost(p, z)} clay", "", (f"zone:{z}",), str(z))
             for z, d in enumerate(self.m.dice, 1)
             if d and self._reroll_cost(p, z) <= p.clay
         ]
@@ -774,7 +787,7 @@ class State(GameState):
     def _d_exchange(self) -> tuple[str, list[Choice]]:
         t = self.me.tokens
         return "Exchange 3 glaze: place a token on which zone?", [
-            Choice(f"exchange:{z}", f"{zone_name(z)} (you have {t[z - 1]})", "", (f"zone:{z}",)) for z in range(1, 7)
+            Choice(f"exchange:{z}", f"{zone_name(z)} (you have {t[z - 1]})", "", (f"zone:{z}",), str(z)) for z in range(1, 7)
         ] + [BACK]
 
     def _h_exchange(self, key: str) -> None:
@@ -816,7 +829,7 @@ class State(GameState):
     def _d_present(self, n: int) -> tuple[str, list[Choice]]:
         t = self.me.tokens
         return "Kiln Hand: a token on a zone where you already have one", [
-            Choice(f"place:{z}", f"{zone_name(z)} (you have {t[z - 1]})", "", (f"zone:{z}",)) for z in range(1, 7) if t[z - 1]
+            Choice(f"place:{z}", f"{zone_name(z)} (you have {t[z - 1]})", "", (f"zone:{z}",), str(z)) for z in range(1, 7) if t[z - 1]
         ]
 
     def _h_present(self, key: str, n: int) -> None:
@@ -842,6 +855,19 @@ class State(GameState):
     @property
     def is_over(self) -> bool:
         return self.m.over
+
+    def round_number(self) -> int | None:
+        return self.m.round
+
+    def describe(self, touch: str, seat: int | None = None) -> str | None:
+        from .inspect import describe
+
+        return describe(self, touch, seat)
+
+    def lookups(self, seat: int | None = None) -> list[tuple[str, str]]:
+        from .inspect import lookups
+
+        return lookups(self, seat)
 
     def scores(self) -> list[int]:
         return [scoring.score(p) for p in self.m.players]

@@ -918,7 +918,11 @@ class State(GameState):
     def _decide(self) -> Decision | None:
         d = self._pending
         self._pending = None
-        return d if d is not None else self._build()
+        if d is None:
+            d = self._build()
+        if d is not None:
+            d.secret = False  # nothing in this game is hidden from anyone
+        return d
 
     def _build(self) -> Decision | None:
         """The decision for the current state, or None if this step has nothing to decide."""
@@ -930,13 +934,18 @@ class State(GameState):
         ph = self.phase
         who = self.name(p)
         if ph == "spread":
+            # The double pages answer to their place in the book, 1–5.
             ch = [
-                Choice(f"spread:{s}", f"Open {s.capitalize()}", self._spread_hint(p, s), (f"book:{s}",))
-                for s in SECTIONS
+                Choice(f"spread:{s}", f"Open {s.capitalize()}", self._spread_hint(p, s), (f"book:{s}",), str(n))
+                for n, s in enumerate(SECTIONS, 1)
                 if s != self.last[p]
             ]
-            rule = f" (not {self.last[p].capitalize()}, opened last turn)" if self.last[p] else ""
-            return Decision(p, f"{who}: open a double page{rule}", ch, "choosing-a-double-page")
+            shut: tuple[tuple[str, str, str], ...] = ()
+            rule = ""
+            if self.last[p]:
+                shut = ((str(SECTIONS.index(self.last[p]) + 1), self.last[p].capitalize(), "opened last turn"),)
+                rule = f" (not {self.last[p].capitalize()}, opened last turn)"
+            return Decision(p, f"{who}: open a double page{rule}", ch, "choosing-a-double-page", shut)
         if ph in ("prog1", "prog2"):
             ch = []
             for entry in self.open_cards(p):
@@ -1469,6 +1478,28 @@ class State(GameState):
     @property
     def is_over(self) -> bool:
         return self.over
+
+    def round_number(self) -> int | None:
+        return self.round
+
+    def describe(self, touch: str, seat: int | None = None) -> str | None:
+        kind, _, cid = touch.partition(":")
+        if kind != "card" or cid not in HELP:
+            return None
+        lines = [HELP[cid].splitlines()[0]]
+        for step in range(1, 5):
+            acts = "; ".join(" or ".join(map(self._action_label, it.split("/"))) for it in acts_of(cid, step))
+            score = f"scores x{MULT[step]}" if MULT[step] else "no scoring"
+            advance = f" To advance: {' + '.join(cond_of(cid, step))}." if step < 4 else ""
+            lines.append(f"Step {step}: {acts} ({score}).{advance}")
+        lines += [f"In {self.name(p)}'s book at step {step}." for p in range(self.n)
+                  for c, step in self.book[p] if c == cid]
+        return "\n".join(lines)
+
+    def lookups(self, seat: int | None = None) -> list[tuple[str, str]]:
+        """Every card in every book (nothing in this game is hidden)."""
+        return [(f"card:{cid}", f"{self.name(p)}: {cid} (step {step})")
+                for p in range(self.n) for cid, step in self.book[p]]
 
     def scores(self) -> list[int]:
         if self.final is not None:

@@ -668,6 +668,9 @@ class VoynichBoard(Vertical):
         self._view: dict | None = None
         self._touches: frozenset[str] = frozenset()
         self._cards: list[tuple[str, str]] = []
+        #: The tab the player last chose with `v`: it comes back once a decision no
+        #: longer concerns another view.
+        self._own_tab: str | None = None
 
     def compose(self):
         with VerticalScroll(id="vy-wide"):
@@ -724,7 +727,16 @@ class VoynichBoard(Vertical):
         panes = [p.id for p in tabs.query(TabPane)]
         if panes:
             i = panes.index(tabs.active) if tabs.active in panes else -1
-            tabs.active = panes[(i + 1) % len(panes)]
+            tabs.active = self._own_tab = panes[(i + 1) % len(panes)]
+
+    def follow(self, touches: frozenset[str]) -> None:
+        """A new decision: bring forward the view it concerns (everything its choices
+        touch); if it concerns none, restore the view the player chose."""
+        if not self.is_mounted or self.wide:
+            return
+        tab = self._tab_for(touches) or self._own_tab
+        if tab is not None:
+            self._bring(tab, touches)
 
     def show(self, view: dict, touches: frozenset[str] = frozenset()) -> None:
         self._view = view
@@ -790,26 +802,36 @@ class VoynichBoard(Vertical):
                     return t
         return None
 
-    def _front(self, touches: frozenset[str]) -> None:
-        """Bring forward the tab that shows what the highlighted choice touches."""
+    @staticmethod
+    def _tab_for(touches: frozenset[str]) -> str | None:
+        """The tab that shows what ``touches`` name, if any."""
         kinds = {t.split(":", 1)[0] for t in touches}
         if "cell" in kinds:
-            tab = "vy-tab-puzzle"
-        elif kinds & {"book", "card"}:
-            tab = "vy-tab-book"
-        elif kinds & set(SECTIONS):
-            tab = "vy-tab-sections"
-        else:
-            return
+            return "vy-tab-puzzle"
+        if kinds & {"book", "card"}:
+            return "vy-tab-book"
+        if kinds & set(SECTIONS):
+            return "vy-tab-sections"
+        return None
+
+    def _front(self, touches: frozenset[str]) -> None:
+        """Bring forward the tab that shows what the highlighted choice touches."""
+        tab = self._tab_for(touches)
+        if tab is not None:
+            self._bring(tab, touches)
+
+    def _bring(self, tab: str, touches: frozenset[str]) -> None:
         tabs = self.query_one("#vy-tabs", TabbedContent)
         if tabs.active != tab:
             tabs.active = tab
         if tab == "vy-tab-sections":
-            # scroll the touched section into view
-            for w in self.query_one("#vy-tab-sections").query(SectionView):
-                if w.section in kinds:
-                    w.scroll_visible(animate=False)
-                    break
+            # The touched section into view, once the tab is laid out (scrolling a
+            # tab that is not shown yet does nothing: it stayed on Botany).
+            kinds = {t.split(":", 1)[0] for t in touches}
+            section = next((w for w in self.query_one("#vy-tab-sections").query(SectionView)
+                            if w.section in kinds), None)
+            if section is not None:
+                self.call_after_refresh(section.scroll_visible, animate=False, top=True)
 
     def _sync_cards(self, view: dict) -> None:
         cards = []

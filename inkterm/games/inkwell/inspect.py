@@ -1,0 +1,43 @@
+"""Words for inspecting Inkwell: a bottle's contents, a technique's text and where it
+lies, a page. Everything here is public (workspace sides are not described)."""
+from __future__ import annotations
+
+from .content import CUBE_NAMES
+
+
+def _cubes_words(counts: list[int]) -> str:
+    parts = [f"{n} {CUBE_NAMES[t]}" for t, n in enumerate(counts) if n]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def _technique(st, tid: int) -> str:
+    spec = st.C.techniques[tid]
+    where = [
+        f"{'Under' if pile is p.under else 'On'} {p.name}'s workspace."
+        for p in st.players
+        for pile in (p.techs, p.under)
+        if any(int(t) == tid for t, _ in pile)
+    ]
+    return "\n".join([spec.name, spec.text, *where])
+
+
+def describe(st, touch: str) -> str | None:
+    kind, _, what = touch.partition(":")
+    if kind == "bottle" and what in st.bottles:
+        return f"Bottle {what}\nHolds {_cubes_words(st.bottles[what])}."
+    if kind == "tech" and what.isdigit() and int(what) in st.C.techniques:
+        return _technique(st, int(what))
+    if kind == "page" and what in st.C.pages:
+        page = st.C.pages[what]
+        return f"Page {page.id}: {page.name}\n{len(page.spaces)} spaces to fill."
+    return None
+
+
+def lookups(st) -> list[tuple[str, str]]:
+    out = [
+        (f"tech:{tid}", f"{p.name}: {st.C.techniques[int(tid)].name}")
+        for p in st.players
+        for pile in (p.techs, p.under)
+        for tid, _ in pile
+    ]
+    return out + [(f"bottle:{b}", f"Bottle {b}") for b in st.bottles]

@@ -1,0 +1,34 @@
+"""The event log, full height: the whole game so far, readable at 80×24."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from inkterm.screens import SCREENS_CSS
+
+
+class LogScreen(Screen[None]):
+    CSS_PATH = SCREENS_CSS
+    BINDINGS = [
+        Binding("escape,l,q", "close", "Back to the game"),
+    ]
+
+    def __init__(self, lines: list) -> None:
+        super().__init__()
+        self.lines = list(lines)
+
+    def compose(self) -> ComposeResult:
+        yield Static("Log — arrows and page keys scroll", id="log-title")
+        yield RichLog(wrap=True, markup=False, highlight=False, max_lines=None, id="log-full")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        log = self.query_one("#log-full", RichLog)
+        for line in self.lines:
+            log.write(line)
+        log.focus()
+
+    def action_close(self) -> None:
+        self.dismiss()
