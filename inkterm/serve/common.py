@@ -41,7 +41,42 @@ DROP_ENV = (
     "TERM_PROGRAM_VERSION", "TMUX", "STY", "INKTERM_HOME",
 )
 
+#: The largest terminal a session's app is given, whatever size the client claims:
+#: the app allocates for every cell, so 65535×65535 would take gigabytes.
+MAX_COLUMNS = 400
+MAX_ROWS = 200
+
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$")
+
+
+def cap_size(cols: int, rows: int) -> tuple[int, int]:
+    """A client's terminal size, kept within 1..MAX_COLUMNS × 1..MAX_ROWS."""
+    return max(1, min(int(cols), MAX_COLUMNS)), max(1, min(int(rows), MAX_ROWS))
+
+
+def signal_group(pid: int, sig: int) -> None:
+    """Send ``sig`` to the process group ``pid`` leads (or to the process alone)."""
+    try:
+        os.killpg(pid, sig)
+    except (ProcessLookupError, PermissionError):
+        try:
+            os.kill(pid, sig)
+        except ProcessLookupError:
+            pass
+
+
+async def end_process(proc: asyncio.subprocess.Process, grace: float = 2.0) -> int | None:
+    """Hang up on a session's app: SIGHUP (as a closed terminal would), then SIGTERM,
+    then SIGKILL to its process group, ``grace`` seconds apart. Returns the exit code."""
+    for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGKILL):
+        if proc.returncode is not None:
+            break
+        signal_group(proc.pid, sig)
+        try:
+            await asyncio.wait_for(proc.wait(), grace)
+        except asyncio.TimeoutError:
+            continue
+    return proc.returncode
 
 
 def resolve_argv(argv: list[str]) -> list[str]:
