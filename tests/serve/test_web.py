@@ -21,7 +21,7 @@ pytest.importorskip("textual_serve", reason="the serve extra (textual-serve) is 
 aiohttp = pytest.importorskip("aiohttp")
 
 from .conftest import visible, wait_gone  # noqa: E402
-from .cdp import CHROMIUM, Browser  # noqa: E402
+from .cdp import CHROMIUM, REQUIRE_BROWSER, Browser  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -139,10 +139,13 @@ async def test_web_session_limit(web_server):
                 await WsScreen(ws2).wait_for(r"table is full")
 
 
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install chromium)")
 async def test_headless_chromium_shows_the_app_and_a_key_reaches_it(web_server, tmp_path):
     """One browser (starting Chromium is the slow part), two pages: the probe app,
     whose replies prove the key arrived, then the real inkterm title screen."""
+    if CHROMIUM is None:
+        if os.environ.get(REQUIRE_BROWSER):
+            pytest.fail(f"${REQUIRE_BROWSER} is set but there is no chromium on PATH")
+        pytest.skip("no chromium on PATH (apt-get install chromium)")
     log = tmp_path / "probe.log"
     probe_url = await web_server(log=log)
     have_app = importlib.util.find_spec("inkterm.app") is not None
@@ -171,6 +174,11 @@ async def test_headless_chromium_shows_the_app_and_a_key_reaches_it(web_server, 
             what="the app's reply to a key typed in the browser")
         assert any('"stdin"' in sent for sent in browser.websocket_sent())
         assert "key x" in log.read_text()
+        # The page, its script, styles and font all came from the table itself.
+        port = probe_url.rsplit(":", 1)[1]
+        assert [u for u in browser.requested_urls()
+                if not re.match(rf"(https?|wss?)://127\.0\.0\.1:{port}/|data:|blob:", u)] == []
+        assert any(u.endswith(".ttf") for u in browser.requested_urls())
 
         if app_url is None:
             pytest.skip("the inkterm app is not there yet (the probe part passed)")
