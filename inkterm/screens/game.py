@@ -8,7 +8,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from inkterm.bots import is_bot, make_bot
 from inkterm.engine import GAMES, IllegalChoice
@@ -18,6 +18,7 @@ from inkterm.widgets.board import BOARD_CSS, board_for
 from inkterm.widgets.touch import BoardTouched
 from inkterm.widgets.event_log import EventLog
 from inkterm.screens import SCREENS_CSS
+from inkterm.widgets.footer import KeyFooter
 
 MIN_SIZE = (80, 24)
 
@@ -66,7 +67,7 @@ class GameScreen(Screen):
                 yield ActionMenu(id="menu")
                 yield Static("", id="hint")
                 yield EventLog(id="log")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         spec = GAMES.get(self.state.record.game)
