@@ -10,7 +10,9 @@ driver); the page is an xterm.js terminal. Wiring into the CLI (argparse)::
 
 There is no login: anyone who can reach the address can play, so the default
 address is 127.0.0.1. All browser players share one save directory
-(``<data dir>/users/web/browser``).
+(``<data dir>/users/web/browser``). Only the page this server serves may open a
+session (other web pages' sockets are refused), a tab's app is given at most
+MAX_COLUMNS × MAX_ROWS, and it is ended when its tab closes.
 """
 
 from __future__ import annotations

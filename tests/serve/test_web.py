@@ -233,6 +233,14 @@ async def test_web_caps_the_size_the_app_is_given(web_server):
                 await screen.wait_for(rf"size={seen}")
 
 
+def test_sizes_are_capped_both_ways():
+    from inkterm.serve.common import MAX_COLUMNS, MAX_ROWS, cap_size
+
+    assert cap_size(65535, 65535) == (MAX_COLUMNS, MAX_ROWS) == (400, 200)
+    assert cap_size(-5, 0) == (1, 1)
+    assert cap_size(80, 24) == (80, 24)
+
+
 #: An app too busy to read its input: it never sees the quit and shrugs off
 #: hang-ups, as one drawing a 65535×65535 screen did.
 DEAF_APP = """
