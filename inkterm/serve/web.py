@@ -71,15 +71,18 @@ def _origin(url: str) -> tuple[str, str, int] | None:
     return parts.scheme, parts.hostname, port or (443 if parts.scheme == "https" else 80)
 
 
-def _is_address(host: str) -> bool:
-    """An IP address or localhost: a name no DNS answer can point somewhere else."""
+def _address(host: str) -> str | None:
+    """An IP address or localhost (a name no DNS answer can point elsewhere), with
+    every loopback spelling made one; None for any other name."""
     import ipaddress
 
+    if host == "localhost":
+        return "loopback"
     try:
-        ipaddress.ip_address(host)
+        address = ipaddress.ip_address(host)
     except ValueError:
-        return host == "localhost"
-    return True
+        return None
+    return "loopback" if address.is_loopback else address.compressed
 
 
 def origin_allowed(origin: str | None, host_header: str | None, public_url: str) -> bool:
@@ -88,8 +91,9 @@ def origin_allowed(origin: str | None, host_header: str | None, public_url: str)
     Yes from the page this server serves: the ``--public-url`` origin, or the
     address the request came to (``Host``) when that is an IP address or
     localhost. A host *name* must be named with ``--public-url``, since a foreign
-    page can point its own name at this server (DNS rebinding). No Origin at all
-    is not a browser (browsers always send one), so it cannot be a foreign page.
+    page can point its own name at this server (DNS rebinding); localhost and
+    127.0.0.1 count as one. No Origin at all is not a browser (browsers always
+    send one), so it cannot be a foreign page.
     """
     if origin is None:
         return True
@@ -98,8 +102,11 @@ def origin_allowed(origin: str | None, host_header: str | None, public_url: str)
         return False
     if seen == _origin(public_url):
         return True
-    scheme, host, port = seen
-    return scheme == "http" and _is_address(host) and _origin(f"http://{host_header}") == seen
+    served = _origin(f"http://{host_header}")
+    if seen[0] != "http" or served is None or seen[2] != served[2]:
+        return False
+    address = _address(seen[1])
+    return address is not None and address == _address(served[1])
 
 
 def make_server(

@@ -211,11 +211,12 @@ async def test_web_refuses_sockets_from_other_pages(web_server):
     port = int(url.rsplit(":", 1)[1])
     async with aiohttp.ClientSession() as session:
         for foreign in (f"http://127.0.0.1:{port + 1}", "http://evil.example",
+                        f"http://evil.example:{port}", f"http://10.0.0.1:{port}",
                         "null", f"https://127.0.0.1:{port}"):
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
                 await session.ws_connect(ws_url_of(url), origin=foreign)
             assert refused.value.status == 403, foreign
-        for own in (url, "http://table.example:8123"):
+        for own in (url, f"http://localhost:{port}", "http://table.example:8123"):
             async with session.ws_connect(ws_url_of(url), origin=own) as ws:
                 await WsScreen(ws).wait_for(r"keys=0")
 
