@@ -337,13 +337,7 @@ class PtyChild:
     def _signal(self, sig: int) -> None:
         if self._proc is None or self.returncode is not None:
             return
-        try:
-            os.killpg(self._proc.pid, sig)
-        except (ProcessLookupError, PermissionError):
-            try:
-                self._proc.send_signal(sig)
-            except ProcessLookupError:
-                pass
+        signal_group(self._proc.pid, sig)
 
     async def _wait(self) -> None:
         assert self._proc is not None
