@@ -150,6 +150,8 @@ def make_server(
             return self._process
 
         def _send(self, packet: bytes) -> bool:
+            """Queue a packet for the app without waiting for it to be read
+            (textual-serve waits, so a stuck app stalled the whole tab)."""
             stdin = self._stdin
             if stdin is None or stdin.is_closing():
                 return False
