@@ -9,7 +9,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from inkterm.bots import is_bot, make_bot
 from inkterm.engine import GAMES, IllegalChoice, replay_events
@@ -20,6 +20,7 @@ from inkterm.widgets.board import BOARD_CSS, board_for
 from inkterm.widgets.touch import BoardTouched
 from inkterm.widgets.event_log import EventLog
 from inkterm.screens import SCREENS_CSS
+from inkterm.widgets.footer import KeyFooter
 
 MIN_SIZE = (80, 24)
 #: Rows for "since your last turn" above the table (#since-top's max-height less its rule).
@@ -103,7 +104,7 @@ class GameScreen(Screen):
                 yield Static("", id="hint")
                 yield Static("", id="since-side", classes="since")
                 yield EventLog(id="log")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         spec = GAMES.get(self.state.record.game)

@@ -8,9 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from inkterm.screens import SCREENS_CSS
+from inkterm.widgets.footer import KeyFooter
 
 PLACES = ["1st", "2nd", "3rd", "4th", "5th", "6th"]
 
@@ -81,7 +82,7 @@ class GameOverScreen(Screen):
                 yield Static(table, id="breakdown")
             yield Static("Press Enter for the title screen, r to replay the game.",
                          id="gameover-help")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         # Focus the page so it scrolls by keys and the Footer lists this screen's keys.

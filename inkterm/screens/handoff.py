@@ -5,9 +5,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from inkterm.screens import SCREENS_CSS
+from inkterm.widgets.footer import KeyFooter
 
 
 class HandoffScreen(Screen[None]):
@@ -37,7 +38,7 @@ class HandoffScreen(Screen[None]):
                     f"{self.player}, press Enter when the others are not looking.",
                     id="handoff-help",
                 )
-        yield Footer()
+        yield KeyFooter()
 
     def action_ready(self) -> None:
         self.dismiss()

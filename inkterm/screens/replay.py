@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from inkterm.engine import GAMES, new_game
 from inkterm.widgets.board import BOARD_CSS, board_for
 from inkterm.screens import SCREENS_CSS
+from inkterm.widgets.footer import KeyFooter
 
 
 class ReplayScreen(Screen):
@@ -52,7 +53,7 @@ class ReplayScreen(Screen):
             with Vertical(id="side"):
                 yield Static("", id="replay-step")
                 yield Static("←/→ step · PgUp/PgDn ten · Home/End", id="replay-help")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.show()

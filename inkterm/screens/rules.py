@@ -7,10 +7,11 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, MarkdownViewer, Static
+from textual.widgets import MarkdownViewer, Static
 from textual.widgets._markdown import MarkdownHeader
 
 from inkterm.screens import SCREENS_CSS
+from inkterm.widgets.footer import KeyFooter
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
@@ -75,7 +76,7 @@ class RulesScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static(self._title(), id="rules-title", classes="screen-title")
         yield MarkdownViewer(show_table_of_contents=False, id="rules-viewer")
-        yield Footer()
+        yield KeyFooter()
 
     def _title(self) -> str:
         from inkterm.engine.registry import GAMES

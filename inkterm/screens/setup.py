@@ -7,11 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from inkterm.bots import check_seats
 from inkterm.engine import GAMES
 from inkterm.screens import SCREENS_CSS
+from inkterm.widgets.footer import KeyFooter
 
 MAX_SEATS = max([4, *(spec.max_players for spec in GAMES.values())])
 DEFAULT_SEATS = ["You", "bot"] + [""] * (MAX_SEATS - 2)
@@ -70,7 +71,7 @@ class SetupScreen(Screen):
             with Horizontal(id="setup-buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Back", id="back", compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._show_game()

@@ -55,6 +55,36 @@ _PLAIN_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0
 _MAX_ESCAPED = 120  # longer escaped names are hashed instead (file names stop at 255 bytes)
 
 
+def cap_size(cols: int, rows: int) -> tuple[int, int]:
+    """A client's terminal size, kept within 1..MAX_COLUMNS × 1..MAX_ROWS."""
+    return max(1, min(int(cols), MAX_COLUMNS)), max(1, min(int(rows), MAX_ROWS))
+
+
+def signal_group(pid: int, sig: int) -> None:
+    """Send ``sig`` to the process group ``pid`` leads (or to the process alone)."""
+    try:
+        os.killpg(pid, sig)
+    except (ProcessLookupError, PermissionError):
+        try:
+            os.kill(pid, sig)
+        except ProcessLookupError:
+            pass
+
+
+async def end_process(proc: asyncio.subprocess.Process, grace: float = 2.0) -> int | None:
+    """Hang up on a session's app: SIGHUP (as a closed terminal would), then SIGTERM,
+    then SIGKILL to its process group, ``grace`` seconds apart. Returns the exit code."""
+    for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGKILL):
+        if proc.returncode is not None:
+            break
+        signal_group(proc.pid, sig)
+        try:
+            await asyncio.wait_for(proc.wait(), grace)
+        except asyncio.TimeoutError:
+            continue
+    return proc.returncode
+
+
 def resolve_argv(argv: list[str]) -> list[str]:
     """Make the program absolute (sessions start in their user's directory, so a
     relative ``.venv/bin/python`` would not be found there)."""
@@ -112,8 +142,8 @@ def safe_user_dir_name(username: str) -> str:
 
 
 def cap_terminal_size(cols: int, rows: int) -> tuple[int, int, bool]:
-    """``(cols, rows)`` limited to MAX_COLUMNS × MAX_ROWS, and whether it was cut."""
-    capped_cols, capped_rows = min(int(cols), MAX_COLUMNS), min(int(rows), MAX_ROWS)
+    """``cap_size(cols, rows)`` and whether the size was cut (the player is told)."""
+    capped_cols, capped_rows = cap_size(cols, rows)
     return capped_cols, capped_rows, (capped_cols, capped_rows) != (int(cols), int(rows))
 
 
@@ -337,13 +367,7 @@ class PtyChild:
     def _signal(self, sig: int) -> None:
         if self._proc is None or self.returncode is not None:
             return
-        try:
-            os.killpg(self._proc.pid, sig)
-        except (ProcessLookupError, PermissionError):
-            try:
-                self._proc.send_signal(sig)
-            except ProcessLookupError:
-                pass
+        signal_group(self._proc.pid, sig)
 
     async def _wait(self) -> None:
         assert self._proc is not None

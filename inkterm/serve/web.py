@@ -10,7 +10,9 @@ driver); the page is an xterm.js terminal. Wiring into the CLI (argparse)::
 
 There is no login: anyone who can reach the address can play, so the default
 address is 127.0.0.1. All browser players share one save directory
-(``<data dir>/users/web/browser``).
+(``<data dir>/users/web/browser``). Only the page this server serves may open a
+session (other web pages' sockets are refused), a tab's app is given at most
+MAX_COLUMNS × MAX_ROWS, and it is ended when its tab closes.
 """
 
 from __future__ import annotations
@@ -42,6 +44,71 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "also $INKTERM_SERVE_CHILD)")
 
 
+#: The page each tab loads (in place of textual-serve's, which fetches its font
+#: from Google): everything it needs is served from here.
+TEMPLATES = Path(__file__).resolve().parent.parent / "assets" / "web"
+
+#: How long a tab's app has to quit (and save) once its socket closes before it
+#: is hung up on.
+QUIT_GRACE = 2.0
+
+#: Input queued for an app that is not reading it: beyond this, keys are dropped
+#: rather than blocking the tab (which would then never notice its socket close).
+MAX_PENDING_INPUT = 1 << 20
+
+
+def _origin(url: str) -> tuple[str, str, int] | None:
+    """(scheme, host, port) of a URL or Origin header; None if it has no host."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return None
+    return parts.scheme, parts.hostname, port or (443 if parts.scheme == "https" else 80)
+
+
+def _address(host: str) -> str | None:
+    """An IP address or localhost (a name no DNS answer can point elsewhere), with
+    every loopback spelling made one; None for any other name."""
+    import ipaddress
+
+    if host == "localhost":
+        return "loopback"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return None
+    return "loopback" if address.is_loopback else address.compressed
+
+
+def origin_allowed(origin: str | None, host_header: str | None, public_url: str) -> bool:
+    """May a WebSocket opened by a page from ``origin`` drive the table?
+
+    Yes from the page this server serves: the ``--public-url`` origin, or the
+    address the request came to (``Host``) when that is an IP address or
+    localhost. A host *name* must be named with ``--public-url``, since a foreign
+    page can point its own name at this server (DNS rebinding); localhost and
+    127.0.0.1 count as one. No Origin at all is not a browser (browsers always
+    send one), so it cannot be a foreign page.
+    """
+    if origin is None:
+        return True
+    seen = _origin(origin)
+    if seen is None:
+        return False
+    if seen == _origin(public_url):
+        return True
+    served = _origin(f"http://{host_header}")
+    if seen[0] != "http" or served is None or seen[2] != served[2]:
+        return False
+    address = _address(seen[1])
+    return address is not None and address == _address(served[1])
+
+
 def make_server(
     argv: list[str],
     *,
@@ -51,26 +118,92 @@ def make_server(
     max_sessions: int = 8,
 ):
     """A textual-serve ``Server`` that runs ``argv`` per tab, at most
-    ``max_sessions`` at once."""
+    ``max_sessions`` at once, only for pages it served itself."""
+    import asyncio
+    import json
     import logging
     import shlex
 
     from aiohttp import web as aioweb
-    from textual_serve.server import Server
+    from textual_serve.app_service import AppService
+    from textual_serve.server import Server, to_int
 
-    from .common import resolve_argv
+    from .common import cap_size, end_process, resolve_argv
 
     log = logging.getLogger("inkterm.serve.web")
+    command = resolve_argv(argv)
+
+    class TabApp(AppService):
+        """One tab's app: in its own process group, never told a size beyond the
+        cap, and ended for certain when the tab goes."""
+
+        async def _open_app_process(self, width: int = 80, height: int = 24):
+            self._process = await asyncio.create_subprocess_exec(
+                *command,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                env=self._build_environment(*cap_size(width, height)),
+                start_new_session=True,
+            )
+            self._stdin = self._process.stdin
+            return self._process
+
+        def _send(self, packet: bytes) -> bool:
+            """Queue a packet for the app without waiting for it to be read
+            (textual-serve waits, so a stuck app stalled the whole tab)."""
+            stdin = self._stdin
+            if stdin is None or stdin.is_closing():
+                return False
+            if stdin.transport.get_write_buffer_size() > MAX_PENDING_INPUT:
+                return False
+            stdin.write(packet)
+            return True
+
+        async def send_bytes(self, data: bytes) -> bool:
+            return self._send(self.encode_packet(b"D", data))
+
+        async def send_meta(self, data: dict) -> bool:
+            return self._send(self.encode_packet(b"M", json.dumps(data).encode("utf-8")))
+
+        async def set_terminal_size(self, width, height) -> None:
+            try:
+                size = cap_size(width, height)
+            except (TypeError, ValueError):
+                return
+            await super().set_terminal_size(*size)
+
+        async def stop(self) -> None:
+            """Ask the app to quit; hang up on it if it has not within QUIT_GRACE."""
+            task, self._task = self._task, None
+            if task is None:
+                return
+            await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+            await self.send_meta({"type": "quit"})
+            try:
+                await asyncio.wait_for(asyncio.shield(self._process.wait()), QUIT_GRACE)
+            except asyncio.TimeoutError:
+                log.warning("app %d did not quit when its tab closed; ending it", self._process.pid)
+                await end_process(self._process, grace=1.0)
+            try:
+                await asyncio.wait_for(task, QUIT_GRACE)  # its output, to the end
+            except asyncio.TimeoutError:
+                pass
 
     class InktermWebServer(Server):
         def __init__(self) -> None:
             super().__init__(
-                shlex.join(resolve_argv(argv)), host=host, port=port, title="inkterm", public_url=public_url
+                shlex.join(command), host=host, port=port, title="inkterm",
+                public_url=public_url, templates_path=TEMPLATES,
             )
             self.max_sessions = max_sessions
             self.active = 0
 
         async def handle_websocket(self, request):
+            origin = request.headers.get("Origin")
+            if not origin_allowed(origin, request.host, self.public_url):
+                log.warning("refused a connection from a page at %r", origin)
+                raise aioweb.HTTPForbidden(text="inkterm: only this table's own page may connect\n")
             if self.active >= self.max_sessions:
                 log.warning("session limit (%d) reached", self.max_sessions)
                 ws = aioweb.WebSocketResponse()
@@ -80,9 +213,33 @@ def make_server(
                 return ws
             self.active += 1
             try:
-                return await super().handle_websocket(request)
+                return await self._run_tab(request)
             finally:
                 self.active -= 1
+
+        async def _run_tab(self, request):
+            """The tab's app, from its socket's opening to its close."""
+            websocket = aioweb.WebSocketResponse(heartbeat=15)
+            width = to_int(request.query.get("width", "80"), 80)
+            height = to_int(request.query.get("height", "24"), 24)
+            await websocket.prepare(request)
+            app = TabApp(
+                shlex.join(command),
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=websocket.close,
+                download_manager=self.download_manager,
+                debug=self.debug,
+            )
+            try:
+                await app.start(*cap_size(width, height))
+                await self._process_messages(websocket, app)
+            except Exception as error:  # a bad message or a failed start ends the tab
+                log.warning("tab ended: %s", error)
+            finally:
+                await app.stop()
+                await websocket.close()
+            return websocket
 
         async def on_startup(self, app) -> None:
             print(f"inkterm: serving in the browser at {self.public_url}", file=sys.stderr,

@@ -11,12 +11,15 @@ import base64
 import itertools
 import json
 import re
+import shutil
 import time
 from pathlib import Path
 
 import aiohttp
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = shutil.which("chromium")
+#: Set (by .ci/run) where the browser test must run rather than be skipped.
+REQUIRE_BROWSER = "INKTERM_REQUIRE_BROWSER"
 FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--no-first-run", "--no-default-browser-check",
@@ -40,7 +43,7 @@ class Browser:
 
     async def start(self, timeout: float = 30.0) -> None:
         self.proc = await asyncio.create_subprocess_exec(
-            str(CHROMIUM), *FLAGS, f"--user-data-dir={self.user_data_dir}", "about:blank",
+            CHROMIUM, *FLAGS, f"--user-data-dir={self.user_data_dir}", "about:blank",
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
         )
         assert self.proc.stderr is not None
@@ -117,6 +120,13 @@ class Browser:
             else:
                 out += resp.get("payloadData", "").encode("utf-8", "replace")
         return bytes(out)
+
+    def requested_urls(self) -> list[str]:
+        """Every URL the page asked for (documents, scripts, styles, fonts, sockets)."""
+        return [ev["params"]["request"]["url"] for ev in self.events
+                if ev.get("method") == "Network.requestWillBeSent"] + [
+                ev["params"]["url"] for ev in self.events
+                if ev.get("method") == "Network.webSocketCreated"]
 
     def websocket_sent(self) -> list[str]:
         return [ev["params"]["response"].get("payloadData", "") for ev in self.events

@@ -8,6 +8,7 @@ import asyncio
 import importlib.util
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -20,7 +21,7 @@ pytest.importorskip("textual_serve", reason="the serve extra (textual-serve) is 
 aiohttp = pytest.importorskip("aiohttp")
 
 from .conftest import visible, wait_gone  # noqa: E402
-from .cdp import CHROMIUM, Browser  # noqa: E402
+from .cdp import CHROMIUM, REQUIRE_BROWSER, Browser  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,6 +47,7 @@ async def web_server(tmp_path):
              "--data-dir", str(tmp_path / "web-data"),
              "--child", child, *extra],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            start_new_session=True,  # so teardown reaches any app it leaves behind
         )
         procs.append(proc)
         url = f"http://127.0.0.1:{port}"
@@ -70,6 +72,10 @@ async def web_server(tmp_path):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(5)
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
         proc.stderr.close()
 
 
@@ -133,10 +139,13 @@ async def test_web_session_limit(web_server):
                 await WsScreen(ws2).wait_for(r"table is full")
 
 
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install chromium)")
 async def test_headless_chromium_shows_the_app_and_a_key_reaches_it(web_server, tmp_path):
     """One browser (starting Chromium is the slow part), two pages: the probe app,
     whose replies prove the key arrived, then the real inkterm title screen."""
+    if CHROMIUM is None:
+        if os.environ.get(REQUIRE_BROWSER):
+            pytest.fail(f"${REQUIRE_BROWSER} is set but there is no chromium on PATH")
+        pytest.skip("no chromium on PATH (apt-get install chromium)")
     log = tmp_path / "probe.log"
     probe_url = await web_server(log=log)
     have_app = importlib.util.find_spec("inkterm.app") is not None
@@ -165,6 +174,11 @@ async def test_headless_chromium_shows_the_app_and_a_key_reaches_it(web_server, 
             what="the app's reply to a key typed in the browser")
         assert any('"stdin"' in sent for sent in browser.websocket_sent())
         assert "key x" in log.read_text()
+        # The page, its script, styles and font all came from the table itself.
+        port = probe_url.rsplit(":", 1)[1]
+        assert [u for u in browser.requested_urls()
+                if not re.match(rf"(https?|wss?)://127\.0\.0\.1:{port}/|data:|blob:", u)] == []
+        assert any(u.endswith(".ttf") for u in browser.requested_urls())
 
         if app_url is None:
             pytest.skip("the inkterm app is not there yet (the probe part passed)")
@@ -184,3 +198,104 @@ async def test_headless_chromium_shows_the_app_and_a_key_reaches_it(web_server, 
             what="the setup screen after pressing n in the browser")
     finally:
         await browser.close()
+
+
+def ws_url_of(url: str, width: int = 80, height: int = 24) -> str:
+    return url.replace("http:", "ws:") + f"/ws?width={width}&height={height}"
+
+
+async def test_web_refuses_sockets_from_other_pages(web_server):
+    """A page elsewhere (another port, another site) cannot open the table; the
+    page this server served, or the one --public-url names, can."""
+    url = await web_server("--public-url", "http://table.example:8123")
+    port = int(url.rsplit(":", 1)[1])
+    async with aiohttp.ClientSession() as session:
+        for foreign in (f"http://127.0.0.1:{port + 1}", "http://evil.example",
+                        f"http://evil.example:{port}", f"http://10.0.0.1:{port}",
+                        "null", f"https://127.0.0.1:{port}"):
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await session.ws_connect(ws_url_of(url), origin=foreign)
+            assert refused.value.status == 403, foreign
+        for own in (url, f"http://localhost:{port}", "http://table.example:8123"):
+            async with session.ws_connect(ws_url_of(url), origin=own) as ws:
+                await WsScreen(ws).wait_for(r"keys=0")
+
+
+async def test_web_caps_the_size_the_app_is_given(web_server):
+    url = await web_server()
+    async with aiohttp.ClientSession() as session:
+        async with session.ws_connect(ws_url_of(url, 65535, 65535)) as ws:
+            screen = WsScreen(ws)
+            await screen.wait_for(r"size=400x200 keys=0")
+            for width, height, seen in ((100, 30, "100x30"), (65535, 9, "400x9"),
+                                        (60, 65535, "60x200")):
+                screen.mark = len(screen.raw)
+                await ws.send_json(["resize", {"width": width, "height": height}])
+                await screen.wait_for(rf"size={seen}")
+
+
+def test_sizes_are_capped_both_ways():
+    from inkterm.serve.common import MAX_COLUMNS, MAX_ROWS, cap_size
+
+    assert cap_size(65535, 65535) == (MAX_COLUMNS, MAX_ROWS) == (400, 200)
+    assert cap_size(-5, 0) == (1, 1)
+    assert cap_size(80, 24) == (80, 24)
+
+
+#: An app too busy to read its input: it never sees the quit and shrugs off
+#: hang-ups, as one drawing a 65535×65535 screen did.
+DEAF_APP = """
+import os, signal, sys, time
+for sig in (signal.SIGHUP, signal.SIGTERM):
+    signal.signal(sig, signal.SIG_IGN)
+text = f"deaf pid={os.getpid()}".encode()
+sys.stdout.buffer.write(b"__GANGLION__\\n" + b"D" + len(text).to_bytes(4, "big") + text)
+sys.stdout.flush()
+time.sleep(600)
+"""
+
+
+async def test_a_closed_tab_ends_its_app_and_frees_its_slot(web_server, tmp_path):
+    script = tmp_path / "deaf_app.py"
+    script.write_text(DEAF_APP)
+    url = await web_server("--max-sessions", "1", child=f"{sys.executable} {script}")
+    async with aiohttp.ClientSession() as session:
+        async with session.ws_connect(ws_url_of(url)) as ws:
+            pid = int((await WsScreen(ws).wait_for(r"deaf pid=(\d+)")).group(1))
+        closed = time.monotonic()
+        assert await wait_gone(pid, timeout=10), "the app outlived its closed tab"
+        assert time.monotonic() - closed < 8
+        async with session.ws_connect(ws_url_of(url)) as ws:
+            await WsScreen(ws).wait_for(r"deaf pid=(?!%d)\d+" % pid)
+
+
+#: Where a page or stylesheet makes the browser fetch something.
+FETCHED = re.compile(r"""(?:\b(?:src|href)\s*=\s*["']?|url\(\s*["']?|@import\s+["'])([^"'\s)>]+)""",
+                     re.IGNORECASE)
+
+
+def foreign(refs: list[str], own: str) -> list[str]:
+    """The references that leave ``own`` (scheme://host:port): absolute URLs to
+    another host, or protocol-relative ones."""
+    return [ref for ref in refs
+            if (ref.startswith("//") or re.match(r"[a-z][a-z0-9+.-]*://", ref, re.I))
+            and not ref.startswith(own + "/")]
+
+
+async def test_the_page_fetches_nothing_from_other_hosts(web_server):
+    url = await web_server()
+    async with aiohttp.ClientSession() as session:
+        async with session.get(url + "/") as resp:
+            html = await resp.text()
+        refs = FETCHED.findall(html)
+        assert foreign(refs, url) == []
+        # The terminal's font too comes from here.
+        assert any(ref.endswith(".css") for ref in refs) and any(".ttf" in ref for ref in refs)
+        for ref in [r for r in refs if r.endswith(".css")]:
+            async with session.get(ref) as resp:
+                assert resp.status == 200, ref
+                refs += FETCHED.findall(await resp.text())
+        for ref in [r for r in refs if r.endswith((".js", ".ttf"))]:
+            async with session.get(ref) as resp:
+                assert resp.status == 200, ref
+    assert foreign(refs, url) == []

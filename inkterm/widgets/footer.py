@@ -1,0 +1,43 @@
+"""The key footer every screen shows: Textual's Footer without its memory leak."""
+from __future__ import annotations
+
+from textual.screen import Screen
+from textual.widgets import Footer
+
+
+class KeyFooter(Footer):
+    """A Footer that rebuilds its keys only when they change, and then lets go of
+    the old ones.
+
+    Textual's Footer rebuilds every key on every focus move, and each new key
+    data-binds ``compact``, leaving a watcher that points at the key on the Footer.
+    Textual drops such watchers only when ``compact`` changes, so replaced keys
+    (and the render caches they fill) stay in memory for the life of the screen:
+    Textual issue #6666, open in 8.2.8.
+    """
+
+    _shown: tuple | None = None
+
+    @staticmethod
+    def _bindings_of(screen: Screen) -> tuple:
+        """What the footer shows for ``screen``: its shown keys and the palette's."""
+        palette = screen.app.COMMAND_PALETTE_BINDING
+        return tuple(
+            (key, binding, enabled, tooltip)
+            for key, (_node, binding, enabled, tooltip) in screen.active_bindings.items()
+            if binding.show or key == palette
+        )
+
+    def bindings_changed(self, screen: Screen) -> None:
+        if self._bindings_ready and self._bindings_of(screen) == self._shown:
+            return
+        super().bindings_changed(screen)
+
+    async def recompose(self) -> None:
+        if not self.is_attached:
+            return
+        self._shown = self._bindings_of(self.screen)
+        await super().recompose()
+        # Fire compact's watchers once: Textual then prunes those of removed keys.
+        if self.is_attached:
+            self.mutate_reactive(Footer.compact)
