@@ -1003,7 +1003,9 @@ class State(GameState):
         p = self.players[seat]
         if self.stage == "side":
             ws = self.C.workspaces[p.ws]
-            return Decision(seat, f"{p.name}: choose your workspace side ({ws.id}, chosen in secret)", [
+            # Alone at the table there is no one to keep the side from.
+            secret = "" if self.solo else ", chosen in secret"
+            return Decision(seat, f"{p.name}: choose your workspace side ({ws.id}{secret})", [
                 Choice("side:A", f"Side A: {ws.a.name}", ws.a.text, ("workspace",)),
                 Choice("side:B", f"Side B: {ws.b.name} (harder)", ws.b.text, ("workspace",)),
             ], T_SIDES)
