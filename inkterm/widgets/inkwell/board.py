@@ -149,6 +149,16 @@ def abbot_words(view: dict, short: bool = False) -> str:
     return out
 
 
+#: A narrow mat's few words for why a bottle cannot be taken (the summary's first
+#: words → the short form); the whole table and the key give the reason in full.
+SHORT_REASONS = (("its ", "won't fit"), ("no free technique", "desk full"),
+                 ("the Abbot", "forced to Turn"), ("Second Helping", "star or circle only"))
+
+
+def short_reason(why: str) -> str:
+    return next((short for start, short in SHORT_REASONS if why.startswith(start)), why)
+
+
 def page_progress(page: dict | None) -> str:
     """``II-1 3/16``: the page and how many of its spaces hold a cube."""
     if not page:
@@ -467,7 +477,7 @@ class MatView(InkPart):
                 out.append(f"{SHAPE.get(b['shape'], '?')} {b['id']} {b.get('min_players', 1)}+")
                 continue
             why = b.get("why_not")
-            side = Text(why, style=self.style("muted"), no_wrap=True, overflow="ellipsis") if why \
+            side = Text(short_reason(why), style=self.style("muted"), no_wrap=True, overflow="ellipsis") if why \
                 else self.slot_cell(b, touches, wide=False) if b.get("slot") else Text("")
             t.add_row(self.bottle_cell(b, touches, wide=False), side)
         if out:
