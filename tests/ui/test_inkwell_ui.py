@@ -415,6 +415,19 @@ async def test_side_choice_shows_both_sides_then_the_chosen_one():
     assert re.search(r"Ann: [KRYGB] side \? ", line_with(section(bob_lines, "Players", "Pages to choose"), "Ann"))
 
 
+async def test_desk_counts_the_slots_used_and_free_this_page():
+    for st in mid_game_states(["Ann", "Bob", "Cy"], n=4, seed=9):
+        seat = st.decision().seat
+        p = st.view(seat)["players"][seat]
+        placed = sum(1 for x in p["techniques"] if x["where"] == "workspace")
+        lines = await board_text(st.view(seat), seats=st.seats)
+        want = f"Techniques: {placed} of {p['capacity']} slots used this page, {p['capacity'] - placed} free"
+        assert want in line_with(lines, "Techniques:")
+        for x in p["techniques"]:
+            row = line_with(section(lines, "Techniques:", "Players"), x["name"])
+            assert row.lstrip().startswith("under ") == (x["where"] == "under"), row
+
+
 async def test_board_for_others_is_the_same_whichever_side_a_scholar_chose():
     """Scholar's Desk (W-K side B) raises the technique capacity: until the sides are
     revealed the board drawn for the other seat, or for the table, must not tell."""
@@ -429,7 +442,7 @@ async def test_board_for_others_is_the_same_whichever_side_a_scholar_chose():
             assert s.stage == "side"
             drawn[side] = (await board.text(s.view(1 - scholar)), await board.text(s.summary()))
     assert drawn["A"] == drawn["B"]
-    assert "Techniques (0 this page)" in "\n".join(drawn["A"][1])
+    assert "Techniques: 0 placed this page" in "\n".join(drawn["A"][1])
 
 
 async def test_page_choice_draws_the_highlighted_display_page():

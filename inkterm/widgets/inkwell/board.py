@@ -711,8 +711,11 @@ class DeskView(InkPart):
         placed = sum(1 for x in techs if x.get("where") == "workspace")
         head = Text()
         cap = p.get("capacity")  # None while the side, which may raise it, is secret
-        head.append(f"Techniques ({placed} of {cap} this page)" if cap is not None
-                    else f"Techniques ({placed} this page)", style=self.style("head"))
+        head.append("Techniques", style=self.style("head"))
+        if cap is not None:
+            head.append(f": {placed} of {cap} slots used this page, {max(0, cap - placed)} free")
+        else:
+            head.append(f": {placed} placed this page")
         if not techs:
             head.append(": none yet", style=self.style("muted"))
         lines.append(head)
