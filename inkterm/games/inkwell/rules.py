@@ -49,9 +49,19 @@ def _cube_word(t: int) -> str:
     return CUBE_NAMES[t]
 
 
+def _cube_parts(c) -> list[str]:
+    return [f"{GLYPH[t]}×{c[t]}" if c[t] > 1 else GLYPH[t] for t in range(6) if c[t]]
+
+
 def _cubes_text(c) -> str:
-    parts = [f"{GLYPH[t]}×{c[t]}" if c[t] > 1 else GLYPH[t] for t in range(6) if c[t]]
-    return "{" + ",".join(parts) + "}" if parts else "{}"
+    return "{" + ",".join(_cube_parts(c)) + "}"
+
+
+def _bottle_words(shape: str, c) -> str:
+    """``circle bottle: 3 cubes K R Y; they all fit your page`` (for an offered Take)."""
+    n = sum(c)
+    return (f"{shape} bottle: {n} cube{'s' if n != 1 else ''} {' '.join(_cube_parts(c))}; "
+            f"{'they all fit' if n != 1 else 'it fits'} your page")
 
 
 def _by_colour(c) -> dict[str, int]:
@@ -1047,7 +1057,7 @@ class State(GameState):
                     tech = self.C.techniques[tid] if tid is not None and keep else None
                     extra = f" + {tech.name}" if tech else ""
                     touches = (f"bottle:{b}", f"slot:{slot}") if tid is not None else (f"bottle:{b}",)
-                    hint = f"{self.shape[b]} bottle" + (f"; brings {tech.name}: {tech.text}" if tech else "")
+                    hint = _bottle_words(self.shape[b], cubes) + (f"; brings {tech.name}: {tech.text}" if tech else "")
                     ch.append(Choice(f"take:{b}", f"Take {b} {_cubes_text(cubes)}{extra}", hint, touches))
         pv = sum(v for _l, v in self.page_score(seat, voluntary=not forced))
         gold = self.turn_bonus(seat)
@@ -1120,7 +1130,8 @@ class State(GameState):
                   for sp in page.spaces if sp.index != src and p.cubes[sp.index] < 0 and p.masks[sp.index] & bit]
             return Decision(seat, f"{p.name}: Scraper: move it where?", ch, T_TRIG)
         if kind == "second":
-            ch = [Choice(f"take:{b}", f"Take {b} {_cubes_text(self.bottles[b])}", "Second Helping", (f"bottle:{b}",))
+            ch = [Choice(f"take:{b}", f"Take {b} {_cubes_text(self.bottles[b])}",
+                         f"Second Helping: {_bottle_words(self.shape[b], self.bottles[b])}", (f"bottle:{b}",))
                   for b in self.legal_takes(shapes=("star", "circle"))]
             ch.append(Choice("skip", "Take nothing more"))
             return Decision(seat, f"{p.name}: Second Helping: take a star or circle?", ch, T_TRIG)
