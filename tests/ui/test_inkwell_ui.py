@@ -153,7 +153,7 @@ def main_decision(st):
     return d is not None and any(k.startswith("take:") for k in d.keys)
 
 
-SHAPES = {"star": "☆", "circle": "○", "diamond": "◇"}
+SHAPES = {"star": "☆", "circle": "○", "diamond": "◊"}
 NAMES = ("black", "red", "yellow", "green", "blue", "gold")
 
 
@@ -591,7 +591,7 @@ async def test_wide_board_adds_detail_and_fits():
     # The mat in rings inside the track: the star at the heart, a row of its own.
     assert "Abbot on" in " ".join(wide) and "Abbot on" not in " ".join(narrow)
     star = line_with(wide, "☆ S1")
-    assert star.strip("│ ").startswith("☆ S1") and "○" not in star and "◇" not in star
+    assert star.strip("│ ").startswith("☆ S1") and "○" not in star and "◊" not in star
     assert "illustrations" in line_with(wide, "Turn now")
     assert "illus" in line_with(narrow, "Turn now")
 
@@ -700,7 +700,7 @@ async def test_clicks_on_the_board_pick_choices():
         game = app.screen
         take = takes(st)[-1]
         bid = take.key.split(":")[1]
-        shape = {"star": "☆", "circle": "○", "diamond": "◇"}[st.shape[bid]]
+        shape = {"star": "☆", "circle": "○", "diamond": "◊"}[st.shape[bid]]
         await pilot.click(offset=where(f"{shape} {bid}"))
         await pilot.pause()
         assert game.query_one("#menu").current.key == take.key

@@ -45,7 +45,7 @@ CODE_OF = {"black": "K", "red": "R", "yellow": "Y", "green": "G", "blue": "B", "
 WORD = {"K": "black", "R": "red", "Y": "yellow", "G": "green", "B": "blue", "?": "any", "*": "gold"}
 SYMBOL = {"K": "K", "R": "R", "Y": "Y", "G": "G", "B": "B", "?": "?", "*": "★"}
 NORMAL = ("black", "red", "yellow", "green", "blue")
-SHAPE = {"star": "☆", "circle": "○", "diamond": "◇"}
+SHAPE = {"star": "☆", "circle": "○", "diamond": "◊"}
 USES = {"1": "once", "2": "twice", "P": "always"}
 STATUS = {"up": "ready", "used-once": "1 use left", "down": "used"}
 ROMAN = ("", "I", "II", "III")
@@ -838,7 +838,7 @@ class LegendView(InkPart):
         t = Text()
         t.append("Key ", style=self.style("head"))
         t.append("cubes K R Y G B, ★ gold; K×3 = three black. Bottles ☆ star, ○ circle, "
-                 "◇ diamond (its technique beside it); 3+ = used with 3 or more players; "
+                 "◊ diamond (its technique card with it); 3+ = used with 3 or more players; "
                  "dimmed/✗ = cannot be taken now. Spaces: 3·R empty, takes red or gold; "
                  "? any cube; ★ gold only; 3■K holds black. Track: A start, I II III the "
                  "arrows, ● the Abbot. ▶ the highlighted choice; + room for the highlighted "
