@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from textual.app import App
 
 from inkterm.app import ASSETS, InktermApp
@@ -821,6 +822,17 @@ async def test_page_choice_brings_the_pages_on_offer_forward():
         assert f"▶{pid} " in "\n".join(lines)
 
 
+async def test_wide_but_short_keeps_the_mat_as_a_list_under_the_strip():
+    """120×30: wide enough for detail, too short for the rings and the page at once."""
+    st = at_anns_take(["Ann", "bot", "bot"], 30)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await _settle(pilot)
+        text = "\n".join(screen_lines(app))
+        assert "Abbot on" not in text and f"Abbot {st.abbot}/{st.end}:" in text
+        assert "Page: Ann" in text and "☆ S1" in text
+
+
 # --------------------------------------------------------------------------- screenshots
 async def _settle(pilot):
     await pilot.app.workers.wait_for_complete()
@@ -857,3 +869,17 @@ def test_snapshot_5p_80x24(snap_compare):
 def test_snapshot_5p_120x40(snap_compare):
     assert snap_game(snap_compare, ["Ann", "bot", "bot", "bot", "bot"], 40, (120, 40),
                      press=["down"], pick_seed=2)
+
+
+def test_snapshot_solo_80x24(snap_compare):
+    assert snap_game(snap_compare, ["Ann"], 14, (80, 24), press=["down"])
+
+
+def test_snapshot_solo_120x40(snap_compare):
+    assert snap_game(snap_compare, ["Ann"], 14, (120, 40), press=["down"])
+
+
+@pytest.mark.parametrize("views", [1, 2, 3, 4])
+def test_snapshot_3p_80x24_each_view(snap_compare, views):
+    # v once: the desk; twice: the players; three times: the pages on offer; four: the key.
+    assert snap_game(snap_compare, ["Ann", "bot", "bot"], 30, (80, 24), press=["v"] * views)

@@ -201,6 +201,8 @@ class InkPart(BoardPart):
     STYLE_PREFIX = "inkwell"
     #: The small-screen view this part belongs to (see ``InkwellBoard.VIEWS``).
     VIEW = "table"
+    #: Drawn in full only when the whole table is on screen (not merely wide).
+    FULL_NEEDS_WHOLE = False
 
     def seat_style(self, seat: int):
         return self.style(f"seat-{seat % 5}")
@@ -413,6 +415,7 @@ class MatView(InkPart):
     track; smaller, a bottle a line. Bottles that cannot be taken are dimmed."""
 
     READS = ("bottle:", "slot:")
+    FULL_NEEDS_WHOLE = True  # the rings are tall: a wide but short screen gets the list
 
     def on_resize(self) -> None:
         # The track on the frame spans the width.
@@ -911,7 +914,7 @@ class InkwellBoard(Vertical):
             shown = whole or part.VIEW == self.view_name
             part.display = shown
             if shown:  # a folded-away part is drawn when its view comes forward
-                part.redraw(view, touches, detail)
+                part.redraw(view, touches, whole if part.FULL_NEEDS_WHOLE else detail)
         targets = self._targets(touches)
         if targets:
             self.call_after_refresh(self._reveal, targets)
