@@ -244,34 +244,41 @@ async def test_dimmed_bottles_are_exactly_those_no_take_offers():
     states = mid_game_states(["Ann", "Bob"], n=6, seed=3) + mid_game_states(["Ann", "Bob", "Cy"], n=6, seed=4)
     forced = play_until(inkwell(["Ann", "Bob"]), lambda s: s.must_turn(s.decision().seat), how="first")
     states.append(forced)  # only Turn is offered: every bottle dimmed
-    for st in states:
-        d = st.decision()
-        offered = {k[5:] for k in d.keys if k.startswith("take:")}
-        view = st.view(d.seat)
-        assert {b["id"] for b in view["mat"] if b["takeable"]} == offered
-        app = BoardApp(st.seats)
-        async with app.run_test(size=(46, 40)) as pilot:
-            app.query_one(InkwellBoard).show(view)
-            await pilot.pause()
-            ink = {}  # bottle id -> the colour its id is drawn in
-            for strip in app.screen._compositor.render_strips():
-                text = strip.text
-                for b in view["mat"]:
-                    at = text.find(f"{SHAPES[b['shape']]} {b['id']} ")
-                    if at < 0:
-                        continue
-                    x = 0
-                    for seg in strip:
-                        if x <= at + 2 < x + len(seg.text):
-                            ink[b["id"]] = seg.style.color
-                        x += len(seg.text)
-                    if b["why_not"] and b["active"]:
-                        assert short_reason(b["why_not"]) in text, text
-                        assert short_reason(b["why_not"]) != b["why_not"] or b["why_not"] == "empty"
-                        seen_reasons.add(b["why_not"].split()[0])
-        assert set(ink) == {b["id"] for b in view["mat"]}
-        dim = {ink[b] for b in ink if b not in offered}
-        assert not dim & {ink[b] for b in offered}, ink
+    async with Board(size=(76, 90), wide=True) as whole:
+        for st in states:
+            d = st.decision()
+            offered = {k[5:] for k in d.keys if k.startswith("take:")}
+            view = st.view(d.seat)
+            assert {b["id"] for b in view["mat"] if b["takeable"]} == offered
+            app = BoardApp(st.seats)
+            async with app.run_test(size=(46, 40)) as pilot:
+                app.query_one(InkwellBoard).show(view)
+                await pilot.pause()
+                ink = {}  # bottle id -> the colour its id is drawn in
+                for strip in app.screen._compositor.render_strips():
+                    text = strip.text
+                    for b in view["mat"]:
+                        at = text.find(f"{SHAPES[b['shape']]} {b['id']} ")
+                        if at < 0:
+                            continue
+                        x = 0
+                        for seg in strip:
+                            if x <= at + 2 < x + len(seg.text):
+                                ink[b["id"]] = seg.style.color
+                            x += len(seg.text)
+                        if b["why_not"] and b["active"]:
+                            assert short_reason(b["why_not"]) in text, text
+                            assert short_reason(b["why_not"]) != b["why_not"] or b["why_not"] == "empty"
+                            seen_reasons.add(b["why_not"].split()[0])
+            assert set(ink) == {b["id"] for b in view["mat"]}
+            # The whole table gives each reason in full, once, with every bottle it holds for.
+            wide = await whole.text(view)
+            for why in {b["why_not"] for b in view["mat"] if b["active"] and b["why_not"]}:
+                row = line_with(wide, "✗ ", f": {why}")
+                held = [b["id"] for b in view["mat"] if b["active"] and b["why_not"] == why]
+                assert row.split("✗ ")[1].split(":")[0].split() == held, row
+            dim = {ink[b] for b in ink if b not in offered}
+            assert not dim & {ink[b] for b in offered}, ink
     assert {"its", "the"} <= seen_reasons  # would not fit; the Abbot forces a Turn
 
 

@@ -97,9 +97,8 @@ def _why_not(st, d, bid: str) -> str:
     if "turn" not in d.keys:  # Second Helping: a star or circle only
         if st.shape[bid] == "diamond":
             return "Second Helping takes a star or circle only"
-    n = sum(cubes)
     if not fits(tuple(cubes), st._mc(p), st._spill(p)):
-        return f"its {n} cube{'s' if n != 1 else ''} would not all fit the page"
+        return "its cubes would not all fit the page"
     return "no free technique slot on the desk for its technique"
 
 

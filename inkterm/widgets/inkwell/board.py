@@ -460,15 +460,14 @@ class MatView(InkPart):
                      subtitle_align="left", border_style=self.style("muted"), padding=(0, 1))
 
     def _reasons(self, mat: list[dict]) -> list[Text]:
-        """Under the rings: each active bottle that cannot be taken, and why."""
-        out = []
+        """Under the rings: the active bottles that cannot be taken, a line per reason."""
+        by_reason: dict[str, list[str]] = {}
         for b in mat:
             if b.get("active") and b.get("why_not"):
-                out.append(Text.assemble(("✗ ", self.style("blocked")),
-                                         (f"{SHAPE.get(b['shape'], '?')} {b['id']} ", self.style("blocked")),
-                                         (b["why_not"], self.style("muted")), no_wrap=True,
-                                         overflow="ellipsis"))
-        return out
+                by_reason.setdefault(b["why_not"], []).append(b["id"])
+        return [Text.assemble(("✗ ", self.style("blocked")), (" ".join(ids), self.style("blocked")),
+                              (f": {why}", self.style("muted")))
+                for why, ids in by_reason.items()]
 
     def _list(self, mat: list[dict], touches: frozenset[str]):
         t = Table(box=None, padding=(0, 1, 0, 0), pad_edge=False, show_header=False, expand=False)
