@@ -57,10 +57,13 @@ def _cubes_text(c) -> str:
     return "{" + ",".join(_cube_parts(c)) + "}"
 
 
-def _bottle_words(shape: str, c) -> str:
-    """``circle bottle: 3 cubes K R Y; they all fit your page`` (for an offered Take)."""
+def _take_texts(bid: str, shape: str, c) -> tuple[str, str]:
+    """An offered Take's label and hint: ``Take C1 {K,R,Y}`` and ``circle bottle: 3
+    cubes K R Y; they all fit your page`` (the cubes are spelled out once for both)."""
+    parts = _cube_parts(c)
     n = sum(c)
-    return (f"{shape} bottle: {n} cube{'s' if n != 1 else ''} {' '.join(_cube_parts(c))}; "
+    return (f"Take {bid} {{{','.join(parts)}}}",
+            f"{shape} bottle: {n} cube{'s' if n != 1 else ''} {' '.join(parts)}; "
             f"{'they all fit' if n != 1 else 'it fits'} your page")
 
 
@@ -1057,8 +1060,10 @@ class State(GameState):
                     tech = self.C.techniques[tid] if tid is not None and keep else None
                     extra = f" + {tech.name}" if tech else ""
                     touches = (f"bottle:{b}", f"slot:{slot}") if tid is not None else (f"bottle:{b}",)
-                    hint = _bottle_words(self.shape[b], cubes) + (f"; brings {tech.name}: {tech.text}" if tech else "")
-                    ch.append(Choice(f"take:{b}", f"Take {b} {_cubes_text(cubes)}{extra}", hint, touches))
+                    label, hint = _take_texts(b, self.shape[b], cubes)
+                    if tech:
+                        hint += f"; brings {tech.name}: {tech.text}"
+                    ch.append(Choice(f"take:{b}", label + extra, hint, touches))
         pv = sum(v for _l, v in self.page_score(seat, voluntary=not forced))
         gold = self.turn_bonus(seat)
         bonus = f" + {gold_bonus_words(gold)}" if gold else ""
@@ -1130,8 +1135,7 @@ class State(GameState):
                   for sp in page.spaces if sp.index != src and p.cubes[sp.index] < 0 and p.masks[sp.index] & bit]
             return Decision(seat, f"{p.name}: Scraper: move it where?", ch, T_TRIG)
         if kind == "second":
-            ch = [Choice(f"take:{b}", f"Take {b} {_cubes_text(self.bottles[b])}",
-                         f"Second Helping: {_bottle_words(self.shape[b], self.bottles[b])}", (f"bottle:{b}",))
+            ch = [Choice(f"take:{b}", *_take_texts(b, self.shape[b], self.bottles[b]), (f"bottle:{b}",))
                   for b in self.legal_takes(shapes=("star", "circle"))]
             ch.append(Choice("skip", "Take nothing more"))
             return Decision(seat, f"{p.name}: Second Helping: take a star or circle?", ch, T_TRIG)
