@@ -906,12 +906,14 @@ class InkwellBoard(Vertical):
         whole = self.whole
         detail = self.screen.has_class("-wide")
         strip = self.query_one(StripView)
-        strip.display = not whole
+        if strip.display == whole:  # styles only when the fold changes: keys stay cheap
+            strip.display = not whole
         if not whole:
             strip.redraw(view, touches, detail)
         for part in self.query_one("#inkwell-body").children:
             shown = whole or part.VIEW == self.view_name
-            part.display = shown
+            if part.display != shown:
+                part.display = shown
             if shown:  # a folded-away part is drawn when its view comes forward
                 part.redraw(view, touches, whole if part.FULL_NEEDS_WHOLE else detail)
         targets = self._targets(touches)
