@@ -1,6 +1,6 @@
 """Key press → repaint on a game screen ÷ the same on a bare Textual app: the Kiln
-screen at 80×24, and the Voynich board at 120×40 (the busiest screen: the whole board
-at once, mid-game).
+and Inkwell screens at 80×24, and the Voynich board at 120×40 (the busiest screen: the
+whole board at once, mid-game).
 
 Both apps run headless in this process at the same size. Each sample presses ↓ or ↑ (which
 moves the highlight: on the game screen that re-renders the hint and the board's
@@ -44,6 +44,21 @@ def voynich_app():
     return InktermApp(start=("state", st, None), bot_delay=0)
 
 
+def inkwell_app():
+    """Ann at a Take or Turn with several bottles on offer: each key moves the
+    highlight to another bottle, which redraws the mat and the page's room marks."""
+    from inkterm.app import InktermApp
+    from inkterm.engine import new_game
+
+    st = new_game("inkwell", ["Ann", "bot"], seed=7)
+    while True:
+        d = st.decision()
+        if d.seat == 0 and sum(k.startswith("take:") for k in d.keys) >= 3:
+            break
+        st.apply(d.keys[0])
+    return InktermApp(start=("state", st, None), bot_delay=0)
+
+
 async def _samples(app, n: int, out: list[float], ready: asyncio.Event, turn: asyncio.Queue,
                    done: asyncio.Queue, size: tuple[int, int]) -> None:
     async with app.run_test(size=size) as pilot:
@@ -79,6 +94,7 @@ async def _measure(n: int, make_app=kiln_app, size: tuple[int, int] = (80, 24)) 
 def run(n: int = 40) -> list[dict]:
     rows = []
     for name, make_app, size in (("Kiln game screen, 80x24", kiln_app, (80, 24)),
+                                 ("Inkwell game screen, 80x24", inkwell_app, (80, 24)),
                                  ("Voynich board, 120x40", voynich_app, (120, 40))):
         a, b = asyncio.run(_measure(n, make_app, size))
         r = a / b

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from textual.app import App
 
 from inkterm.app import ASSETS, InktermApp
@@ -16,7 +17,7 @@ from inkterm.engine import new_game
 from inkterm.games.inkwell.content import COLOURS, content
 from inkterm.screens.game import GameScreen
 from inkterm.screens.gameover import GameOverScreen
-from inkterm.widgets.inkwell.board import InkwellBoard
+from inkterm.widgets.inkwell.board import InkwellBoard, short_reason
 
 
 # --------------------------------------------------------------------------- helpers
@@ -57,7 +58,8 @@ def screen_lines(app) -> list[str]:
 
 
 class BoardApp(App):
-    """Just the Inkwell board, fed by the test (no screen logic in between)."""
+    """Just the Inkwell board, fed by the test (no screen logic in between). Wide is
+    the whole table (120×40 and above); otherwise the board folds into views."""
 
     CSS_PATH = [ASSETS / "app.tcss", ASSETS / "inkwell.tcss"]
 
@@ -71,7 +73,7 @@ class BoardApp(App):
 
     def on_mount(self):
         if self.wide:
-            self.screen.add_class("-wide")
+            self.screen.add_class("-wide", "-tall")
 
 
 class Board:
@@ -91,14 +93,27 @@ class Board:
         return await self._run.__aexit__(*exc)
 
     async def text(self, view, touches=()) -> list[str]:
-        """The board drawn for ``view`` in a tall terminal, as lines of plain text."""
+        """The board drawn for ``view`` in a tall terminal, as lines of plain text:
+        folded, every view in turn (each under the strip), in the order `v` shows them."""
         board = self.app.query_one(InkwellBoard)
         board.show(view, frozenset(touches))
         await self.pilot.pause()
-        board.scroll_home(animate=False)
+        if board.whole:
+            return await self._lines(board)
+        out = []
+        for name in board.VIEWS:
+            board.view_name = name
+            board.show(view, frozenset(touches))
+            out += await self._lines(board)
+        return out
+
+    async def _lines(self, board) -> list[str]:
         await self.pilot.pause()
-        assert board.virtual_size.height <= self.size[1], "the test terminal is too short"
-        assert board.virtual_size.width <= board.size.width, "the board overflows sideways"
+        body = board.query_one("#inkwell-body")
+        body.scroll_home(animate=False)
+        await self.pilot.pause()
+        assert body.virtual_size.height <= body.size.height, "the test terminal is too short"
+        assert body.virtual_size.width <= body.size.width, "the board overflows sideways"
         return screen_lines(self.app)
 
 
@@ -139,47 +154,132 @@ def main_decision(st):
     return d is not None and any(k.startswith("take:") for k in d.keys)
 
 
+SHAPES = {"star": "☆", "circle": "○", "diamond": "◊"}
+NAMES = ("black", "red", "yellow", "green", "blue", "gold")
+
+
+def written(counts: dict) -> str:
+    """A pile of cubes as the board writes it everywhere: ``K×3 R Y×2 ★``."""
+    return " ".join(L + (f"×{counts[n]}" if counts[n] > 1 else "")
+                    for L, n in zip("KRYGB★", NAMES) if counts.get(n))
+
+
+def mid_game_states(seats, n=4, seed=0):
+    """Seeded random states at a Take-or-Turn decision, at different points of a game."""
+    rng = random.Random(seed)
+    out = []
+    for k in range(n):
+        st = inkwell(seats, seed=rng.randrange(100), steps=rng.randrange(5, 60),
+                     pick_seed=rng.randrange(100))
+        if not st.is_over:
+            out.append(play_until(st, lambda s: s.is_over or main_decision(s), pick_seed=k)
+                       if not main_decision(st) else st)
+    return [s for s in out if not s.is_over]
+
+
 # --------------------------------------------------------------------------- widgets
-async def test_mat_shows_every_active_bottle_with_cube_letters():
+async def test_mat_shows_every_bottle_with_its_cubes_written_one_way():
     early = play_until(inkwell(["Ann", "Bob"]), main_decision)
     late = play_until(inkwell(["Ann", "Bob", "Cy"]),
                       lambda s: main_decision(s) and max(sum(c) for c in s.bottles.values()) > 6,
                       how="first")
-    for st in (early, late):
-        await check_mat_and_track(st.view(st.decision().seat))
+    for st in (early, late, *mid_game_states(["Ann", "Bob", "Cy", "Di"], seed=5)):
+        view = st.view(st.decision().seat)
+        for wide in (False, True):
+            await check_mat(view, wide)
 
 
-async def check_mat_and_track(view):
-    lines = await board_text(view)
-    mat = section(lines, "The mat", "Page: ")
+async def check_mat(view, wide):
+    lines = await board_text(view, seats=[p["name"] for p in view["players"]],
+                             size=(76 if wide else 46, 90), wide=wide)
     for b in view["mat"]:
+        row = line_with(lines, f"{SHAPES[b['shape']]} {b['id']} ")
+        rest = row.split(f"{SHAPES[b['shape']]} {b['id']} ", 1)[1]
+        if b["min_players"] > 1:  # the 3–5-player bottles are marked
+            assert rest.startswith(f"{b['min_players']}+"), row
+            rest = rest[3:]
         if not b["active"]:
-            assert not any(re.search(rf"\b{b['id']}\b", l) for l in mat), b["id"]
+            assert "out of play" in row, row
             continue
-        row = line_with(mat, f" {b['id']} ")
-        pairs = [(L, b["cubes"][name]) for L, name in zip(
-            "KRYGB★", ("black", "red", "yellow", "green", "blue", "gold")) if b["cubes"][name]]
-        if sum(n for _L, n in pairs) > 6:  # many cubes: by count, K3 R2 …
-            want = " ".join(f"{L}{n}" for L, n in pairs)
-        else:  # one letter per cube
-            want = " ".join(L for L, n in pairs for _ in range(n)) or "empty"
-        shape, rest = row.split(b["id"], 1)[1].strip().split(" ", 1)
-        assert shape == {"star": "☆", "circle": "○", "diamond": "◇"}[b["shape"]]
-        assert rest.strip().startswith(want), (b["id"], row)
-        if b["technique"]:
-            assert b["technique"]["name"][:10] in row and b["slot"] in row
-    # The Abbot track: one ● and the three arrows, then the bag and gold counts.
-    bar = lines[0].strip()
-    assert bar.count("●") == 1 and bar.index("1") < bar.index("2") < bar.index("3")
-    # One cell per track space when it fits: the arrows and the Abbot sit exactly.
-    assert len(bar) == view["end_space"] + 1
-    assert [bar.index(str(k)) for k in (1, 2, 3)] == view["arrows"]
-    assert bar.index("●") == view["abbot"]
-    assert f"Abbot {view['abbot']}/{view['end_space']}" in "".join(lines)
-    bag = line_with(lines, "Bag ")
-    for L, name in zip("KRYGB", ("black", "red", "yellow", "green", "blue")):
-        assert f"{L}{view['bag'][name]}" in bag
-    assert f"★{view['gold']}" in bag
+        assert rest.startswith(written(b["cubes"]) or "empty"), (b["id"], row)
+        if b["technique"] and wide:  # the technique card below its diamond
+            below = lines[lines.index(row) + 1]
+            assert f"{b['slot']} {b['technique']['name'][:8]}" in below, below
+        elif b["technique"] and not b["why_not"]:  # beside it
+            assert f"{b['slot']} {b['technique']['name'][:8]}" in row, row
+
+
+async def test_track_and_supply_match_the_summary():
+    for st in mid_game_states(["Ann", "Bob", "Cy"], seed=2):
+        view = st.view(st.decision().seat)
+        a, end = view["abbot"], view["end_space"]
+        k = view["arrows_crossed"]
+        steps = view["arrows"][k] - a if k < 3 else None
+        roman = ("I", "II", "III")
+        # Whole table: the track on the mat's frame, the Abbot among the arrows.
+        wide = await board_text(view, seats=st.seats, size=(76, 90), wide=True)
+        bar = line_with(wide, "●", " end ")
+        assert bar.strip().startswith("╭─ A") and f" end {end} " in bar
+        order = [m for m in re.findall(r"III|II|I|●", bar.split(" end ")[0])]
+        passed = sum(1 for x in view["arrows"] if x < a)
+        assert order == [*roman[:passed], "●", *roman[passed:]], (order, a, view["arrows"])
+        if steps is not None:
+            want = f"Abbot on {a} of {end}: {steps} step{'s' if steps != 1 else ''} to arrow {roman[k]}"
+            assert want in line_with(wide, "Abbot on")
+        # Folded: the strip says the same in short, with the gold left.
+        narrow = await board_text(view, seats=st.seats, size=(46, 90))
+        strip = line_with(narrow, f"Abbot {a}/{end}:")
+        if steps is not None:
+            assert f"{steps} step" in strip and f"arrow {roman[k]}" in strip
+        assert f"gold ★{view['gold']}" in strip
+        bag = line_with(narrow, "Bag ")
+        assert f"Bag {view['bag_total']}: {written(view['bag'])}" in bag
+        assert f"Gold ★ {view['gold']} left" in line_with(narrow, "Gold ")
+
+
+async def test_dimmed_bottles_are_exactly_those_no_take_offers():
+    """At every Take or Turn: a bottle is drawn dimmed, with why in words, exactly
+    when no Take choice offers it."""
+    seen_reasons = set()
+    states = mid_game_states(["Ann", "Bob"], n=6, seed=3) + mid_game_states(["Ann", "Bob", "Cy"], n=6, seed=4)
+    forced = play_until(inkwell(["Ann", "Bob"]), lambda s: s.must_turn(s.decision().seat), how="first")
+    states.append(forced)  # only Turn is offered: every bottle dimmed
+    async with Board(size=(76, 90), wide=True) as whole:
+        for st in states:
+            d = st.decision()
+            offered = {k[5:] for k in d.keys if k.startswith("take:")}
+            view = st.view(d.seat)
+            assert {b["id"] for b in view["mat"] if b["takeable"]} == offered
+            app = BoardApp(st.seats)
+            async with app.run_test(size=(46, 40)) as pilot:
+                app.query_one(InkwellBoard).show(view)
+                await pilot.pause()
+                ink = {}  # bottle id -> the colour its id is drawn in
+                for strip in app.screen._compositor.render_strips():
+                    text = strip.text
+                    for b in view["mat"]:
+                        at = text.find(f"{SHAPES[b['shape']]} {b['id']} ")
+                        if at < 0:
+                            continue
+                        x = 0
+                        for seg in strip:
+                            if x <= at + 2 < x + len(seg.text):
+                                ink[b["id"]] = seg.style.color
+                            x += len(seg.text)
+                        if b["why_not"] and b["active"]:
+                            assert short_reason(b["why_not"]) in text, text
+                            assert short_reason(b["why_not"]) != b["why_not"] or b["why_not"] == "empty"
+                            seen_reasons.add(b["why_not"].split()[0])
+            assert set(ink) == {b["id"] for b in view["mat"]}
+            # The whole table gives each reason in full, once, with every bottle it holds for.
+            wide = await whole.text(view)
+            for why in {b["why_not"] for b in view["mat"] if b["active"] and b["why_not"]}:
+                row = line_with(wide, "✗ ", f": {why}")
+                held = [b["id"] for b in view["mat"] if b["active"] and b["why_not"] == why]
+                assert row.split("✗ ")[1].split(":")[0].split() == held, row
+            dim = {ink[b] for b in ink if b not in offered}
+            assert not dim & {ink[b] for b in offered}, ink
+    assert {"its", "the"} <= seen_reasons  # would not fit; the Abbot forces a Turn
 
 
 async def test_page_shows_every_space_accept_and_filling():
@@ -221,13 +321,15 @@ async def test_highlighted_bottle_marks_the_spaces_its_cubes_could_take():
             cells = page_cells(lines)
             assert {sid for sid, cell in cells.items() if cell[0] == "+"} == room(st, bid), bid
             assert "+ = room" in line_with(lines, "Page: ")
-            slots = [t.split(":")[1] for t in c.touches if t.startswith("slot:")]
-            if slots:
-                # The highlighted technique is spelled out in full on the mat.
-                text = st.C.techniques[st.slots[slots[0]]].text
-                assert text[:20] in " ".join(" ".join(lines).split())
         # Nothing highlighted: no + marks at all.
         assert "+" not in "".join(page_cells(await b.text(view)).values())
+    # The whole table spells out the highlighted technique under the mat.
+    c = next((c for c in takes(st) if any(t.startswith("slot:") for t in c.touches)), None)
+    if c is not None:
+        slot = next(t[5:] for t in c.touches if t.startswith("slot:"))
+        text = st.C.techniques[st.slots[slot]].text
+        lines = await board_text(view, c.touches, size=(76, 90), wide=True)
+        assert text[:20] in " ".join(" ".join(lines).split())
 
 
 def room(st, bid, by_mask=True) -> set[str]:
@@ -274,9 +376,7 @@ async def test_placement_choice_marks_its_space_and_cubes_in_hand():
     lines = await board_text(view, c.touches)
     assert page_cells(lines)[sid][0] == "▶"
     hand = line_with(lines, "To place:")
-    letter = {"black": "K", "red": "R", "yellow": "Y", "green": "G", "blue": "B", "gold": "★"}
-    want = "".join(letter[n] * k for n, k in view["hand"].items())
-    assert hand.split("To place:")[1].replace(" ", "") == want
+    assert hand.split("To place:")[1].strip() == written(view["hand"])
 
 
 async def test_scraper_marks_the_cube_to_move_then_where_it_may_go():
@@ -320,7 +420,20 @@ async def test_side_choice_shows_both_sides_then_the_chosen_one():
     assert f"side B: {ws.b.name}" in "\n".join(await board_text(st.view(0)))
     bob_lines = await board_text(st.view(1))
     assert ws.b.name not in "\n".join(bob_lines)
-    assert re.search(r" [KRYGB] \? ", line_with(section(bob_lines, "Player", "Pages to choose"), "Ann"))
+    assert re.search(r"Ann: [KRYGB] side \? ", line_with(section(bob_lines, "Players", "Pages to choose"), "Ann"))
+
+
+async def test_desk_counts_the_slots_used_and_free_this_page():
+    for st in mid_game_states(["Ann", "Bob", "Cy"], n=4, seed=9):
+        seat = st.decision().seat
+        p = st.view(seat)["players"][seat]
+        placed = sum(1 for x in p["techniques"] if x["where"] == "workspace")
+        lines = await board_text(st.view(seat), seats=st.seats)
+        want = f"Techniques: {placed} of {p['capacity']} slots used this page, {p['capacity'] - placed} free"
+        assert want in line_with(lines, "Techniques:")
+        for x in p["techniques"]:
+            row = line_with(section(lines, "Techniques:", "Players"), x["name"])
+            assert row.lstrip().startswith("under ") == (x["where"] == "under"), row
 
 
 async def test_board_for_others_is_the_same_whichever_side_a_scholar_chose():
@@ -337,7 +450,7 @@ async def test_board_for_others_is_the_same_whichever_side_a_scholar_chose():
             assert s.stage == "side"
             drawn[side] = (await board.text(s.view(1 - scholar)), await board.text(s.summary()))
     assert drawn["A"] == drawn["B"]
-    assert "Techniques (0 this page)" in "\n".join(drawn["A"][1])
+    assert "Techniques: 0 placed this page" in "\n".join(drawn["A"][1])
 
 
 async def test_page_choice_draws_the_highlighted_display_page():
@@ -362,38 +475,75 @@ async def test_page_choice_draws_the_highlighted_display_page():
             assert "counts" in line_with(below, "multiplier")
 
 
+def seat_cells(p) -> list[str]:
+    """What the players table says of a seat, cell by cell: points, page and its
+    filling, pages turned, what a Turn would score now, desk colour and side."""
+    page = p["page"]
+    where = [page["id"], f"{len(page['spaces']) - page['empty']}/{len(page['spaces'])}"] if page \
+        else ["finished" if p["finished"] else "choosing"]
+    turn = [f"+{sum(v for _l, v in p['turn_preview'])}"] if p["turn_preview"] else []
+    desk = ["KRYGB"["black red yellow green blue".split().index(p["workspace"]["colour"])],
+            p["workspace"]["side"] or "?"]
+    return [str(p["score"]), *where, str(p["pages_turned"]), *turn, *desk,
+            str(len(p["techniques"]))]
+
+
+def strip_cells(p) -> list[str]:
+    page = p["page"]
+    where = [page["id"], f"{len(page['spaces']) - page['empty']}/{len(page['spaces'])}"] if page \
+        else ["finished" if p["finished"] else "choosing"]
+    return [f"{p['score']}pt", *where, str(p["pages_turned"]), "turned"]
+
+
+async def test_seat_table_and_strip_match_the_summary():
+    """For random mid-game states with 1 to 5 seats: the strip (folded) and the
+    players table (every size) say of every seat what summary() says."""
+    for n in (1, 2, 3, 5):
+        seats = ["Ann", "Bob", "Cy", "Di", "Eve"][:n]
+        for st in mid_game_states(seats, n=2, seed=n):
+            view = st.summary()
+            narrow = await board_text(view, seats=seats, size=(46, 90))
+            wide = await board_text(view, seats=seats, size=(76, 90), wide=True)
+            strip = narrow[:n + 2]
+            for i, p in enumerate(view["players"]):
+                srow = line_with(strip, f" {p['name']} ")
+                assert srow.split(p["name"], 1)[1].split()[:len(strip_cells(p))] == strip_cells(p), srow
+                row = line_with(section(wide, "Player", "Bag "), f" {p['name']} ")
+                assert row.split(p["name"], 1)[1].split()[:len(seat_cells(p))] == seat_cells(p), row
+                # Folded, the players view adds what the strip leaves out.
+                more = " ".join(line_with(section(narrow, "Players", "Bag "), f"{p['name']}: ").split())
+                if p["turn_preview"]:
+                    assert f"Turn now +{sum(v for _l, v in p['turn_preview'])}" in more, more
+                assert f"side {p['workspace']['side'] or '?'}" in more
+                assert f"{len(p['techniques'])} technique" in more
+                for r in (row, srow):
+                    assert r.lstrip().startswith("▶") == (i == view["current"]), r
+                    assert ("⚑" in r) == (i == view["first_player"]), r
+                    assert ("!must Turn" in r) == (p["must_turn"] and not p["finished"]), r
+                    assert ("✓" in r) == p["finished"], r
+            if view.get("rival"):
+                assert f"Rival {view['rival']['score']}pt" in " ".join(line_with(strip, "Rival").split())
+
+
 async def test_players_at_a_glance_forced_and_finished():
     seats = ["Ann", "Bob", "Cy", "Di", "Eve"]
     st = play_until(inkwell(seats), lambda s: any(s.must_turn(i) for i in range(5)), how="first")
     view = st.summary()
-    for wide, forced_mark in ((False, "!Turn"), (True, "! must Turn")):
-        lines = await board_text(view, seats=seats, size=(76 if wide else 46, 90), wide=wide)
-        table = section(lines, "Player", "Pages to choose")
-        for i, p in enumerate(view["players"]):
-            row = line_with(table, p["name"][:8])
-            cells = row.split()
-            page = p["page"]
-            filled = len(page["spaces"]) - page["empty"]
-            turn = sum(v for _l, v in p["turn_preview"])
-            # score, page with its filling, what a Turn would score now
-            assert cells[cells.index(page["id"]) - 1] == str(p["score"]), row
-            assert cells[cells.index(page["id"]):][1:3] == [f"{filled}/{len(page['spaces'])}", f"+{turn}"]
-            assert (forced_mark in row) == bool(p["must_turn"]), row
-            assert row.lstrip().startswith("▶") == (i == view["current"])
-            assert ("⚑" in row) == (i == view["first_player"])
-    assert "! Must Turn:" in line_with(lines, "Must Turn:")
+    forced = [p["name"] for p in view["players"] if p["must_turn"]]
+    wide = await board_text(view, seats=seats, size=(76, 90), wide=True)
+    assert f"must Turn: {', '.join(forced)}" in line_with(wide, "Abbot on")
+    narrow = await board_text(view, seats=seats, size=(46, 90))
+    for name in forced:
+        assert "!must Turn" in line_with(section(wide, "Player", "Bag "), f" {name} ")
+        assert "!must Turn" in line_with(narrow[:7], f" {name} ")  # the strip
     # Later on someone has finished and is ranked.
     st = play_until(st, lambda s: s.finish_order, how="first")
     view = st.summary()
     first = view["players"][view["finish_order"][0]]
-    lines = await board_text(view, seats=seats, size=(76, 90), wide=True)
-    assert "✓ finished 1st" in line_with(section(lines, "Player", "Pages to choose"), first["name"])
     lines = await board_text(view, seats=seats)
-    assert "✓1st" in line_with(section(lines, "Player", "Pages to choose"), first["name"])
-    # The narrow board's one-line scores carry the same marks.
-    scores = line_with(lines, "Scores")
-    assert f"{first['name']} {first['score']}✓" in scores
-    assert f"▶{view['players'][view['current']]['name']}" in scores
+    wide = await board_text(view, seats=seats, size=(76, 90), wide=True)
+    assert "✓1st" in line_with(section(wide, "Player", "Bag "), f" {first['name']} ")
+    assert "✓1st" in line_with(lines[:7], f" {first['name']} ")  # the strip too
     # The end phase has begun: the board gives the finished players' points from the data.
     points = content().mat.end_phase_points
     assert f"finished players score +{points} a turn" in line_with(lines, "End phase")
@@ -420,11 +570,25 @@ async def test_solo_shows_the_rival():
     st = play_until(inkwell(["Ann"]), lambda s: s.rival_score > 0, how="first")
     view = st.view(0)
     lines = await board_text(view, seats=["Ann"])
-    assert f"Rival {st.rival_score}" in line_with(lines, "Scores")
-    row = line_with(section(lines, "Player", "Pages to choose"), "Rival")
-    assert row.split()[:3] == ["Rival", str(st.rival_score), view["rival"]["label"]]
+    assert f"Rival {st.rival_score}pt" in " ".join(line_with(lines[:4], "Rival").split())
     wide = await board_text(view, seats=["Ann"], size=(76, 90), wide=True)
+    row = line_with(section(wide, "Player", "Bag "), "Rival")
+    assert row.split()[:3] == ["Rival", str(st.rival_score), view["rival"]["label"]]
     assert f"Rival ({view['rival']['label']}): {st.rival_score} points" in "\n".join(wide)
+
+
+async def test_board_shows_the_page_of_whoever_is_to_choose():
+    """During another seat's turn the board draws that seat's page (what the log is
+    narrating), and the viewer's own once it is theirs again."""
+    st = play_until(inkwell(["Ann", "Bob"], steps=10), lambda s: main_decision(s) and s.decision().seat == 1)
+    lines = await board_text(st.view(0))
+    bob, ann = st.summary()["players"][1], st.summary()["players"][0]
+    assert f"Page: Bob {bob['page']['id']}" in line_with(lines, "Page: Bob")
+    others = section(lines, "Players", "Pages to choose")
+    assert f"Page: Ann {ann['page']['id']}" in line_with(others, "Page: Ann")
+    st = play_until(st, lambda s: main_decision(s) and s.decision().seat == 0)
+    lines = await board_text(st.view(0))
+    assert "Page: Ann" in lines[lines.index(line_with(lines, "Page: ")) ]
 
 
 async def test_wide_board_adds_detail_and_fits():
@@ -432,7 +596,10 @@ async def test_wide_board_adds_detail_and_fits():
     view = st.view(st.decision().seat)
     narrow = await board_text(view, seats=st.seats, size=(46, 90))
     wide = await board_text(view, seats=st.seats, size=(76, 90), wide=True)
-    assert "C1 ○ circle" in " ".join(wide) and "C1 ○ circle" not in " ".join(narrow)
+    # The mat in rings inside the track: the star at the heart, a row of its own.
+    assert "Abbot on" in " ".join(wide) and "Abbot on" not in " ".join(narrow)
+    star = line_with(wide, "☆ S1")
+    assert star.strip("│ ").startswith("☆ S1") and "○" not in star and "◊" not in star
     assert "illustrations" in line_with(wide, "Turn now")
     assert "illus" in line_with(narrow, "Turn now")
 
@@ -478,7 +645,9 @@ async def test_whole_game_by_keys_at_80x24():
             assert board.virtual_size.width <= board.size.width
             if n % 8 == 0:  # a full screen capture is slow: now and then
                 text = "\n".join(screen_lines(app))
-                assert "Page: Ann" in text and "Ann:" in text
+                assert "Ann:" in text and "Abbot " in text  # the prompt and the strip
+                # the part of the board the decision concerns
+                assert "Page: Ann" in text or "Pages to choose" in text or "Desk " in text
             seen.add(st.decision().keys[0].split(":")[0])
             await pilot.press("1")
         assert isinstance(app.screen, GameOverScreen)
@@ -502,8 +671,9 @@ async def test_solo_game_over_names_the_rival_and_the_board_keeps_its_score():
                 break
             if "turn" in st.decision().keys:  # a main decision: the board shows the top
                 pile = sum(st.rival_pile)
-                expect = f"Rival {st.rival_score}" + (f" +pile {pile}" if pile else "")
-                assert expect in line_with(screen_lines(app), "Scores")
+                row = " ".join(line_with(screen_lines(app), " Rival ").split())
+                assert f"Rival {st.rival_score}pt" in row
+                assert (f"pile {pile} (at " in row) == bool(pile), row
                 seen.add(st.rival_score)
             await pilot.press("1")
         assert len(seen) >= 3  # checked before and after arrows the Rival scored at
@@ -538,12 +708,12 @@ async def test_clicks_on_the_board_pick_choices():
         game = app.screen
         take = takes(st)[-1]
         bid = take.key.split(":")[1]
-        shape = {"star": "☆", "circle": "○", "diamond": "◇"}[st.shape[bid]]
-        await pilot.click(offset=where(f"{bid} {shape}"))
+        shape = {"star": "☆", "circle": "○", "diamond": "◊"}[st.shape[bid]]
+        await pilot.click(offset=where(f"{shape} {bid}"))
         await pilot.pause()
         assert game.query_one("#menu").current.key == take.key
         assert st.record.choices[-1] != take.key
-        await pilot.click(offset=where(f"{bid} {shape}"))
+        await pilot.click(offset=where(f"{shape} {bid}"))
         await pilot.pause()
         assert st.record.choices[-1] == take.key
         d = st.decision()
@@ -566,13 +736,108 @@ async def test_resize_between_sizes_keeps_the_layout():
         await app.workers.wait_for_complete()
         await pilot.pause()
         board = app.screen.query_one(InkwellBoard)
-        assert "C1 ○ circle" in "\n".join(screen_lines(app))  # the detailed mat
+        assert "Abbot on" in "\n".join(screen_lines(app))  # the mat in its track
         for size in ((80, 24), (120, 40), (80, 24)):
             await pilot.resize_terminal(*size)
             await pilot.pause()
             await pilot.pause()
             assert board.virtual_size.width <= board.size.width
-        assert "C1 ○ circle" not in "\n".join(screen_lines(app))
+        assert "Abbot on" not in "\n".join(screen_lines(app))
+
+
+async def test_80x24_keeps_the_standing_in_sight_in_every_view():
+    """At 80×24, whichever view `v` brings: the Abbot and the steps to the next arrow,
+    the gold left and every seat's points, page, Turns and first player stay on screen;
+    the views come in turn and back to the mat."""
+    st = at_anns_take(["Ann", "bot", "bot"], 30)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _settle(pilot)
+        view = st.view(0)
+        a, end, k = view["abbot"], view["end_space"], view["arrows_crossed"]
+        heads = []
+        for n in range(6):
+            lines = screen_lines(app)
+            strip = line_with(lines, f"Abbot {a}/{end}:")
+            assert f"arrow {('I', 'II', 'III')[k]}" in strip and f"gold ★{view['gold']}" in strip
+            top = lines.index(strip)
+            for i, p in enumerate(view["players"]):
+                row = " ".join(lines[top + 1 + i].split())
+                assert f"{p['name']} {' '.join(strip_cells(p))}" in row, row
+                if i == view["first_player"]:
+                    assert "⚑" in row
+            heads.append(next(h for h in ("Page: Ann", "Desk ", "Players", "Pages to choose", "Key ")
+                              if any(h in line for line in lines)))
+            await pilot.press("v")
+            await pilot.pause()
+        assert heads == ["Page: Ann", "Desk ", "Players", "Pages to choose", "Key ", "Page: Ann"]
+
+
+async def test_80x24_dims_the_bottles_the_menu_does_not_offer():
+    st = play_until(inkwell(["Ann", "bot"], steps=20),
+                    lambda s: s.decision().seat == 0 and main_decision(s)
+                    and any(b["why_not"] for b in s.summary()["mat"] if b["active"]))
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _settle(pilot)
+        lines = screen_lines(app)
+        menu = app.screen.query_one("#menu")
+        offered = {c.key[5:] for c in menu.choices if c.key.startswith("take:")}
+        for b in st.summary()["mat"]:
+            if not b["active"]:
+                continue
+            row = line_with(lines, f"{SHAPES[b['shape']]} {b['id']} ")
+            assert bool(b["why_not"]) == (b["id"] not in offered)
+            if b["why_not"]:
+                assert short_reason(b["why_not"]) in row, row
+
+
+async def test_a_bots_turn_shows_the_bots_page_then_yours():
+    st = play_until(inkwell(["Ann", "bot"], steps=10), lambda s: main_decision(s) and s.decision().seat == 1)
+    app = InktermApp(start=("state", st, None), bot_delay=60)  # the bot waits: look first
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bot_page = st.players[1].page
+        assert f"Page: bot {bot_page}" in "\n".join(screen_lines(app))
+        app.bot_delay = 0
+        app.screen.bot_step()  # the bot plays its turn; Ann is next
+        await _settle(pilot)
+        assert st.decision().seat == 0
+        assert f"Page: Ann {st.players[0].page}" in "\n".join(screen_lines(app))
+
+
+async def test_solo_never_speaks_of_secrets():
+    st = new_game("inkwell", ["You"], seed=2)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _settle(pilot)
+        text = "\n".join(screen_lines(app))
+        assert "choose your" in text and "secret" not in text
+        assert "Desk " in text  # the side choice brings the desk forward
+
+
+async def test_page_choice_brings_the_pages_on_offer_forward():
+    st = play_until(inkwell(["Ann", "bot"], steps=8),
+                    lambda s: s.decision().seat == 0 and s.decision().keys[0].startswith("page:"),
+                    how="first")
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _settle(pilot)
+        lines = screen_lines(app)
+        pid = st.decision().keys[0][5:]
+        assert "Pages to choose" in "\n".join(lines)
+        assert f"▶{pid} " in "\n".join(lines)
+
+
+async def test_wide_but_short_keeps_the_mat_as_a_list_under_the_strip():
+    """120×30: wide enough for detail, too short for the rings and the page at once."""
+    st = at_anns_take(["Ann", "bot", "bot"], 30)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await _settle(pilot)
+        text = "\n".join(screen_lines(app))
+        assert "Abbot on" not in text and f"Abbot {st.abbot}/{st.end}:" in text
+        assert "Page: Ann" in text and "☆ S1" in text
 
 
 # --------------------------------------------------------------------------- screenshots
@@ -611,3 +876,17 @@ def test_snapshot_5p_80x24(snap_compare):
 def test_snapshot_5p_120x40(snap_compare):
     assert snap_game(snap_compare, ["Ann", "bot", "bot", "bot", "bot"], 40, (120, 40),
                      press=["down"], pick_seed=2)
+
+
+def test_snapshot_solo_80x24(snap_compare):
+    assert snap_game(snap_compare, ["Ann"], 14, (80, 24), press=["down"])
+
+
+def test_snapshot_solo_120x40(snap_compare):
+    assert snap_game(snap_compare, ["Ann"], 14, (120, 40), press=["down"])
+
+
+@pytest.mark.parametrize("views", [1, 2, 3, 4])
+def test_snapshot_3p_80x24_each_view(snap_compare, views):
+    # v once: the desk; twice: the players; three times: the pages on offer; four: the key.
+    assert snap_game(snap_compare, ["Ann", "bot", "bot"], 30, (80, 24), press=["v"] * views)

@@ -50,9 +50,22 @@ def _cube_word(t: int) -> str:
     return CUBE_NAMES[t]
 
 
+def _cube_parts(c) -> list[str]:
+    return [f"{GLYPH[t]}×{c[t]}" if c[t] > 1 else GLYPH[t] for t in range(6) if c[t]]
+
+
 def _cubes_text(c) -> str:
-    parts = [f"{GLYPH[t]}×{c[t]}" if c[t] > 1 else GLYPH[t] for t in range(6) if c[t]]
-    return "{" + ",".join(parts) + "}" if parts else "{}"
+    return "{" + ",".join(_cube_parts(c)) + "}"
+
+
+def _take_texts(bid: str, shape: str, c) -> tuple[str, str]:
+    """An offered Take's label and hint: ``Take C1 {K,R,Y}`` and ``circle bottle: 3
+    cubes K R Y; they all fit your page`` (the cubes are spelled out once for both)."""
+    parts = _cube_parts(c)
+    n = sum(c)
+    return (f"Take {bid} {{{','.join(parts)}}}",
+            f"{shape} bottle: {n} cube{'s' if n != 1 else ''} {' '.join(parts)}; "
+            f"{'they all fit' if n != 1 else 'it fits'} your page")
 
 
 def _by_colour(c) -> dict[str, int]:
@@ -1011,7 +1024,9 @@ class State(GameState):
         p = self.players[seat]
         if self.stage == "side":
             ws = self.C.workspaces[p.ws]
-            return Decision(seat, f"{p.name}: choose your workspace side ({ws.id}, chosen in secret)", [
+            # Alone at the table there is no one to keep the side from.
+            secret = "" if self.solo else ", chosen in secret"
+            return Decision(seat, f"{p.name}: choose your workspace side ({ws.id}{secret})", [
                 Choice("side:A", f"Side A: {ws.a.name}", ws.a.text, ("workspace",)),
                 Choice("side:B", f"Side B: {ws.b.name} (harder)", ws.b.text, ("workspace",)),
             ], T_SIDES)
@@ -1053,8 +1068,10 @@ class State(GameState):
                     tech = self.C.techniques[tid] if tid is not None and keep else None
                     extra = f" + {tech.name}" if tech else ""
                     touches = (f"bottle:{b}", f"slot:{slot}") if tid is not None else (f"bottle:{b}",)
-                    hint = f"{self.shape[b]} bottle" + (f"; brings {tech.name}: {tech.text}" if tech else "")
-                    ch.append(Choice(f"take:{b}", f"Take {b} {_cubes_text(cubes)}{extra}", hint, touches))
+                    label, hint = _take_texts(b, self.shape[b], cubes)
+                    if tech:
+                        hint += f"; brings {tech.name}: {tech.text}"
+                    ch.append(Choice(f"take:{b}", label + extra, hint, touches))
         pv = sum(v for _l, v in self.page_score(seat, voluntary=not forced))
         gold = self.turn_bonus(seat)
         bonus = f" + {gold_bonus_words(gold)}" if gold else ""
@@ -1126,7 +1143,7 @@ class State(GameState):
                   for sp in page.spaces if sp.index != src and p.cubes[sp.index] < 0 and p.masks[sp.index] & bit]
             return Decision(seat, f"{p.name}: Scraper: move it where?", ch, T_TRIG)
         if kind == "second":
-            ch = [Choice(f"take:{b}", f"Take {b} {_cubes_text(self.bottles[b])}", "Second Helping", (f"bottle:{b}",))
+            ch = [Choice(f"take:{b}", *_take_texts(b, self.shape[b], self.bottles[b]), (f"bottle:{b}",))
                   for b in self.legal_takes(shapes=("star", "circle"))]
             ch.append(Choice("skip", "Take nothing more"))
             return Decision(seat, f"{p.name}: Second Helping: take a star or circle?", ch, T_TRIG)

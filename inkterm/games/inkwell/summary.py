@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .content import COLOUR_WORDS, CUBE_NAMES, GOLD
+from .fit import fits
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
@@ -71,6 +72,36 @@ def page_view(st, pid: str, cubes: list[int] | None = None) -> dict[str, Any]:
     }
 
 
+def _offered_takes(d) -> set[str] | None:
+    """The bottles the decision offers to Take, or None when it is not about taking
+    (placing cubes, choosing a page, no decision at all)."""
+    if d is None:
+        return None
+    keys = d.keys
+    if "turn" not in keys and not any(k.startswith("take:") for k in keys):
+        return None
+    return {k[5:] for k in keys if k.startswith("take:")}
+
+
+def _why_not(st, d, bid: str) -> str:
+    """Why the deciding seat may not Take this bottle now, in words."""
+    if bid not in st.active:
+        spec = next(b for b in st.C.mat.bottles if b.id == bid)
+        return f"out of play with fewer than {spec.min_players} players"
+    cubes = st.bottles[bid]
+    if not any(cubes):
+        return "empty"
+    p = st.players[d.seat]
+    if "turn" in d.keys and st.must_turn(d.seat):
+        return "the Abbot forces a Turn this turn"
+    if "turn" not in d.keys:  # Second Helping: a star or circle only
+        if st.shape[bid] == "diamond":
+            return "Second Helping takes a star or circle only"
+    if not fits(tuple(cubes), st._mc(p), st._spill(p)):
+        return "its cubes would not all fit the page"
+    return "no free technique slot on the desk for its technique"
+
+
 def build_summary(st, seat: int | None = None) -> dict[str, Any]:
     C = st.C
     sides_public = st.stage != "side"
@@ -90,15 +121,22 @@ def build_summary(st, seat: int | None = None) -> dict[str, Any]:
         for t in range(6):
             elsewhere[t] += drawn[t]
 
+    d = st.decision()
+    offered = _offered_takes(d)
+    specs = {b.id: b for b in C.mat.bottles}
     mat = []
     for b in C.order:
         slot = st.link[b]
         tid = st.slots[slot] if slot else None
         mat.append({
             "id": b, "shape": st.shape[b], "active": b in st.active,
+            "ring": specs[b].ring, "min_players": specs[b].min_players,
             "cubes": _by_colour(st.bottles[b]),
             "slot": slot,
             "technique": _tech(st, tid) if tid is not None else None,
+            # While a Take is being chosen: whether this bottle is offered, else why not
+            "takeable": None if offered is None else b in offered,
+            "why_not": None if offered is None or b in offered else _why_not(st, d, b),
         })
 
     players = []
@@ -134,7 +172,6 @@ def build_summary(st, seat: int | None = None) -> dict[str, Any]:
             "turn_preview": [[lab, v] for lab, v in preview],
         })
 
-    d = st.decision()
     out: dict[str, Any] = {
         "game": "inkwell",
         "over": over,

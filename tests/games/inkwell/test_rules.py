@@ -530,3 +530,25 @@ def test_1_11_3_techniques_under_the_workspace_keep_working():
     clear_mat(st)
     set_bottle(st, "C1", ["R"])
     assert takes(st) == ["take:C1"]
+
+
+def test_a_take_hint_says_what_the_bottle_is_and_holds():
+    """"circle bottle: 3 cubes K R Y; they all fit your page" — no bare "circle bottle"."""
+    import random
+
+    rng = random.Random(3)
+    st = new_game("inkwell", ["Ann", "Bob", "Cy"], seed=3)
+    seen = 0
+    while not st.is_over and seen < 40:
+        d = st.decision()
+        for c in d.choices:
+            if c.key.startswith("take:") and "turn" in d.keys:
+                b = c.key[5:]
+                cubes = st.bottles[b]
+                letters = " ".join(f"{L}×{n}" if n > 1 else L for L, n in zip("KRYGB★", cubes) if n)
+                n = sum(cubes)
+                assert c.hint.startswith(f"{st.shape[b]} bottle: {n} cube{'s' if n > 1 else ''} {letters}; "), c.hint
+                assert c.hint.split("; ")[1] in ("they all fit your page", "it fits your page")
+                seen += 1
+        st.apply(rng.choice(d.keys))
+    assert seen >= 40

@@ -106,3 +106,39 @@ def test_a_planning_copy_guesses_the_hidden_sides_of_other_seats():
         assert copy.players[nxt].side == s.players[nxt].side  # its own stays
     assert picked["A"] == picked["B"]
     assert picked["A"][0]["players"][chooser]["side"] in ("A", "B")  # guessed, not dropped
+
+
+def test_mat_says_which_bottles_may_be_taken_and_why_not():
+    """While a Take is chosen, each bottle says whether a Take choice offers it and,
+    if not, why in words; at other decisions (placing, choosing a page) it says neither."""
+    import random
+
+    rng = random.Random(8)
+    seen_take = seen_other = 0
+    for n in (2, 3):
+        st = new_game("inkwell", ["Ann", "Bob", "Cy"][:n], seed=n)
+        while not st.is_over and (seen_take < 30 or seen_other < 10):
+            d = st.decision()
+            offered = {k[5:] for k in d.keys if k.startswith("take:")}
+            s = st.summary()
+            if offered or "turn" in d.keys:
+                seen_take += 1
+                for b in s["mat"]:
+                    assert b["takeable"] == (b["id"] in offered), b
+                    assert (b["why_not"] is None) == b["takeable"], b
+                    if not b["active"]:
+                        assert b["why_not"] == f"out of play with fewer than {b['min_players']} players"
+                    elif st.must_turn(d.seat):
+                        assert b["why_not"] == "the Abbot forces a Turn this turn"
+            else:
+                seen_other += 1
+                assert all(b["takeable"] is None and b["why_not"] is None for b in s["mat"])
+            st.apply(rng.choice(d.keys))
+    assert seen_take >= 30 and seen_other >= 10
+
+
+def test_solo_side_choice_keeps_no_secret():
+    solo = new_game("inkwell", ["You"], seed=1).decision()
+    duo = new_game("inkwell", ["Ann", "Bob"], seed=1).decision()
+    assert "secret" not in solo.prompt and "side" in solo.prompt
+    assert "chosen in secret" in duo.prompt
