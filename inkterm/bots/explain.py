@@ -45,15 +45,16 @@ class Reason:
         best = self.options[0]
         rest = self.options[1:]
         if self.kind == "greedy":
-            change = best.value - (self.before or 0.0)
+            before = self.before or 0.0
             text = (f"the bot tried each of {len(self.options)} choices and judged this one best: "
-                    f"{_points(change)} to {seat_name}'s projected lead (to {_signed(best.value)})")
+                    f"it {_moves(best.value - before, f'{seat_name}’s projected lead')} "
+                    f"(to {_signed(best.value)} points)")
             if rest:
                 nxt = rest[0]
                 if abs(nxt.value - best.value) < 1e-9:
                     text += f"; {label(nxt.key)} looked as good, and the bot drew between them"
                 else:
-                    text += f"; the next best, {label(nxt.key)}, gave {_points(nxt.value - (self.before or 0.0))}"
+                    text += f"; the next best, {label(nxt.key)}, {_moves(nxt.value - before, 'it')}"
             return text + "."
         text = (f"the bot played out {self.playouts} possible futures; this choice ended with "
                 f"{seat_name} ahead in {_percent(best.ahead)} of its playouts, "
@@ -68,9 +69,12 @@ def _signed(x: float) -> str:
     return f"{x:+.1f}".replace("+0.0", "±0").replace("-0.0", "±0")
 
 
-def _points(x: float) -> str:
-    s = _signed(x)
-    return f"{s} point" if s in ("+1.0", "-1.0") else f"{s} points"
+def _moves(change: float, what: str) -> str:
+    """"raises WHAT by 1.5", "lowers WHAT by 0.5" or "leaves WHAT as it was"."""
+    size = f"{abs(change):.1f}"
+    if size == "0.0":
+        return f"leaves {what} as it was"
+    return f"{'raises' if change > 0 else 'lowers'} {what} by {size}"
 
 
 def _percent(x: float | None) -> str:

@@ -1,44 +1,46 @@
 """A rules demo: bots play every seat while a panel explains each decision — what
-was possible, what was chosen, and the rule that governs it."""
+is being decided, what was chosen and why (the bot's own reasoning), and the rule
+that governs it."""
 from __future__ import annotations
 
-import re
+from pathlib import Path
 
 from textual.binding import Binding
-from textual.widgets import Static
+from textual.containers import VerticalScroll
+from textual.widgets import Footer, Static
 
 from inkterm.screens.game import GameScreen
-from inkterm.screens.rules import find_section, rules_text
+from inkterm.screens.narration import narrate
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 BASE_DELAY = 1.6  # seconds per step at speed 1
-
-
-def rule_sections(game: str) -> tuple[list[str], list[str]]:
-    """The rules' ##/### headings and the first paragraph under each."""
-    text = rules_text(game) or ""
-    heads, bodies = [], []
-    for m in re.finditer(r"^#{2,3} (.+)\n((?:(?!#{1,3} ).*\n?)*)", text, re.M):
-        heads.append(m.group(1).strip())
-        body = m.group(2).strip()
-        bodies.append(body.split("\n\n")[0] if body else "")
-    return heads, bodies
+DEMO_CSS = Path(__file__).resolve().parent.parent / "assets" / "demo.tcss"
 
 
 class DemoScreen(GameScreen):
     """Every seat is a bot; the menu shows the options, the panel explains the pick."""
 
+    CSS_PATH = [*GameScreen.CSS_PATH, DEMO_CSS]
     SHOW_BOT_CHOICES = True
 
+    # The footer must fit 80 columns: the demo's own keys only, and first (priority:
+    # the menu's own arrows and page keys would hide them). The game's keys that mean
+    # nothing here are hidden; they still answer, with a note.
     BINDINGS = [
-        Binding("space", "pause", "Pause/go"),
-        Binding("right", "step", "Step"),
-        Binding("plus,equals_sign", "faster", "Faster"),
-        Binding("minus", "slower", "Slower"),
-        Binding("question_mark", "rules", "Rules"),
-        Binding("l", "log", "Log"),
-        Binding("q,escape", "leave", "Leave"),
+        Binding("space", "pause", "Pause", priority=True),
+        Binding("right", "step", "Step", priority=True),
+        Binding("plus,equals_sign", "faster", "Faster", key_display="+", priority=True),
+        Binding("minus", "slower", "Slower", key_display="-", priority=True),
+        Binding("question_mark", "rules", "Rules", priority=True),
+        Binding("l", "log", "Log", priority=True),
+        Binding("v", "next_view", "View", priority=True),
+        Binding("q,escape", "leave", "Leave", priority=True),
+        # Said in the narration's title, to leave the footer room.
+        Binding("pagedown", "scroll_rule(1)", "Rule down", show=False, priority=True),
+        Binding("pageup", "scroll_rule(-1)", "Rule up", show=False, priority=True),
+        Binding("u", "undo", "Undo", show=False),
+        Binding("ctrl+s", "save", "Save", show=False),
     ]
 
     def __init__(self, state, speed: float = 1.0, bot: str = "greedy") -> None:
@@ -50,15 +52,21 @@ class DemoScreen(GameScreen):
         self.humans = []
         self.paused = False
         self.speed = min(SPEEDS, key=lambda s: abs(s - speed))
-        self._heads, self._bodies = rule_sections(state.record.game)
+        #: The last decision told (None before the first step).
+        self.narration = None
 
     def compose(self):
-        yield from super().compose()
-        yield Static("", id="demo-explain")
+        for widget in super().compose():
+            if isinstance(widget, Footer):
+                widget.show_command_palette = False  # ctrl+p still opens it; the room is the demo's
+                with VerticalScroll(id="narration"):
+                    yield Static("Bots play every seat; each step is explained here.",
+                                 id="narration-text")
+            yield widget
 
     def on_mount(self) -> None:
         super().on_mount()
-        self._explain_waiting()
+        self._show_speed()
 
     # Demos are not games of anyone's: nothing is saved.
     def autosave(self) -> bool:
@@ -80,8 +88,8 @@ class DemoScreen(GameScreen):
             if d is not None and self.is_attached:
                 self._bot_timer = self.set_timer(0.3, self.bot_step)
             return
-        key = self.bots[d.seat].choose(self.state)
-        self._explain(d, key)
+        key, reason = self.bots[d.seat].choose_explained(self.state)
+        self._tell(narrate(self.state, d, key, reason))
         self.play(key)
 
     def refresh_table(self) -> None:
@@ -90,29 +98,14 @@ class DemoScreen(GameScreen):
             self.viewer = d.seat  # a demo shows the acting seat's view, hand included
         super().refresh_table()
 
-    def _explain(self, d, key: str) -> None:
-        who = self.state.seats[d.seat]
-        chosen = next((c for c in d.choices if c.key == key), None)
-        options = ", ".join(c.label for c in d.choices[:6])
-        more = f" and {len(d.choices) - 6} more" if len(d.choices) > 6 else ""
-        lines = [
-            f"[b]{who}[/b] decides: {d.prompt.removeprefix(who + ': ')}",
-            f"Possible ({len(d.choices)}): {options}{more}.",
-            f"Chosen: [b]{chosen.label if chosen else key}[/b]" + (f" — {chosen.hint}" if chosen and chosen.hint else ""),
-        ]
-        i = find_section(self._heads, d.topic)
-        if i is not None and self._bodies[i]:
-            rule = " ".join(self._bodies[i].replace("**", "").replace("*", "").split())
-            lines.append(f"[i]Rule ({self._heads[i]}):[/i] {rule[:230] + ('…' if len(rule) > 230 else '')}")
-        self._set_explain(lines)
+    def _tell(self, narration) -> None:
+        self.narration = narration
+        self.query_one("#narration-text", Static).update(narration.renderable())
+        self.query_one("#narration").scroll_home(animate=False)
 
-    def _explain_waiting(self) -> None:
-        self._set_explain(["Bots play every seat; each step is explained here."])
-
-    def _set_explain(self, lines: list[str]) -> None:
-        state = "paused" if self.paused else f"speed ×{self.speed:g}"
-        keys = "space pause · → step · + − speed · q leave"
-        self.query_one("#demo-explain", Static).update("\n".join(lines + [f"[dim]{state} · {keys}[/dim]"]))
+    def _show_speed(self) -> None:
+        state = "paused: → steps, space goes on" if self.paused else f"speed ×{self.speed:g}"
+        self.query_one("#narration").border_title = f"Demo · {state} · PgDn/PgUp scroll"
 
     # --- keys ---------------------------------------------------------------------------
     def action_pause(self) -> None:
@@ -120,7 +113,7 @@ class DemoScreen(GameScreen):
         if self.paused and self._bot_timer not in (None, True):
             self._bot_timer.stop()
             self._bot_timer = None
-        self.notify("Paused: → steps, space goes on." if self.paused else "Going on.", timeout=2)
+        self._show_speed()
         if not self.paused:
             self.advance()
 
@@ -134,12 +127,20 @@ class DemoScreen(GameScreen):
     def action_faster(self) -> None:
         i = SPEEDS.index(self.speed)
         self.speed = SPEEDS[min(i + 1, len(SPEEDS) - 1)]
-        self.notify(f"Speed ×{self.speed:g}", timeout=1.5)
+        self._show_speed()
 
     def action_slower(self) -> None:
         i = SPEEDS.index(self.speed)
         self.speed = SPEEDS[max(i - 1, 0)]
-        self.notify(f"Speed ×{self.speed:g}", timeout=1.5)
+        self._show_speed()
+
+    def action_scroll_rule(self, direction: int) -> None:
+        panel = self.query_one("#narration")
+        (panel.scroll_page_down if direction > 0 else panel.scroll_page_up)(animate=False)
+
+    def action_log(self) -> None:
+        log = self.query_one("#log")
+        log.set_class(not log.has_class("-shown"), "-shown")
 
     def action_leave(self) -> None:
         self._finished = True
