@@ -65,7 +65,8 @@ class DemoScreen(GameScreen):
             yield widget
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # Textual runs GameScreen.on_mount too (handlers run for every class that
+        # defines one): calling it again here wrote the opening line twice.
         self._show_speed()
 
     # Demos are not games of anyone's: nothing is saved.

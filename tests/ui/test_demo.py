@@ -32,6 +32,7 @@ async def test_demo_explains_pauses_steps_and_leaves(inkterm_home):
         screen = app.screen
         assert isinstance(screen, DemoScreen)
         assert await _wait_for(pilot, lambda: screen.narration is not None)
+        await pilot.pause(0.1)
         text = screen_text(app)
         assert "Chosen:" in text and "Why:" in text and "The rule — " in text
         await pilot.press("space")
@@ -93,3 +94,15 @@ async def test_demo_renders_the_rule_lists_included():
         assert "A page has three kinds of space:" in text
         assert "• a colour space takes that colour or gold;" in text
         assert "**" not in text
+
+
+async def test_demo_says_its_opening_line_once(monkeypatch):
+    from inkterm.widgets.event_log import EventLog
+
+    notes = []
+    monkeypatch.setattr(EventLog, "note", lambda self, text: notes.append(text))
+    app = InktermApp(start=("demo", "voynich", 2, 3, 1.0, "greedy"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space")
+        await pilot.pause(0.1)
+        assert notes == ["The Voynich Puzzle: Ann, Bob (seed 3)."]
