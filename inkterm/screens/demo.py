@@ -3,25 +3,22 @@ is being decided, what was chosen and why (the bot's own reasoning), and the rul
 that governs it."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from inkterm.screens.game import GameScreen
 from inkterm.screens.narration import narrate
+from inkterm.screens.teaching import PANEL_TEXT, TEACH_CSS, leave, toggle_log, with_panel
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 BASE_DELAY = 1.6  # seconds per step at speed 1
-DEMO_CSS = Path(__file__).resolve().parent.parent / "assets" / "demo.tcss"
 
 
 class DemoScreen(GameScreen):
     """Every seat is a bot; the menu shows the options, the panel explains the pick."""
 
-    CSS_PATH = [*GameScreen.CSS_PATH, DEMO_CSS]
+    CSS_PATH = [*GameScreen.CSS_PATH, TEACH_CSS]
     SHOW_BOT_CHOICES = True
 
     # The footer must fit 80 columns: the demo's own keys only, and first (priority:
@@ -45,6 +42,7 @@ class DemoScreen(GameScreen):
 
     def __init__(self, state, speed: float = 1.0, bot: str = "greedy") -> None:
         super().__init__(state, None)
+        self.add_class("teaching")
         from inkterm.bots import make_bot
 
         # Seats carry people's names so they can be told apart; a bot plays each.
@@ -56,13 +54,8 @@ class DemoScreen(GameScreen):
         self.narration = None
 
     def compose(self):
-        for widget in super().compose():
-            if isinstance(widget, Footer):
-                widget.show_command_palette = False  # ctrl+p still opens it; the room is the demo's
-                with VerticalScroll(id="narration"):
-                    yield Static("Bots play every seat; each step is explained here.",
-                                 id="narration-text")
-            yield widget
+        yield from with_panel(super().compose(), "narration",
+                              "Bots play every seat; each step is explained here.")
 
     def on_mount(self) -> None:
         # Textual runs GameScreen.on_mount too (handlers run for every class that
@@ -101,7 +94,7 @@ class DemoScreen(GameScreen):
 
     def _tell(self, narration) -> None:
         self.narration = narration
-        self.query_one("#narration-text", Static).update(narration.renderable())
+        self.query_one(f"#{PANEL_TEXT}", Static).update(narration.renderable())
         self.query_one("#narration").scroll_home(animate=False)
 
     def _show_speed(self) -> None:
@@ -140,14 +133,10 @@ class DemoScreen(GameScreen):
         (panel.scroll_page_down if direction > 0 else panel.scroll_page_up)(animate=False)
 
     def action_log(self) -> None:
-        log = self.query_one("#log")
-        log.set_class(not log.has_class("-shown"), "-shown")
+        toggle_log(self)
 
     def action_leave(self) -> None:
-        self._finished = True
-        if self._bot_timer not in (None, True):
-            self._bot_timer.stop()
-        self.app.pop_screen() if len(self.app.screen_stack) > 1 else self.app.exit()
+        leave(self)
 
     def confirm_quit(self) -> None:
         self.app.exit()  # a demo has nothing to lose: quit without asking
