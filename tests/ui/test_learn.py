@@ -9,7 +9,7 @@ import pytest
 
 from inkterm.app import InktermApp
 from inkterm.engine.assets import AssetError, parse_asset
-from inkterm.lessons import Lesson, ScriptedOpponent, Tutor, load_lesson, progress_path
+from inkterm.lessons import Lesson, ScriptedOpponent, Tutor, has_lesson, load_lesson, progress_path
 from inkterm.bots import make_bot
 from inkterm.screens.learn import LearnScreen
 from inkterm.screens.title import TitleScreen
@@ -38,8 +38,12 @@ async def learner_turn(pilot, screen, steps=200) -> None:
         await pilot.pause(0.02)
 
 
-async def test_the_kiln_lesson_completes_by_keys():
-    app = InktermApp(start=("learn", "kiln", True), bot_delay=0)
+LESSONS = [game for game in ("kiln", "inkwell", "voynich") if has_lesson(game)]
+
+
+@pytest.mark.parametrize("game", LESSONS)
+async def test_a_lesson_completes_by_keys(game):
+    app = InktermApp(start=("learn", game, True), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, LearnScreen)
@@ -62,10 +66,36 @@ async def test_the_kiln_lesson_completes_by_keys():
             assert seen <= len(lesson.steps)
         assert seen == len(lesson.steps)
         assert lesson.done.split(".")[0] in " ".join(panel_text(screen).split())
-        me = screen.state.view(0)["players"][0]
-        assert me["blanks"] == 2 and me["favour"] == 1  # the lesson's game happened
-    kept = json.loads(progress_path("kiln").read_text())
+        # The lesson's own game was played, step by step.
+        asked = [step.accept[0] for step in lesson.steps if step.asks]
+        mine = [k for (seat, _), k in zip(screen.state.history, screen.state.record.choices)
+                if seat == lesson.learner]
+        assert mine == asked
+    kept = json.loads(progress_path(game).read_text())
     assert kept["finished"]
+
+
+@pytest.mark.parametrize("game", LESSONS)
+async def test_a_wrong_choice_is_explained_and_not_applied_in_every_lesson(game):
+    """At the lesson's first question, every other choice is refused with its
+    explanation and changes nothing."""
+    app = InktermApp(start=("learn", game, True), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        while not screen.tutor.current.asks:
+            await pilot.press("enter")
+            await learner_turn(pilot, screen)
+        step = screen.tutor.current
+        before = screen.state.to_json()
+        choices = screen.decision.choices
+        wrong = [i for i, c in enumerate(choices) if c.key not in step.accept][:9]
+        assert wrong
+        for i in wrong:
+            await pilot.press(str(i + 1))
+            await pilot.pause()
+            assert screen.state.to_json() == before and screen.tutor.current is step
+            said = step.explain_wrong(choices[i].key).split(".")[0]
+            assert said in " ".join(panel_text(screen).split())
 
 
 async def test_a_wrong_choice_is_explained_and_not_applied():
@@ -134,15 +164,16 @@ async def test_a_game_without_a_lesson_offers_its_demo():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("l")
         await pilot.pause()
-        await pilot.press("2")  # Inkwell: no lesson yet
+        await pilot.press("3")  # The Voynich Puzzle: no lesson yet
         await pilot.pause()
         assert isinstance(app.screen, DemoScreen)
 
 
-def test_the_lesson_script_is_legal_all_the_way():
+@pytest.mark.parametrize("game", LESSONS)
+def test_the_lesson_script_is_legal_all_the_way(game):
     """Along the lesson's own path every step's first accepted key is offered and the
     scripted opponent's keys are legal (it never falls back during the lesson)."""
-    tutor = Tutor.start("kiln", restart=True)
+    tutor = Tutor.start(game, restart=True)
     lesson = tutor.lesson
     fell_back = []
 
