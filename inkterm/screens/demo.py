@@ -3,6 +3,7 @@ is being decided, what was chosen and why (the bot's own reasoning), and the rul
 that governs it."""
 from __future__ import annotations
 
+from textual import work
 from textual.binding import Binding
 from textual.widgets import Static
 
@@ -75,14 +76,30 @@ class DemoScreen(GameScreen):
             self._bot_timer = self.set_timer(self.delay, self.bot_step)
 
     def bot_step(self) -> None:
-        """Choose, explain, then apply: one visible step of the demo."""
+        """One visible step of the demo: the bot thinks (in a thread: a search bot
+        takes a while, and the keys stay live), then its choice is told and applied."""
         self._bot_timer = None
         d = self.decision
         if d is None or not self.is_attached or self.app.screen is not self:
             if d is not None and self.is_attached:
                 self._bot_timer = self.set_timer(0.3, self.bot_step)
             return
-        key, reason = self.bots[d.seat].choose_explained(self.state)
+        self._bot_timer = True
+        self.think(d.seat, len(self.state.record.choices), self.state.clone())
+
+    @work(thread=True, exclusive=True, group="demo-bot")
+    def think(self, seat: int, at: int, state) -> None:
+        key, reason = self.bots[seat].choose_explained(state)
+        self.app.call_from_thread(self._thought, seat, at, key, reason)
+
+    def _thought(self, seat: int, at: int, key: str, reason) -> None:
+        self._bot_timer = None
+        if self._finished or not self.is_attached:
+            return
+        d = self.decision
+        if d is None or d.seat != seat or len(self.state.record.choices) != at:
+            self.advance()
+            return
         self._tell(narrate(self.state, d, key, reason))
         self.play(key)
 

@@ -41,8 +41,9 @@ async def test_demo_explains_pauses_steps_and_leaves(inkterm_home):
         await pilot.pause(0.5)
         assert len(screen.state.record.choices) == n  # paused: nothing moves
         await pilot.press("right")
-        await pilot.pause(0.1)
-        assert len(screen.state.record.choices) == n + 1  # one step
+        assert await _wait_for(pilot, lambda: len(screen.state.record.choices) == n + 1)
+        await pilot.pause(0.3)
+        assert len(screen.state.record.choices) == n + 1  # one step, and no more
         await pilot.press("minus")
         assert screen.speed == 4.0
         await pilot.press("u", "1", "ctrl+s")  # no undo, no picks, no saves in a demo
@@ -87,7 +88,9 @@ async def test_demo_renders_the_rule_lists_included():
         for _ in range(30):
             if screen.narration is not None and screen.narration.rule.heading == "Placing cubes":
                 break
+            n = len(screen.state.record.choices)
             await pilot.press("right")
+            await _wait_for(pilot, lambda: len(screen.state.record.choices) > n)
         assert screen.narration.rule.heading == "Placing cubes"
         await pilot.pause(0.1)
         text = screen_text(app)
