@@ -30,6 +30,7 @@ class Reason:
     options: list[Option] = field(default_factory=list)
     before: float | None = None  # greedy: the estimate before choosing
     playouts: int = 0  # search: how many playouts were run
+    horizon: str = "turn"  # search: how far each playout went (the game's SEARCH_HORIZON)
 
     def text(self, label, seat_name: str) -> str:
         """The reason in words; ``label(key)`` names a choice as the menu does."""
@@ -56,13 +57,34 @@ class Reason:
                 else:
                     text += f"; the next best, {label(nxt.key)}, {_moves(nxt.value - before, 'it')}"
             return text + "."
-        text = (f"the bot played out {self.playouts} possible futures; this choice ended with "
-                f"{seat_name} ahead in {_percent(best.ahead)} of its playouts, "
-                f"{_signed(best.value)} points on average")
-        if rest:
-            nxt = rest[0]
-            text += f"; the next best, {label(nxt.key)}, {_percent(nxt.ahead)} ({_signed(nxt.value)})"
+        return self._search_text(label, seat_name)
+
+    def _search_text(self, label, seat_name: str) -> str:
+        """A share of playouts won is a win estimate only when playouts reach the end
+        of the game; a shorter horizon gives the average lead where they stop."""
+        best, rest = self.options[0], self.options[1:]
+        until = _HORIZON_WORDS.get(self.horizon, "the end of the turn")
+        text = f"the bot played out {self.playouts} possible futures to {until}; this choice "
+        if self.horizon == "end":
+            text += (f"won {_percent(best.ahead)} of its playouts "
+                     f"(average lead {_signed(best.value)} points)")
+            if rest:
+                text += f"; the next best, {label(rest[0].key)}, won {_percent(rest[0].ahead)}"
+        else:
+            text += f"left {seat_name} {_lead(best.value)} on average"
+            if rest:
+                text += f"; the next best, {label(rest[0].key)}, {_lead(rest[0].value)}"
         return text + "."
+
+
+_HORIZON_WORDS = {"turn": "the end of the turn", "round": "the bot's next turn",
+                  "end": "the end of the game"}
+
+
+def _lead(x: float) -> str:
+    if f"{abs(x):.1f}" == "0.0":
+        return "level"
+    return f"{abs(x):.1f} points {'ahead' if x > 0 else 'behind'}"
 
 
 def _signed(x: float) -> str:

@@ -79,7 +79,8 @@ class SearchBot:
         options = [Option(k, n.total / n.visits, ahead.get(k, 0) / n.visits)
                    for k, n in kids.items() if n.visits]
         options.sort(key=lambda o: (o.key != key, -kids[o.key].visits, -o.value))
-        return key, Reason("search", options, playouts=sum(n.visits for n in kids.values()))
+        return key, Reason("search", options, playouts=sum(n.visits for n in kids.values()),
+                           horizon=hooks(state.game_id).search_horizon)
 
     def _choose(self, state, ahead: dict[str, int] | None):
         """The key chosen; with ``ahead`` (a dict to fill: playouts that ended ahead,

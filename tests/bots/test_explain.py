@@ -41,3 +41,18 @@ def test_greedy_reason_names_the_next_best_and_its_value():
     assert values[0] == max(values)
     text = reason.text(lambda k: d.get(k).label, "Ann")
     assert d.get(reason.options[1].key).label in text and "projected lead" in text
+
+
+@pytest.mark.parametrize("game, words", [("inkwell", "won"), ("kiln", "on average")])
+def test_search_reason_gives_a_win_estimate_only_for_playouts_to_the_end(game, words):
+    state = new_game(game, ["Ann", "Bob"], seed=5)
+    bot = make_bot("search:30")
+    for _ in range(20):
+        key, reason = bot.choose_explained(state)
+        if reason.kind == "search":
+            break
+        state.apply(key)
+    d = state.decision()
+    text = reason.text(lambda k: d.get(k).label, "Ann")
+    assert words in text and f"{reason.playouts} possible futures" in text
+    assert ("won" in text) == (game == "inkwell")
