@@ -26,6 +26,7 @@ class InktermApp(App):
     * ``("play", game, seats, seed[, options])`` — straight into a new game;
     * ``("continue", path)`` — resume that save;
     * ``("replay", path)`` — step through that save;
+    * ``("learn", game, restart)`` — the guided first game of ``game``;
     * ``("state", state, path_or_None)`` — an existing state (tests, demos).
     """
 
@@ -76,6 +77,8 @@ class InktermApp(App):
         elif kind == "demo":
             game, seats, seed, speed, bot = self.start[1:]
             self.start_demo(game, seats, seed, speed, bot)
+        elif kind == "learn":
+            self.start_lesson(*self.start[1:])
 
     def remove_save_leftovers(self) -> None:
         """Temp files and locks left by sessions that were killed (after the first
@@ -112,6 +115,39 @@ class InktermApp(App):
             return False
         self.push_screen(DemoScreen(state, speed, bot))
         return True
+
+    def start_lesson(self, game: str, restart: bool = False) -> bool:
+        """The guided first game of ``game``, where the learner left it."""
+        from inkterm.engine.assets import AssetError
+        from inkterm.lessons import Tutor, has_lesson
+        from inkterm.screens.learn import LearnScreen
+
+        if not has_lesson(game):
+            self.notify(f"There is no guided game for {game} yet; its demo shows it played.",
+                        title="No lesson", severity="warning")
+            return False
+        try:
+            tutor = Tutor.start(game, restart=restart)
+        except AssetError as exc:
+            self.notify(str(exc), title="Cannot start the lesson", severity="error")
+            return False
+        self.push_screen(LearnScreen(tutor))
+        return True
+
+    def learn_or_watch(self, game: str | None) -> None:
+        """Learn to play ``game`` (from the title): its lesson, else its demo."""
+        from inkterm.lessons import has_lesson
+
+        if not game:
+            return
+        if has_lesson(game):
+            self.start_lesson(game)
+            return
+        import random
+
+        from inkterm.engine.registry import GAMES
+
+        self.start_demo(game, max(2, GAMES[game].min_players), random.randrange(1, 100_000))
 
     def continue_game(self, path: Path, *, take_over: bool = False) -> bool:
         from inkterm.engine.saves import OpenSave, SaveError, SaveInUse, read_save

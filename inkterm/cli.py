@@ -59,6 +59,10 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     demo.add_argument("--speed", type=float, default=1.0, help="0.25 to 8 (default 1)")
     demo.add_argument("--bot", default="greedy", help="which bot plays (default greedy)")
+    learn = sub.add_parser("learn", help="a guided first game that teaches the rules as you play")
+    learn.add_argument("game", help="which game, e.g. kiln")
+    learn.add_argument("--restart", action="store_true",
+                       help="start the lesson over instead of resuming it")
     from inkterm.sim import cli as sim_cli  # argparse only until run
 
     sim_cli.add_arguments(sub.add_parser(
@@ -179,6 +183,16 @@ def cmd_demo(game: str, n: int | None, seed: int | None, speed: float, bot: str)
     return _run_app(start=("demo", game, n, seed, speed, bot))
 
 
+def cmd_learn(game: str, restart: bool) -> int:
+    spec = _check_game(game)
+    from inkterm.lessons import has_lesson
+
+    if not has_lesson(game):
+        raise CliError(f"there is no guided game for {spec.title} yet; "
+                       f"`inkterm demo {game}` shows it played and explained")
+    return _run_app(start=("learn", game, restart))
+
+
 def cmd_continue(save: str | None, handoff: str = "auto") -> int:
     from inkterm.engine.saves import SaveError, list_saves, newest_unfinished, read_save
 
@@ -258,6 +272,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_replay(args.save)
         if args.command == "demo":
             return cmd_demo(args.game, args.seats, args.seed, args.speed, args.bot)
+        if args.command == "learn":
+            return cmd_learn(args.game, args.restart)
         if args.command == "simulate":
             from inkterm.sim import cli as sim_cli
 

@@ -306,3 +306,18 @@ def test_simulate_names_the_bots_when_a_seat_is_not_one(capsys):
     assert cli.main(["simulate", "kiln", "--games", "1", "--seats", "Ann,bot"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "not a bot spec: Ann" in err and "search:N" in err
+
+
+def test_learn_a_game_without_a_lesson_is_one_line(capsys):
+    assert cli.main(["learn", "inkwell"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no guided game for Inkwell" in err[0] and "inkterm demo inkwell" in err[0]
+    assert cli.main(["learn", "chess"]) == 2
+    assert "unknown game" in capsys.readouterr().err
+
+
+def test_learn_opens_the_lesson(monkeypatch):
+    opened = []
+    monkeypatch.setattr(cli, "_run_app", lambda **kw: opened.append(kw) or 0)
+    assert cli.main(["learn", "kiln", "--restart"]) == 0
+    assert opened == [{"start": ("learn", "kiln", True)}]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from .explain import Option, Reason, quick_reason
 from .guard import LoopGuard
 from .hooks import hooks
 
@@ -27,6 +28,20 @@ class GreedyBot:
         self.guard = LoopGuard()
 
     def choose(self, state) -> str:
+        return self._choose(state, None)
+
+    def choose_explained(self, state) -> tuple[str, Reason]:
+        """The same choice as ``choose`` (same random draws), with the bot's reason:
+        every candidate's value, best first, and the position's value before."""
+        weighed: list[Option] = []
+        key = self._choose(state, weighed)
+        if not weighed:
+            return key, quick_reason(state.decision(), self.guard)
+        weighed.sort(key=lambda o: (o.key != key, -o.value))
+        d = state.decision()
+        return key, Reason("greedy", weighed, before=hooks(state.game_id).evaluate(state, d.seat))
+
+    def _choose(self, state, weighed: list[Option] | None) -> str:
         d = state.decision()
         if d is None:
             raise ValueError("the game is over; there is nothing to choose")
@@ -39,6 +54,8 @@ class GreedyBot:
         best, best_v = [], float("-inf")
         for key in keys:
             v = self._value(state, base, key, seat, h, menu=True)
+            if weighed is not None:
+                weighed.append(Option(key, v))
             if v > best_v + 1e-9:
                 best, best_v = [key], v
             elif v >= best_v - 1e-9:

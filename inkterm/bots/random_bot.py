@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import random
 
+from .explain import Reason
+
 
 class RandomBot:
     name = "random"
@@ -15,3 +17,7 @@ class RandomBot:
         if d is None:
             raise ValueError("the game is over; there is nothing to choose")
         return self.rng.choice(d.choices).key
+
+    def choose_explained(self, state) -> tuple[str, Reason]:
+        key = self.choose(state)
+        return key, Reason("only" if len(state.decision().choices) == 1 else "random")

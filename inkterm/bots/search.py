@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 import random
 
+from .explain import Option, Reason, quick_reason
 from .guard import LoopGuard
 from .hooks import hooks
 
@@ -65,22 +66,44 @@ class SearchBot:
         self.guard = LoopGuard()
 
     def choose(self, state) -> str:
+        return self._choose(state, None)
+
+    def choose_explained(self, state) -> tuple[str, Reason]:
+        """The same choice as ``choose`` (same random draws), with the bot's reason:
+        each root choice's mean lead and the share of its playouts that ended ahead."""
+        ahead: dict[str, int] = {}
+        key, root = self._choose(state, ahead)
+        if root is None:
+            return key, quick_reason(state.decision(), self.guard)
+        kids = root.children
+        options = [Option(k, n.total / n.visits, ahead.get(k, 0) / n.visits)
+                   for k, n in kids.items() if n.visits]
+        options.sort(key=lambda o: (o.key != key, -kids[o.key].visits, -o.value))
+        return key, Reason("search", options, playouts=sum(n.visits for n in kids.values()),
+                           horizon=hooks(state.game_id).search_horizon)
+
+    def _choose(self, state, ahead: dict[str, int] | None):
+        """The key chosen; with ``ahead`` (a dict to fill: playouts that ended ahead,
+        by root choice), the key and the search tree's root (None if not searched)."""
         d = state.decision()
         if d is None:
             raise ValueError("the game is over; there is nothing to choose")
         pos, keys, now = self.guard.shortlist(state, d)
         if now is not None:
-            return now
-        root = self.search(state, d.seat, keys)
+            return now if ahead is None else (now, None)
+        root = self.search(state, d.seat, keys, ahead)
         kids = root.children
         best = max(keys, key=lambda k: (kids[k].visits, kids[k].total / kids[k].visits) if k in kids else (-1, 0.0))
-        return self.guard.chose(state, pos, best)
+        key = self.guard.chose(state, pos, best)
+        return key if ahead is None else (key, root)
 
-    def search(self, state, me: int, root_keys: list[str] | None = None) -> Node:
+    def search(self, state, me: int, root_keys: list[str] | None = None,
+               ahead: dict[str, int] | None = None) -> Node:
         """Sequential halving over the root's choices (each round gives every choice
         still in the running the same number of iterations, then keeps the better
         half), UCT below the root. A fixed budget is then spread fairly, and one lucky
-        first sample cannot starve the other choices."""
+        first sample cannot starve the other choices. ``ahead``, if given, counts per
+        root choice the playouts that ended with ``me`` ahead."""
         h = hooks(state.game_id)
         root = Node()
         budget = self.iterations or h.search_iterations or DEFAULT_ITERATIONS
@@ -92,14 +115,16 @@ class SearchBot:
             per = max(1, left // ((rounds - r) * len(arms)))
             for arm in arms:
                 for _ in range(per):
-                    self._iterate(state, me, root, arm, h, explore)
+                    reward = self._iterate(state, me, root, arm, h, explore)
+                    if ahead is not None and reward > 0:
+                        ahead[arm] = ahead.get(arm, 0) + 1
             left -= per * len(arms)
             if len(arms) > 1:
                 arms.sort(key=lambda k: -root.children[k].total / root.children[k].visits)
                 arms = arms[: max(1, math.ceil(len(arms) / 2))] if r < rounds - 1 else arms
         return root
 
-    def _iterate(self, state, me: int, root: Node, arm: str, h, explore: float) -> None:
+    def _iterate(self, state, me: int, root: Node, arm: str, h, explore: float) -> float:
         rng = self.rng
         s = state.determinize(me, rng)
         node = root.children.get(arm)
@@ -139,6 +164,7 @@ class SearchBot:
         for n in path:
             n.visits += 1
             n.total += reward
+        return reward
 
     @staticmethod
     def _leaf(s, me: int, h) -> float:

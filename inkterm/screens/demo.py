@@ -1,48 +1,49 @@
 """A rules demo: bots play every seat while a panel explains each decision — what
-was possible, what was chosen, and the rule that governs it."""
+is being decided, what was chosen and why (the bot's own reasoning), and the rule
+that governs it."""
 from __future__ import annotations
 
-import re
-
+from textual import work
 from textual.binding import Binding
 from textual.widgets import Static
 
 from inkterm.screens.game import GameScreen
-from inkterm.screens.rules import find_section, rules_text
+from inkterm.screens.narration import narrate
+from inkterm.screens.teaching import PANEL_TEXT, TEACH_CSS, leave, toggle_log, with_panel
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 BASE_DELAY = 1.6  # seconds per step at speed 1
 
 
-def rule_sections(game: str) -> tuple[list[str], list[str]]:
-    """The rules' ##/### headings and the first paragraph under each."""
-    text = rules_text(game) or ""
-    heads, bodies = [], []
-    for m in re.finditer(r"^#{2,3} (.+)\n((?:(?!#{1,3} ).*\n?)*)", text, re.M):
-        heads.append(m.group(1).strip())
-        body = m.group(2).strip()
-        bodies.append(body.split("\n\n")[0] if body else "")
-    return heads, bodies
-
-
 class DemoScreen(GameScreen):
     """Every seat is a bot; the menu shows the options, the panel explains the pick."""
 
+    CSS_PATH = [*GameScreen.CSS_PATH, TEACH_CSS]
     SHOW_BOT_CHOICES = True
 
+    # The footer must fit 80 columns: the demo's own keys only, and first (priority:
+    # the menu's own arrows and page keys would hide them). The game's keys that mean
+    # nothing here are hidden; they still answer, with a note.
     BINDINGS = [
-        Binding("space", "pause", "Pause/go"),
-        Binding("right", "step", "Step"),
-        Binding("plus,equals_sign", "faster", "Faster"),
-        Binding("minus", "slower", "Slower"),
-        Binding("question_mark", "rules", "Rules"),
-        Binding("l", "log", "Log"),
-        Binding("q,escape", "leave", "Leave"),
+        Binding("space", "pause", "Pause", priority=True),
+        Binding("right", "step", "Step", priority=True),
+        Binding("plus,equals_sign", "faster", "Faster", key_display="+", priority=True),
+        Binding("minus", "slower", "Slower", key_display="-", priority=True),
+        Binding("question_mark", "rules", "Rules", priority=True),
+        Binding("l", "log", "Log", priority=True),
+        Binding("v", "next_view", "View", priority=True),
+        Binding("q,escape", "leave", "Leave", priority=True),
+        # Said in the narration's title, to leave the footer room.
+        Binding("pagedown", "scroll_rule(1)", "Rule down", show=False, priority=True),
+        Binding("pageup", "scroll_rule(-1)", "Rule up", show=False, priority=True),
+        Binding("u", "undo", "Undo", show=False),
+        Binding("ctrl+s", "save", "Save", show=False),
     ]
 
     def __init__(self, state, speed: float = 1.0, bot: str = "greedy") -> None:
         super().__init__(state, None)
+        self.add_class("teaching")
         from inkterm.bots import make_bot
 
         # Seats carry people's names so they can be told apart; a bot plays each.
@@ -50,15 +51,17 @@ class DemoScreen(GameScreen):
         self.humans = []
         self.paused = False
         self.speed = min(SPEEDS, key=lambda s: abs(s - speed))
-        self._heads, self._bodies = rule_sections(state.record.game)
+        #: The last decision told (None before the first step).
+        self.narration = None
 
     def compose(self):
-        yield from super().compose()
-        yield Static("", id="demo-explain")
+        yield from with_panel(super().compose(), "narration",
+                              "Bots play every seat; each step is explained here.")
 
     def on_mount(self) -> None:
-        super().on_mount()
-        self._explain_waiting()
+        # Textual runs GameScreen.on_mount too (handlers run for every class that
+        # defines one): calling it again here wrote the opening line twice.
+        self._show_speed()
 
     # Demos are not games of anyone's: nothing is saved.
     def autosave(self) -> bool:
@@ -73,15 +76,31 @@ class DemoScreen(GameScreen):
             self._bot_timer = self.set_timer(self.delay, self.bot_step)
 
     def bot_step(self) -> None:
-        """Choose, explain, then apply: one visible step of the demo."""
+        """One visible step of the demo: the bot thinks (in a thread: a search bot
+        takes a while, and the keys stay live), then its choice is told and applied."""
         self._bot_timer = None
         d = self.decision
         if d is None or not self.is_attached or self.app.screen is not self:
             if d is not None and self.is_attached:
                 self._bot_timer = self.set_timer(0.3, self.bot_step)
             return
-        key = self.bots[d.seat].choose(self.state)
-        self._explain(d, key)
+        self._bot_timer = True
+        self.think(d.seat, len(self.state.record.choices), self.state.clone())
+
+    @work(thread=True, exclusive=True, group="demo-bot")
+    def think(self, seat: int, at: int, state) -> None:
+        key, reason = self.bots[seat].choose_explained(state)
+        self.app.call_from_thread(self._thought, seat, at, key, reason)
+
+    def _thought(self, seat: int, at: int, key: str, reason) -> None:
+        self._bot_timer = None
+        if self._finished or not self.is_attached:
+            return
+        d = self.decision
+        if d is None or d.seat != seat or len(self.state.record.choices) != at:
+            self.advance()
+            return
+        self._tell(narrate(self.state, d, key, reason))
         self.play(key)
 
     def refresh_table(self) -> None:
@@ -90,29 +109,14 @@ class DemoScreen(GameScreen):
             self.viewer = d.seat  # a demo shows the acting seat's view, hand included
         super().refresh_table()
 
-    def _explain(self, d, key: str) -> None:
-        who = self.state.seats[d.seat]
-        chosen = next((c for c in d.choices if c.key == key), None)
-        options = ", ".join(c.label for c in d.choices[:6])
-        more = f" and {len(d.choices) - 6} more" if len(d.choices) > 6 else ""
-        lines = [
-            f"[b]{who}[/b] decides: {d.prompt.removeprefix(who + ': ')}",
-            f"Possible ({len(d.choices)}): {options}{more}.",
-            f"Chosen: [b]{chosen.label if chosen else key}[/b]" + (f" — {chosen.hint}" if chosen and chosen.hint else ""),
-        ]
-        i = find_section(self._heads, d.topic)
-        if i is not None and self._bodies[i]:
-            rule = " ".join(self._bodies[i].replace("**", "").replace("*", "").split())
-            lines.append(f"[i]Rule ({self._heads[i]}):[/i] {rule[:230] + ('…' if len(rule) > 230 else '')}")
-        self._set_explain(lines)
+    def _tell(self, narration) -> None:
+        self.narration = narration
+        self.query_one(f"#{PANEL_TEXT}", Static).update(narration.renderable())
+        self.query_one("#narration").scroll_home(animate=False)
 
-    def _explain_waiting(self) -> None:
-        self._set_explain(["Bots play every seat; each step is explained here."])
-
-    def _set_explain(self, lines: list[str]) -> None:
-        state = "paused" if self.paused else f"speed ×{self.speed:g}"
-        keys = "space pause · → step · + − speed · q leave"
-        self.query_one("#demo-explain", Static).update("\n".join(lines + [f"[dim]{state} · {keys}[/dim]"]))
+    def _show_speed(self) -> None:
+        state = "paused: → steps, space goes on" if self.paused else f"speed ×{self.speed:g}"
+        self.query_one("#narration").border_title = f"Demo · {state} · PgDn/PgUp scroll"
 
     # --- keys ---------------------------------------------------------------------------
     def action_pause(self) -> None:
@@ -120,7 +124,7 @@ class DemoScreen(GameScreen):
         if self.paused and self._bot_timer not in (None, True):
             self._bot_timer.stop()
             self._bot_timer = None
-        self.notify("Paused: → steps, space goes on." if self.paused else "Going on.", timeout=2)
+        self._show_speed()
         if not self.paused:
             self.advance()
 
@@ -134,18 +138,22 @@ class DemoScreen(GameScreen):
     def action_faster(self) -> None:
         i = SPEEDS.index(self.speed)
         self.speed = SPEEDS[min(i + 1, len(SPEEDS) - 1)]
-        self.notify(f"Speed ×{self.speed:g}", timeout=1.5)
+        self._show_speed()
 
     def action_slower(self) -> None:
         i = SPEEDS.index(self.speed)
         self.speed = SPEEDS[max(i - 1, 0)]
-        self.notify(f"Speed ×{self.speed:g}", timeout=1.5)
+        self._show_speed()
+
+    def action_scroll_rule(self, direction: int) -> None:
+        panel = self.query_one("#narration")
+        (panel.scroll_page_down if direction > 0 else panel.scroll_page_up)(animate=False)
+
+    def action_log(self) -> None:
+        toggle_log(self)
 
     def action_leave(self) -> None:
-        self._finished = True
-        if self._bot_timer not in (None, True):
-            self._bot_timer.stop()
-        self.app.pop_screen() if len(self.app.screen_stack) > 1 else self.app.exit()
+        leave(self)
 
     def confirm_quit(self) -> None:
         self.app.exit()  # a demo has nothing to lose: quit without asking

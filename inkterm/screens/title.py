@@ -21,6 +21,7 @@ class TitleScreen(Screen):
     BINDINGS = [
         Binding("n", "new", "New game"),
         Binding("c", "continue", "Continue"),
+        Binding("l", "learn", "Learn to play"),
         Binding("r", "rules", "Rules"),
         Binding("q", "app.quit", "Quit"),
         Binding("down", "app.focus_next", "Next", show=False),
@@ -46,6 +47,7 @@ class TitleScreen(Screen):
                 yield Button("New game  n", id="new", variant="primary")
                 yield Button("Continue  c", id="continue", disabled=True)
                 yield Static("Looking for saved games…", id="continue-info")
+                yield Button("Learn to play  l", id="learn")
                 yield Button("Rules  r", id="rules")
                 yield Button("Quit  q", id="quit")
                 yield Static("", id="save-warnings")
@@ -98,6 +100,7 @@ class TitleScreen(Screen):
         action = {
             "new": self.action_new,
             "continue": self.action_continue,
+            "learn": self.action_learn,
             "rules": self.action_rules,
             "quit": self.app.exit,
         }.get(event.button.id or "")
@@ -124,6 +127,11 @@ class TitleScreen(Screen):
                 self.app.continue_game(Path(path))
 
         self.app.push_screen(SavePicker(self.resumable), open_save)
+
+    def action_learn(self) -> None:
+        from inkterm.screens.learn import learn_picker
+
+        self.app.push_screen(learn_picker(), self.app.learn_or_watch)
 
     def action_rules(self) -> None:
         from inkterm.engine.registry import GAMES

@@ -1,0 +1,161 @@
+"""The guided first game: the learner plays a scripted game while a panel teaches
+one idea at a time, points at the board, and checks each choice it asks for."""
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.widgets import Static
+
+from inkterm.bots import make_bot
+from inkterm.lessons import ScriptedOpponent, Tutor
+from inkterm.screens.game import GameScreen
+from inkterm.screens.picker import Picker
+from inkterm.screens.teaching import PANEL_TEXT, TEACH_CSS, leave, toggle_log, with_panel
+
+
+def learn_picker() -> Picker:
+    """Which game to learn: those without a guided game yet offer their demo."""
+    from inkterm.engine.registry import GAMES
+    from inkterm.lessons import has_lesson
+
+    return Picker("Learn which game?", [
+        (gid, spec.title if has_lesson(gid) else f"{spec.title} (no lesson yet: watch its demo)")
+        for gid, spec in GAMES.items()
+    ])
+
+
+class LearnScreen(GameScreen):
+    CSS_PATH = [*GameScreen.CSS_PATH, TEACH_CSS]
+    BINDINGS = [
+        # Only while a step is read (check_action); otherwise Enter picks in the menu.
+        Binding("enter", "go_on", "Go on", priority=True),
+        Binding("question_mark", "rules", "Rules"),
+        Binding("l", "log", "Log"),
+        Binding("q,escape", "leave", "Leave"),
+        Binding("u", "undo", "Undo", show=False),
+        Binding("ctrl+s", "save", "Save", show=False),
+    ]
+
+    def __init__(self, tutor: Tutor) -> None:
+        super().__init__(tutor.state, None)
+        self.add_class("teaching")
+        self.tutor = tutor
+        lesson = tutor.lesson
+        # Every seat but the learner's plays its script, then a bot (the game goes on).
+        self.bots = {
+            seat: ScriptedOpponent(seat, lesson.opponents.get(str(seat), []),
+                                   make_bot("greedy", seed=lesson.seed * 10 + seat))
+            for seat in range(len(lesson.seats)) if seat != lesson.learner
+        }
+        self.humans = [lesson.learner]
+        self.viewer = lesson.learner
+        #: The explanation of the last refused choice, shown until the next choice.
+        self.refused = ""
+
+    def compose(self):
+        yield from with_panel(super().compose(), "lesson", "")
+
+    def on_mount(self) -> None:
+        # (GameScreen.on_mount runs as well: Textual calls each class's handler.)
+        self._show_step()
+
+    # --- the lesson ---------------------------------------------------------------------
+    @property
+    def showing_step(self):
+        """The step on screen: steps are read and answered at the learner's decisions."""
+        return self.tutor.current if self.tutor.learner_to_choose() else None
+
+    def play(self, key: str) -> None:
+        refusal = self.tutor.refusal(key)
+        if refusal:
+            self.refused = refusal  # not applied: the state stays as it was
+            self._show_step()
+            return
+        d = self.decision
+        by_learner = d is not None and d.seat == self.tutor.lesson.learner
+        before = len(self.state.record.choices)
+        self.refused = ""
+        super().play(key)
+        if by_learner and len(self.state.record.choices) > before:
+            self.tutor.chose(key)
+            self.autosave()
+            self.refresh_table()
+
+    def refresh_table(self) -> None:
+        super().refresh_table()
+        if self.is_attached and not self._finished:
+            self._show_step()
+            self.refresh_bindings()
+
+    def _show_board(self) -> None:
+        """The board with the step's parts highlighted as well as the choice's."""
+        step = self.showing_step
+        if step is None or not step.point:
+            super()._show_board()
+            return
+        if not self._finished and self.is_attached:
+            self.query_one("#board").show(self._view, self.touches | frozenset(step.point))
+
+    def _show_step(self) -> None:
+        tutor = self.tutor
+        lesson = tutor.lesson
+        parts = []
+        if self.refused:
+            parts.append(f"[b]✗ Not this time:[/b] {self.refused}")
+        elif tutor.said:
+            parts.append(f"[b]✓[/b] {tutor.said}")
+        step = self.showing_step
+        if tutor.finished:
+            parts.append(lesson.done)
+        elif step is not None:
+            parts.append(step.say + ("" if step.asks else "  [dim](Enter: go on)[/dim]"))
+        else:
+            who = self.state.seats[self.decision.seat] if self.decision else ""
+            parts.append(f"{who} is playing…" if who else "")
+        panel = self.query_one("#lesson")
+        where = "done" if tutor.finished else f"step {tutor.step + 1} of {len(lesson.steps)}"
+        panel.border_title = f"{lesson.title} · {where}"
+        self.query_one(f"#{PANEL_TEXT}", Static).update("\n\n".join(parts))
+
+    # --- keys ---------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "go_on":
+            step = self.showing_step
+            return step is not None and not step.asks
+        return super().check_action(action, parameters)
+
+    def action_go_on(self) -> None:
+        self.tutor.go_on()
+        self.refused = ""
+        self.autosave()
+        self.refresh_table()
+
+    def autosave(self) -> bool:
+        """A lesson keeps the learner's place, not a save among the games."""
+        try:
+            self.tutor.save()
+        except OSError as exc:
+            if self.save_error is None:
+                self.notify(f"Could not keep your place in the lesson: {exc}", severity="error")
+            self.save_error = str(exc)
+            return False
+        self.save_error = None
+        return True
+
+    def action_log(self) -> None:
+        toggle_log(self)
+
+    def action_undo(self) -> None:
+        self.notify("A lesson goes forward only; a wrong choice is never applied anyway.",
+                    timeout=3)
+
+    def action_save(self) -> None:
+        if self.autosave():
+            self.notify("Your place in the lesson is kept.", timeout=2)
+
+    def action_leave(self) -> None:
+        self.autosave()
+        leave(self)
+
+    def confirm_quit(self) -> None:
+        self.autosave()  # nothing is lost: the lesson resumes where it was
+        self.app.exit()

@@ -1,0 +1,97 @@
+"""What the demo says about one bot decision: what was decided, what was chosen and
+why (from the bot's own reasoning), and the rule that governs it, complete.
+
+The rule is the section of the game's rules text that the decision's topic names,
+rendered from Markdown (lists, emphasis and code as the rules screen shows them).
+Built from Rich renderables only, so it is tested without an app.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rich.console import Group
+from rich.markdown import Markdown
+from rich.text import Text
+
+from inkterm.bots.explain import Reason
+from inkterm.screens.rules import find_section, rules_text
+
+_HEADING = re.compile(r"^(#{1,6}) +(.+?) *#*$", re.M)
+
+
+@dataclass(frozen=True)
+class Section:
+    heading: str
+    body: str  # Markdown
+
+
+@lru_cache(maxsize=None)
+def sections(game: str) -> tuple[Section, ...]:
+    """The rules' ## and ### sections. A section's body runs to the next heading; one
+    with no text of its own (a heading over sub-sections) takes its sub-sections."""
+    text = rules_text(game) or ""
+    heads = list(_HEADING.finditer(text))
+    out = []
+    for i, m in enumerate(heads):
+        level = len(m.group(1))
+        if level not in (2, 3):
+            continue
+        end = heads[i + 1].start() if i + 1 < len(heads) else len(text)
+        body = text[m.end():end].strip()
+        if not body:
+            later = [h for h in heads[i + 1:] if len(h.group(1)) <= level]
+            end = later[0].start() if later else len(text)
+            body = text[m.end():end].strip()
+        out.append(Section(m.group(2).strip(), body))
+    return tuple(out)
+
+
+def rule_for(game: str, topic: str) -> Section | None:
+    """The section a decision's topic names, if any."""
+    secs = sections(game)
+    i = find_section([s.heading for s in secs], topic)
+    return secs[i] if i is not None else None
+
+
+@dataclass
+class Narration:
+    """One decision told: every part plain text except the rule, which is Markdown."""
+
+    decided: str
+    chosen: str
+    why: str
+    rule: Section | None
+
+    def renderable(self) -> Group:
+        parts = [
+            Text.assemble(("Deciding: ", "bold"), self.decided),
+            Text.assemble(("Chosen: ", "bold"), self.chosen),
+            Text.assemble(("Why: ", "bold"), self.why),
+        ]
+        if self.rule is not None:
+            parts.append(Text(f"The rule — {self.rule.heading}", style="bold italic"))
+            parts.append(Markdown(self.rule.body))
+        return Group(*parts)
+
+
+def narrate(state, d, key: str, reason: Reason) -> Narration:
+    """The narration of ``d`` (a decision of ``state``, before ``key`` is applied)."""
+    who = state.seats[d.seat]
+    prompt = d.prompt.removeprefix(f"{who}: ")
+    chosen = d.get(key)
+    said = chosen.label if chosen is not None else key
+    if chosen is not None and chosen.hint and chosen.hint != chosen.label:
+        said += f" — {chosen.hint}"
+
+    def label(k: str) -> str:
+        c = d.get(k)
+        return c.label if c is not None else k
+
+    return Narration(
+        decided=f"{who}: {prompt}",
+        chosen=said,
+        why=reason.text(label, who),
+        rule=rule_for(state.record.game, d.topic),
+    )

@@ -1,0 +1,205 @@
+"""The guided first game: completed by keys; a wrong choice is explained and not
+applied; a lesson left is resumed where it was."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from inkterm.app import InktermApp
+from inkterm.engine.assets import AssetError, parse_asset
+from inkterm.lessons import Lesson, ScriptedOpponent, Tutor, has_lesson, load_lesson, progress_path
+from inkterm.bots import make_bot
+from inkterm.screens.learn import LearnScreen
+from inkterm.screens.title import TitleScreen
+from inkterm.widgets.action_menu import ActionMenu
+from test_demo import screen_text
+
+
+def panel_text(screen) -> str:
+    return str(screen.query_one("#panel-text").render())
+
+
+async def pick_by_keys(pilot, screen, key: str) -> None:
+    """Move the menu's highlight onto ``key`` with the arrows and press Enter."""
+    menu = screen.query_one(ActionMenu)
+    target = [c.key for c in menu.choices].index(key)
+    while menu.highlighted != target:
+        await pilot.press("down" if (menu.highlighted or 0) < target else "up")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def learner_turn(pilot, screen, steps=200) -> None:
+    for _ in range(steps):
+        if screen.tutor.finished or screen.tutor.learner_to_choose():
+            return
+        await pilot.pause(0.02)
+
+
+LESSONS = [game for game in ("kiln", "inkwell", "voynich") if has_lesson(game)]
+
+
+@pytest.mark.parametrize("game", LESSONS)
+async def test_a_lesson_completes_by_keys(game):
+    app = InktermApp(start=("learn", game, True), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, LearnScreen)
+        lesson = screen.tutor.lesson
+        seen = 0
+        while not screen.tutor.finished:
+            await learner_turn(pilot, screen)
+            step = screen.tutor.current
+            assert step.say.split(".")[0] in " ".join(panel_text(screen).split())
+            text = screen_text(app)
+            for part in step.point:
+                if part.startswith("zone:"):  # the zone's row carries the highlight mark
+                    assert re.search(rf"▶. {part[5:]} [A-Z]", text), (part, text)
+            if step.asks:
+                await pick_by_keys(pilot, screen, step.accept[0])
+            else:
+                await pilot.press("enter")
+                await pilot.pause()
+            seen += 1
+            assert seen <= len(lesson.steps)
+        assert seen == len(lesson.steps)
+        assert lesson.done.split(".")[0] in " ".join(panel_text(screen).split())
+        # The lesson's own game was played, step by step.
+        asked = [step.accept[0] for step in lesson.steps if step.asks]
+        mine = [k for (seat, _), k in zip(screen.state.history, screen.state.record.choices)
+                if seat == lesson.learner]
+        assert mine == asked
+    kept = json.loads(progress_path(game).read_text())
+    assert kept["finished"]
+
+
+@pytest.mark.parametrize("game", LESSONS)
+async def test_a_wrong_choice_is_explained_and_not_applied_in_every_lesson(game):
+    """At the lesson's first question, every other choice is refused with its
+    explanation and changes nothing."""
+    app = InktermApp(start=("learn", game, True), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        while not screen.tutor.current.asks:
+            await pilot.press("enter")
+            await learner_turn(pilot, screen)
+        step = screen.tutor.current
+        before = screen.state.to_json()
+        choices = screen.decision.choices
+        wrong = [i for i, c in enumerate(choices) if c.key not in step.accept][:9]
+        assert wrong
+        for i in wrong:
+            await pilot.press(str(i + 1))
+            await pilot.pause()
+            assert screen.state.to_json() == before and screen.tutor.current is step
+            said = step.explain_wrong(choices[i].key).split(".")[0]
+            assert said in " ".join(panel_text(screen).split())
+
+
+async def test_a_wrong_choice_is_explained_and_not_applied():
+    app = InktermApp(start=("learn", "kiln", True), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("enter")  # past the welcome
+        await pilot.pause()
+        step = screen.tutor.current
+        assert step.accept == ["zone:5"]
+        before = screen.state.to_json()
+        await pilot.press("1")  # Materials, not the Shop
+        await pilot.pause()
+        assert screen.state.to_json() == before
+        assert screen.tutor.current is step
+        text = " ".join(panel_text(screen).split())
+        assert "Not this time" in text and step.wrong["*"].split(".")[0] in text
+        await pilot.press("5")  # the Shop: applied, and what it did is said
+        await pilot.pause()
+        assert screen.state.record.choices == ["zone:5"]
+        assert step.then.split(".")[0] in " ".join(panel_text(screen).split())
+
+
+async def test_a_telling_step_takes_no_choice():
+    app = InktermApp(start=("learn", "kiln", True), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("5")
+        await pilot.pause()
+        assert screen.state.record.choices == [] and screen.tutor.step == 0
+        assert "Enter goes on" in panel_text(screen)
+
+
+async def test_a_lesson_left_is_resumed_where_it_was():
+    app = InktermApp(start=("learn", "kiln", True), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("enter", "5")
+        await pilot.pause()
+        place = (screen.tutor.step, list(screen.state.record.choices))
+        await pilot.press("q")
+        await pilot.pause()
+    assert place[1] == ["zone:5"]
+    app = InktermApp(start=("learn", "kiln", False), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert (screen.tutor.step, screen.state.record.choices) == place
+        assert screen.tutor.current.accept == ["boost"]
+
+
+async def test_learn_to_play_on_the_title_screen():
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press("l")  # Learn to play
+        await pilot.pause()
+        await pilot.press("1")  # Kiln, the first game
+        await pilot.pause()
+        assert isinstance(app.screen, LearnScreen)
+
+
+async def test_a_game_without_a_lesson_offers_its_demo():
+    from inkterm.screens.demo import DemoScreen
+
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.press("3")  # The Voynich Puzzle: no lesson yet
+        await pilot.pause()
+        assert isinstance(app.screen, DemoScreen)
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_the_lesson_script_is_legal_all_the_way(game):
+    """Along the lesson's own path every step's first accepted key is offered and the
+    scripted opponent's keys are legal (it never falls back during the lesson)."""
+    tutor = Tutor.start(game, restart=True)
+    lesson = tutor.lesson
+    fell_back = []
+
+    class Watch:
+        def choose(self, state):
+            fell_back.append(state.decision().prompt)
+            return make_bot("greedy").choose(state)
+
+    opponents = {int(s): ScriptedOpponent(int(s), keys, Watch()) for s, keys in lesson.opponents.items()}
+    while not tutor.finished:
+        d = tutor.state.decision()
+        if d.seat != lesson.learner:
+            tutor.state.apply(opponents[d.seat].choose(tutor.state))
+        elif not tutor.current.asks:
+            tutor.go_on()
+        else:
+            key = tutor.current.accept[0]
+            assert d.get(key) is not None, (tutor.step, key, d)
+            assert tutor.refusal(key) is None
+            tutor.state.apply(key)
+            tutor.chose(key)
+    assert not fell_back
+
+
+def test_a_bad_lesson_names_the_field():
+    raw = load_lesson("kiln").model_dump()
+    raw["steps"][1]["wrong"] = {}
+    with pytest.raises(AssetError, match=r"lessons.json: field steps.1"):
+        parse_asset(json.dumps(raw), Lesson, "lessons.json")
