@@ -1,4 +1,5 @@
-"""The title screen: new game, continue, rules, quit."""
+"""The title screen: new game, continue, rules, quit; and when served with shared
+tables, open a table, join one, watch one."""
 from __future__ import annotations
 
 import os
@@ -12,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from inkterm.screens.saved_games import short_error
-from inkterm.session_env import GUEST_ENV, USER_ENV
+from inkterm.session_env import GUEST_ENV, TABLES_SOCKET_ENV, TABLES_TOKEN_ENV, USER_ENV
 
 LOGO = "✒  i n k t e r m"
 
@@ -22,6 +23,9 @@ class TitleScreen(Screen):
         Binding("n", "new", "New game"),
         Binding("c", "continue", "Continue"),
         Binding("r", "rules", "Rules"),
+        Binding("t", "open_table", "Open a table"),
+        Binding("j", "join_table", "Join"),
+        Binding("w", "watch_table", "Watch"),
         Binding("q", "app.quit", "Quit"),
         Binding("down", "app.focus_next", "Next", show=False),
         Binding("up", "app.focus_previous", "Previous", show=False),
@@ -46,6 +50,10 @@ class TitleScreen(Screen):
                 yield Button("New game  n", id="new", variant="primary")
                 yield Button("Continue  c", id="continue", disabled=True)
                 yield Static("Looking for saved games…", id="continue-info")
+                if shared_tables():
+                    yield Button("Open a table  t", id="open-table")
+                    yield Button("Join a table  j", id="join-table")
+                    yield Button("Watch a table  w", id="watch-table")
                 yield Button("Rules  r", id="rules")
                 yield Button("Quit  q", id="quit")
                 yield Static("", id="save-warnings")
@@ -99,6 +107,9 @@ class TitleScreen(Screen):
             "new": self.action_new,
             "continue": self.action_continue,
             "rules": self.action_rules,
+            "open-table": self.action_open_table,
+            "join-table": self.action_join_table,
+            "watch-table": self.action_watch_table,
             "quit": self.app.exit,
         }.get(event.button.id or "")
         if action:
@@ -125,6 +136,26 @@ class TitleScreen(Screen):
 
         self.app.push_screen(SavePicker(self.resumable), open_save)
 
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action in ("open_table", "join_table", "watch_table"):
+            return shared_tables()
+        return True
+
+    def action_open_table(self) -> None:
+        from inkterm.screens.tables import OpenTableScreen
+
+        self.app.push_screen(OpenTableScreen())
+
+    def action_join_table(self) -> None:
+        from inkterm.screens.tables import JoinTableScreen
+
+        self.app.push_screen(JoinTableScreen())
+
+    def action_watch_table(self) -> None:
+        from inkterm.screens.tables import JoinTableScreen
+
+        self.app.push_screen(JoinTableScreen(watch=True))
+
     def action_rules(self) -> None:
         from inkterm.engine.registry import GAMES
         from inkterm.screens.picker import GamePicker
@@ -146,6 +177,12 @@ def _continue_line(resumable: list[tuple[Path, str]]) -> str:
     more = len(resumable) - 1
     text = f"{line} ({path.name})"
     return text + (f"\n+ {more} more unfinished: Continue lists them" if more else "")
+
+
+def shared_tables() -> bool:
+    """The server runs shared tables and gave this session its pass (read here, not
+    from screens.tables, so the title's first frame does not import the engine)."""
+    return bool(os.environ.get(TABLES_SOCKET_ENV) and os.environ.get(TABLES_TOKEN_ENV))
 
 
 def guest_warning(name: str) -> str:

@@ -122,6 +122,8 @@ def _decision_for(d, seat: int | None, chooser: str) -> DecisionOut:
             for c in d.choices])
     # Only who chooses and the rules topic: the prompt may name a card in their hand.
     about = d.topic.rstrip("-0123456789").replace("-", " ")
+    if about == "your turn":  # the topic of a plain turn: nothing more to say
+        about = ""
     return DecisionOut(seat=d.seat, prompt=f"{chooser} is choosing" + (f" ({about})" if about else ""),
                        topic=d.topic)
 

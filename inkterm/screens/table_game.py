@@ -1,0 +1,98 @@
+"""A shared table's game: the game screen itself, driving a RemoteTable instead of a
+local state. The server applies every choice (the bots' too) and saves; this screen
+only sends its own seat's choices and draws what the server pushes. No hand-off:
+each seat has its own screen."""
+from __future__ import annotations
+
+from inkterm.screens.game import GameScreen
+from inkterm.widgets.action_menu import ActionMenu
+from inkterm.widgets.event_log import EventLog
+
+
+def set_window_title(app, text: str) -> None:
+    """The terminal window's title (OSC 2). ``text`` is ours, never a player's."""
+    driver = getattr(app, "_driver", None)
+    if driver is not None:
+        clean = "".join(ch for ch in text if ch.isprintable())
+        driver.write(f"\x1b]2;{clean}\x07")
+
+
+class TableScreen(GameScreen):
+    def __init__(self, remote) -> None:
+        super().__init__(remote)
+        self.remote = remote
+        self.bots = {}  # the server plays them
+        self.humans = [] if remote.you is None else [remote.you]
+        self.viewer = remote.you  # None: watching, public facts only
+        remote.on_change = self.table_changed
+        remote.on_error = self.table_refused
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        who = "Watching" if self.remote.you is None else "Playing at"
+        self.query_one(EventLog).note(f"{who} table {self.remote.code}.")
+        self.show_whose_turn(was_mine=False)
+
+    # --- what the server sends ------------------------------------------------------
+    def table_changed(self, events, was_mine: bool) -> None:
+        if self._finished or not self.is_attached:
+            return
+        self.query_one(EventLog).add_events(events, self.state.seats)
+        self.refresh_table()
+        self.show_whose_turn(was_mine)
+        self.advance()
+
+    def table_refused(self, text: str) -> None:
+        if self.is_attached:
+            self.notify(text, severity="error")
+            self.refresh_table()
+
+    def show_whose_turn(self, was_mine: bool) -> None:
+        """Bell and window title when this seat's turn begins."""
+        mine = self.remote.my_turn
+        title = self.state.seats[self.remote.you] if self.remote.you is not None else "watching"
+        set_window_title(self.app, f"inkterm {self.remote.code}: "
+                         + ("your turn" if mine else title))
+        if mine and not was_mine:
+            self.app.bell()
+
+    # --- what differs from a local game -----------------------------------------------
+    def advance(self) -> None:
+        if self._finished or not self.is_attached:
+            return
+        if self.state.is_over:
+            self.finish()
+
+    def refresh_table(self) -> None:
+        super().refresh_table()
+        d = self.decision
+        if d is not None and d.seat != self.viewer and self.is_attached and not self._finished:
+            self.query_one("#prompt").update(d.prompt)  # who chooses, and what about
+            self.query_one(ActionMenu).set_choices([])
+
+    def finish(self) -> None:
+        if self._finished:
+            return
+        self.state = self.remote.finished_state()  # the game-over screen needs the real game
+        super().finish()
+
+    def autosave(self) -> bool:
+        return True  # the server saves the table after every choice
+
+    def action_save(self) -> None:
+        self.notify("The server saves this table after every choice.")
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "undo":  # a shared table's choices are final
+            return False
+        return super().check_action(action, parameters)
+
+    def confirm_quit(self) -> None:
+        from inkterm.screens.confirm import ask_to_quit
+
+        ask_to_quit(self.app, f"The table stays on the server: Join table {self.remote.code} "
+                    "to come back to your seat.")
+
+    def on_unmount(self) -> None:
+        self.remote.leave()
+        super().on_unmount()
