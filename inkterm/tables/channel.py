@@ -61,6 +61,7 @@ class TableService:
         self._followers: dict[str, set[_Connection]] = {}
         self._server: asyncio.base_events.Server | None = None
         self._connections: set[_Connection] = set()
+        self._handlers: set[asyncio.Task] = set()
 
     # --- tokens -------------------------------------------------------------------------
     def issue_token(self, name: str) -> str:
@@ -102,8 +103,10 @@ class TableService:
     async def close(self) -> None:
         if self._server is not None:
             self._server.close()
-        for conn in list(self._connections):
-            conn.writer.close()
+        for task in list(self._handlers):
+            task.cancel()
+        if self._handlers:
+            await asyncio.wait(list(self._handlers), timeout=5)
         if self._server is not None:
             await self._server.wait_closed()
         try:
@@ -113,6 +116,8 @@ class TableService:
 
     # --- one session's connection -------------------------------------------------------
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        self._handlers.add(task)
         conn = None
         try:
             conn = await self._greet(reader, writer)
@@ -120,12 +125,13 @@ class TableService:
                 return
             while line := await _read_line(reader, writer):
                 conn.send(encode(self._answer(conn, line)))
-        except ConnectionError:
+        except (ConnectionError, asyncio.CancelledError):  # gone, or the server closing
             pass
         finally:
             if conn is not None:
                 self._forget(conn)
             writer.close()
+            self._handlers.discard(task)
 
     async def _greet(self, reader, writer) -> _Connection | None:
         try:

@@ -149,6 +149,8 @@ class TableManager:
                 continue
             if table.status != "over":
                 self.tables[table.code] = table
+                if table.state is not None:  # killed between a choice and the bots' replies
+                    self._play_bots(table)
         for problem in problems:
             log.error("table not resumed: %s", problem)
         return problems

@@ -141,3 +141,16 @@ def test_a_whole_game_with_bots_ends_with_the_record(manager):
     assert table.status == "over"
     update = table.update_for(0, [])
     assert update.decision is None and update.record["choices"] == table.state.record.choices
+
+
+def test_a_table_killed_before_its_bots_replied_lets_them_play_on_resume(manager, tmp_path):
+    table, _, _ = manager.open("ann", OpenTable(game="kiln", seats=["me", "bot"]))
+    table.bots = {}  # as if the server died after saving ann's choice, before the bot's
+    while table.state.decision().seat == 0:
+        manager.choose("ann", table.code, table.state.decision().choices[0].key,
+                       len(table.state.record.choices))
+    again = TableManager(tmp_path / "tables")
+    again.resume()
+    resumed = again.tables[table.code]
+    assert len(resumed.state.record.choices) > len(table.state.record.choices)
+    assert resumed.state.decision().seat == 0  # the bot played: ann's turn again
