@@ -31,15 +31,15 @@ class TableScreen(GameScreen):
         super().on_mount()
         who = "Watching" if self.remote.you is None else "Playing at"
         self.query_one(EventLog).note(f"{who} table {self.remote.code}.")
-        self.show_whose_turn(was_mine=False)
+        self.show_whose_turn(turn_began=self.remote.my_turn)
 
     # --- what the server sends ------------------------------------------------------
-    def table_changed(self, events, was_mine: bool) -> None:
+    def table_changed(self, events, turn_began: bool) -> None:
         if self._finished or not self.is_attached:
             return
         self.query_one(EventLog).add_events(events, self.state.seats)
         self.refresh_table()
-        self.show_whose_turn(was_mine)
+        self.show_whose_turn(turn_began)
         self.advance()
 
     def table_refused(self, text: str) -> None:
@@ -47,13 +47,13 @@ class TableScreen(GameScreen):
             self.notify(text, severity="error")
             self.refresh_table()
 
-    def show_whose_turn(self, was_mine: bool) -> None:
-        """Bell and window title when this seat's turn begins."""
+    def show_whose_turn(self, turn_began: bool) -> None:
+        """The window title says whose turn it is; the bell rings when ours begins."""
         mine = self.remote.my_turn
         title = self.state.seats[self.remote.you] if self.remote.you is not None else "watching"
         set_window_title(self.app, f"inkterm {self.remote.code}: "
                          + ("your turn" if mine else title))
-        if mine and not was_mine:
+        if turn_began:
             self.app.bell()
 
     # --- what differs from a local game -----------------------------------------------

@@ -211,7 +211,7 @@ class LobbyScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.remote.on_change = lambda events, was_mine: self.show()
+        self.remote.on_change = lambda events, turn_began: self.show()
         self.show()
 
     def show(self) -> None:

@@ -27,6 +27,8 @@ class TableClient:
         self._waiting: dict[int, asyncio.Future] = {}
         self._followers: dict[str, Callable[[Update], None]] = {}
         self.closed = False
+        #: Called once the channel is gone (the server ended or dropped it).
+        self.on_lost: list[Callable[[], None]] = []
         self._task = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
@@ -91,12 +93,17 @@ class TableClient:
             future.set_result(message)
 
     def _lost(self) -> None:
+        if self.closed:
+            return
         self.closed = True
+        for callback in list(self.on_lost):
+            callback()
         for future in self._waiting.values():
             if not future.done():
                 future.set_exception(TableRefused("The connection to the tables is gone."))
         self._waiting.clear()
 
     async def close(self) -> None:
+        self.closed = True  # closed on purpose: nobody to tell
         self._writer.close()
         self._task.cancel()

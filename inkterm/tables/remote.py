@@ -35,13 +35,15 @@ class RemoteTable:
     def __init__(self, client: TableClient, update: Update) -> None:
         self.client = client
         self.code = update.table.code
-        #: Called with (events, was_my_turn) after every update from the server.
+        #: Called with (events, turn_began) after every update from the server;
+        #: turn_began: this seat is to choose now, and was not, or others played since.
         self.on_change: Callable[[list[Event], bool], None] | None = None
         #: Called with a refusal's text (a stale or illegal key, a lost connection).
         self.on_error: Callable[[str], None] | None = None
         self._pending = False
         self._take(update)
         client.follow(self.code, self._updated)
+        client.on_lost.append(self._lost)
 
     # --- what the server says ---------------------------------------------------------
     def _take(self, update: Update) -> None:
@@ -56,11 +58,14 @@ class RemoteTable:
         self._pending = False
 
     def _updated(self, update: Update) -> None:
-        was_mine = self.my_turn
+        # Whose decision it was, pending or not: a turn of several choices is one turn.
+        was_mine = self._decision is not None and self._decision.seat == self.you
         self._take(update)
+        others_played = any(e.seat not in (None, self.you) for e in update.events)
+        turn_began = self.my_turn and (not was_mine or others_played)
         if self.on_change is not None:
             events = [Event(e.text, e.seat, e.kind) for e in update.events]
-            self.on_change(events, was_mine)
+            self.on_change(events, turn_began)
 
     @property
     def started(self) -> bool:
@@ -104,6 +109,11 @@ class RemoteTable:
             if self.on_error is not None:
                 self.on_error(str(exc))
 
+    def _lost(self) -> None:
+        if self.on_error is not None:
+            self.on_error("The connection to the table server is gone; log in again to "
+                          f"come back to table {self.code}.")
+
     def view(self, seat: int) -> dict[str, Any]:
         return self.update.view or {}
 
@@ -122,5 +132,7 @@ class RemoteTable:
 
     def leave(self) -> None:
         self.client.unfollow(self.code)
+        if self._lost in self.client.on_lost:
+            self.client.on_lost.remove(self._lost)
         if not self.client.closed:
             self.client.send(Leave(code=self.code))

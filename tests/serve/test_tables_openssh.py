@@ -212,14 +212,19 @@ async def test_two_players_a_bot_and_a_watcher_through_a_drop_and_a_restart(data
         assert table.now().seats == ["ann", "bob", "bot"]
         seats = {0: ann, 1: bob}
 
-        await play(table, seats, lambda st: len(st.record.choices) >= 20, watcher=cy)
+        # Play until it is Bob's turn (and the table is quiet): only Bob can move it on.
+        await play(table, seats, lambda st: len(st.record.choices) >= 20
+                   and st.decision().seat == 1, watcher=cy)
         assert_no_secrets(table.now(), seats, cy)
+        state = await settled(table, 1.0)
+        assert state.decision().seat == 1
+        at = len(state.record.choices)
 
-        # Bob's client dies; he logs in again and gets his seat back.
-        at = len((await settled(table)).record.choices)
+        # Bob's client dies; the table waits; he logs in again and gets his seat back.
         await bob.child.terminate()
         bob = await join(server, keys["bob"], "bob", code)
         terms.append(bob)
+        assert len(table.now().record.choices) == at
         seats[1] = bob
         assert len(table.now().record.choices) == at  # the table waited for him
         await play(table, seats, lambda st: len(st.record.choices) >= at + 20)

@@ -68,16 +68,33 @@ async def test_open_a_table_with_a_bot_and_play_by_keys(service, monkeypatch):
         (table,) = service.manager.tables.values()
         assert [s.name for s in table.seats] == ["ann", "bot"]
         screen = pilot.app.screen
-        for _ in range(6):  # ann takes her first choice whenever it is hers
+        bells = []
+        pilot.app.bell = lambda: bells.append(1)
+        for _ in range(8):  # ann takes her first choice whenever it is hers
             await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
-            before = len(table.state.record.choices)
+            before, rung = len(table.state.record.choices), len(bells)
             await pilot.press("1")
             await until(pilot, lambda: screen.remote.update.at > before, "the server's update")
             assert screen.remote.update.at == len(table.state.record.choices)
+            # The bell rings when her turn comes back after the bot's, not within her turn.
+            bot_played = any(e.seat == 1 for e in screen.remote.update.events)
+            assert len(bells) - rung == (1 if bot_played and screen.remote.my_turn else 0)
         assert table.state.seats == ["ann", "bot"]
         menu = screen.query_one(ActionMenu)
         assert [c.key for c in menu.choices] == (
             table.state.decision().keys if screen.remote.my_turn else [])
+        assert bells, "the bot's turns came and went, and ann was never called back"
+
+
+async def test_a_lost_channel_is_said_in_one_line(service, monkeypatch):
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
+        await open_kiln_with_a_bot(pilot)
+        said = []
+        pilot.app.screen.notify = lambda text, **kw: said.append(text)
+        await service.close()
+        await until(pilot, lambda: said, "the notice")
+        assert "connection to the table server is gone" in said[0] and "\n" not in said[0]
 
 
 async def test_join_by_code_waits_then_both_screens_follow_the_game(service, monkeypatch):
