@@ -4,7 +4,14 @@ only sends its own seat's choices and draws what the server pushes. No hand-off:
 each seat has its own screen."""
 from __future__ import annotations
 
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Input
+
 from inkterm.screens.game import GameScreen
+from inkterm.screens.tables import TABLES_CSS
+from inkterm.tables.chat import MAX_CHAT_CHARS
 from inkterm.widgets.action_menu import ActionMenu
 from inkterm.widgets.event_log import EventLog
 
@@ -18,6 +25,9 @@ def set_window_title(app, text: str) -> None:
 
 
 class TableScreen(GameScreen):
+    CSS_PATH = [*GameScreen.CSS_PATH, TABLES_CSS]
+    BINDINGS = [Binding("c", "chat", "Chat")]
+
     def __init__(self, remote) -> None:
         super().__init__(remote)
         self.remote = remote
@@ -26,6 +36,12 @@ class TableScreen(GameScreen):
         self.viewer = remote.you  # None: watching, public facts only
         remote.on_change = self.table_changed
         remote.on_error = self.table_refused
+        remote.on_chat = self.chat_said
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield Input(placeholder="Say something to the table (Enter sends, Esc closes)",
+                    id="chat", max_length=MAX_CHAT_CHARS)
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -46,6 +62,35 @@ class TableScreen(GameScreen):
         if self.is_attached:
             self.notify(text, severity="error")
             self.refresh_table()
+
+    # --- chat ------------------------------------------------------------------------
+    def action_chat(self) -> None:
+        box = self.query_one("#chat", Input)
+        box.display = True
+        box.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "chat":
+            if event.value.strip():
+                self.remote.say(event.value)
+            self.close_chat()
+
+    def on_key(self, event) -> None:
+        if event.key == "escape" and self.query_one("#chat", Input).has_focus:
+            event.stop()
+            self.close_chat()
+
+    def close_chat(self) -> None:
+        box = self.query_one("#chat", Input)
+        box.value = ""
+        box.display = False
+        self.query_one(ActionMenu).focus()
+
+    def chat_said(self, name: str, text: str) -> None:
+        """A chat line in the log, as plain text (the server made it so; Text keeps
+        any markup in it as typed)."""
+        if self.is_attached and not self._finished:
+            self.query_one(EventLog).write(Text(f"{name}: {text}", style="bold"))
 
     def show_whose_turn(self, turn_began: bool) -> None:
         """The window title says whose turn it is; the bell rings when ours begins."""

@@ -196,18 +196,21 @@ class LobbyScreen(Screen):
     The game opens by itself when it starts."""
 
     CSS_PATH = [SCREENS_CSS, TABLES_CSS]
-    BINDINGS = [Binding("escape", "back", "Leave (the seat is kept)")]
+    BINDINGS = [Binding("escape", "back", "Leave (the seat is kept)"),
+                Binding("b", "fill_with_bots", "Bots in the open seats")]
 
     def __init__(self, remote: RemoteTable) -> None:
         super().__init__()
         self.remote = remote
+        remote.on_error = lambda text: self.notify(text, severity="error")
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="tables-panel"):
             yield Static("", id="lobby-title", classes="screen-title")
             yield Static("", id="lobby-seats")
             yield Static("The game starts when every seat is filled. Players choose Join "
-                         "on their title screen and type the code.", classes="tables-help")
+                         "on their title screen and type the code; the host can give the "
+                         "open seats to bots (b).", classes="tables-help")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -230,6 +233,14 @@ class LobbyScreen(Screen):
                  + (" (bot)" if s.kind == "bot" else "") + ("  ← you" if i == self.remote.you else "")
                  for i, s in enumerate(info.seats)]
         self.query_one("#lobby-seats", Static).update(Text("\n".join(lines)))
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "fill_with_bots":
+            return self.remote.table.host == self.remote.client.name
+        return True
+
+    def action_fill_with_bots(self) -> None:
+        self.remote.fill_with_bots()
 
     def action_back(self) -> None:
         self.remote.leave()

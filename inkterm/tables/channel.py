@@ -15,9 +15,11 @@ import secrets
 import socket
 from pathlib import Path
 
+from .chat import ChatLimiter, plain_text
 from .manager import Table, TableError, TableManager
-from .protocol import (MAX_REQUEST_BYTES, BadMessage, Choose, Error, Hello, JoinTable, Leave,
-                       ListTables, Ok, OpenTable, WatchTable, Welcome, encode, parse_request)
+from .protocol import (MAX_REQUEST_BYTES, BadMessage, ChatLine, Choose, Error, FillWithBots, Hello,
+                       JoinTable, Leave, ListTables, Ok, OpenTable, Say, WatchTable, Welcome,
+                       encode, parse_request)
 
 log = logging.getLogger("inkterm.tables")
 
@@ -62,6 +64,7 @@ class TableService:
         self._server: asyncio.base_events.Server | None = None
         self._connections: set[_Connection] = set()
         self._handlers: set[asyncio.Task] = set()
+        self._chat = ChatLimiter()
 
     # --- tokens -------------------------------------------------------------------------
     def issue_token(self, name: str) -> str:
@@ -179,6 +182,13 @@ class TableService:
             table, events = m.choose(name, request.code, request.key, request.at)
             self.broadcast(table, events)
             return Ok(re=request.id)
+        if isinstance(request, FillWithBots):
+            table, events = m.fill_with_bots(name, request.code)
+            self.broadcast(table, events)
+            return Ok(re=request.id)
+        if isinstance(request, Say):
+            self._say(conn, request)
+            return Ok(re=request.id)
         if isinstance(request, Leave):
             code = request.code.strip().upper()
             conn.following.pop(code, None)
@@ -193,6 +203,20 @@ class TableService:
         conn.following[table.code] = seat
         self._followers.setdefault(table.code, set()).add(conn)
         return Ok(re=rid, update=table.update_for(seat, events))
+
+    def _say(self, conn: _Connection, request: Say) -> None:
+        """A chat line to everyone at the table (players and watchers alike)."""
+        code = request.code.strip().upper()
+        if code not in conn.following:
+            raise TableError("Join or watch the table to chat there.")
+        text = plain_text(request.text)
+        if not text:
+            return
+        if not self._chat.allow(conn.name):
+            raise TableError("You are chatting too fast; wait a few seconds.")
+        line = encode(ChatLine(code=code, name=plain_text(conn.name, 40), text=text))
+        for other in list(self._followers.get(code, ())):
+            other.send(line)
 
     def broadcast(self, table: Table, events, skip: _Connection | None = None) -> None:
         """Every session at the table gets its own seat's update (each seat's view is

@@ -8,8 +8,8 @@ import itertools
 import logging
 from typing import Callable
 
-from .protocol import (MAX_PUSH_BYTES, BadMessage, Error, Hello, Ok, Update, Welcome, encode,
-                       parse_push)
+from .protocol import (MAX_PUSH_BYTES, BadMessage, ChatLine, Error, Hello, Ok, Update, Welcome,
+                       encode, parse_push)
 
 log = logging.getLogger("inkterm.tables")
 
@@ -25,7 +25,7 @@ class TableClient:
         self.name = name
         self._ids = itertools.count(1)
         self._waiting: dict[int, asyncio.Future] = {}
-        self._followers: dict[str, Callable[[Update], None]] = {}
+        self._followers: dict[str, Callable[[Update | ChatLine], None]] = {}
         self.closed = False
         #: Called once the channel is gone (the server ended or dropped it).
         self.on_lost: list[Callable[[], None]] = []
@@ -57,7 +57,7 @@ class TableClient:
     async def request(self, message, timeout: float = 15.0) -> Ok:
         return await asyncio.wait_for(self.send(message), timeout)
 
-    def follow(self, code: str, callback: Callable[[Update], None]) -> None:
+    def follow(self, code: str, callback: Callable[[Update | ChatLine], None]) -> None:
         self._followers[code] = callback
 
     def unfollow(self, code: str) -> None:
@@ -77,8 +77,9 @@ class TableClient:
             self._lost()
 
     def _dispatch(self, message) -> None:
-        if isinstance(message, Update):
-            callback = self._followers.get(message.table.code)
+        if isinstance(message, (Update, ChatLine)):
+            code = message.code if isinstance(message, ChatLine) else message.table.code
+            callback = self._followers.get(code)
             if callback is not None:
                 callback(message)
             return

@@ -251,6 +251,20 @@ class TableManager:
         log.info("%s sat down at table %s (seat %d)", name, table.code, seat + 1)
         return table, seat, events
 
+    def fill_with_bots(self, name: str, code: str) -> tuple[Table, list[Event]]:
+        """The host gives every open seat to a bot; the game starts."""
+        table = self.get(name, code)
+        if table.host != name:
+            raise TableError(f"Only the host, {table.host}, can fill the seats with bots.")
+        if table.status != "waiting":
+            raise TableError("The game has started already.")
+        names = number_bots([s.name if s.kind != OPEN else "bot" for s in table.seats])
+        table.seats = [s if s.kind != OPEN else SeatInfo(kind="bot", name=n)
+                       for s, n in zip(table.seats, names)]
+        events = self._start_if_full(table)
+        self._save(table)
+        return table, events
+
     def choose(self, name: str, code: str, key: str, at: int) -> tuple[Table, list[Event]]:
         """``name`` makes a choice at the table; the bots then play until a person
         is to choose. Only the seat whose decision it is may choose."""

@@ -2,9 +2,9 @@
 line, each validated by pydantic. Every message a session sends may carry an
 ``id``; the server answers it with ``ok`` or ``error`` carrying ``re`` = that id.
 
-Session → server: hello (first, once), list, open, join, watch, choose, leave.
-Server → session: welcome, ok, error, and ``update`` pushed whenever a table the
-session sits at or watches changes.
+Session → server: hello (first, once), list, open, join, watch, choose, fill,
+say, leave. Server → session: welcome, ok, error, and, pushed, ``update`` whenever
+a table the session sits at or watches changes and ``chat`` for each line said there.
 """
 from __future__ import annotations
 
@@ -63,13 +63,28 @@ class Choose(_Message):
     at: int = Field(ge=0)
 
 
+class FillWithBots(_Message):
+    """The host fills the open seats with bots (the game then starts)."""
+
+    type: Literal["fill"] = "fill"
+    code: str = Field(max_length=16)
+
+
+class Say(_Message):
+    """A line of table chat (cut and made plain by the server)."""
+
+    type: Literal["say"] = "say"
+    code: str = Field(max_length=16)
+    text: str = Field(max_length=2000)
+
+
 class Leave(_Message):
     type: Literal["leave"] = "leave"
     code: str = Field(max_length=16)
 
 
 Request = Annotated[
-    Union[Hello, ListTables, OpenTable, JoinTable, WatchTable, Choose, Leave],
+    Union[Hello, ListTables, OpenTable, JoinTable, WatchTable, Choose, FillWithBots, Say, Leave],
     Field(discriminator="type"),
 ]
 _REQUEST = TypeAdapter(Request)
@@ -148,9 +163,18 @@ class Update(BaseModel):
     record: dict[str, Any] | None = None
 
 
+class ChatLine(BaseModel):
+    """A line of chat at a table, already plain text (see ``chat.plain_text``)."""
+
+    type: Literal["chat"] = "chat"
+    code: str
+    name: str
+    text: str
+
+
 Ok.model_rebuild()
 
-Push = Annotated[Union[Welcome, Ok, Error, Update], Field(discriminator="type")]
+Push = Annotated[Union[Welcome, Ok, Error, Update, ChatLine], Field(discriminator="type")]
 _PUSH = TypeAdapter(Push)
 
 

@@ -15,7 +15,7 @@ from inkterm.engine import Decision, IllegalChoice, Record, replay
 from inkterm.engine.types import Choice, Event
 
 from .client import TableClient, TableRefused
-from .protocol import Choose, Leave, Update
+from .protocol import ChatLine, Choose, FillWithBots, Leave, Say, Update
 
 
 @dataclass
@@ -38,6 +38,8 @@ class RemoteTable:
         #: Called with (events, turn_began) after every update from the server;
         #: turn_began: this seat is to choose now, and was not, or others played since.
         self.on_change: Callable[[list[Event], bool], None] | None = None
+        #: Called with (name, text) for each chat line (plain text, never markup).
+        self.on_chat: Callable[[str, str], None] | None = None
         #: Called with a refusal's text (a stale or illegal key, a lost connection).
         self.on_error: Callable[[str], None] | None = None
         self._pending = False
@@ -57,7 +59,11 @@ class RemoteTable:
             Choice(c.key, c.label, c.hint, tuple(c.touches)) for c in d.choices], d.topic)
         self._pending = False
 
-    def _updated(self, update: Update) -> None:
+    def _updated(self, update: Update | ChatLine) -> None:
+        if isinstance(update, ChatLine):
+            if self.on_chat is not None:
+                self.on_chat(update.name, update.text)
+            return
         # Whose decision it was, pending or not: a turn of several choices is one turn.
         was_mine = self._decision is not None and self._decision.seat == self.you
         self._take(update)
@@ -98,9 +104,17 @@ class RemoteTable:
         if d is None or d.seat != self.you or d.get(key) is None:
             raise IllegalChoice(f"{key!r} is not yours to choose now")
         self._pending = True
-        sent = self.client.send(Choose(code=self.code, key=key, at=self.update.at))
-        sent.add_done_callback(self._answered)
+        self._ask(Choose(code=self.code, key=key, at=self.update.at))
         return []
+
+    def say(self, text: str) -> None:
+        self._ask(Say(code=self.code, text=text))
+
+    def fill_with_bots(self) -> None:
+        self._ask(FillWithBots(code=self.code))
+
+    def _ask(self, message) -> None:
+        self.client.send(message).add_done_callback(self._answered)
 
     def _answered(self, future) -> None:
         exc = future.exception() if not future.cancelled() else None

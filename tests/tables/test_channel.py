@@ -109,3 +109,26 @@ async def test_a_bad_message_is_a_one_line_error_and_the_channel_lives_on(servic
     ann._writer.write(b'{"type": "choose"}\n')
     await asyncio.sleep(0.1)
     assert (await ann.request(ListTables())).tables == []
+
+
+async def test_chat_reaches_players_and_watchers_as_plain_text_and_is_rate_limited(service):
+    from inkterm.tables.chat import CHAT_BURST
+    from inkterm.tables.protocol import Say
+
+    ann, bob, cy = [await client(service, n) for n in ("ann", "bob", "cy")]
+    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+    with pytest.raises(TableRefused, match="Join or watch"):
+        await bob.request(Say(code=code, text="hi"))
+    heard = {c.name: [] for c in (ann, cy)}
+    for c in (ann, cy):
+        c.follow(code, lambda m, name=c.name: heard[name].append(m))
+    await cy.request(WatchTable(code=code))
+    await ann.request(Say(code=code, text="\x1b[2J[red]hello[/red]"))
+    await asyncio.sleep(0.1)
+    for name in ("ann", "cy"):
+        (line,) = [m for m in heard[name] if m.type == "chat"]
+        assert (line.name, line.text) == ("ann", "␛[2J[red]hello[/red]")
+    for _ in range(CHAT_BURST - 1):
+        await ann.request(Say(code=code, text="again"))
+    with pytest.raises(TableRefused, match="too fast"):
+        await ann.request(Say(code=code, text="and again"))

@@ -154,3 +154,15 @@ def test_a_table_killed_before_its_bots_replied_lets_them_play_on_resume(manager
     resumed = again.tables[table.code]
     assert len(resumed.state.record.choices) > len(table.state.record.choices)
     assert resumed.state.decision().seat == 0  # the bot played: ann's turn again
+
+
+def test_only_the_host_fills_open_seats_with_bots(manager):
+    table, _, _ = manager.open("ann", OpenTable(game="kiln", seats=["me", "open", "bot", "open"]))
+    manager.join("bob", table.code)
+    with pytest.raises(TableError, match="Only the host"):
+        manager.fill_with_bots("bob", table.code)
+    manager.fill_with_bots("ann", table.code)
+    assert [s.name for s in table.seats] == ["ann", "bob", "bot", "bot 2"]
+    assert table.status == "playing"
+    with pytest.raises(TableError, match="started already"):
+        manager.fill_with_bots("ann", table.code)
