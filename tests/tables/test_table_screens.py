@@ -130,3 +130,31 @@ async def test_join_by_code_waits_then_both_screens_follow_the_game(service, mon
             assert len(table.state.record.choices) == 1
             for i, s in screens.items():  # each screen holds its own seat's view only
                 assert s.remote.update.view == json.loads(json.dumps(table.state.view(i)))
+
+
+def log_text(screen) -> str:
+    from inkterm.widgets.event_log import EventLog
+
+    return "\n".join(line.text for line in screen.query_one(EventLog).lines)
+
+
+async def test_the_host_fills_the_open_seats_with_bots_from_the_waiting_room(service, monkeypatch):
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(pilot.app.screen, OpenTableScreen), "the form")
+        await pilot.press("ctrl+g")  # me + open
+        await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen), "the waiting room")
+        await pilot.press("b")
+        await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen), "the game")
+        (table,) = service.manager.tables.values()
+        assert [s.name for s in table.seats] == ["ann", "bot"]
+
+
+async def test_chat_by_keys_shows_markup_as_typed(service, monkeypatch):
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
+        await open_kiln_with_a_bot(pilot)
+        await pilot.press("c", *"[b]hi[/b]", "enter")
+        await until(pilot, lambda: "ann: [b]hi[/b]" in log_text(pilot.app.screen), "the chat line")
+        assert not pilot.app.screen.query_one("#chat").display  # closed again
