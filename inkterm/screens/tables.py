@@ -24,6 +24,9 @@ MAX_SEATS = max(spec.max_players for spec in GAMES.values())
 SEAT_KINDS = [("me", "me"), ("open: another player", "open"), ("bot", "bot"),
               ("strong bot (search)", "search"), ("no seat", "")]
 
+IDLE_CHOICES = [("wait for them", 0), ("a bot plays after 2 minutes", 2),
+                ("a bot plays after 5 minutes", 5), ("a bot plays after 10 minutes", 10)]
+
 _clients: dict[int, TableClient] = {}  # one channel per app
 
 
@@ -70,6 +73,9 @@ class OpenTableScreen(Screen):
                     default = "me" if i == 0 else "open" if i == 1 else ""
                     yield Select(SEAT_KINDS, value=default, allow_blank=False,
                                  id=f"seat{i}", compact=True)
+            with Horizontal(classes="tables-row"):
+                yield Label("Idle", classes="tables-label")
+                yield Select(IDLE_CHOICES, value=0, allow_blank=False, id="idle", compact=True)
             yield Checkbox("Private: not listed, joined by its code only", id="private",
                            compact=True)
             yield Static("Open seats are taken by players who Join; the game starts once "
@@ -97,8 +103,10 @@ class OpenTableScreen(Screen):
     def read_form(self) -> OpenTable:
         game = self.query_one("#game", Select).value
         seats = [self.query_one(f"#seat{i}", Select).value for i in range(GAMES[game].max_players)]
+        idle = self.query_one("#idle", Select).value
         return OpenTable(game=game, seats=[s for s in seats if s],
-                         private=self.query_one("#private", Checkbox).value)
+                         private=self.query_one("#private", Checkbox).value,
+                         idle_minutes=idle or None)
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "open":

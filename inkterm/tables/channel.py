@@ -56,9 +56,11 @@ async def _read_line(reader: asyncio.StreamReader, writer) -> bytes:
 
 
 class TableService:
-    def __init__(self, manager: TableManager, path: Path) -> None:
+    def __init__(self, manager: TableManager, path: Path, *, check_interval: float = 5.0) -> None:
         self.manager = manager
         self.path = Path(path)
+        self.check_interval = check_interval  # how often idle players are looked for
+        self._watchdog: asyncio.Task | None = None
         self._tokens: dict[str, str] = {}
         self._followers: dict[str, set[_Connection]] = {}
         self._server: asyncio.base_events.Server | None = None
@@ -85,6 +87,7 @@ class TableService:
         self._server = await asyncio.start_unix_server(
             self._serve, path=str(self.path), limit=MAX_REQUEST_BYTES + 1)
         os.chmod(self.path, 0o600)
+        self._watchdog = asyncio.get_running_loop().create_task(self._watch_idle())
         log.info("tables: %d resumed; socket %s", len(self.manager.tables), self.path)
         return self
 
@@ -103,7 +106,15 @@ class TableService:
             probe.close()
         raise OSError(f"another inkterm server is using {self.path}")
 
+    async def _watch_idle(self) -> None:
+        while True:
+            await asyncio.sleep(self.check_interval)
+            for table, events in self.manager.play_for_idle():
+                self.broadcast(table, events)
+
     async def close(self) -> None:
+        if self._watchdog is not None:
+            self._watchdog.cancel()
         if self._server is not None:
             self._server.close()
         for task in list(self._handlers):

@@ -55,6 +55,7 @@ class TableFile(BaseModel):
     private: bool
     seats: list[SeatInfo]
     options: dict[str, Any]
+    idle_minutes: int | None = None
     save: dict[str, Any] | None = None
 
 
@@ -67,8 +68,10 @@ class Table:
     seats: list[SeatInfo]
     options: dict[str, Any]
     path: Path
+    idle_minutes: int | None = None  # a bot plays for a player idle this long
     state: Any = None  # the GameState once every seat is filled
     bots: dict[int, Any] = field(default_factory=dict)
+    waiting_since: float = 0.0  # when the table last changed (the clock of the manager)
 
     @property
     def status(self) -> str:
@@ -88,7 +91,8 @@ class Table:
     def info(self) -> TableInfo:
         return TableInfo(code=self.code, game=self.game, title=GAMES[self.game].title,
                          host=self.host, private=self.private, status=self.status,
-                         seats=[s.model_copy() for s in self.seats])
+                         seats=[s.model_copy() for s in self.seats],
+                         idle_minutes=self.idle_minutes)
 
     def update_for(self, seat: int | None, events: list[Event]) -> Update:
         """What the session holding ``seat`` (None: a watcher) may see now."""
@@ -110,7 +114,7 @@ class Table:
     def to_file(self) -> str:
         return TableFile(format=TABLE_FORMAT, version=1, code=self.code, game=self.game,
                          host=self.host, private=self.private, seats=self.seats,
-                         options=self.options,
+                         options=self.options, idle_minutes=self.idle_minutes,
                          save=None if self.state is None else self.state.to_dict(),
                          ).model_dump_json()
 
@@ -165,7 +169,7 @@ class TableManager:
         if data.game not in GAMES:
             raise ValueError(f"unknown game {data.game!r}")
         table = Table(data.code, data.game, data.host, data.private, data.seats,
-                      data.options, path)
+                      data.options, path, data.idle_minutes, waiting_since=self._clock())
         if data.save is not None:
             table.state = load_game(json.dumps(data.save))
             self._seat_bots(table)
@@ -225,7 +229,8 @@ class TableManager:
                  else SeatInfo(kind="bot", name=next(bot_names)) for s in asked]
         code = self._new_code()
         table = Table(code, request.game, host, request.private, seats,
-                      dict(request.options), self.directory / (code + TABLE_SUFFIX))
+                      dict(request.options), self.directory / (code + TABLE_SUFFIX),
+                      request.idle_minutes)
         self.tables[code] = table
         events = self._start_if_full(table)
         self._save(table)
@@ -290,6 +295,30 @@ class TableManager:
         events += self._play_bots(table)
         return table, events
 
+    def play_for_idle(self) -> list[tuple[Table, list[Event]]]:
+        """Where the host allowed it, a bot finishes the turn of a player who has not
+        chosen for the table's idle minutes (the seat stays theirs)."""
+        played = []
+        now = self._clock()
+        for table in list(self.tables.values()):
+            if table.idle_minutes is None or table.status != "playing":
+                continue
+            if now - table.waiting_since < table.idle_minutes * 60:
+                continue
+            st = table.state
+            seat = st.decision().seat
+            if seat in table.bots:
+                continue
+            events = [Event(f"{st.seats[seat]} is away: a bot plays this turn for them.",
+                            seat, "warning")]
+            stand_in = make_bot("bot", seed=st.record.seed + len(st.record.choices))
+            while (d := st.decision()) is not None and d.seat == seat:
+                events += st.apply(stand_in.choose(st))
+                self._save(table)
+            events += self._play_bots(table)
+            played.append((table, events))
+        return played
+
     # --- the machinery ----------------------------------------------------------------
     def _new_code(self) -> str:
         taken = set(self.tables) | {p.name[:-len(TABLE_SUFFIX)] for p in
@@ -328,3 +357,4 @@ class TableManager:
 
     def _save(self, table: Table) -> None:
         write_atomic(table.path, table.to_file())
+        table.waiting_since = self._clock()

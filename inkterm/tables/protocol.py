@@ -43,6 +43,8 @@ class OpenTable(_Message):
     seats: list[Annotated[str, Field(max_length=40)]] = Field(min_length=1, max_length=8)
     private: bool = False
     options: dict[str, Any] = Field(default_factory=dict)
+    #: A bot plays for a player who has not chosen for this many minutes (None: wait).
+    idle_minutes: int | None = Field(default=None, ge=1, le=120)
 
 
 class JoinTable(_Message):
@@ -103,6 +105,7 @@ class TableInfo(BaseModel):
     private: bool
     status: Literal["waiting", "playing", "over"]
     seats: list[SeatInfo]
+    idle_minutes: int | None = None
 
 
 class ChoiceOut(BaseModel):

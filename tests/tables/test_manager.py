@@ -166,3 +166,22 @@ def test_only_the_host_fills_open_seats_with_bots(manager):
     assert table.status == "playing"
     with pytest.raises(TableError, match="started already"):
         manager.fill_with_bots("ann", table.code)
+
+
+def test_a_bot_plays_an_idle_players_turn_only_where_the_host_allowed_it(tmp_path):
+    now = [0.0]
+    manager = TableManager(tmp_path / "tables", clock=lambda: now[0])
+    waits, _, _ = manager.open("ann", OpenTable(game="kiln", seats=["me", "open"]))
+    allows, _, _ = manager.open("ann", OpenTable(game="kiln", seats=["me", "open"],
+                                                 idle_minutes=2))
+    for table in (waits, allows):
+        manager.join("bob", table.code)
+    now[0] += 119
+    assert manager.play_for_idle() == []
+    now[0] += 2
+    ((table, events),) = manager.play_for_idle()
+    assert table is allows and waits.state.record.choices == []
+    idle = allows.state.history[0][0]
+    assert "is away" in events[0].text and allows.state.decision().seat != idle
+    assert allows.seats[idle].kind == "player"  # the seat stays theirs
+    assert manager.play_for_idle() == []  # the clock starts again for the next player

@@ -158,3 +158,15 @@ async def test_chat_by_keys_shows_markup_as_typed(service, monkeypatch):
         await pilot.press("c", *"[b]hi[/b]", "enter")
         await until(pilot, lambda: "ann: [b]hi[/b]" in log_text(pilot.app.screen), "the chat line")
         assert not pilot.app.screen.query_one("#chat").display  # closed again
+
+
+async def test_the_host_may_let_a_bot_play_for_idle_players(service, monkeypatch):
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(pilot.app.screen, OpenTableScreen), "the form")
+        pilot.app.screen.query_one("#idle").value = 5
+        await pilot.press("ctrl+g")
+        await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen), "the waiting room")
+        (table,) = service.manager.tables.values()
+        assert table.idle_minutes == 5
