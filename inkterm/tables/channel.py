@@ -1,6 +1,11 @@
 """The server's end of the local channel: a Unix socket in the data directory
 (owner-only) that speaks ``protocol`` to each session's app.
 
+Everything that touches the tables (the manager, who follows which table) runs on
+one worker thread, one request at a time, so a bot that thinks or a save that
+waits for the disk never holds up the SSH sessions on the event loop; only the
+sending happens on the loop.
+
 A session proves who it is with the token the server put in its environment when
 it started it (``issue_token``); the name bound to that token is the only name the
 connection acts for, whatever it sends. Updates go to every session at a table at
@@ -13,6 +18,7 @@ import logging
 import os
 import secrets
 import socket
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from .chat import ChatLimiter, plain_text
@@ -67,6 +73,7 @@ class TableService:
         self._connections: set[_Connection] = set()
         self._handlers: set[asyncio.Task] = set()
         self._chat = ChatLimiter()
+        self._worker = ThreadPoolExecutor(1, thread_name_prefix="tables")
 
     # --- tokens -------------------------------------------------------------------------
     def issue_token(self, name: str) -> str:
@@ -83,7 +90,7 @@ class TableService:
             raise OSError(f"the tables' socket path {self.path} is longer than "
                           f"{MAX_SOCKET_PATH} bytes; use a shorter --data-dir")
         self._clear_stale_socket()
-        self.manager.resume()
+        await self._on_worker(self.manager.resume)
         self._server = await asyncio.start_unix_server(
             self._serve, path=str(self.path), limit=MAX_REQUEST_BYTES + 1)
         os.chmod(self.path, 0o600)
@@ -106,11 +113,17 @@ class TableService:
             probe.close()
         raise OSError(f"another inkterm server is using {self.path}")
 
+    async def _on_worker(self, fn, *args):
+        return await asyncio.get_running_loop().run_in_executor(self._worker, fn, *args)
+
     async def _watch_idle(self) -> None:
         while True:
             await asyncio.sleep(self.check_interval)
-            for table, events in self.manager.play_for_idle():
-                self.broadcast(table, events)
+            _send(await self._on_worker(self._idle_updates))
+
+    def _idle_updates(self) -> list:
+        return [sent for table, events in self.manager.play_for_idle()
+                for sent in self.updates(table, events)]
 
     async def close(self) -> None:
         if self._watchdog is not None:
@@ -123,6 +136,7 @@ class TableService:
             await asyncio.wait(list(self._handlers), timeout=5)
         if self._server is not None:
             await self._server.wait_closed()
+        self._worker.shutdown(wait=True)
         try:
             self.path.unlink()
         except OSError:
@@ -138,12 +152,17 @@ class TableService:
             if conn is None:
                 return
             while line := await _read_line(reader, writer):
-                conn.send(encode(self._answer(conn, line)))
+                reply, sends = await self._on_worker(self._answer, conn, line)
+                _send(sends)
+                conn.send(encode(reply))
         except (ConnectionError, asyncio.CancelledError):  # gone, or the server closing
             pass
         finally:
             if conn is not None:
-                self._forget(conn)
+                try:
+                    self._worker.submit(self._forget, conn)
+                except RuntimeError:  # the service has closed: nothing left to forget
+                    pass
             writer.close()
             self._handlers.discard(task)
 
@@ -166,20 +185,21 @@ class TableService:
         for code in conn.following:
             self._followers.get(code, set()).discard(conn)
 
-    def _answer(self, conn: _Connection, line: bytes) -> Ok | Error:
+    # --- on the worker: a request's answer and what to send to whom -------------------
+    def _answer(self, conn: _Connection, line: bytes) -> tuple[Ok | Error, list]:
         try:
             request = parse_request(line)
         except BadMessage as exc:
-            return Error(text=str(exc))
+            return Error(text=str(exc)), []
         try:
             return self._handle(conn, request)
         except TableError as exc:
-            return Error(re=request.id, text=str(exc))
+            return Error(re=request.id, text=str(exc)), []
 
-    def _handle(self, conn: _Connection, request) -> Ok:
-        m, name = self.manager, conn.name
+    def _handle(self, conn: _Connection, request) -> tuple[Ok, list]:
+        m, name, done = self.manager, conn.name, Ok(re=request.id)
         if isinstance(request, ListTables):
-            return Ok(re=request.id, tables=[t.info() for t in m.listed(name)])
+            return Ok(re=request.id, tables=[t.info() for t in m.listed(name)]), []
         if isinstance(request, OpenTable):
             table, seat, events = m.open(name, request)
             return self._follow(conn, request.id, table, seat, events)
@@ -191,52 +211,56 @@ class TableService:
             return self._follow(conn, request.id, table, table.seat_of(name), [])
         if isinstance(request, Choose):
             table, events = m.choose(name, request.code, request.key, request.at)
-            self.broadcast(table, events)
-            return Ok(re=request.id)
+            return done, self.updates(table, events)
         if isinstance(request, FillWithBots):
             table, events = m.fill_with_bots(name, request.code)
-            self.broadcast(table, events)
-            return Ok(re=request.id)
+            return done, self.updates(table, events)
         if isinstance(request, Say):
-            self._say(conn, request)
-            return Ok(re=request.id)
+            return done, self._say(conn, request)
         if isinstance(request, Leave):
             code = request.code.strip().upper()
             conn.following.pop(code, None)
             self._followers.get(code, set()).discard(conn)
-            return Ok(re=request.id)
+            return done, []
         raise TableError("Already said hello.")
 
     def _follow(self, conn: _Connection, rid: int | None, table: Table, seat: int | None,
-                events) -> Ok:
+                events) -> tuple[Ok, list]:
         """``conn`` now gets the table's updates; the others there hear of the change."""
-        self.broadcast(table, events, skip=conn)
+        sends = self.updates(table, events, skip=conn)
         conn.following[table.code] = seat
         self._followers.setdefault(table.code, set()).add(conn)
-        return Ok(re=rid, update=table.update_for(seat, events))
+        return Ok(re=rid, update=table.update_for(seat, events)), sends
 
-    def _say(self, conn: _Connection, request: Say) -> None:
+    def _say(self, conn: _Connection, request: Say) -> list:
         """A chat line to everyone at the table (players and watchers alike)."""
         code = request.code.strip().upper()
         if code not in conn.following:
             raise TableError("Join or watch the table to chat there.")
         text = plain_text(request.text)
         if not text:
-            return
+            return []
         if not self._chat.allow(conn.name):
             raise TableError("You are chatting too fast; wait a few seconds.")
         line = encode(ChatLine(code=code, name=plain_text(conn.name, 40), text=text))
-        for other in list(self._followers.get(code, ())):
-            other.send(line)
+        return [(other, line) for other in self._followers.get(code, ())]
 
-    def broadcast(self, table: Table, events, skip: _Connection | None = None) -> None:
+    def updates(self, table: Table, events, skip: _Connection | None = None) -> list:
         """Every session at the table gets its own seat's update (each seat's view is
         made once, however many of that seat's sessions are open)."""
         made: dict[int | None, bytes] = {}
-        for conn in list(self._followers.get(table.code, ())):
+        sends = []
+        for conn in self._followers.get(table.code, ()):
             if conn is skip:
                 continue
             seat = conn.following.get(table.code)
             if seat not in made:
                 made[seat] = encode(table.update_for(seat, events))
-            conn.send(made[seat])
+            sends.append((conn, made[seat]))
+        return sends
+
+
+def _send(sends: list) -> None:
+    """On the event loop: write what the worker made."""
+    for conn, data in sends:
+        conn.send(data)

@@ -132,3 +132,29 @@ async def test_chat_reaches_players_and_watchers_as_plain_text_and_is_rate_limit
         await ann.request(Say(code=code, text="again"))
     with pytest.raises(TableRefused, match="too fast"):
         await ann.request(Say(code=code, text="and again"))
+
+
+async def test_a_slow_choice_does_not_hold_up_the_event_loop(service, monkeypatch):
+    """A search bot thinking (or a save waiting for the disk) runs off the loop that
+    carries every SSH session's keys and screens."""
+    import time
+
+    ann, bob = await client(service, "ann"), await client(service, "bob")
+    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+    await bob.request(JoinTable(code=code))
+    table = service.manager.tables[code]
+    mover = ann if table.state.decision().seat == 0 else bob
+    choose = service.manager.choose
+
+    def slow_choose(*args):
+        time.sleep(1.5)
+        return choose(*args)
+
+    monkeypatch.setattr(service.manager, "choose", slow_choose)
+    t0 = time.monotonic()
+    pending = asyncio.ensure_future(mover.request(
+        Choose(code=code, key=table.state.decision().choices[0].key, at=0)))
+    await asyncio.sleep(0.1)  # the loop keeps turning while the choice is worked out
+    assert time.monotonic() - t0 < 1.0
+    await pending
+    assert len(table.state.record.choices) == 1
