@@ -37,6 +37,7 @@ class TableScreen(GameScreen):
         remote.on_change = self.table_changed
         remote.on_error = self.table_refused
         remote.on_chat = self.chat_said
+        self._mounted = False  # updates before then are drawn by on_mount itself
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -44,14 +45,19 @@ class TableScreen(GameScreen):
                     id="chat", max_length=MAX_CHAT_CHARS)
 
     def on_mount(self) -> None:
+        self._mounted = True
         super().on_mount()
         who = "Watching" if self.remote.you is None else "Playing at"
         self.query_one(EventLog).note(f"{who} table {self.remote.code}.")
         self.show_whose_turn(turn_began=self.remote.my_turn)
 
     # --- what the server sends ------------------------------------------------------
+    @property
+    def live(self) -> bool:
+        return self._mounted and self.is_attached and not self._finished
+
     def table_changed(self, events, turn_began: bool) -> None:
-        if self._finished or not self.is_attached:
+        if not self.live:
             return
         self.query_one(EventLog).add_events(events, self.state.seats)
         self.refresh_table()
@@ -59,7 +65,7 @@ class TableScreen(GameScreen):
         self.advance()
 
     def table_refused(self, text: str) -> None:
-        if self.is_attached:
+        if self.live:
             self.notify(text, severity="error")
             self.refresh_table()
 
@@ -89,7 +95,7 @@ class TableScreen(GameScreen):
     def chat_said(self, name: str, text: str) -> None:
         """A chat line in the log, as plain text (the server made it so; Text keeps
         any markup in it as typed)."""
-        if self.is_attached and not self._finished:
+        if self.live:
             self.query_one(EventLog).write(Text(f"{name}: {text}", style="bold"))
 
     def show_whose_turn(self, turn_began: bool) -> None:
