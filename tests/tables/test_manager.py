@@ -94,8 +94,9 @@ def play_with_bots(manager, table, steps):
                        len(table.state.record.choices))
 
 
-def test_each_seat_gets_only_its_own_view(manager):
-    table, _, _ = manager.open("ann", OpenTable(game="kiln", seats=["me", "open", "bot"]))
+@pytest.mark.parametrize("game", ["kiln", "inkwell", "voynich"])
+def test_each_seat_gets_only_its_own_view(manager, game):
+    table, _, _ = manager.open("ann", OpenTable(game=game, seats=["me", "open", "bot"]))
     manager.join("bob", table.code)
     for _ in range(15):
         st = table.state
@@ -108,8 +109,8 @@ def test_each_seat_gets_only_its_own_view(manager):
             if seat != d.seat:
                 assert update.decision.choices == []
                 assert d.prompt not in update.decision.prompt
-        for other in range(3):
-            if other != 0:
+        if game == "kiln":
+            for other in (1, 2):
                 assert "hand_cards" not in table.update_for(0, []).view["players"][other]
         play_with_bots(manager, table, 1)
 
@@ -135,8 +136,9 @@ def test_a_damaged_table_file_is_named_and_left_alone(manager, tmp_path):
     assert table.path.read_text() == "{not json"
 
 
-def test_a_whole_game_with_bots_ends_with_the_record(manager):
-    table, _, _ = manager.open("ann", OpenTable(game="kiln", seats=["me", "bot"]))
+@pytest.mark.parametrize("game", ["kiln", "voynich"])
+def test_a_whole_game_with_bots_ends_with_the_record(manager, game):
+    table, _, _ = manager.open("ann", OpenTable(game=game, seats=["me", "bot"]))
     play_with_bots(manager, table, 2000)
     assert table.status == "over"
     update = table.update_for(0, [])
