@@ -45,8 +45,8 @@ class TableScreen(GameScreen):
                     id="chat", max_length=MAX_CHAT_CHARS)
 
     def on_mount(self) -> None:
+        # Textual then runs GameScreen.on_mount too (handlers run for every class).
         self._mounted = True
-        super().on_mount()
         who = "Watching" if self.remote.you is None else "Playing at"
         self.query_one(EventLog).note(f"{who} table {self.remote.code}.")
         self.show_whose_turn(turn_began=self.remote.my_turn)
@@ -144,6 +144,5 @@ class TableScreen(GameScreen):
         ask_to_quit(self.app, f"The table stays on the server: Join table {self.remote.code} "
                     "to come back to your seat.")
 
-    def on_unmount(self) -> None:
+    def on_unmount(self) -> None:  # GameScreen.on_unmount runs after it
         self.remote.leave()
-        super().on_unmount()

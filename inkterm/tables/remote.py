@@ -18,6 +18,16 @@ from .client import TableClient, TableRefused
 from .protocol import ChatLine, Choose, FillWithBots, Leave, Say, Update
 
 
+class ServerSeed(int):
+    """Where the screen would print the seed: it stays on the server (with it and the
+    choices, the hidden cards could be worked out)."""
+
+    def __str__(self) -> str:
+        return "kept by the server"
+
+    __repr__ = __str__
+
+
 @dataclass
 class RemoteRecord:
     """What the screen reads of a record. The seed and the keys chosen stay on the
@@ -26,7 +36,7 @@ class RemoteRecord:
 
     game: str
     seats: list[str]
-    seed: int = 0
+    seed: int = ServerSeed(0)
     options: dict[str, Any] = field(default_factory=dict)
     choices: list[str] = field(default_factory=list)
 

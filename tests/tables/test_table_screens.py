@@ -84,6 +84,9 @@ async def test_open_a_table_with_a_bot_and_play_by_keys(service, monkeypatch):
         assert [c.key for c in menu.choices] == (
             table.state.decision().keys if screen.remote.my_turn else [])
         assert bells, "the bot's turns came and went, and ann was never called back"
+        said = log_text(screen)
+        assert said.count("seed kept by the server") == 1  # the opening line, once
+        assert str(table.state.record.seed) not in said
 
 
 async def test_a_lost_channel_is_said_in_one_line(service, monkeypatch):
@@ -135,7 +138,7 @@ async def test_join_by_code_waits_then_both_screens_follow_the_game(service, mon
 def log_text(screen) -> str:
     from inkterm.widgets.event_log import EventLog
 
-    return "\n".join(line.text for line in screen.query_one(EventLog).lines)
+    return " ".join(" ".join(line.text for line in screen.query_one(EventLog).lines).split())
 
 
 async def test_the_host_fills_the_open_seats_with_bots_from_the_waiting_room(service, monkeypatch):
