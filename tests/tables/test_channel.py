@@ -14,7 +14,7 @@ import pytest
 from inkterm.tables.channel import SOCKET_NAME, TableService
 from inkterm.tables.client import TableClient, TableRefused
 from inkterm.tables.manager import TableManager
-from inkterm.tables.protocol import Choose, Hello, JoinTable, ListTables, OpenTable, WatchTable
+from inkterm.tables.protocol import Choose, JoinTable, ListTables, OpenTable, WatchTable
 
 
 @pytest.fixture
