@@ -7,7 +7,7 @@ import importlib
 from rich.console import Console
 from rich.table import Table
 
-SUITES = ["engine_speed", "bots_speed", "startup", "keypaint", "ssh_latency"]
+SUITES = ["engine_speed", "bots_speed", "startup", "keypaint", "ssh_latency", "table_latency"]
 
 
 def main() -> None:

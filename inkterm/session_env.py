@@ -11,3 +11,10 @@ GUEST_ENV = "INKTERM_GUEST"
 
 #: The player's login name.
 USER_ENV = "INKTERM_USER"
+
+#: The shared tables' Unix socket (set only when the server runs tables).
+TABLES_SOCKET_ENV = "INKTERM_TABLES_SOCKET"
+
+#: This session's secret for that socket: the server bound it to the login name, so
+#: the app can speak for that name only.
+TABLES_TOKEN_ENV = "INKTERM_TABLES_TOKEN"

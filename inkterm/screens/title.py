@@ -1,4 +1,5 @@
-"""The title screen: new game, continue, rules, quit."""
+"""The title screen: new game, continue, rules, quit; and when served with shared
+tables, open a table, join one, watch one."""
 from __future__ import annotations
 
 import os
@@ -12,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from inkterm.screens.saved_games import short_error
-from inkterm.session_env import GUEST_ENV, USER_ENV
+from inkterm.session_env import GUEST_ENV, TABLES_SOCKET_ENV, TABLES_TOKEN_ENV, USER_ENV
 
 LOGO = "✒  i n k t e r m"
 
@@ -23,6 +24,9 @@ class TitleScreen(Screen):
         Binding("c", "continue", "Continue"),
         Binding("l", "learn", "Learn to play"),
         Binding("r", "rules", "Rules"),
+        Binding("t", "open_table", "Open a table"),
+        Binding("j", "join_table", "Join"),
+        Binding("w", "watch_table", "Watch"),
         Binding("q", "app.quit", "Quit"),
         Binding("down", "app.focus_next", "Next", show=False),
         Binding("up", "app.focus_previous", "Previous", show=False),
@@ -48,6 +52,10 @@ class TitleScreen(Screen):
                 yield Button("Continue  c", id="continue", disabled=True)
                 yield Static("Looking for saved games…", id="continue-info")
                 yield Button("Learn to play  l", id="learn")
+                if shared_tables():
+                    yield Button("Open a table  t", id="open-table")
+                    yield Button("Join a table  j", id="join-table")
+                    yield Button("Watch a table  w", id="watch-table")
                 yield Button("Rules  r", id="rules")
                 yield Button("Quit  q", id="quit")
                 yield Static("", id="save-warnings")
@@ -102,6 +110,9 @@ class TitleScreen(Screen):
             "continue": self.action_continue,
             "learn": self.action_learn,
             "rules": self.action_rules,
+            "open-table": self.action_open_table,
+            "join-table": self.action_join_table,
+            "watch-table": self.action_watch_table,
             "quit": self.app.exit,
         }.get(event.button.id or "")
         if action:
@@ -133,6 +144,26 @@ class TitleScreen(Screen):
 
         self.app.push_screen(learn_picker(), self.app.learn_or_watch)
 
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action in ("open_table", "join_table", "watch_table"):
+            return shared_tables()
+        return True
+
+    def action_open_table(self) -> None:
+        from inkterm.screens.tables import OpenTableScreen
+
+        self.app.push_screen(OpenTableScreen())
+
+    def action_join_table(self) -> None:
+        from inkterm.screens.tables import JoinTableScreen
+
+        self.app.push_screen(JoinTableScreen())
+
+    def action_watch_table(self) -> None:
+        from inkterm.screens.tables import JoinTableScreen
+
+        self.app.push_screen(JoinTableScreen(watch=True))
+
     def action_rules(self) -> None:
         from inkterm.engine.registry import GAMES
         from inkterm.screens.picker import GamePicker
@@ -154,6 +185,12 @@ def _continue_line(resumable: list[tuple[Path, str]]) -> str:
     more = len(resumable) - 1
     text = f"{line} ({path.name})"
     return text + (f"\n+ {more} more unfinished: Continue lists them" if more else "")
+
+
+def shared_tables() -> bool:
+    """The server runs shared tables and gave this session its pass (read here, not
+    from screens.tables, so the title's first frame does not import the engine)."""
+    return bool(os.environ.get(TABLES_SOCKET_ENV) and os.environ.get(TABLES_TOKEN_ENV))
 
 
 def guest_warning(name: str) -> str:

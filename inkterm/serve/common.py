@@ -24,7 +24,8 @@ import termios
 from pathlib import Path
 from typing import Callable
 
-from inkterm.session_env import GUEST_ENV, SERVED_ENV, USER_ENV
+from inkterm.session_env import (GUEST_ENV, SERVED_ENV, TABLES_SOCKET_ENV, TABLES_TOKEN_ENV,
+                                 USER_ENV)
 
 log = logging.getLogger("inkterm.serve")
 
@@ -41,6 +42,7 @@ DROP_ENV = (
     "DISPLAY", "WAYLAND_DISPLAY", "COLUMNS", "LINES", "ROWS", "TEXTUAL_DRIVER",
     "TEXTUAL", "TEXTUAL_LOG", "COLORTERM", "NO_COLOR", "TERM_PROGRAM",
     "TERM_PROGRAM_VERSION", "TMUX", "STY", "INKTERM_HOME", USER_ENV, SERVED_ENV, GUEST_ENV,
+    TABLES_SOCKET_ENV, TABLES_TOKEN_ENV,
 )
 
 #: The largest terminal a session's app is given: enough for any real window,

@@ -93,12 +93,13 @@ def config_from_args(args: argparse.Namespace):
 def _setup_logging() -> None:
     import logging
 
-    root = logging.getLogger("inkterm.serve")
-    if not root.handlers:
-        handler = logging.StreamHandler(sys.stderr)
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
-        root.addHandler(handler)
-        root.setLevel(logging.INFO)
+    for name in ("inkterm.serve", "inkterm.tables"):
+        root = logging.getLogger(name)
+        if not root.handlers:
+            handler = logging.StreamHandler(sys.stderr)
+            handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+            root.addHandler(handler)
+            root.setLevel(logging.INFO)
 
 
 def run_from_args(args: argparse.Namespace) -> int:

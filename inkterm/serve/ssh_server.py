@@ -17,7 +17,8 @@ from pathlib import Path
 
 import asyncssh
 
-from inkterm.session_env import GUEST_ENV, SERVED_ENV, USER_ENV
+from inkterm.session_env import (GUEST_ENV, SERVED_ENV, TABLES_SOCKET_ENV, TABLES_TOKEN_ENV,
+                                 USER_ENV)
 
 from .common import (
     PtyChild,
@@ -66,6 +67,7 @@ class SSHConfig:
     child: list[str] | None = None  # None: $INKTERM_SERVE_CHILD or python -m inkterm
     host_key: Path | None = None  # None: <data_dir>/ssh_host_ed25519_key
     check_interval: float = 5.0  # how often the idle watchdog looks
+    tables: bool = True  # run the shared tables (a socket in the data dir)
 
     def keys_directory(self) -> Path:
         return self.keys_dir or (self.data_dir / KEYS_DIR_NAME)
@@ -151,6 +153,7 @@ class _Session(asyncssh.SSHServerSession):
         self._farewell: bytes | None = None  # set when the server ends the app
         self._told_size_cap = False
         self._size_notice = b""  # to say before the app starts
+        self.tables_token: str | None = None  # this session's pass to the shared tables
 
     # -- channel requests -------------------------------------------------------
     def connection_made(self, chan) -> None:
@@ -234,6 +237,11 @@ class _Session(asyncssh.SSHServerSession):
         extra = {USER_ENV: self._username, SERVED_ENV: "ssh"}
         if self._server.config.guest:
             extra[GUEST_ENV] = "1"
+        tables = self._server.tables
+        if tables is not None:
+            self.tables_token = tables.issue_token(self._username)
+            extra[TABLES_SOCKET_ENV] = str(tables.path)
+            extra[TABLES_TOKEN_ENV] = self.tables_token
         env = child_environment(
             term=self._term,
             inkterm_home=home,
@@ -418,6 +426,7 @@ class InktermSSHServer:
         self._listener: asyncssh.SSHAcceptor | None = None
         self._watchdog: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
+        self.tables = None  # the TableService, once started
 
     @property
     def port(self) -> int:
@@ -455,6 +464,9 @@ class InktermSSHServer:
         return True
 
     def _release(self, session: _Session) -> None:
+        if session.tables_token is not None and self.tables is not None:
+            self.tables.revoke_token(session.tables_token)
+            session.tables_token = None
         if session in self.sessions:
             self.sessions.discard(session)
             session._handler.live -= 1
@@ -551,7 +563,22 @@ class InktermSSHServer:
             server_version="inkterm",
         )
         self._watchdog = asyncio.get_running_loop().create_task(self._watch())
+        if cfg.tables:
+            await self._start_tables()
         return self
+
+    async def _start_tables(self) -> None:
+        """The shared tables, resumed from their files; without them (a socket that
+        cannot be made) each login still plays on its own."""
+        from inkterm.tables.channel import SOCKET_NAME, TableService
+        from inkterm.tables.manager import TableManager
+
+        service = TableService(TableManager(self.config.data_dir / "tables"),
+                               self.config.data_dir / SOCKET_NAME)
+        try:
+            self.tables = await service.start()
+        except OSError as exc:
+            log.error("shared tables are off: %s", exc)
 
     async def _watch(self) -> None:
         while True:
@@ -578,6 +605,8 @@ class InktermSSHServer:
             session.hang_up()
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=10)
+        if self.tables is not None:
+            await self.tables.close()
 
     async def serve_forever(self) -> None:
         assert self._listener is not None

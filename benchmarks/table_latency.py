@@ -1,0 +1,228 @@
+"""Shared tables over SSH: from a key on the seat whose turn it is to the repaint
+on every other seat at the table, and memory per session.
+
+``--tables`` tables (default 4) of ``--seats`` players (default 4) log in to one
+``inkterm serve ssh`` process (the real app in every session), open and join Kiln
+tables by keys as players would, then play: at each table the seat to choose
+presses Enter, and the time until each other seat's screen receives output is one
+measurement. Whose turn it is comes from the table's file (the server writes it
+after every choice).
+
+Usage::
+
+    python -m benchmarks.table_latency [--tables 4] [--seats 4] [--seconds 20]
+
+The goal is p95 <= 150 ms and <= 60 MiB per session.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import asyncssh
+
+from benchmarks.ssh_latency import ANSI, ROOT, app_processes, free_port, memory_kib, pct
+
+GOAL_P95_MS, GOAL_MIB = 150, 60
+UP, TAB = b"\x1b[A", b"\t"
+
+
+class Player:
+    def __init__(self, name: str, port: int) -> None:
+        self.name, self.port = name, port
+        self.buf = bytearray()
+        self.new = asyncio.Event()
+
+    async def login(self, stack) -> None:
+        conn = await stack.enter_async_context(asyncssh.connect(
+            "127.0.0.1", self.port, username=self.name, known_hosts=None,
+            client_keys=None, agent_path=None))
+        self.process = await conn.create_process(
+            term_type="xterm-256color", term_size=(100, 32), encoding=None)
+        asyncio.get_running_loop().create_task(self._pump())
+        await self.wait_for(r"Join a table", 90)
+
+    async def _pump(self) -> None:
+        while chunk := await self.process.stdout.read(65536):
+            self.buf += chunk
+            self.new.set()
+
+    def press(self, keys: bytes) -> int:
+        mark = len(self.buf)
+        self.process.stdin.write(keys)
+        return mark
+
+    async def wait_for(self, pattern: str, timeout: float = 30, start: int = 0) -> re.Match:
+        deadline = time.monotonic() + timeout
+        while not (m := re.search(pattern, ANSI.sub(b"", bytes(self.buf[start:])).decode(
+                "utf-8", "replace"))):
+            self.new.clear()
+            await asyncio.wait_for(self.new.wait(), max(0.01, deadline - time.monotonic()))
+        return m
+
+    async def output_after(self, mark: int, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while len(self.buf) <= mark:
+            self.new.clear()
+            try:
+                await asyncio.wait_for(self.new.wait(), max(0.01, deadline - time.monotonic()))
+            except asyncio.TimeoutError:
+                return False
+        return True
+
+
+async def open_table(host: Player, seats: int) -> str:
+    mark = host.press(b"t")
+    await host.wait_for(r"Seat 2", start=mark)
+    await asyncio.sleep(0.5)
+    for i in range(2, seats):  # seats 3.. from "no seat" to "open" (three up)
+        host.press(TAB * (i + 1) + b"\r" if i == 2 else TAB + b"\r")
+        await asyncio.sleep(0.4)
+        host.press(UP * 3 + b"\r")
+        await asyncio.sleep(0.4)
+    mark = host.press(b"\x07")  # ctrl+g
+    return (await host.wait_for(r"Table ([A-Z]{4}) ", start=mark)).group(1)
+
+
+async def join(player: Player, code: str) -> None:
+    mark = player.press(b"j")
+    await player.wait_for(r"the 4 letters", start=mark)
+    await asyncio.sleep(0.5)
+    mark = player.press(code.lower().encode() + b"\r")
+    await player.wait_for(r"(?i)table " + code, start=mark)  # the waiting room or the game
+
+
+def whose_turn(path: Path) -> tuple[int, int | None]:
+    """(choices made, seat to choose) from the table's file."""
+    from inkterm.engine import load_game
+
+    save = json.loads(path.read_text())["save"]
+    state = load_game(json.dumps(save))
+    d = state.decision()
+    return len(state.record.choices), None if d is None else d.seat
+
+
+async def play_table(players: list[Player], path: Path, until: float, latencies: list[float],
+                     timeouts: list[int]) -> None:
+    while time.monotonic() < until:
+        made, seat = whose_turn(path)
+        if seat is None:
+            return
+        others = [p for i, p in enumerate(players) if i != seat]
+        marks = [len(p.buf) for p in others]
+        sent = time.monotonic()
+        players[seat].press(b"\r")
+        results = await asyncio.gather(*(p.output_after(m, 5) for p, m in zip(others, marks)))
+        now = time.monotonic()
+        for ok in results:
+            if ok:
+                latencies.append(now - sent)  # the slowest of the others bounds this one
+            else:
+                timeouts[0] += 1
+        for _ in range(100):  # until the server wrote the choice
+            if whose_turn(path)[0] > made:
+                break
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.2)
+
+
+async def wait_for_port(port: int, server: subprocess.Popen, timeout: float = 30) -> None:
+    import socket
+
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise RuntimeError("the server did not start") from None
+            await asyncio.sleep(0.1)
+
+
+async def bench(args) -> dict:
+    from contextlib import AsyncExitStack
+
+    port, data = free_port(), Path(tempfile.mkdtemp(prefix="ikt-bench-"))
+    server = subprocess.Popen(
+        [sys.executable, "-m", "inkterm.serve.ssh", "--guest", "--port", str(port),
+         "--data-dir", str(data), "--max-sessions", str(args.tables * args.seats + 4)],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    latencies: list[float] = []
+    timeouts = [0]
+    try:
+        await wait_for_port(port, server)
+        async with AsyncExitStack() as stack:
+            tables = [[Player(f"t{t}s{s}", port) for s in range(args.seats)]
+                      for t in range(args.tables)]
+            await asyncio.gather(*(p.login(stack) for ps in tables for p in ps))
+            codes = []
+            for players in tables:
+                code = await open_table(players[0], args.seats)
+                for p in players[1:]:
+                    await join(p, code)
+                codes.append(code)
+            await asyncio.sleep(2.0)
+            until = time.monotonic() + args.seconds
+            mem_task = asyncio.get_running_loop().create_task(asyncio.sleep(args.seconds / 2))
+            games = asyncio.gather(*(play_table(ps, data / "tables" / f"{c}.table.json", until,
+                                                latencies, timeouts)
+                                     for ps, c in zip(tables, codes)))
+            await mem_task
+            mem = [memory_kib(pid) for pid in app_processes(server.pid)]
+            await games
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    return {"p50_ms": 1000 * pct(latencies, 50), "p95_ms": 1000 * pct(latencies, 95),
+            "n": len(latencies), "timeouts": timeouts[0], "sessions": args.tables * args.seats,
+            "rss_mib": statistics.mean(r for r, _ in mem) / 1024 if mem else float("nan"),
+            "pss_mib": statistics.mean(p for _, p in mem) / 1024 if mem else float("nan")}
+
+
+def run(tables: int = 4, seats: int = 4, seconds: float = 20.0) -> list[dict]:
+    """For ``python -m benchmarks``: rows of the table."""
+    r = asyncio.run(bench(argparse.Namespace(tables=tables, seats=seats, seconds=seconds)))
+    who = f"{tables} tables x {seats} seats"
+    return [
+        {"figure": f"tables, {who}: key -> other seats' repaint p50 (ms)",
+         "value": round(r["p50_ms"]), "goal": "", "ok": None},
+        {"figure": f"tables, {who}: key -> other seats' repaint p95 / {GOAL_P95_MS} ms",
+         "value": round(r["p95_ms"] / GOAL_P95_MS, 2), "goal": "<= 1",
+         "ok": r["p95_ms"] <= GOAL_P95_MS},
+        {"figure": f"tables: memory per session / {GOAL_MIB} MiB",
+         "value": round(r["rss_mib"] / GOAL_MIB, 2), "goal": "<= 1", "ok": r["rss_mib"] <= GOAL_MIB},
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--tables", type=int, default=4)
+    p.add_argument("--seats", type=int, default=4, choices=[2, 3, 4])
+    p.add_argument("--seconds", type=float, default=20.0, help="how long the tables play")
+    args = p.parse_args(argv)
+    r = asyncio.run(bench(args))
+    print(f"shared tables: {args.tables} x {args.seats} seats ({r['sessions']} SSH sessions), "
+          f"{args.seconds:.0f} s of play")
+    print(f"  key on the acting seat -> repaint on the other seats: p50 {r['p50_ms']:.0f} ms, "
+          f"p95 {r['p95_ms']:.0f} ms over {r['n']} repaints ({r['timeouts']} timeouts)")
+    print(f"  memory per session: RSS {r['rss_mib']:.1f} MiB, PSS {r['pss_mib']:.1f} MiB")
+    print(f"  vs goal: p95 / {GOAL_P95_MS} ms = {r['p95_ms'] / GOAL_P95_MS:.2f}, "
+          f"RSS / {GOAL_MIB} MiB = {r['rss_mib'] / GOAL_MIB:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,148 @@
+"""A shared table's game: the game screen itself, driving a RemoteTable instead of a
+local state. The server applies every choice (the bots' too) and saves; this screen
+only sends its own seat's choices and draws what the server pushes. No hand-off:
+each seat has its own screen."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Input
+
+from inkterm.screens.game import GameScreen
+from inkterm.screens.tables import TABLES_CSS
+from inkterm.tables.chat import MAX_CHAT_CHARS
+from inkterm.widgets.action_menu import ActionMenu
+from inkterm.widgets.event_log import EventLog
+
+
+def set_window_title(app, text: str) -> None:
+    """The terminal window's title (OSC 2). ``text`` is ours, never a player's."""
+    driver = getattr(app, "_driver", None)
+    if driver is not None:
+        clean = "".join(ch for ch in text if ch.isprintable())
+        driver.write(f"\x1b]2;{clean}\x07")
+
+
+class TableScreen(GameScreen):
+    CSS_PATH = [*GameScreen.CSS_PATH, TABLES_CSS]
+    BINDINGS = [Binding("c", "chat", "Chat")]
+
+    def __init__(self, remote) -> None:
+        super().__init__(remote)
+        self.remote = remote
+        self.bots = {}  # the server plays them
+        self.humans = [] if remote.you is None else [remote.you]
+        self.viewer = remote.you  # None: watching, public facts only
+        remote.on_change = self.table_changed
+        remote.on_error = self.table_refused
+        remote.on_chat = self.chat_said
+        self._mounted = False  # updates before then are drawn by on_mount itself
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield Input(placeholder="Say something to the table (Enter sends, Esc closes)",
+                    id="chat", max_length=MAX_CHAT_CHARS)
+
+    def on_mount(self) -> None:
+        # Textual then runs GameScreen.on_mount too (handlers run for every class).
+        self._mounted = True
+        who = "Watching" if self.remote.you is None else "Playing at"
+        self.query_one(EventLog).note(f"{who} table {self.remote.code}.")
+        self.show_whose_turn(turn_began=self.remote.my_turn)
+
+    # --- what the server sends ------------------------------------------------------
+    @property
+    def live(self) -> bool:
+        return self._mounted and self.is_attached and not self._finished
+
+    def table_changed(self, events, turn_began: bool) -> None:
+        if not self.live:
+            return
+        self.query_one(EventLog).add_events(events, self.state.seats)
+        self.refresh_table()
+        self.show_whose_turn(turn_began)
+        self.advance()
+
+    def table_refused(self, text: str) -> None:
+        if self.live:
+            self.notify(text, severity="error")
+            self.refresh_table()
+
+    # --- chat ------------------------------------------------------------------------
+    def action_chat(self) -> None:
+        box = self.query_one("#chat", Input)
+        box.display = True
+        box.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "chat":
+            if event.value.strip():
+                self.remote.say(event.value)
+            self.close_chat()
+
+    def on_key(self, event) -> None:
+        if event.key == "escape" and self.query_one("#chat", Input).has_focus:
+            event.stop()
+            self.close_chat()
+
+    def close_chat(self) -> None:
+        box = self.query_one("#chat", Input)
+        box.value = ""
+        box.display = False
+        self.query_one(ActionMenu).focus()
+
+    def chat_said(self, name: str, text: str) -> None:
+        """A chat line in the log, as plain text (the server made it so; Text keeps
+        any markup in it as typed)."""
+        if self.live:
+            self.query_one(EventLog).write(Text(f"{name}: {text}", style="bold"))
+
+    def show_whose_turn(self, turn_began: bool) -> None:
+        """The window title says whose turn it is; the bell rings when ours begins."""
+        mine = self.remote.my_turn
+        title = self.state.seats[self.remote.you] if self.remote.you is not None else "watching"
+        set_window_title(self.app, f"inkterm {self.remote.code}: "
+                         + ("your turn" if mine else title))
+        if turn_began:
+            self.app.bell()
+
+    # --- what differs from a local game -----------------------------------------------
+    def advance(self) -> None:
+        if self._finished or not self.is_attached:
+            return
+        if self.state.is_over:
+            self.finish()
+
+    def refresh_table(self) -> None:
+        super().refresh_table()
+        d = self.decision
+        if d is not None and d.seat != self.viewer and self.is_attached and not self._finished:
+            self.query_one("#prompt").update(d.prompt)  # who chooses, and what about
+            self.query_one(ActionMenu).set_choices([])
+
+    def finish(self) -> None:
+        if self._finished:
+            return
+        self.state = self.remote.finished_state()  # the game-over screen needs the real game
+        super().finish()
+
+    def autosave(self) -> bool:
+        return True  # the server saves the table after every choice
+
+    def action_save(self) -> None:
+        self.notify("The server saves this table after every choice.")
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "undo":  # a shared table's choices are final
+            return False
+        return super().check_action(action, parameters)
+
+    def confirm_quit(self) -> None:
+        from inkterm.screens.confirm import ask_to_quit
+
+        ask_to_quit(self.app, f"The table stays on the server: Join table {self.remote.code} "
+                    "to come back to your seat.")
+
+    def on_unmount(self) -> None:  # GameScreen.on_unmount runs after it
+        self.remote.leave()

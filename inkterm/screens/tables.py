@@ -1,0 +1,255 @@
+"""Shared tables on the title screen (when served): open one, join one by its code
+or from the list, watch one; and the waiting room until every seat is filled."""
+from __future__ import annotations
+
+import os
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from inkterm.engine import GAMES
+from inkterm.screens import SCREENS_CSS
+from inkterm.session_env import TABLES_SOCKET_ENV, TABLES_TOKEN_ENV
+from inkterm.tables.client import TableClient, TableRefused
+from inkterm.tables.protocol import JoinTable, ListTables, OpenTable, TableInfo, WatchTable
+from inkterm.tables.remote import RemoteTable
+
+TABLES_CSS = SCREENS_CSS.parent / "tables.tcss"
+MAX_SEATS = max(spec.max_players for spec in GAMES.values())
+SEAT_KINDS = [("me", "me"), ("open: another player", "open"), ("bot", "bot"),
+              ("strong bot (search)", "search"), ("no seat", "")]
+
+IDLE_CHOICES = [("wait for them", 0), ("a bot plays after 2 minutes", 2),
+                ("a bot plays after 5 minutes", 5), ("a bot plays after 10 minutes", 10)]
+
+_clients: dict[int, TableClient] = {}  # one channel per app
+
+
+async def tables_client(app) -> TableClient:
+    """This app's channel to the server's tables, opened at first use."""
+    client = _clients.get(id(app))
+    if client is None or client.closed:
+        try:
+            client = await TableClient.connect(os.environ[TABLES_SOCKET_ENV],
+                                               os.environ[TABLES_TOKEN_ENV])
+        except (OSError, KeyError, ValueError) as exc:
+            raise TableRefused(f"The table server cannot be reached ({exc}).") from None
+        _clients[id(app)] = client
+    return client
+
+
+def seats_line(info: TableInfo) -> str:
+    return ", ".join(s.name if s.kind != "open" else "(open)" for s in info.seats)
+
+
+def open_remote(app, client: TableClient, update, *, replace: bool) -> None:
+    """The game if it has begun, else the waiting room."""
+    from inkterm.screens.table_game import TableScreen
+
+    remote = RemoteTable(client, update)
+    screen = TableScreen(remote) if remote.started else LobbyScreen(remote)
+    (app.switch_screen if replace else app.push_screen)(screen)
+
+
+class OpenTableScreen(Screen):
+    CSS_PATH = [SCREENS_CSS, TABLES_CSS]
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+g", "open", "Open")]
+
+    def compose(self) -> ComposeResult:
+        games = [(spec.title, gid) for gid, spec in GAMES.items()]
+        with VerticalScroll(classes="tables-panel"):
+            yield Static("Open a table", classes="screen-title")
+            with Horizontal(classes="tables-row"):
+                yield Label("Game", classes="tables-label")
+                yield Select(games, value=games[0][1], allow_blank=False, id="game", compact=True)
+            for i in range(MAX_SEATS):
+                with Horizontal(classes="tables-row", id=f"seat-row{i}"):
+                    yield Label(f"Seat {i + 1}", classes="tables-label")
+                    default = "me" if i == 0 else "open" if i == 1 else ""
+                    yield Select(SEAT_KINDS, value=default, allow_blank=False,
+                                 id=f"seat{i}", compact=True)
+            with Horizontal(classes="tables-row"):
+                yield Label("Idle", classes="tables-label")
+                yield Select(IDLE_CHOICES, value=0, allow_blank=False, id="idle", compact=True)
+            yield Checkbox("Private: not listed, joined by its code only", id="private",
+                           compact=True)
+            yield Static("Open seats are taken by players who Join; the game starts once "
+                         "every seat is filled. You get a 4-letter code to share.",
+                         classes="tables-help")
+            yield Static("", id="open-error", classes="tables-error")
+            with Horizontal(classes="tables-row"):
+                yield Button("Open", id="open", variant="primary", compact=True)
+                yield Button("Back", id="back", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_seats()
+        self.query_one("#game", Select).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "game":
+            self._show_seats()
+
+    def _show_seats(self) -> None:
+        spec = GAMES[self.query_one("#game", Select).value]
+        for i in range(MAX_SEATS):
+            self.query_one(f"#seat-row{i}").display = i < spec.max_players
+
+    def read_form(self) -> OpenTable:
+        game = self.query_one("#game", Select).value
+        seats = [self.query_one(f"#seat{i}", Select).value for i in range(GAMES[game].max_players)]
+        idle = self.query_one("#idle", Select).value
+        return OpenTable(game=game, seats=[s for s in seats if s],
+                         private=self.query_one("#private", Checkbox).value,
+                         idle_minutes=idle or None)
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "open":
+            await self.action_open()
+        elif event.button.id == "back":
+            self.action_back()
+
+    async def action_open(self) -> None:
+        error = self.query_one("#open-error", Static)
+        try:
+            client = await tables_client(self.app)
+            answer = await client.request(self.read_form())
+        except (TableRefused, TimeoutError) as exc:
+            error.update(Text(f"✗ {exc}"))
+            return
+        open_remote(self.app, client, answer.update, replace=True)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+class JoinTableScreen(Screen):
+    """Join (or, with ``watch``, watch) a table: type its code, or pick it from the
+    list of open tables (yours come first)."""
+
+    CSS_PATH = [SCREENS_CSS, TABLES_CSS]
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+r", "reload", "Refresh list")]
+
+    def __init__(self, watch: bool = False) -> None:
+        super().__init__()
+        self.watch = watch
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="tables-panel"):
+            yield Static("Watch a table" if self.watch else "Join a table",
+                         classes="screen-title")
+            with Horizontal(classes="tables-row"):
+                yield Label("Code", classes="tables-label")
+                yield Input(placeholder="the 4 letters the host shared", id="code",
+                            max_length=8, compact=True)
+            yield Static("Enter joins the table with that code; or pick one below "
+                         "(↓ to the list).", classes="tables-help")
+            yield OptionList(id="table-list")
+            yield Static("", id="join-error", classes="tables-error")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        self.query_one("#code", Input).focus()
+        await self.action_reload()
+
+    async def action_reload(self) -> None:
+        listing = self.query_one("#table-list", OptionList)
+        try:
+            client = await tables_client(self.app)
+            tables = (await client.request(ListTables())).tables or []
+        except (TableRefused, TimeoutError) as exc:
+            self.query_one("#join-error", Static).update(Text(f"✗ {exc}"))
+            return
+        listing.clear_options()
+        if not tables:
+            listing.add_option(Option("No open tables right now.", disabled=True))
+        for t in tables:
+            state = "waiting for players" if t.status == "waiting" else "playing"
+            listing.add_option(Option(Text(f"{t.code}  {t.title} · {seats_line(t)} · {state}"),
+                                      id=t.code))
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        await self.go(event.value)
+
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            await self.go(event.option.id)
+
+    async def go(self, code: str) -> None:
+        error = self.query_one("#join-error", Static)
+        code = code.strip()
+        if not code:
+            error.update("✗ Type the table's code, or pick a table from the list.")
+            return
+        message = WatchTable(code=code) if self.watch else JoinTable(code=code)
+        try:
+            client = await tables_client(self.app)
+            answer = await client.request(message)
+        except (TableRefused, TimeoutError) as exc:
+            error.update(Text(f"✗ {exc}"))
+            return
+        open_remote(self.app, client, answer.update, replace=True)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+class LobbyScreen(Screen):
+    """The table until every seat is filled: its code to share and who sits where.
+    The game opens by itself when it starts."""
+
+    CSS_PATH = [SCREENS_CSS, TABLES_CSS]
+    BINDINGS = [Binding("escape", "back", "Leave (the seat is kept)"),
+                Binding("b", "fill_with_bots", "Bots in the open seats")]
+
+    def __init__(self, remote: RemoteTable) -> None:
+        super().__init__()
+        self.remote = remote
+        remote.on_error = lambda text: self.notify(text, severity="error")
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="tables-panel"):
+            yield Static("", id="lobby-title", classes="screen-title")
+            yield Static("", id="lobby-seats")
+            yield Static("The game starts when every seat is filled. Players choose Join "
+                         "on their title screen and type the code; the host can give the "
+                         "open seats to bots (b).", classes="tables-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.remote.on_change = lambda events, turn_began: self.show()
+        self.show()
+
+    def show(self) -> None:
+        if not self.is_attached:
+            return
+        if self.remote.started:
+            from inkterm.screens.table_game import TableScreen
+
+            self.app.switch_screen(TableScreen(self.remote))
+            return
+        info = self.remote.table
+        private = "private" if info.private else "open"
+        self.query_one("#lobby-title", Static).update(
+            f"Table {info.code} · {info.title} · {private} · waiting for players")
+        lines = [f"Seat {i + 1}: " + (s.name if s.kind != "open" else "(open)")
+                 + (" (bot)" if s.kind == "bot" else "") + ("  ← you" if i == self.remote.you else "")
+                 for i, s in enumerate(info.seats)]
+        self.query_one("#lobby-seats", Static).update(Text("\n".join(lines)))
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "fill_with_bots":
+            return self.remote.table.host == self.remote.client.name
+        return True
+
+    def action_fill_with_bots(self) -> None:
+        self.remote.fill_with_bots()
+
+    def action_back(self) -> None:
+        self.remote.leave()
+        self.app.pop_screen()

@@ -1,0 +1,110 @@
+"""The session's end of the local channel: an asyncio client on the app's own
+event loop. Requests that need an answer are awaited; updates pushed by the server
+go to whoever follows that table."""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+from typing import Callable
+
+from .protocol import (MAX_PUSH_BYTES, BadMessage, ChatLine, Error, Hello, Ok, Update, Welcome,
+                       encode, parse_push)
+
+log = logging.getLogger("inkterm.tables")
+
+
+class TableRefused(Exception):
+    """The server said no (the text says why), or the channel is gone."""
+
+
+class TableClient:
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, name: str):
+        self._reader = reader
+        self._writer = writer
+        self.name = name
+        self._ids = itertools.count(1)
+        self._waiting: dict[int, asyncio.Future] = {}
+        self._followers: dict[str, Callable[[Update | ChatLine], None]] = {}
+        self.closed = False
+        #: Called once the channel is gone (the server ended or dropped it).
+        self.on_lost: list[Callable[[], None]] = []
+        self._task = asyncio.get_running_loop().create_task(self._read())
+
+    @classmethod
+    async def connect(cls, path: str, token: str, timeout: float = 10.0) -> "TableClient":
+        reader, writer = await asyncio.wait_for(
+            asyncio.open_unix_connection(path, limit=MAX_PUSH_BYTES), timeout)
+        writer.write(encode(Hello(token=token)))
+        answer = parse_push(await asyncio.wait_for(reader.readline(), timeout))
+        if not isinstance(answer, Welcome):
+            writer.close()
+            raise TableRefused(getattr(answer, "text", "the server did not welcome us"))
+        return cls(reader, writer, answer.name)
+
+    # --- asking -----------------------------------------------------------------------
+    def send(self, message) -> asyncio.Future:
+        """Send ``message``; the future gets the server's ``Ok`` or TableRefused."""
+        future = asyncio.get_running_loop().create_future()
+        if self.closed:
+            future.set_exception(TableRefused("The connection to the tables is gone."))
+            return future
+        message.id = next(self._ids)
+        self._waiting[message.id] = future
+        self._writer.write(encode(message))
+        return future
+
+    async def request(self, message, timeout: float = 15.0) -> Ok:
+        return await asyncio.wait_for(self.send(message), timeout)
+
+    def follow(self, code: str, callback: Callable[[Update | ChatLine], None]) -> None:
+        self._followers[code] = callback
+
+    def unfollow(self, code: str) -> None:
+        self._followers.pop(code, None)
+
+    # --- hearing ----------------------------------------------------------------------
+    async def _read(self) -> None:
+        try:
+            while line := await self._reader.readline():
+                try:
+                    self._dispatch(parse_push(line))
+                except BadMessage as exc:
+                    log.warning("%s", exc)
+        except (ConnectionError, ValueError, asyncio.LimitOverrunError):
+            pass
+        finally:
+            self._lost()
+
+    def _dispatch(self, message) -> None:
+        if isinstance(message, (Update, ChatLine)):
+            code = message.code if isinstance(message, ChatLine) else message.table.code
+            callback = self._followers.get(code)
+            if callback is not None:
+                callback(message)
+            return
+        future = self._waiting.pop(message.re, None) if message.re is not None else None
+        if future is None or future.done():
+            if isinstance(message, Error):
+                log.warning("tables: %s", message.text)
+            return
+        if isinstance(message, Error):
+            future.set_exception(TableRefused(message.text))
+        else:
+            future.set_result(message)
+
+    def _lost(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        for callback in list(self.on_lost):
+            callback()
+        for future in self._waiting.values():
+            if not future.done():
+                future.set_exception(TableRefused("The connection to the tables is gone."))
+        self._waiting.clear()
+
+    async def close(self) -> None:
+        self.closed = True  # closed on purpose: nobody to tell
+        self._writer.close()
+        self._task.cancel()

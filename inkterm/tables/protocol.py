@@ -1,0 +1,211 @@
+"""The messages between a session's app and the server's tables: one JSON object a
+line, each validated by pydantic. Every message a session sends may carry an
+``id``; the server answers it with ``ok`` or ``error`` carrying ``re`` = that id.
+
+Session → server: hello (first, once), list, open, join, watch, choose, fill,
+say, leave. Server → session: welcome, ok, error, and, pushed, ``update`` whenever
+a table the session sits at or watches changes and ``chat`` for each line said there.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+#: The longest line a session may send (its messages are small; a view may be larger).
+MAX_REQUEST_BYTES = 16 * 1024
+#: The longest line a session accepts from the server.
+MAX_PUSH_BYTES = 8 * 1024 * 1024
+
+CODE_LENGTH = 4
+#: What a seat may be asked for when a table is opened.
+OPEN, ME = "open", "me"
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: int | None = None
+
+
+class Hello(_Message):
+    type: Literal["hello"] = "hello"
+    token: str = Field(max_length=200)
+
+
+class ListTables(_Message):
+    type: Literal["list"] = "list"
+
+
+class OpenTable(_Message):
+    type: Literal["open"] = "open"
+    game: str = Field(max_length=40)
+    #: One entry a seat: ``open``, ``me``, or a bot spec (``bot``, ``greedy``, …).
+    seats: list[Annotated[str, Field(max_length=40)]] = Field(min_length=1, max_length=8)
+    private: bool = False
+    options: dict[str, Any] = Field(default_factory=dict)
+    #: A bot plays for a player who has not chosen for this many minutes (None: wait).
+    idle_minutes: int | None = Field(default=None, ge=1, le=120)
+
+
+class JoinTable(_Message):
+    type: Literal["join"] = "join"
+    code: str = Field(max_length=16)
+
+
+class WatchTable(_Message):
+    type: Literal["watch"] = "watch"
+    code: str = Field(max_length=16)
+
+
+class Choose(_Message):
+    type: Literal["choose"] = "choose"
+    code: str = Field(max_length=16)
+    key: str = Field(max_length=200)
+    #: How many choices the table had when the player chose (a stale key is refused).
+    at: int = Field(ge=0)
+
+
+class FillWithBots(_Message):
+    """The host fills the open seats with bots (the game then starts)."""
+
+    type: Literal["fill"] = "fill"
+    code: str = Field(max_length=16)
+
+
+class Say(_Message):
+    """A line of table chat (cut and made plain by the server)."""
+
+    type: Literal["say"] = "say"
+    code: str = Field(max_length=16)
+    text: str = Field(max_length=2000)
+
+
+class Leave(_Message):
+    type: Literal["leave"] = "leave"
+    code: str = Field(max_length=16)
+
+
+Request = Annotated[
+    Union[Hello, ListTables, OpenTable, JoinTable, WatchTable, Choose, FillWithBots, Say, Leave],
+    Field(discriminator="type"),
+]
+_REQUEST = TypeAdapter(Request)
+
+
+class SeatInfo(BaseModel):
+    kind: Literal["open", "bot", "player"]
+    name: str = ""
+
+
+class TableInfo(BaseModel):
+    code: str
+    game: str
+    title: str
+    host: str
+    private: bool
+    status: Literal["waiting", "playing", "over"]
+    seats: list[SeatInfo]
+    idle_minutes: int | None = None
+
+
+class ChoiceOut(BaseModel):
+    key: str
+    label: str
+    hint: str = ""
+    touches: list[str] = Field(default_factory=list)
+
+
+class DecisionOut(BaseModel):
+    seat: int
+    #: The chooser's own prompt; other seats get only who chooses and the rules topic
+    #: (a prompt may name a secret card).
+    prompt: str
+    topic: str = ""
+    #: Only for the seat that chooses.
+    choices: list[ChoiceOut] = Field(default_factory=list)
+
+
+class EventOut(BaseModel):
+    text: str
+    seat: int | None = None
+    kind: str = "info"
+
+
+class Welcome(BaseModel):
+    type: Literal["welcome"] = "welcome"
+    name: str
+
+
+class Ok(BaseModel):
+    type: Literal["ok"] = "ok"
+    re: int | None = None
+    tables: list[TableInfo] | None = None
+    update: "Update | None" = None
+
+
+class Error(BaseModel):
+    type: Literal["error"] = "error"
+    re: int | None = None
+    text: str
+
+
+class Update(BaseModel):
+    type: Literal["update"] = "update"
+    table: TableInfo
+    #: The seat this session holds (None: watching).
+    you: int | None = None
+    #: Choices made so far.
+    at: int = 0
+    decision: DecisionOut | None = None
+    #: ``view(you)``, or ``summary()`` for a watcher; None before the game starts.
+    view: dict[str, Any] | None = None
+    scores: list[int] = Field(default_factory=list)
+    #: What happened since the last update.
+    events: list[EventOut] = Field(default_factory=list)
+    #: The whole record, once the game is over (nothing is secret then).
+    record: dict[str, Any] | None = None
+
+
+class ChatLine(BaseModel):
+    """A line of chat at a table, already plain text (see ``chat.plain_text``)."""
+
+    type: Literal["chat"] = "chat"
+    code: str
+    name: str
+    text: str
+
+
+Ok.model_rebuild()
+
+Push = Annotated[Union[Welcome, Ok, Error, Update, ChatLine], Field(discriminator="type")]
+_PUSH = TypeAdapter(Push)
+
+
+class BadMessage(ValueError):
+    """A line that is not a valid message; the text says why in one line."""
+
+
+def _first_problem(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"]) or "message"
+    return f"{where}: {err['msg']}"
+
+
+def parse_request(line: bytes) -> Request:
+    if len(line) > MAX_REQUEST_BYTES:
+        raise BadMessage(f"message too long ({len(line)} bytes)")
+    try:
+        return _REQUEST.validate_json(line)
+    except ValidationError as exc:
+        raise BadMessage(f"bad message: {_first_problem(exc)}") from None
+
+
+def parse_push(line: bytes) -> Push:
+    try:
+        return _PUSH.validate_json(line)
+    except ValidationError as exc:
+        raise BadMessage(f"bad message from the server: {_first_problem(exc)}") from None
+
+
+def encode(message: BaseModel) -> bytes:
+    return message.model_dump_json().encode() + b"\n"

@@ -1,0 +1,162 @@
+"""A shared table as the game screen sees it: the same interface as a local game
+state (``decision()``, ``apply()``, ``view()``, ``record``, ``seats``, ``is_over``…),
+answered from what the server last sent this session.
+
+The session holds nothing it may not see: its own seat's view (a watcher: the
+public summary), the decision's choices only when that seat chooses, and the full
+record only once the game is over.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from inkterm.engine import Decision, IllegalChoice, Record, replay
+from inkterm.engine.types import Choice, Event
+
+from .client import TableClient, TableRefused
+from .protocol import ChatLine, Choose, FillWithBots, Leave, Say, Update
+
+
+class ServerSeed(int):
+    """Where the screen would print the seed: it stays on the server (with it and the
+    choices, the hidden cards could be worked out)."""
+
+    def __str__(self) -> str:
+        return "kept by the server"
+
+    __repr__ = __str__
+
+
+@dataclass
+class RemoteRecord:
+    """What the screen reads of a record. The seed and the keys chosen stay on the
+    server (with them a session could work out hidden cards); ``choices`` holds
+    one blank entry a choice made, so its length is right."""
+
+    game: str
+    seats: list[str]
+    seed: int = ServerSeed(0)
+    options: dict[str, Any] = field(default_factory=dict)
+    choices: list[str] = field(default_factory=list)
+
+
+class RemoteTable:
+    def __init__(self, client: TableClient, update: Update) -> None:
+        self.client = client
+        self.code = update.table.code
+        #: Called with (events, turn_began) after every update from the server;
+        #: turn_began: this seat is to choose now, and was not, or others played since.
+        self.on_change: Callable[[list[Event], bool], None] | None = None
+        #: Called with (name, text) for each chat line (plain text, never markup).
+        self.on_chat: Callable[[str, str], None] | None = None
+        #: Called with a refusal's text (a stale or illegal key, a lost connection).
+        self.on_error: Callable[[str], None] | None = None
+        self._pending = False
+        self._take(update)
+        client.follow(self.code, self._updated)
+        client.on_lost.append(self._lost)
+
+    # --- what the server says ---------------------------------------------------------
+    def _take(self, update: Update) -> None:
+        self.update = update
+        self.you = update.you
+        self.table = update.table
+        seats = [s.name for s in update.table.seats]
+        self.record = RemoteRecord(update.table.game, seats, choices=[""] * update.at)
+        d = update.decision
+        self._decision = None if d is None else Decision(d.seat, d.prompt, [
+            Choice(c.key, c.label, c.hint, tuple(c.touches)) for c in d.choices], d.topic)
+        self._pending = False
+
+    def _updated(self, update: Update | ChatLine) -> None:
+        if isinstance(update, ChatLine):
+            if self.on_chat is not None:
+                self.on_chat(update.name, update.text)
+            return
+        # Whose decision it was, pending or not: a turn of several choices is one turn.
+        was_mine = self._decision is not None and self._decision.seat == self.you
+        self._take(update)
+        others_played = any(e.seat not in (None, self.you) for e in update.events)
+        turn_began = self.my_turn and (not was_mine or others_played)
+        if self.on_change is not None:
+            events = [Event(e.text, e.seat, e.kind) for e in update.events]
+            self.on_change(events, turn_began)
+
+    @property
+    def started(self) -> bool:
+        return self.update.view is not None
+
+    @property
+    def my_turn(self) -> bool:
+        d = self._decision
+        return d is not None and d.seat == self.you and not self._pending
+
+    # --- the state interface --------------------------------------------------------
+    @property
+    def seats(self) -> list[str]:
+        return self.record.seats
+
+    @property
+    def is_over(self) -> bool:
+        return self.update.record is not None
+
+    def decision(self) -> Decision | None:
+        d = self._decision
+        if d is not None and self._pending:  # sent, not yet answered: nothing to pick
+            return Decision(d.seat, d.prompt, [], d.topic)
+        return d
+
+    def apply(self, key: str) -> list[Event]:
+        """Send the choice to the server. What it did comes back as an update to
+        every session at the table (this one too), so nothing is returned here."""
+        d = self.decision()
+        if d is None or d.seat != self.you or d.get(key) is None:
+            raise IllegalChoice(f"{key!r} is not yours to choose now")
+        self._pending = True
+        self._ask(Choose(code=self.code, key=key, at=self.update.at))
+        return []
+
+    def say(self, text: str) -> None:
+        self._ask(Say(code=self.code, text=text))
+
+    def fill_with_bots(self) -> None:
+        self._ask(FillWithBots(code=self.code))
+
+    def _ask(self, message) -> None:
+        self.client.send(message).add_done_callback(self._answered)
+
+    def _answered(self, future) -> None:
+        exc = future.exception() if not future.cancelled() else None
+        if isinstance(exc, TableRefused):
+            self._pending = False
+            if self.on_error is not None:
+                self.on_error(str(exc))
+
+    def _lost(self) -> None:
+        if self.on_error is not None:
+            self.on_error("The connection to the table server is gone; log in again to "
+                          f"come back to table {self.code}.")
+
+    def view(self, seat: int) -> dict[str, Any]:
+        return self.update.view or {}
+
+    def summary(self) -> dict[str, Any]:
+        return self.update.view or {}
+
+    def scores(self) -> list[int]:
+        return list(self.update.scores)
+
+    def can_undo(self) -> bool:
+        return False  # a shared table's choices are final
+
+    def finished_state(self):
+        """The real game, rebuilt from the full record the server sends at the end."""
+        return replay(Record(**self.update.record))
+
+    def leave(self) -> None:
+        self.client.unfollow(self.code)
+        if self._lost in self.client.on_lost:
+            self.client.on_lost.remove(self._lost)
+        if not self.client.closed:
+            self.client.send(Leave(code=self.code))

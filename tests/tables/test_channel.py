@@ -1,0 +1,160 @@
+"""The local channel over a real Unix socket: a session speaks only for the name
+its token was issued to, watchers and other seats change nothing, and a move
+reaches every session at the table with only its own seat's view."""
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from inkterm.tables.channel import SOCKET_NAME, TableService
+from inkterm.tables.client import TableClient, TableRefused
+from inkterm.tables.manager import TableManager
+from inkterm.tables.protocol import Choose, JoinTable, ListTables, OpenTable, WatchTable
+
+
+@pytest.fixture
+async def service():
+    # A short folder: a Unix socket's path is limited to about 107 bytes.
+    base = Path(tempfile.mkdtemp(prefix="ikt-"))
+    svc = await TableService(TableManager(base / "tables"), base / SOCKET_NAME).start()
+    yield svc
+    await svc.close()
+    shutil.rmtree(base, ignore_errors=True)
+
+
+async def client(service, name) -> TableClient:
+    return await TableClient.connect(str(service.path), service.issue_token(name))
+
+
+class Inbox:
+    """The updates one session receives for a table."""
+
+    def __init__(self, c: TableClient, code: str):
+        self.updates = []
+        self.arrived = asyncio.Event()
+        c.follow(code, self._got)
+
+    def _got(self, update):
+        self.updates.append(update)
+        self.arrived.set()
+
+    async def next(self):
+        await asyncio.wait_for(self.arrived.wait(), 5)
+        self.arrived.clear()
+        return self.updates[-1]
+
+
+async def test_a_bad_token_is_refused(service):
+    with pytest.raises(TableRefused, match="not a session"):
+        await TableClient.connect(str(service.path), "guessed")
+    reader, writer = await asyncio.open_unix_connection(str(service.path))
+    # The name cannot be claimed in the hello: the message has no such field.
+    writer.write(json.dumps({"type": "hello", "token": "x", "name": "ann"}).encode() + b"\n")
+    assert b"not a session" in await reader.readline()
+    writer.close()
+
+
+async def test_a_revoked_token_no_longer_opens_the_channel(service):
+    token = service.issue_token("ann")
+    service.revoke_token(token)
+    with pytest.raises(TableRefused):
+        await TableClient.connect(str(service.path), token)
+
+
+async def test_a_move_reaches_every_seat_and_watcher_with_its_own_view(service):
+    ann, bob, cy = [await client(service, n) for n in ("ann", "bob", "cy")]
+    opened = await ann.request(OpenTable(game="kiln", seats=["me", "open"]))
+    code = opened.update.table.code
+    inboxes = {c.name: Inbox(c, code) for c in (ann, bob, cy)}
+    joined = await bob.request(JoinTable(code=code))
+    assert joined.update.you == 1 and joined.update.table.status == "playing"
+    await inboxes["ann"].next()  # ann hears that bob sat down and the game began
+    watched = await cy.request(WatchTable(code=code))
+    assert watched.update.you is None and watched.update.decision.choices == []
+
+    table = service.manager.tables[code]
+    d = table.state.decision()
+    mover, other = (ann, bob) if d.seat == 0 else (bob, ann)
+    for intruder in (other, cy):  # another seat and a watcher: refused, nothing changes
+        with pytest.raises(TableRefused):
+            await intruder.request(Choose(code=code, key=d.choices[0].key, at=0))
+    assert table.state.record.choices == []
+
+    await mover.request(Choose(code=code, key=d.choices[0].key, at=0))
+    got = {name: await box.next() for name, box in inboxes.items()}
+    assert {u.at for u in got.values()} == {1}
+    assert got["ann"].view == json.loads(json.dumps(table.state.view(0)))
+    assert got["bob"].view == json.loads(json.dumps(table.state.view(1)))
+    assert got["cy"].view == json.loads(json.dumps(table.state.summary()))
+    assert got["ann"].events == got["bob"].events == got["cy"].events  # the narration is public
+
+
+async def test_private_tables_are_not_listed(service):
+    ann, bob = await client(service, "ann"), await client(service, "bob")
+    await ann.request(OpenTable(game="kiln", seats=["me", "open"], private=True))
+    public = await ann.request(OpenTable(game="kiln", seats=["me", "open"]))
+    listed = await bob.request(ListTables())
+    assert [t.code for t in listed.tables] == [public.update.table.code]
+
+
+async def test_a_bad_message_is_a_one_line_error_and_the_channel_lives_on(service):
+    ann = await client(service, "ann")
+    with pytest.raises(TableRefused, match="seats"):
+        await ann.request(OpenTable(game="kiln", seats=["me"]))
+    ann._writer.write(b'{"type": "choose"}\n')
+    await asyncio.sleep(0.1)
+    assert (await ann.request(ListTables())).tables == []
+
+
+async def test_chat_reaches_players_and_watchers_as_plain_text_and_is_rate_limited(service):
+    from inkterm.tables.chat import CHAT_BURST
+    from inkterm.tables.protocol import Say
+
+    ann, bob, cy = [await client(service, n) for n in ("ann", "bob", "cy")]
+    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+    with pytest.raises(TableRefused, match="Join or watch"):
+        await bob.request(Say(code=code, text="hi"))
+    heard = {c.name: [] for c in (ann, cy)}
+    for c in (ann, cy):
+        c.follow(code, lambda m, name=c.name: heard[name].append(m))
+    await cy.request(WatchTable(code=code))
+    await ann.request(Say(code=code, text="\x1b[2J[red]hello[/red]"))
+    await asyncio.sleep(0.1)
+    for name in ("ann", "cy"):
+        (line,) = [m for m in heard[name] if m.type == "chat"]
+        assert (line.name, line.text) == ("ann", "␛[2J[red]hello[/red]")
+    for _ in range(CHAT_BURST - 1):
+        await ann.request(Say(code=code, text="again"))
+    with pytest.raises(TableRefused, match="too fast"):
+        await ann.request(Say(code=code, text="and again"))
+
+
+async def test_a_slow_choice_does_not_hold_up_the_event_loop(service, monkeypatch):
+    """A search bot thinking (or a save waiting for the disk) runs off the loop that
+    carries every SSH session's keys and screens."""
+    import time
+
+    ann, bob = await client(service, "ann"), await client(service, "bob")
+    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+    await bob.request(JoinTable(code=code))
+    table = service.manager.tables[code]
+    mover = ann if table.state.decision().seat == 0 else bob
+    choose = service.manager.choose
+
+    def slow_choose(*args):
+        time.sleep(1.5)
+        return choose(*args)
+
+    monkeypatch.setattr(service.manager, "choose", slow_choose)
+    t0 = time.monotonic()
+    pending = asyncio.ensure_future(mover.request(
+        Choose(code=code, key=table.state.decision().choices[0].key, at=0)))
+    await asyncio.sleep(0.1)  # the loop keeps turning while the choice is worked out
+    assert time.monotonic() - t0 < 1.0
+    await pending
+    assert len(table.state.record.choices) == 1

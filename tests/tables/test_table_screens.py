@@ -1,0 +1,175 @@
+"""The tables on the title screen, driven by keys with Pilot against a real table
+server on a Unix socket: open a table with a bot, play on it, join by code."""
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from inkterm.app import InktermApp
+from inkterm.screens.table_game import TableScreen
+from inkterm.screens.tables import JoinTableScreen, LobbyScreen, OpenTableScreen
+from inkterm.session_env import TABLES_SOCKET_ENV, TABLES_TOKEN_ENV
+from inkterm.tables.channel import SOCKET_NAME, TableService
+from inkterm.tables.manager import TableManager
+from inkterm.widgets.action_menu import ActionMenu
+
+
+@pytest.fixture
+async def service(tmp_path, monkeypatch):
+    monkeypatch.setenv("INKTERM_HOME", str(tmp_path / "home"))
+    base = Path(tempfile.mkdtemp(prefix="ikt-"))
+    svc = await TableService(TableManager(base / "tables"), base / SOCKET_NAME).start()
+    monkeypatch.setenv(TABLES_SOCKET_ENV, str(svc.path))
+    yield svc
+    await svc.close()
+    shutil.rmtree(base, ignore_errors=True)
+
+
+def as_player(monkeypatch, service, name):
+    monkeypatch.setenv(TABLES_TOKEN_ENV, service.issue_token(name))
+
+
+async def until(pilot, check, what, timeout=10.0):
+    for _ in range(int(timeout / 0.05)):
+        if check():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def open_kiln_with_a_bot(pilot):
+    await pilot.press("t")
+    await until(pilot, lambda: isinstance(pilot.app.screen, OpenTableScreen), "the form")
+    pilot.app.screen.query_one("#seat1").value = "bot"
+    await pilot.press("ctrl+g")
+    await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen), "the table")
+
+
+async def test_the_title_offers_tables_only_when_served_with_them(service, monkeypatch):
+    monkeypatch.delenv(TABLES_TOKEN_ENV, raising=False)
+    async with InktermApp(bot_delay=0).run_test(size=(80, 24)) as pilot:
+        assert not pilot.app.screen.query("#open-table")
+        await pilot.press("t")
+        assert not isinstance(pilot.app.screen, OpenTableScreen)
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(80, 24)) as pilot:
+        assert pilot.app.screen.query("#open-table")
+
+
+async def test_open_a_table_with_a_bot_and_play_by_keys(service, monkeypatch):
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
+        await open_kiln_with_a_bot(pilot)
+        (table,) = service.manager.tables.values()
+        assert [s.name for s in table.seats] == ["ann", "bot"]
+        screen = pilot.app.screen
+        bells = []
+        pilot.app.bell = lambda: bells.append(1)
+        for _ in range(8):  # ann takes her first choice whenever it is hers
+            await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
+            before, rung = len(table.state.record.choices), len(bells)
+            await pilot.press("1")
+            await until(pilot, lambda: screen.remote.update.at > before, "the server's update")
+            assert screen.remote.update.at == len(table.state.record.choices)
+            # The bell rings when her turn comes back after the bot's, not within her turn.
+            bot_played = any(e.seat == 1 for e in screen.remote.update.events)
+            assert len(bells) - rung == (1 if bot_played and screen.remote.my_turn else 0)
+        assert table.state.seats == ["ann", "bot"]
+        menu = screen.query_one(ActionMenu)
+        assert [c.key for c in menu.choices] == (
+            table.state.decision().keys if screen.remote.my_turn else [])
+        assert bells, "the bot's turns came and went, and ann was never called back"
+        said = log_text(screen)
+        assert said.count("seed kept by the server") == 1  # the opening line, once
+        assert str(table.state.record.seed) not in said
+
+
+async def test_a_lost_channel_is_said_in_one_line(service, monkeypatch):
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
+        await open_kiln_with_a_bot(pilot)
+        said = []
+        pilot.app.screen.notify = lambda text, **kw: said.append(text)
+        await service.close()
+        await until(pilot, lambda: said, "the notice")
+        assert "connection to the table server is gone" in said[0] and "\n" not in said[0]
+
+
+async def test_join_by_code_waits_then_both_screens_follow_the_game(service, monkeypatch):
+    as_player(monkeypatch, service, "ann")
+    ann_app = InktermApp(bot_delay=0)
+    async with ann_app.run_test(size=(100, 32)) as ann:
+        await ann.press("t")
+        await until(ann, lambda: isinstance(ann_app.screen, OpenTableScreen), "the form")
+        await ann.press("ctrl+g")  # me + open
+        await until(ann, lambda: isinstance(ann_app.screen, LobbyScreen), "the waiting room")
+        (table,) = service.manager.tables.values()
+        lobby = ann_app.screen.query_one("#lobby-title").render()
+        assert table.code in str(lobby)
+
+        as_player(monkeypatch, service, "bob")
+        bob_app = InktermApp(bot_delay=0)
+        async with bob_app.run_test(size=(100, 32)) as bob:
+            await bob.press("j")
+            await until(bob, lambda: isinstance(bob_app.screen, JoinTableScreen), "join")
+            await bob.press(*table.code.lower(), "enter")
+            await until(bob, lambda: isinstance(bob_app.screen, TableScreen), "bob's table")
+            await until(ann, lambda: isinstance(ann_app.screen, TableScreen), "ann's table")
+            screens = {0: ann_app.screen, 1: bob_app.screen}
+            seat = table.state.decision().seat
+            mover, waiter = (ann, bob) if seat == 0 else (bob, ann)
+            await waiter.press("1")  # a key out of turn does nothing
+            await asyncio.sleep(0.3)
+            assert table.state.record.choices == []
+            assert screens[1 - seat].query_one(ActionMenu).choices == []
+            await mover.press("1")
+            for s in screens.values():
+                await until(mover, lambda: s.remote.update.at == 1, "the move on every screen")
+            assert len(table.state.record.choices) == 1
+            for i, s in screens.items():  # each screen holds its own seat's view only
+                assert s.remote.update.view == json.loads(json.dumps(table.state.view(i)))
+
+
+def log_text(screen) -> str:
+    from inkterm.widgets.event_log import EventLog
+
+    return " ".join(" ".join(line.text for line in screen.query_one(EventLog).lines).split())
+
+
+async def test_the_host_fills_the_open_seats_with_bots_from_the_waiting_room(service, monkeypatch):
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(pilot.app.screen, OpenTableScreen), "the form")
+        await pilot.press("ctrl+g")  # me + open
+        await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen), "the waiting room")
+        await pilot.press("b")
+        await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen), "the game")
+        (table,) = service.manager.tables.values()
+        assert [s.name for s in table.seats] == ["ann", "bot"]
+
+
+async def test_chat_by_keys_shows_markup_as_typed(service, monkeypatch):
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
+        await open_kiln_with_a_bot(pilot)
+        await pilot.press("c", *"[b]hi[/b]", "enter")
+        await until(pilot, lambda: "ann: [b]hi[/b]" in log_text(pilot.app.screen), "the chat line")
+        assert not pilot.app.screen.query_one("#chat").display  # closed again
+
+
+async def test_the_host_may_let_a_bot_play_for_idle_players(service, monkeypatch):
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(pilot.app.screen, OpenTableScreen), "the form")
+        pilot.app.screen.query_one("#idle").value = 5
+        await pilot.press("ctrl+g")
+        await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen), "the waiting room")
+        (table,) = service.manager.tables.values()
+        assert table.idle_minutes == 5
