@@ -156,3 +156,14 @@ def test_json_stays_quiet_on_a_terminal(capsys, monkeypatch):
     assert run_from_args(_args("kiln", "--games", "2", "--seats", "random,random", "--jobs", "1",
                                "--json")) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_balance_effect_table_names_the_command_of_each_row(capsys):
+    from inkterm.sim.balance import main
+
+    assert main(["kiln", "--give", "A8,C1", "--games", "1", "--seats-counts", "2", "--bot", "random",
+                 "--jobs", "1", "--seed", "3"]) == 0
+    rows = [l for l in capsys.readouterr().out.splitlines() if l.startswith("| A8") or l.startswith("| C1")]
+    assert len(rows) == 2
+    assert "`inkterm simulate kiln --give A8 --games 1 --seats random,random --seed 3`" in rows[0]
+    assert "Unmarked Ware" in rows[0] and "Saggar" in rows[1]
