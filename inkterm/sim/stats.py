@@ -108,6 +108,7 @@ def paired_effect(item: str, seats: list[int], treated: list[GameResult],
     return {
         "item": item,
         "pairs": len(diffs),
+        "differences": diffs,  # per pair, so runs on consecutive seeds can be pooled
         "win_rate_with": sum(t) / len(t) if t else 0.0,
         "win_rate_without": sum(c) / len(c) if c else 0.0,
         "effect": mean,

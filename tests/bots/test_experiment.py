@@ -99,7 +99,7 @@ def test_paired_effect_by_hand():
     diffs = [1, 0, 1, 0]
     mean = sum(diffs) / 4
     sd = (sum((d - mean) ** 2 for d in diffs) / 3) ** 0.5
-    assert e["effect"] == pytest.approx(0.5) and e["pairs"] == 4
+    assert e["effect"] == pytest.approx(0.5) and e["pairs"] == 4 and e["differences"] == diffs
     assert e["win_rate_with"] == 0.75 and e["win_rate_without"] == 0.25
     assert e["effect_ci95"] == pytest.approx([mean - 1.959964 * sd / 2, mean + 1.959964 * sd / 2])
 
