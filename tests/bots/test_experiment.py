@@ -167,3 +167,22 @@ def test_balance_effect_table_names_the_command_of_each_row(capsys):
     assert len(rows) == 2
     assert "`inkterm simulate kiln --give A8 --games 1 --seats random,random --seed 3`" in rows[0]
     assert "Unmarked Ware" in rows[0] and "Saggar" in rows[1]
+
+
+def test_a_given_limited_technique_can_be_used_from_the_first_turn():
+    seat = 1
+    st = given_game("inkwell", ["a", "b"], 3, Give(seat, "T15"), {"first_player": "2"})
+    normal = new_game("inkwell", ["a", "b"], 3, {"first_player": "2"})
+    for _ in range(10):  # workspace sides and starting cubes come first
+        if "use:15" in st.decision().keys:
+            break
+        assert not any(k.startswith("use:") for k in normal.decision().keys)
+        normal.apply(st.decision().keys[0])
+        st.apply(st.decision().keys[0])
+    assert "use:15" in st.decision().keys and st.decision().seat == seat
+    assert not any(k.startswith("use:") for k in normal.decision().keys)  # a real game: none
+    gold = st.supply
+    st.apply("use:15")
+    while st.decision().seat == seat and "use:15" not in st.decision().keys and st.hand:
+        st.apply(st.decision().keys[0])  # place the gold
+    assert st.supply == gold - 1 and st.players[seat].techs == [[15, "used-once"]]

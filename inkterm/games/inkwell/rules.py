@@ -237,7 +237,8 @@ class State(GameState):
     def _start_with_technique(self, p: Player, tid: int) -> None:
         """An experiment's intervention: the technique starts on the seat's workspace,
         ready, as if taken before the first turn (it leaves the deck, so never reaches
-        the mat)."""
+        the mat). A limited one has not had its first use: the seat may make it at the
+        start of any turn, as a second use is made."""
         self.deck.remove(tid)
         p.techs.append([tid, UP])
         if self.C.techniques[tid].effect.kind == "wash":
@@ -1084,6 +1085,10 @@ class State(GameState):
             if st == ROT:
                 spec = self.C.techniques[tid]
                 ch.append(Choice(f"use:{tid}", f"Use {spec.name} (second use)", spec.text, (f"tech:{tid}",)))
+            elif st == UP and self.given is not None:  # an experiment's technique, not used yet
+                spec = self.C.techniques[tid]
+                if spec.uses != "P":
+                    ch.append(Choice(f"use:{tid}", f"Use {spec.name} (first use)", spec.text, (f"tech:{tid}",)))
         prompt = f"{p.name}: {'you must Turn' if forced else 'Take or Turn'}"
         return Decision(seat, prompt, ch, T_MAIN)
 
