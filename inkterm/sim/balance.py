@@ -82,7 +82,7 @@ def _side_by_side(results: list[dict], threshold: float, names: dict[str, str]) 
 def effect_markdown(results: list[dict]) -> str:
     """One row per experiment (``cli.run_experiment``): the causal effect with its 95%
     interval beside the observational lift, and the command that reproduces the row."""
-    names = _names(results[0]["game"]) if results else {}
+    names = {g: _names(g) for g in {r["game"] for r in results}}
     out = ["| item | name | seats | pairs | win rate: dealt it / another (fair) | effect, 95% interval "
            "| observational lift | time | command |",
            "|---|---|---|---|---|---|---|---|---|"]
@@ -92,7 +92,7 @@ def effect_markdown(results: list[dict]) -> str:
         n = len(r["seats"])
         cmd = (f"`inkterm simulate {r['game']} --give {r['item']} --games {r['pairs']} "
                f"--seats {','.join(r['seats'])} --seed {r['seed']}`")
-        out.append(f"| {r['item']} | {names.get(r['item'], '')} | {n} | {r['pairs']} | "
+        out.append(f"| {r['item']} | {names[r['game']].get(r['item'], '')} | {n} | {r['pairs']} | "
                    f"{100 * r['win_rate_with']:.1f}% / {100 * r['win_rate_without']:.1f}% ({100 / n:.0f}%) | "
                    f"**{100 * r['effect']:+.1f}** ({100 * lo:+.1f} to {100 * hi:+.1f}) | {lift} | "
                    f"{r['seconds'] / 60:.1f} min | {cmd} |")

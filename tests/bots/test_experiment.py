@@ -186,3 +186,12 @@ def test_a_given_limited_technique_can_be_used_from_the_first_turn():
     while st.decision().seat == seat and "use:15" not in st.decision().keys and st.hand:
         st.apply(st.decision().keys[0])  # place the gold
     assert st.supply == gold - 1 and st.players[seat].techs == [[15, "used-once"]]
+
+
+def test_effect_table_names_items_of_every_game():
+    from inkterm.sim.balance import effect_markdown
+
+    rows = [run_experiment(g, ["random", "random"], item, games=1, seed=2, jobs=1, show_progress=False)
+            for g, item in (("kiln", "A8"), ("inkwell", "T15"), ("voynich", "WR5"))]
+    text = effect_markdown(rows)
+    assert "Unmarked Ware" in text and "Gilder's Kit" in text and "| WR5 | Writing" in text
