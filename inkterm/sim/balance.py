@@ -84,17 +84,18 @@ def effect_markdown(results: list[dict]) -> str:
     interval beside the observational lift, and the command that reproduces the row."""
     names = {g: _names(g) for g in {r["game"] for r in results}}
     out = ["| item | name | seats | pairs | win rate: dealt it / another (fair) | effect, 95% interval "
-           "| observational lift | time | command |",
-           "|---|---|---|---|---|---|---|---|---|"]
+           "| played when dealt | observational lift | time | command |",
+           "|---|---|---|---|---|---|---|---|---|---|"]
     for r in results:
         lo, hi = r["effect_ci95"]
         lift = "—" if r["observed_lift"] is None else f"{100 * r['observed_lift']:+.1f}"
         n = len(r["seats"])
+        played = "—" if r.get("played_when_dealt") is None else f"{100 * r['played_when_dealt']:.0f}%"
         cmd = (f"`inkterm simulate {r['game']} --give {r['item']} --games {r['pairs']} "
                f"--seats {','.join(r['seats'])} --seed {r['seed']}`")
         out.append(f"| {r['item']} | {names[r['game']].get(r['item'], '')} | {n} | {r['pairs']} | "
                    f"{100 * r['win_rate_with']:.1f}% / {100 * r['win_rate_without']:.1f}% ({100 / n:.0f}%) | "
-                   f"**{100 * r['effect']:+.1f}** ({100 * lo:+.1f} to {100 * hi:+.1f}) | {lift} | "
+                   f"**{100 * r['effect']:+.1f}** ({100 * lo:+.1f} to {100 * hi:+.1f}) | {played} | {lift} | "
                    f"{r['seconds'] / 60:.1f} min | {cmd} |")
     return "\n".join(out)
 

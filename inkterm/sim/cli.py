@@ -168,7 +168,8 @@ def print_effect(res: dict, console=None) -> None:
         f"{res['game']} {res['item']} {name}: {res['pairs']} pairs of games, {len(res['seats'])} seats, "
         f"seed {res['seed']} ({res['seconds']} s)\n"
         f"  win rate of the seat dealt it {100 * res['win_rate_with']:.1f}%, "
-        f"dealt another instead {100 * res['win_rate_without']:.1f}% (fair {100 * res['fair']:.1f}%)\n"
+        f"dealt another instead {100 * res['win_rate_without']:.1f}% (fair {100 * res['fair']:.1f}%); "
+        f"played by the seat dealt it in {100 * res['played_when_dealt']:.0f}% of games\n"
         f"  effect {100 * res['effect']:+.1f} points (95% interval {100 * lo:+.1f} to {100 * hi:+.1f}); "
         f"observational lift in the control games "
         + ("—" if lift is None else f"{100 * lift:+.1f} points"), highlight=False)

@@ -111,6 +111,9 @@ def paired_effect(item: str, seats: list[int], treated: list[GameResult],
         "differences": diffs,  # per pair, so runs on consecutive seeds can be pooled
         "win_rate_with": sum(t) / len(t) if t else 0.0,
         "win_rate_without": sum(c) / len(c) if c else 0.0,
+        # how often the seat dealt the item went on to play it (a card nobody plays is dead)
+        "played_when_dealt": (sum(item in r.picks[s] for s, r in zip(seats, treated) if r.picks)
+                              / len(treated)) if treated else 0.0,
         "effect": mean,
         "effect_ci95": [mean - half, mean + half],
         "observed_lift": observed["lift"] if observed else None,

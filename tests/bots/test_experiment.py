@@ -87,13 +87,13 @@ def test_experiment_pairs_games_by_seed_in_worker_processes():
     assert again == (seats, treated, control)
 
 
-def _result(seed, winner):
-    return GameResult(seed, [0, 1], [1, 1], [winner, 1 - winner], 1, [[], []], [winner])
+def _result(seed, winner, picks=([], [])):
+    return GameResult(seed, [0, 1], [1, 1], [winner, 1 - winner], 1, [list(p) for p in picks], [winner])
 
 
 def test_paired_effect_by_hand():
     # Seat 0 each time: with the item it wins 3 of 4, without it 1 of 4.
-    treated = [_result(i, w) for i, w in enumerate([0, 0, 0, 1])]
+    treated = [_result(i, w, (["A8"] if i < 3 else [], [])) for i, w in enumerate([0, 0, 0, 1])]
     control = [_result(i, w) for i, w in enumerate([1, 0, 1, 1])]
     e = paired_effect("A8", [0, 0, 0, 0], treated, control)
     diffs = [1, 0, 1, 0]
@@ -101,6 +101,7 @@ def test_paired_effect_by_hand():
     sd = (sum((d - mean) ** 2 for d in diffs) / 3) ** 0.5
     assert e["effect"] == pytest.approx(0.5) and e["pairs"] == 4 and e["differences"] == diffs
     assert e["win_rate_with"] == 0.75 and e["win_rate_without"] == 0.25
+    assert e["played_when_dealt"] == 0.75  # seat 0 played it in three of the four
     assert e["effect_ci95"] == pytest.approx([mean - 1.959964 * sd / 2, mean + 1.959964 * sd / 2])
 
 
