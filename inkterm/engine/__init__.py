@@ -1,5 +1,6 @@
 """The game-agnostic core: the public rules API. Imports no Textual."""
-from .api import SaveError, load_game, new_game, replay, replay_events
+from .api import SaveError, given_game, load_game, new_game, replay, replay_events
+from .give import Give
 from .record import Record
 from .registry import GAMES, GameSpec, OptionSpec, register
 from .result import Result, Standing
@@ -13,12 +14,14 @@ __all__ = [
     "Event",
     "GameSpec",
     "GameState",
+    "Give",
     "IllegalChoice",
     "OptionSpec",
     "Record",
     "Result",
     "SaveError",
     "Standing",
+    "given_game",
     "load_game",
     "new_game",
     "register",

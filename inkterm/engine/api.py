@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterator
 
+from .give import Give
 from .record import Record
 from .registry import GAMES
 from .state import SAVE_FORMAT, SAVE_VERSION, GameState
@@ -28,6 +29,23 @@ def new_game(
     options: dict[str, Any] | None = None,
 ) -> GameState:
     spec = _spec(game)
+    return spec.state_class()(_record(spec, seats, seed, options))
+
+
+def given_game(game: str, seats: list[str], seed: int, given: Give,
+               options: dict[str, Any] | None = None) -> GameState:
+    """A new game in which ``given.seat`` is dealt ``given.item`` (a balance
+    experiment's intervention, ``engine/give.py``); it cannot be saved."""
+    spec = _spec(game)
+    cls = spec.state_class()
+    if not any(given.item in pool for pool in cls.give_pools()):
+        raise ValueError(f"{spec.title} cannot give {given.item!r} at setup")
+    if not 0 <= given.seat < len(seats):
+        raise ValueError(f"no seat {given.seat + 1} among {len(seats)}")
+    return cls(_record(spec, seats, seed, options), given)
+
+
+def _record(spec, seats: list[str], seed: int, options: dict[str, Any] | None) -> Record:
     if not spec.min_players <= len(seats) <= spec.max_players:
         raise ValueError(
             f"{spec.title} takes {spec.min_players}–{spec.max_players} seats, not {len(seats)}"
@@ -41,7 +59,7 @@ def new_game(
             raise ValueError(f"{spec.title} option {k!r} is one of "
                              f"{', '.join(map(str, known[k].choices))}, not {v!r}")
         opts[k] = v
-    return spec.state_class()(Record(game, list(seats), int(seed), opts, []))
+    return Record(spec.id, list(seats), int(seed), opts, [])
 
 
 def replay(record: Record) -> GameState:

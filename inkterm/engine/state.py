@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from .record import Record
 from .result import Result, result_from_ranking
+from .give import Give
 from .types import Choice, Decision, Event, IllegalChoice
 
 SAVE_FORMAT = "inkterm-save"
@@ -21,10 +22,14 @@ SAVE_VERSION = 1
 
 class GameState:
     game_id: ClassVar[str] = ""
+    #: An intervention of a balance experiment (``engine/give.py``); None in real games.
+    given: "Give | None" = None
 
     # --- construction -----------------------------------------------------------------
-    def __init__(self, record: Record):
+    def __init__(self, record: Record, given: "Give | None" = None):
         self.record = record
+        if given is not None:
+            self.given = given
         self.rng = random.Random(record.seed)
         # One entry per applied choice: (seat that chose, whether it revealed news).
         self.history: list[tuple[int, bool]] = []
@@ -36,6 +41,12 @@ class GameState:
     # --- hooks a game implements -------------------------------------------------------
     def _setup(self) -> None:  # build the opening position from self.record / self.rng
         raise NotImplementedError
+
+    @classmethod
+    def give_pools(cls) -> list[list[str]]:
+        """The items an experiment may give a seat at setup, in groups dealt alike (a
+        control item is drawn from the same group); empty: the game takes no ``Give``."""
+        return []
 
     def _decide(self) -> Decision | None:
         raise NotImplementedError
@@ -150,6 +161,9 @@ class GameState:
 
     # --- saves and copies --------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        if self.given is not None:
+            raise ValueError("a game with an experiment's intervention cannot be saved: "
+                             "its record does not replay it")
         version, internal, gauss = self.rng.getstate()
         return {
             "format": SAVE_FORMAT,
@@ -181,6 +195,8 @@ class GameState:
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         other.history = list(self.history)
+        if self.given is not None:
+            other.given = self.given
         other._decision = None
         other._decided = False
         other._revealed = False

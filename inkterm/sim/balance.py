@@ -1,5 +1,6 @@
 """Balance tables for a game's designed content, as Markdown, from simulated games:
-``python -m inkterm.sim.balance kiln --games 200 --seats-counts 2,3,4 [--bot greedy]``.
+``python -m inkterm.sim.balance kiln --games 200 --seats-counts 2,3,4 [--bot greedy]``,
+or with ``--give A8,A2`` the experiments' table (one row per item and count).
 
 For each player count it plays bot-vs-same-bot games and reports the win rate of each
 table position (with a 95% interval), mean scores, and every card whose win-rate lift
@@ -78,6 +79,27 @@ def _side_by_side(results: list[dict], threshold: float, names: dict[str, str]) 
     return out
 
 
+def effect_markdown(results: list[dict]) -> str:
+    """One row per experiment (``cli.run_experiment``): the causal effect with its 95%
+    interval beside the observational lift, and the command that reproduces the row."""
+    names = {g: _names(g) for g in {r["game"] for r in results}}
+    out = ["| item | name | seats | pairs | win rate: dealt it / another (fair) | effect, 95% interval "
+           "| played when dealt | observational lift | time | command |",
+           "|---|---|---|---|---|---|---|---|---|---|"]
+    for r in results:
+        lo, hi = r["effect_ci95"]
+        lift = "—" if r["observed_lift"] is None else f"{100 * r['observed_lift']:+.1f}"
+        n = len(r["seats"])
+        played = "—" if r.get("played_when_dealt") is None else f"{100 * r['played_when_dealt']:.0f}%"
+        cmd = (f"`inkterm simulate {r['game']} --give {r['item']} --games {r['pairs']} "
+               f"--seats {','.join(r['seats'])} --seed {r['seed']}`")
+        out.append(f"| {r['item']} | {names[r['game']].get(r['item'], '')} | {n} | {r['pairs']} | "
+                   f"{100 * r['win_rate_with']:.1f}% / {100 * r['win_rate_without']:.1f}% ({100 / n:.0f}%) | "
+                   f"**{100 * r['effect']:+.1f}** ({100 * lo:+.1f} to {100 * hi:+.1f}) | {played} | {lift} | "
+                   f"{r['seconds'] / 60:.1f} min | {cmd} |")
+    return "\n".join(out)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("game")
@@ -87,16 +109,31 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=None)
     p.add_argument("--json-out", help="also save the raw results here")
+    p.add_argument("--give", help="comma-separated items: run the paired experiment on each instead")
     args = p.parse_args(argv)
     results = []
+    if args.give:
+        from .cli import run_experiment
+
+        for n in (int(x) for x in args.seats_counts.split(",")):
+            for item in args.give.split(","):
+                results.append(run_experiment(args.game, [args.bot] * n, item.strip(), args.games,
+                                              args.seed, args.jobs, show_progress=sys.stderr.isatty()))
+        _save(results, args.json_out)
+        print(effect_markdown(results))
+        return 0
     for n in (int(x) for x in args.seats_counts.split(",")):
         results.append(run(args.game, [args.bot] * n, args.games, args.seed, args.jobs,
                            show_progress=sys.stderr.isatty()))
-    if args.json_out:
-        with open(args.json_out, "w", encoding="utf-8") as f:
-            json.dump(results, f, ensure_ascii=False)
+    _save(results, args.json_out)
     print(markdown(results))
     return 0
+
+
+def _save(results: list[dict], path: str | None) -> None:
+    if path:
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(results, f, ensure_ascii=False)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,6 @@
-"""``inkterm simulate GAME --games N --seats SPEC,SPEC,... [--seed S] [--json]``.
+"""``inkterm simulate GAME --games N --seats SPEC,SPEC,... [--seed S] [--json]``, and
+with ``--give ITEM`` an experiment: N pairs of games, the same seat holding ITEM or a
+random other item of its kind, which gives the item's causal effect on a win.
 
 Wire it into the main parser with ``add_arguments(subparser)`` and dispatch to
 ``run_from_args(args)``. Importing this module is cheap (the engine and bots load
@@ -11,6 +13,7 @@ import json
 import os
 import sys
 import time
+from contextlib import contextmanager
 
 
 def add_arguments(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
@@ -23,6 +26,9 @@ def add_arguments(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
     p.add_argument("--no-rotate", action="store_true",
                    help="keep each spec in its seat (by default different specs rotate round the table)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
+    p.add_argument("--give", metavar="ITEM", default=None,
+                   help="an experiment: GAMES pairs of games in which a random seat is dealt ITEM "
+                        "(a card, technique, workspace or book card id) or a random other item of its kind")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     return p
 
@@ -46,6 +52,13 @@ def _check(args) -> tuple[list[str], dict]:
         raise SimError(f"{spec.title} takes {spec.min_players}–{spec.max_players} seats, not {len(seats)}")
     if args.games < 1:
         raise SimError("--games must be at least 1")
+    if args.jobs is not None and args.jobs < 1:
+        raise SimError("--jobs must be at least 1")
+    if getattr(args, "give", None) is not None:
+        pools = spec.state_class().give_pools()
+        if not any(args.give in pool for pool in pools):
+            known = ", ".join(x for pool in pools for x in pool) or "none"
+            raise SimError(f"{spec.title} cannot give {args.give!r}; the items are: {known}")
     options = {}
     for item in args.option:
         name, sep, value = item.partition("=")
@@ -62,21 +75,51 @@ def run(game: str, seats: list[str], games: int, seed: int = 0, jobs: int | None
     from .stats import summarize
 
     start = time.perf_counter()
-    if show_progress:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), console=console, transient=True) as bar:
-            task = bar.add_task(f"{game}: {','.join(seats)}", total=games)
-            results = simulate(game, seats, games, seed, jobs, rotate, options,
-                               progress=lambda k: bar.advance(task, k))
-    else:
-        results = simulate(game, seats, games, seed, jobs, rotate, options)
+    with progress_bar(f"{game}: {','.join(seats)}", games, show_progress, console) as advance:
+        results = simulate(game, seats, games, seed, jobs, rotate, options, progress=advance)
     out = summarize(game, seats, results)
     out["seed"] = seed
     out["seconds"] = round(time.perf_counter() - start, 2)
     out["jobs"] = jobs or os.cpu_count() or 1
     return out
+
+
+def run_experiment(game: str, seats: list[str], item: str, games: int, seed: int = 0,
+                   jobs: int | None = None, options: dict | None = None,
+                   show_progress: bool = True, console=None) -> dict:
+    """``games`` pairs of games (see ``runner.experiment``) and the item's effect."""
+    from .runner import experiment
+    from .stats import paired_effect
+
+    start = time.perf_counter()
+    with progress_bar(f"{game} --give {item}: {len(seats)} seats", 2 * games, show_progress,
+                      console) as advance:
+        chosen, treated, control = experiment(game, seats, item, games, seed, jobs, options, advance)
+    out = paired_effect(item, chosen, treated, control)
+    out.update(game=game, seats=list(seats), seed=seed, fair=1 / len(seats),
+               seconds=round(time.perf_counter() - start, 2), jobs=jobs or os.cpu_count() or 1)
+    return out
+
+
+@contextmanager
+def progress_bar(title: str, total: int, show: bool, console=None):
+    """A Rich progress bar with games/s and time left (yields its ``advance(k)``), or
+    nothing at all when ``show`` is false."""
+    if not show:
+        yield None
+        return
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn,
+                               TimeRemainingColumn)
+    from rich.text import Text
+
+    class GamesPerSecond(ProgressColumn):
+        def render(self, task) -> Text:
+            return Text(f"{task.speed:.1f} games/s" if task.speed else "… games/s")
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  GamesPerSecond(), TimeRemainingColumn(), console=console, transient=True) as bar:
+        task = bar.add_task(title, total=total)
+        yield lambda k: bar.advance(task, k)
 
 
 def _names(game: str) -> dict[str, str]:
@@ -114,12 +157,38 @@ def print_tables(res: dict, console=None) -> None:
         console.print(c)
 
 
+def print_effect(res: dict, console=None) -> None:
+    from rich.console import Console
+
+    console = console or Console()
+    lo, hi = res["effect_ci95"]
+    name = _names(res["game"]).get(res["item"], "")
+    lift = res["observed_lift"]
+    console.print(
+        f"{res['game']} {res['item']} {name}: {res['pairs']} pairs of games, {len(res['seats'])} seats, "
+        f"seed {res['seed']} ({res['seconds']} s)\n"
+        f"  win rate of the seat dealt it {100 * res['win_rate_with']:.1f}%, "
+        f"dealt another instead {100 * res['win_rate_without']:.1f}% (fair {100 * res['fair']:.1f}%); "
+        f"played by the seat dealt it in {100 * res['played_when_dealt']:.0f}% of games\n"
+        f"  effect {100 * res['effect']:+.1f} points (95% interval {100 * lo:+.1f} to {100 * hi:+.1f}); "
+        f"observational lift in the control games "
+        + ("—" if lift is None else f"{100 * lift:+.1f} points"), highlight=False)
+
+
 def run_from_args(args: argparse.Namespace) -> int:
     try:
         seats, options = _check(args)
     except SimError as exc:
         print(f"inkterm simulate: {exc}", file=sys.stderr)
         return 2
+    if args.give is not None:
+        res = run_experiment(args.game, seats, args.give, args.games, args.seed, args.jobs,
+                             options or None, show_progress=not args.json and sys.stderr.isatty())
+        if args.json:
+            print(json.dumps(res, ensure_ascii=False))
+        else:
+            print_effect(res)
+        return 0
     rotate = False if args.no_rotate else None
     res = run(args.game, seats, args.games, args.seed, args.jobs, rotate, options or None,
               show_progress=not args.json and sys.stderr.isatty())

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from inkterm.bots import is_bot, make_bot
 from inkterm.bots.hooks import hooks
-from inkterm.engine import new_game
+from inkterm.engine import GAMES, Give, given_game, new_game
 
 
 @dataclass
@@ -26,6 +27,7 @@ class GameResult:
     choices: int  # number of choices made in the game
     picks: list[list[str]] = field(default_factory=list)  # by position
     winners: list[int] | None = None  # positions sharing the win (None: ranking[0])
+    given: str | None = None  # the item an experiment dealt (see ``experiment``)
 
     def to_dict(self) -> dict[str, Any]:
         return self.__dict__.copy()
@@ -39,14 +41,18 @@ def seating(specs: list[str], i: int, rotate: bool) -> list[int]:
 
 
 def play_game(game: str, specs: list[str], seed: int, slots: list[int] | None = None,
-              options: dict | None = None, max_choices: int = 100_000) -> GameResult:
-    """One whole game between bots; ``slots[position]`` says which spec sits where."""
+              options: dict | None = None, max_choices: int = 100_000,
+              given: Give | None = None) -> GameResult:
+    """One whole game between bots; ``slots[position]`` says which spec sits where;
+    ``given``: an experiment's intervention at setup (``engine/give.py``)."""
     slots = slots if slots is not None else list(range(len(specs)))
     table = [specs[s] for s in slots]
     for spec in table:
         if not is_bot(spec):
             raise ValueError(f"{spec!r} is not a bot; simulate needs bots in every seat")
-    state = new_game(game, [f"{spec}#{p + 1}" for p, spec in enumerate(table)], seed=seed, options=options)
+    names = [f"{spec}#{p + 1}" for p, spec in enumerate(table)]
+    state = (new_game(game, names, seed=seed, options=options) if given is None
+             else given_game(game, names, seed, given, options))
     bots = [make_bot(spec, seed=seed * 31 + p) for p, spec in enumerate(table)]
     n = 0
     while not state.is_over:
@@ -63,6 +69,7 @@ def play_game(game: str, specs: list[str], seed: int, slots: list[int] | None = 
         choices=n,
         picks=hooks(game).card_picks(state),
         winners=winners_of(state),
+        given=given.item if given else None,
     )
 
 
@@ -88,6 +95,40 @@ def simulate(game: str, specs: list[str], games: int, seed: int = 0, jobs: int |
     if rotate is None:
         rotate = len(set(specs)) > 1
     work = [(game, specs, seed + i, seating(specs, i, rotate), options) for i in range(games)]
+    return run_all(work, jobs, progress)
+
+
+def gives(game: str, seats: int, item: str, seed: int) -> tuple[Give, Give]:
+    """The two arms of game ``seed`` of an experiment on ``item``: a seat drawn at
+    random is dealt the item, or (the control) a random other item of the same kind
+    in the same place, and then never also holds the item itself. Drawn from the seed
+    alone, so a run is repeatable and its pairs independent of one another."""
+    pool = next(p for p in GAMES[game].state_class().give_pools() if item in p)
+    r = random.Random(f"give:{game}:{item}:{seed}")
+    seat, slot = r.randrange(seats), r.randrange(1 << 16)
+    other = r.choice([x for x in pool if x != item])
+    return Give(seat, item, slot), Give(seat, other, slot, withheld=item)
+
+
+def experiment(game: str, specs: list[str], item: str, games: int, seed: int = 0,
+               jobs: int | None = None, options: dict | None = None,
+               progress: Callable[[int], None] | None = None
+               ) -> tuple[list[int], list[GameResult], list[GameResult]]:
+    """``games`` pairs of games on the seeds ``seed``.. with the seats as given (no
+    rotation): in each pair the same seat holds ``item`` or a random other item.
+    Returns the seat of each pair, the treated games and the control games."""
+    arms = [gives(game, len(specs), item, seed + i) for i in range(games)]
+    work = [(game, specs, seed + i, None, options, 100_000, arm)
+            for i, pair in enumerate(arms) for arm in pair]
+    done = run_all(work, jobs, progress, key=lambda r: (r.seed, r.given != item))
+    return [t.seat for t, _ in arms], done[0::2], done[1::2]
+
+
+def run_all(work: list[tuple], jobs: int | None, progress: Callable[[int], None] | None,
+            key: Callable[[GameResult], Any] = lambda r: r.seed) -> list[GameResult]:
+    """Play every game of ``work`` (``play_game``'s arguments), in ``jobs`` worker
+    processes (default: every core; 1 = here), in ``key`` order."""
+    games = len(work)
     jobs = jobs or os.cpu_count() or 1
     out: list[GameResult] = []
     if jobs <= 1 or games <= 1:
@@ -101,7 +142,7 @@ def simulate(game: str, specs: list[str], games: int, seed: int = 0, jobs: int |
                 out.append(r)
                 if progress:
                     progress(1)
-    out.sort(key=lambda r: r.seed)
+    out.sort(key=key)
     return out
 
 

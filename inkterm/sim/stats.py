@@ -91,3 +91,31 @@ def _card_order(cid: str) -> tuple:
     head = cid.rstrip("0123456789")
     tail = cid[len(head):]
     return (head, int(tail) if tail else 0, cid)
+
+
+def paired_effect(item: str, seats: list[int], treated: list[GameResult],
+                  control: list[GameResult]) -> dict[str, Any]:
+    """The causal effect of holding ``item``: over pairs of games with the same seed,
+    the chosen seat's win share when it held the item minus when it held another,
+    with a 95% interval (normal, from the spread of the paired differences)."""
+    t = [win_shares(r)[s] for s, r in zip(seats, treated)]
+    c = [win_shares(r)[s] for s, r in zip(seats, control)]
+    diffs = [a - b for a, b in zip(t, c)]
+    mean, sd = _mean_sd(diffs)
+    half = Z95 * sd / math.sqrt(len(diffs)) if diffs else 1.0
+    n = len(treated[0].scores) if treated else 0
+    observed = summarize("", ["x"] * n, control)["per_card"].get(item) if control else None
+    return {
+        "item": item,
+        "pairs": len(diffs),
+        "differences": diffs,  # per pair, so runs on consecutive seeds can be pooled
+        "win_rate_with": sum(t) / len(t) if t else 0.0,
+        "win_rate_without": sum(c) / len(c) if c else 0.0,
+        # how often the seat dealt the item went on to play it (a card nobody plays is dead)
+        "played_when_dealt": (sum(item in r.picks[s] for s, r in zip(seats, treated) if r.picks)
+                              / len(treated)) if treated else 0.0,
+        "effect": mean,
+        "effect_ci95": [mean - half, mean + half],
+        "observed_lift": observed["lift"] if observed else None,
+        "observed_pick_rate": observed["pick_rate"] if observed else 0.0,
+    }

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from inkterm.engine.give import give_into
 from inkterm.engine.result import Result, Standing
 from inkterm.engine.state import GameState
 from inkterm.engine.types import Choice, Decision, Event
@@ -202,10 +203,15 @@ class State(GameState):
             3: sorted(rng.sample(sorted(C.pages_of_level(3)), shown)),
         }
         wss = rng.sample(sorted(C.workspaces), n)
+        given = self.given
+        if given is not None and given.item in C.workspaces:  # an experiment deals it
+            give_into(wss, given.seat, 1, given)
         for p, pg, ws in zip(self.players, pages1, wss):
             p.ws = ws
             self.bag[CODE[C.workspaces[ws].colour]] -= 1  # score marker [R16]
             self._set_page(p, pg)
+        if given is not None and given.item.startswith("T"):
+            self._start_with_technique(self.players[given.seat], int(given.item[1:]))
 
         # the Rival (solo)
         self.rival_pile = [0] * 5
@@ -235,6 +241,21 @@ class State(GameState):
                 if t is not None:
                     drawn[t] += 1
             self.start_queue.append([seat, drawn])
+
+    @classmethod
+    def give_pools(cls) -> list[list[str]]:
+        C = content()
+        return [sorted(C.workspaces), [f"T{t}" for t in sorted(C.techniques)]]
+
+    def _start_with_technique(self, p: Player, tid: int) -> None:
+        """An experiment's intervention: the technique starts on the seat's workspace,
+        ready, as if taken before the first turn (it leaves the deck, so never reaches
+        the mat). A limited one has not had its first use: the seat may make it at the
+        start of any turn, as a second use is made."""
+        self.deck.remove(tid)
+        p.techs.append([tid, UP])
+        if self.C.techniques[tid].effect.kind == "wash":
+            self._remask(p)
 
     # ================================================================== helpers
     def _draw(self) -> int | None:
@@ -1087,6 +1108,10 @@ class State(GameState):
             if st == ROT:
                 spec = self.C.techniques[tid]
                 ch.append(Choice(f"use:{tid}", f"Use {spec.name} (second use)", spec.text, (f"tech:{tid}",)))
+            elif st == UP and self.given is not None:  # an experiment's technique, not used yet
+                spec = self.C.techniques[tid]
+                if spec.uses != "P":
+                    ch.append(Choice(f"use:{tid}", f"Use {spec.name} (first use)", spec.text, (f"tech:{tid}",)))
         prompt = f"{p.name}: {'you must Turn' if forced else 'Take or Turn'}"
         return Decision(seat, prompt, ch, T_MAIN)
 

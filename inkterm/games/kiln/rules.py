@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from inkterm.engine import Choice, Decision, Event, GameState
+from inkterm.engine.give import give_into
 from inkterm.engine.words import act, count
 
 from . import scoring
@@ -134,6 +135,10 @@ class State(GameState):
     def rules_text(cls) -> str:
         return rules_text()
 
+    @classmethod
+    def give_pools(cls) -> list[list[str]]:
+        return [sorted(CARDS)]  # every card is dealt into the hands alike
+
     # --- setup and the round structure --------------------------------------------------
     def _setup(self) -> None:
         n = len(self.record.seats)
@@ -141,6 +146,8 @@ class State(GameState):
         self._events: list[Event] = []
         deck = sorted(CARDS)
         self.rng.shuffle(deck)
+        if self.given is not None:  # an experiment deals this card to that seat
+            give_into(deck, HAND_SIZE * self.given.seat, HAND_SIZE, self.given)
         for p in m.players:  # rule 3: five cards each, for the whole game
             p.hand, deck = deck[:HAND_SIZE], deck[HAND_SIZE:]
         m.deck = deck

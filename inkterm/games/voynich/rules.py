@@ -23,6 +23,7 @@ from __future__ import annotations
 from itertools import combinations, permutations
 from typing import Any
 
+from inkterm.engine.give import give_into
 from inkterm.engine.state import GameState
 from inkterm.engine.types import Choice, Decision, Event
 from inkterm.engine.words import act, possessive, verb
@@ -452,6 +453,11 @@ def card_section(card_id: str) -> str:
 class State(GameState):
     game_id = "voynich"
 
+    @classmethod
+    def give_pools(cls) -> list[list[str]]:
+        """A card goes into a book in place of one of the same deck (two per deck)."""
+        return [[c.id for c in C.cards_model.cards if c.deck == sec] for sec in SECTIONS]
+
     # ================================================================= setup
     def _setup(self) -> None:
         n = len(self.record.seats)
@@ -476,6 +482,9 @@ class State(GameState):
         for sec in SECTIONS:
             deck = [c.id for c in C.cards_model.cards if c.deck == sec]
             rng.shuffle(deck)
+            given = self.given
+            if given is not None and given.item in deck:  # an experiment deals it
+                give_into(deck, 2 * given.seat, 2, given)
             for p in range(n):
                 for cid in deck[2 * p : 2 * p + 2]:
                     self.book[p].append([cid, 1])
