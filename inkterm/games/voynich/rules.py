@@ -1492,22 +1492,30 @@ class State(GameState):
         return self.round
 
     def describe(self, touch: str, seat: int | None = None) -> str | None:
+        """A card in words, all four steps: what each does, scores and needs."""
         kind, _, cid = touch.partition(":")
-        if kind != "card" or cid not in HELP:
+        if kind != "card" or cid not in C.cards:
             return None
-        lines = [HELP[cid].splitlines()[0]]
+        card = C.cards[cid]
+        kinds = " or ".join(f"{W.GLYPH[t]} {W.KNOWLEDGE[t].capitalize()}" for t in card.scores)
+        lines = [f"{W.card(cid)}: a {card.deck.capitalize()} card; its steps score {kinds}."]
+        prev: list[str] = []
         for step in range(1, 5):
-            acts = "; ".join(" or ".join(map(self._action_label, it.split("/"))) for it in acts_of(cid, step))
-            score = f"scores x{MULT[step]}" if MULT[step] else "no scoring"
-            advance = f" To advance: {' + '.join(cond_of(cid, step))}." if step < 4 else ""
-            lines.append(f"Step {step}: {acts} ({score}).{advance}")
-        lines += [f"In {self.name(p)}'s book at step {step}." for p in range(self.n)
+            acts = acts_of(cid, step)
+            new = acts[len(prev):] if prev and acts[: len(prev)] == prev else acts
+            score = f"scores ×{MULT[step]}" if MULT[step] else "scores nothing"
+            line = f"Step {step} {W.steps(step)}: {'adds' if new is not acts else 'does'} {W.actions(new)}; {score}."
+            if step < 4:
+                line += f" To advance ({C.cards_model.arrows[step - 1]}): {W.condition(cond_of(cid, step))}."
+            lines.append(line)
+            prev = acts
+        lines += [f"In {possessive(self.name(p))} book, on step {step}." for p in range(self.n)
                   for c, step in self.book[p] if c == cid]
         return "\n".join(lines)
 
     def lookups(self, seat: int | None = None) -> list[tuple[str, str]]:
         """Every card in every book (nothing in this game is hidden)."""
-        return [(f"card:{cid}", f"{self.name(p)}: {cid} (step {step})")
+        return [(f"card:{cid}", f"{self.name(p)}: {W.card(cid)} {W.steps(step)}")
                 for p in range(self.n) for cid, step in self.book[p]]
 
     def scores(self) -> list[int]:
@@ -1535,7 +1543,7 @@ class State(GameState):
         for s, ps in sorted(by.items(), reverse=True):
             if len(ps) < 2:
                 continue
-            desc = "; ".join(f"{self.name(p)} {sorted(self.know[p], reverse=True)}" for p in ps)
+            desc = "; ".join(f"{self.name(p)} {'/'.join(map(str, sorted(self.know[p], reverse=True)))}" for p in ps)
             lines.append(f"Tie at {s} OK between {', '.join(self.name(p) for p in ps)}: knowledge, highest first: {desc}")
             keys = {p: sorted(self.know[p], reverse=True) for p in ps}
             order = sorted(ps, key=lambda p: keys[p], reverse=True)

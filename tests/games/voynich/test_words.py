@@ -53,3 +53,13 @@ def test_words_for_the_examples_players_meet():
     assert W.where("as:2O1:star") == "sector 2, outer 1 star (Astrology)"
     assert W.where("ba:FNL") == "the left fountain (Baths)"
     assert W.cell("24") == "(2,4)"
+
+
+def test_inspect_reads_every_card_in_words():
+    st = new_game("voynich", ["You", "Ann", "Cy"], seed=5)
+    looks = st.lookups(0)
+    assert len(looks) == 30
+    for touch, label in looks:
+        text = st.describe(touch, 0)
+        assert not codes_in(label) and not codes_in(text), (label, codes_in(text))
+        assert text.count("Step ") == 4
