@@ -147,6 +147,17 @@ class RemoteTable:
     def scores(self) -> list[int]:
         return list(self.update.scores)
 
+    def round_number(self) -> int | None:
+        """The round the table is in, for labelling events (as a local state does)."""
+        round_no = (self.update.view or {}).get("round")
+        return round_no if isinstance(round_no, int) else None
+
+    def describe(self, touch: str, seat: int | None = None) -> str | None:
+        return None  # inspect needs the rules' words, which stay on the server
+
+    def lookups(self, seat: int | None = None) -> list[tuple[str, str]]:
+        return []
+
     def can_undo(self) -> bool:
         return False  # a shared table's choices are final
 
