@@ -21,6 +21,7 @@ class DemoScreen(GameScreen):
 
     CSS_PATH = [*GameScreen.CSS_PATH, TEACH_CSS]
     SHOW_BOT_CHOICES = True
+    SHOWS_SINCE = False  # the panel narrates what happened
 
     # The footer must fit 80 columns: the demo's own keys only, and first (priority:
     # the menu's own arrows and page keys would hide them). The game's keys that mean
@@ -62,6 +63,13 @@ class DemoScreen(GameScreen):
         # Textual runs GameScreen.on_mount too (handlers run for every class that
         # defines one): calling it again here wrote the opening line twice.
         self._show_speed()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        # Nobody chooses in a demo: no area to Tab to and no choice to inspect, so the
+        # footer keeps its room for the demo's own keys at 80 columns.
+        if action in ("focus_area", "inspect"):
+            return False
+        return super().check_action(action, parameters)
 
     # Demos are not games of anyone's: nothing is saved.
     def autosave(self) -> bool:

@@ -388,17 +388,25 @@ class GameScreen(Screen):
         self._followed = d
         follow(frozenset(t for c in (d.choices if d else ()) for t in (c.touches or ())))
 
+    #: Whether "since your last turn" is shown (a lesson or a demo narrates instead).
+    SHOWS_SINCE = True
+
     @property
-    def since_panel(self) -> Static:
+    def since_panel(self) -> Static | None:
         """Where "since your last turn" shows: above the table on a short screen (the
         full width reads best), in the log's place on a tall one (the board keeps
-        every row)."""
-        return self.query_one("#since-side" if self.has_class("-tall") else "#since-top", Static)
+        every row). None on screens built without it (demos, lessons)."""
+        panels = self.query("#since-side" if self.has_class("-tall") else "#since-top")
+        return panels.first(Static) if panels else None
 
     def _show_since(self) -> None:
         """What the others did since the person now choosing last chose, until they
         dismiss it (Escape) or choose."""
         panel = self.since_panel
+        if panel is None or not self.SHOWS_SINCE:
+            for other in self.query(".since"):
+                other.display = False
+            return
         missed = self.since.get(self.decision.seat, []) if self.human_to_move() else []
         for other in self.query(".since"):
             other.display = other is panel and bool(missed)

@@ -25,6 +25,7 @@ def learn_picker() -> Picker:
 
 class LearnScreen(GameScreen):
     CSS_PATH = [*GameScreen.CSS_PATH, TEACH_CSS]
+    SHOWS_SINCE = False  # the panel narrates what happened
     BINDINGS = [
         # Only while a step is read (check_action); otherwise Enter picks in the menu.
         Binding("enter", "go_on", "Go on", priority=True),

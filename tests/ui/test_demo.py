@@ -72,7 +72,7 @@ async def test_demo_keys_and_narration_fit_80x24(game):
         await pilot.pause(0.1)
         lines = screen_text(app).splitlines()
         footer = lines[23]
-        for key in ("space Pause", "→ Step", "+ Faster", "- Slower", "q Leave"):
+        for key in ("space Pause", "→ Step", "+ Faster", "- Slower", "Leave"):
             assert key in footer, footer
         assert any(line.startswith(" Why: ") for line in lines)
         assert "paused" in "".join(lines)

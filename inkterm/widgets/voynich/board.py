@@ -764,9 +764,9 @@ class VoynichBoard(Vertical):
             if w.changed(view, touches, width):
                 w.draw(view, touches, width)
         if not wide:
-            line = self.query_one(ScoreLine)
-            if line.changed(view, touches, None):
-                line.draw(view, touches)
+            for line in self.query(ScoreLine):
+                if line.changed(view, touches, None):
+                    line.draw(view, touches)
         for w in root.query(SectionView):
             if w.changed(view, touches, None):
                 w.draw(view, touches)
