@@ -49,7 +49,7 @@ def test_continue_finds_the_good_save_beside_a_nested_file(saves, monkeypatch):
     started = []
     monkeypatch.setattr(cli, "_run_app", lambda **kw: started.append(kw) or 0)
     assert cli.main(["continue"]) == 0
-    assert started == [{"start": ("continue", str(good))}]
+    assert started == [{"start": ("continue", str(good)), "handoff": "auto"}]
 
 
 def test_an_app_that_crashes_exits_non_zero(monkeypatch, tmp_path):
