@@ -1,6 +1,7 @@
-"""Per-game knowledge the bots use, found in ``inkterm/games/<game>/evaluate.py``.
+"""Per-game knowledge the bots use, in the module a game's spec names as ``bot_hooks``
+(the shipped games: ``inkterm/games/<game>/evaluate.py``).
 
-A game's evaluate module may define:
+A game's hooks module may define:
 
 - ``evaluate(state, seat) -> float``: how well ``seat`` stands, read from
   ``state.view(seat)`` (or public facts) only, higher is better; best as a lead over
@@ -24,6 +25,8 @@ from __future__ import annotations
 import importlib
 from functools import lru_cache
 from types import SimpleNamespace
+
+from inkterm.engine.registry import GAMES
 
 
 def generic_evaluate(state, seat: int) -> float:
@@ -50,12 +53,8 @@ def generic_card_picks(state) -> list[list[str]]:
 
 @lru_cache(maxsize=None)
 def hooks(game: str) -> SimpleNamespace:
-    try:
-        mod = importlib.import_module(f"inkterm.games.{game}.evaluate")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"inkterm.games.{game}.evaluate":
-            raise
-        mod = None
+    spec = GAMES.get(game)
+    mod = importlib.import_module(spec.bot_hooks) if spec is not None and spec.bot_hooks else None
     return SimpleNamespace(
         evaluate=getattr(mod, "evaluate", generic_evaluate),
         seat_values=getattr(mod, "seat_values", generic_seat_values),

@@ -6,11 +6,29 @@ card. The game ends when the counter reaches 12; the highest running total wins.
 """
 from __future__ import annotations
 
-from inkterm.engine import Choice, Decision, Event, GameSpec, GameState, register
+from inkterm.engine import Choice, Decision, Event, GameSpec, GameState
+
+# Declared as a game package declares it; tests/conftest.py registers it by name.
+GAME = GameSpec(id="toy", title="Toy race", min_players=2, max_players=4,
+                module=__name__, blurb="A test game.")
+
+RULES = """# Toy race
+
+Seats take turns adding to one counter; the game ends when it reaches 12.
+
+## Adding
+
+Add 1, 2 or 3 to the counter. Each time the counter passes a multiple of 5, a die is
+rolled. The highest running total wins; the lower seat wins ties.
+"""
 
 
 class State(GameState):
     game_id = "toy"
+
+    @classmethod
+    def rules_text(cls):
+        return RULES
 
     def _setup(self):
         n = len(self.record.seats)
@@ -81,6 +99,3 @@ class State(GameState):
         v["secret"] = self.secret[seat]
         return v
 
-
-register(GameSpec(id="toy", title="Toy race", min_players=2, max_players=4,
-                  module="toy_game", blurb="A test game."))
