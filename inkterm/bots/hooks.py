@@ -27,6 +27,7 @@ from functools import lru_cache
 from types import SimpleNamespace
 
 from inkterm.engine.registry import GAMES
+from inkterm.engine.types import BACK_KEY
 
 
 def generic_evaluate(state, seat: int) -> float:
@@ -42,7 +43,7 @@ def generic_seat_values(state, seat: int) -> list[float]:
 
 def generic_default_choice(state, d) -> str:
     for c in d.choices:
-        if c.key != "back":
+        if c.key != BACK_KEY:
             return c.key
     return d.choices[0].key
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import random
 
+from .base import pending_decision
+
 
 class RandomBot:
     name = "random"
@@ -11,7 +13,4 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, state) -> str:
-        d = state.decision()
-        if d is None:
-            raise ValueError("the game is over; there is nothing to choose")
-        return self.rng.choice(d.choices).key
+        return self.rng.choice(pending_decision(state).choices).key

@@ -28,9 +28,9 @@ second on our machine (see benchmarks/bots_speed.py).
 from __future__ import annotations
 
 import math
-import random
 
-from .guard import LoopGuard
+from .base import weighable_keys
+from .guard import GuardedBot
 from .hooks import hooks
 
 DEFAULT_ITERATIONS = 400
@@ -49,32 +49,16 @@ class Node:
         self.avail = 1
 
 
-def _keys(d) -> list[str]:
-    keys = [c.key for c in d.choices]
-    if len(keys) > 1 and "back" in keys:
-        keys.remove("back")  # sub-menus are entered to be used (as the greedy bot)
-    return keys
-
-
-class SearchBot:
+class SearchBot(GuardedBot):
     name = "search"
 
     def __init__(self, seed: int = 0, iterations: int | None = None):
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.iterations = None if iterations is None else max(1, int(iterations))
-        self.guard = LoopGuard()
 
-    def choose(self, state) -> str:
-        d = state.decision()
-        if d is None:
-            raise ValueError("the game is over; there is nothing to choose")
-        pos, keys, now = self.guard.shortlist(state, d)
-        if now is not None:
-            return now
-        root = self.search(state, d.seat, keys)
-        kids = root.children
-        best = max(keys, key=lambda k: (kids[k].visits, kids[k].total / kids[k].visits) if k in kids else (-1, 0.0))
-        return self.guard.chose(state, pos, best)
+    def pick(self, state, d, keys: list[str]) -> str:
+        kids = self.search(state, d.seat, keys).children
+        return max(keys, key=lambda k: (kids[k].visits, kids[k].total / kids[k].visits) if k in kids else (-1, 0.0))
 
     def search(self, state, me: int, root_keys: list[str] | None = None) -> Node:
         """Sequential halving over the root's choices (each round gives every choice
@@ -84,7 +68,7 @@ class SearchBot:
         h = hooks(state.game_id)
         root = Node()
         budget = self.iterations or h.search_iterations or DEFAULT_ITERATIONS
-        arms = list(root_keys) if root_keys else _keys(state.decision())
+        arms = list(root_keys) if root_keys else weighable_keys(state.decision())
         rounds = max(1, math.ceil(math.log2(len(arms)))) if len(arms) > 1 else 1
         explore = EXPLORE * h.value_scale
         left = budget
@@ -111,7 +95,7 @@ class SearchBot:
             d = s.decision()
             if d is None or d.seat != me:
                 break
-            keys = _keys(d)
+            keys = weighable_keys(d)
             kids = node.children
             untried = [k for k in keys if k not in kids]
             if untried:

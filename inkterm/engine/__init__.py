@@ -4,9 +4,10 @@ from .record import Record
 from .registry import GAMES, GameSpec, OptionSpec, register
 from .result import Result, Standing
 from .state import GameState
-from .types import Choice, Decision, Event, IllegalChoice
+from .types import BACK_KEY, Choice, Decision, Event, IllegalChoice
 
 __all__ = [
+    "BACK_KEY",
     "GAMES",
     "Choice",
     "Decision",

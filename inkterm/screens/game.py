@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from inkterm.bots import is_bot, make_bot
-from inkterm.engine import GAMES, IllegalChoice
+from inkterm.engine import GAMES, GameState, IllegalChoice
 from inkterm.engine.saves import OpenSave, SaveError, new_save_path
 from inkterm.engine.words import count, possessive
 from inkterm.widgets.action_menu import ActionMenu
@@ -37,7 +37,7 @@ class GameScreen(Screen):
         *[Binding(str(n), f"pick({n})", f"Choice {n}", show=False) for n in range(1, 10)],
     ]
 
-    def __init__(self, state, save_path: Path | None = None,
+    def __init__(self, state: GameState, save_path: Path | None = None,
                  open_save: OpenSave | None = None) -> None:
         super().__init__()
         self.state = state
