@@ -12,23 +12,9 @@ from inkterm.engine import Choice, Decision, Event, GameSpec, GameState
 GAME = GameSpec(id="toy", title="Toy race", min_players=2, max_players=4,
                 module=__name__, blurb="A test game.")
 
-RULES = """# Toy race
-
-Seats take turns adding to one counter; the game ends when it reaches 12.
-
-## Adding
-
-Add 1, 2 or 3 to the counter. Each time the counter passes a multiple of 5, a die is
-rolled. The highest running total wins; the lower seat wins ties.
-"""
-
 
 class State(GameState):
     game_id = "toy"
-
-    @classmethod
-    def rules_text(cls):
-        return RULES
 
     def _setup(self):
         n = len(self.record.seats)
