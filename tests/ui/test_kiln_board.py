@@ -9,6 +9,8 @@ from inkterm.engine import new_game
 from inkterm.widgets.board import GenericBoard
 from inkterm.widgets.kiln.board import KilnBoard, blank_slots, card_tag
 
+from shown import screen_text
+
 
 def player(name, **kw):
     p = {
@@ -60,8 +62,7 @@ class BoardApp(App):
         yield self.board
 
 
-def text(app) -> str:
-    return "\n".join(s.text for s in app.screen._compositor.render_strips())
+text = screen_text
 
 
 async def test_zones_players_hand_and_studio():
