@@ -21,6 +21,7 @@ test: lint
 
 lint: $(STAMP)
 	$(BIN)/ruff check inkterm
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

@@ -4,13 +4,14 @@ bot: ``random``, ``greedy``, ``search`` or ``search:N`` (N iterations per move);
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .base import Bot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
 from .search import DEFAULT_ITERATIONS, SearchBot
 
-BOT_SPECS: dict[str, type[Bot]] = {"bot": GreedyBot, "random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
+BOT_SPECS: dict[str, Callable[..., Bot]] = {"bot": GreedyBot, "random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
 
 
 _NUMBERED = re.compile(r"^(.*\S)\s+(\d+)$")

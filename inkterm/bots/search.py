@@ -42,7 +42,7 @@ ROLLOUT = 2000  # default-policy steps to the end of the game, at most (horizon 
 class Node:
     __slots__ = ("children", "visits", "total", "avail")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.children: dict[str, Node] = {}
         self.visits = 0
         self.total = 0.0
