@@ -1,7 +1,7 @@
 """The game-agnostic core: the public rules API. Imports no Textual."""
 from .api import SaveError, load_game, new_game, replay
 from .record import Record
-from .registry import GAMES, GameSpec, OptionSpec, register
+from .registry import GAMES, GameSpec, OptionSpec, register, register_package
 from .result import Result, Standing
 from .state import GameState
 from .types import BACK_KEY, Choice, Decision, Event, IllegalChoice
@@ -23,5 +23,6 @@ __all__ = [
     "load_game",
     "new_game",
     "register",
+    "register_package",
     "replay",
 ]

@@ -60,7 +60,8 @@ class GameRegistry(Mapping[str, GameSpec]):
     def _all(self) -> dict[str, GameSpec]:
         if not self._discovered:
             self._discovered = True
-            discover()
+            for spec in discover():
+                self.add(spec)
         return self._specs
 
     def __getitem__(self, game: str) -> GameSpec:
@@ -101,11 +102,10 @@ def register_package(name: str) -> GameSpec:
     return register(spec)
 
 
-def discover() -> None:
-    """Register every game package under ``inkterm.games`` (importing only their
+def discover() -> list[GameSpec]:
+    """The games declared by the packages under ``inkterm.games`` (importing only their
     ``__init__``); a subpackage without a ``GAME`` declaration is not a game."""
     package = importlib.import_module(GAMES_PACKAGE)
-    for info in pkgutil.iter_modules(package.__path__, f"{GAMES_PACKAGE}."):
-        spec = declared_game(info.name) if info.ispkg else None
-        if spec is not None:
-            register(spec)
+    infos = pkgutil.iter_modules(package.__path__, f"{GAMES_PACKAGE}.")
+    specs = [declared_game(info.name) if info.ispkg else None for info in infos]
+    return [spec for spec in specs if spec is not None]
