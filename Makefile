@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench clean
+.PHONY: play test lint bench clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -15,11 +15,16 @@ $(STAMP): pyproject.toml constraints.txt
 play: $(STAMP)
 	$(BIN)/inkterm
 
-test: $(STAMP)
+# Lint first, so CI keeps inkterm/ clean.
+test: lint
 	INKTERM_SLOW=1 $(BIN)/python -m pytest -q
+
+lint: $(STAMP)
+	$(BIN)/ruff check inkterm
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

@@ -4,12 +4,14 @@ bot: ``random``, ``greedy``, ``search`` or ``search:N`` (N iterations per move);
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+from .base import Bot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
 from .search import DEFAULT_ITERATIONS, SearchBot
 
-BOT_SPECS = {"bot": GreedyBot, "random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
+BOT_SPECS: dict[str, Callable[..., Bot]] = {"bot": GreedyBot, "random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
 
 
 _NUMBERED = re.compile(r"^(.*\S)\s+(\d+)$")
@@ -73,7 +75,7 @@ def is_bot(spec: str) -> bool:
     return arg is None or (kind == "search" and arg.isdigit() and int(arg) > 0)
 
 
-def make_bot(spec: str, seed: int = 0):
+def make_bot(spec: str, seed: int = 0) -> Bot:
     kind, arg = _parse(spec)
     try:
         cls = BOT_SPECS[kind]
@@ -86,5 +88,5 @@ def make_bot(spec: str, seed: int = 0):
     return cls(seed=seed, iterations=int(arg))
 
 
-__all__ = ["BOT_SPECS", "DEFAULT_ITERATIONS", "BOT_FORMS", "GreedyBot", "RandomBot", "SearchBot",
+__all__ = ["BOT_SPECS", "Bot", "DEFAULT_ITERATIONS", "BOT_FORMS", "GreedyBot", "RandomBot", "SearchBot",
            "check_seats", "is_bot", "make_bot", "number_bots"]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from inkterm.engine.types import BACK_KEY
+
 from .guard import RUN_LIMIT
 
 
@@ -106,7 +108,7 @@ def _percent(x: float | None) -> str:
 def quick_reason(d, guard) -> Reason:
     """Why a bot chose without weighing: one real option, its simple default after
     a long run, or the one choice it had not made here yet (the loop guard)."""
-    real = [c for c in d.choices if c.key != "back"] if d is not None else []
+    real = [c for c in d.choices if c.key != BACK_KEY] if d is not None else []
     if len(real) <= 1:
         return Reason("only")
     return Reason("routine" if guard.run > RUN_LIMIT else "unrepeated")

@@ -10,57 +10,44 @@ averaged over a few such copies.
 """
 from __future__ import annotations
 
-import random
+from inkterm.engine.types import BACK_KEY
 
 from .explain import Option, Reason, quick_reason
-from .guard import LoopGuard
+from .guard import GuardedBot
 from .hooks import hooks
 
 FOLLOW = 12  # own steps followed after a candidate, at most
 CHANCE_SAMPLES = 3  # copies averaged for a choice that reveals new information
 
 
-class GreedyBot:
+class GreedyBot(GuardedBot):
     name = "greedy"
-
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
-        self.guard = LoopGuard()
-
-    def choose(self, state) -> str:
-        return self._choose(state, None)
 
     def choose_explained(self, state) -> tuple[str, Reason]:
         """The same choice as ``choose`` (same random draws), with the bot's reason:
         every candidate's value, best first, and the position's value before."""
         weighed: list[Option] = []
-        key = self._choose(state, weighed)
+        key, _ = self.decide(state, weighed)
         if not weighed:
             return key, quick_reason(state.decision(), self.guard)
         weighed.sort(key=lambda o: (o.key != key, -o.value))
         d = state.decision()
         return key, Reason("greedy", weighed, before=hooks(state.game_id).evaluate(state, d.seat))
 
-    def _choose(self, state, weighed: list[Option] | None) -> str:
-        d = state.decision()
-        if d is None:
-            raise ValueError("the game is over; there is nothing to choose")
-        pos, keys, now = self.guard.shortlist(state, d)
-        if now is not None:
-            return now
+    def pick(self, state, d, keys: list[str], trace: list[Option] | None = None) -> str:
         h = hooks(state.game_id)
         seat = d.seat
         base = state.determinize(seat, self.rng)
         best, best_v = [], float("-inf")
         for key in keys:
             v = self._value(state, base, key, seat, h, menu=True)
-            if weighed is not None:
-                weighed.append(Option(key, v))
+            if trace is not None:
+                trace.append(Option(key, v))
             if v > best_v + 1e-9:
                 best, best_v = [key], v
             elif v >= best_v - 1e-9:
                 best.append(key)
-        return self.guard.chose(state, pos, best[0] if len(best) == 1 else self.rng.choice(best))
+        return best[0] if len(best) == 1 else self.rng.choice(best)
 
     def _value(self, state, base, key: str, seat: int, h, menu: bool) -> float:
         s = base.clone()
@@ -76,8 +63,8 @@ class GreedyBot:
 
     def _follow(self, s, seat: int, h, menu: bool) -> float:
         d = s.decision()
-        if menu and d is not None and d.seat == seat and any(c.key == "back" for c in d.choices):
-            items = [c.key for c in d.choices if c.key != "back"]
+        if menu and d is not None and d.seat == seat and any(c.key == BACK_KEY for c in d.choices):
+            items = [c.key for c in d.choices if c.key != BACK_KEY]
             if items:
                 return max(self._value(s, s, k, seat, h, menu=False) for k in items)
         steps = 0

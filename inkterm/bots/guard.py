@@ -12,6 +12,9 @@ without ever repeating a position).
 from __future__ import annotations
 
 import json
+import random
+
+from .base import pending_decision, weighable_keys
 
 RUN_LIMIT = 30
 
@@ -55,11 +58,9 @@ class LoopGuard:
     def shortlist(self, state, d) -> tuple[str, list[str], str | None]:
         """What a bot has to think about here: (position id, keys worth weighing, and
         the key to play at once when there is nothing to weigh, else None). A menu's
-        "back" is dropped (bots open sub-menus to use them); a run grown too long
+        way back is dropped (bots open sub-menus to use them); a run grown too long
         follows the game's default policy."""
-        keys = [c.key for c in d.choices]
-        if len(keys) > 1 and "back" in keys:
-            keys.remove("back")
+        keys = weighable_keys(d)
         if len(keys) == 1:
             return "", keys, self.chose(state, "", keys[0])
         if self.tired(state):
@@ -70,3 +71,30 @@ class LoopGuard:
         if len(keys) == 1:
             return pos, keys, self.chose(state, pos, keys[0])
         return pos, keys, None
+
+
+class GuardedBot:
+    """A bot that weighs its options (greedy, search): the shared ``choose()`` opening
+    asks the guard what is worth weighing, and a subclass's ``pick`` weighs it."""
+
+    name = ""
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+        self.guard = LoopGuard()
+
+    def choose(self, state) -> str:
+        return self.decide(state, None)[0]
+
+    def decide(self, state, trace) -> tuple[str, bool]:
+        """The key chosen, and whether it was weighed (False when the guard decided
+        alone). ``trace``, when given, is filled by ``pick`` with the bot's reasoning."""
+        d = pending_decision(state)
+        pos, keys, now = self.guard.shortlist(state, d)
+        if now is not None:
+            return now, False
+        return self.guard.chose(state, pos, self.pick(state, d, keys, trace)), True
+
+    def pick(self, state, d, keys: list[str], trace=None) -> str:
+        """The best of ``keys`` (two or more) for ``d.seat``; ``trace`` collects why."""
+        raise NotImplementedError

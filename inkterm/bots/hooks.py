@@ -1,6 +1,7 @@
-"""Per-game knowledge the bots use, found in ``inkterm/games/<game>/evaluate.py``.
+"""Per-game knowledge the bots use, in the module a game's spec names as ``bot_hooks``
+(the shipped games: ``inkterm/games/<game>/evaluate.py``).
 
-A game's evaluate module may define:
+A game's hooks module may define:
 
 - ``evaluate(state, seat) -> float``: how well ``seat`` stands, read from
   ``state.view(seat)`` (or public facts) only, higher is better; best as a lead over
@@ -25,6 +26,9 @@ import importlib
 from functools import lru_cache
 from types import SimpleNamespace
 
+from inkterm.engine.registry import GAMES
+from inkterm.engine.types import BACK_KEY
+
 
 def generic_evaluate(state, seat: int) -> float:
     """Public score lead over the best other seat (the score alone when solo)."""
@@ -39,7 +43,7 @@ def generic_seat_values(state, seat: int) -> list[float]:
 
 def generic_default_choice(state, d) -> str:
     for c in d.choices:
-        if c.key != "back":
+        if c.key != BACK_KEY:
             return c.key
     return d.choices[0].key
 
@@ -50,12 +54,8 @@ def generic_card_picks(state) -> list[list[str]]:
 
 @lru_cache(maxsize=None)
 def hooks(game: str) -> SimpleNamespace:
-    try:
-        mod = importlib.import_module(f"inkterm.games.{game}.evaluate")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"inkterm.games.{game}.evaluate":
-            raise
-        mod = None
+    spec = GAMES.get(game)
+    mod = importlib.import_module(spec.bot_hooks) if spec is not None and spec.bot_hooks else None
     return SimpleNamespace(
         evaluate=getattr(mod, "evaluate", generic_evaluate),
         seat_values=getattr(mod, "seat_values", generic_seat_values),

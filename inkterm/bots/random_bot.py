@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 
+from .base import pending_decision
 from .explain import Reason
 
 
@@ -13,10 +14,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, state) -> str:
-        d = state.decision()
-        if d is None:
-            raise ValueError("the game is over; there is nothing to choose")
-        return self.rng.choice(d.choices).key
+        return self.rng.choice(pending_decision(state).choices).key
 
     def choose_explained(self, state) -> tuple[str, Reason]:
         key = self.choose(state)

@@ -28,10 +28,10 @@ second on our machine (see benchmarks/bots_speed.py).
 from __future__ import annotations
 
 import math
-import random
 
+from .base import weighable_keys
 from .explain import Option, Reason, quick_reason
-from .guard import LoopGuard
+from .guard import GuardedBot
 from .hooks import hooks
 
 DEFAULT_ITERATIONS = 400
@@ -43,59 +43,42 @@ ROLLOUT = 2000  # default-policy steps to the end of the game, at most (horizon 
 class Node:
     __slots__ = ("children", "visits", "total", "avail")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.children: dict[str, Node] = {}
         self.visits = 0
         self.total = 0.0
         self.avail = 1
 
 
-def _keys(d) -> list[str]:
-    keys = [c.key for c in d.choices]
-    if len(keys) > 1 and "back" in keys:
-        keys.remove("back")  # sub-menus are entered to be used (as the greedy bot)
-    return keys
-
-
-class SearchBot:
+class SearchBot(GuardedBot):
     name = "search"
 
     def __init__(self, seed: int = 0, iterations: int | None = None):
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.iterations = None if iterations is None else max(1, int(iterations))
-        self.guard = LoopGuard()
-
-    def choose(self, state) -> str:
-        return self._choose(state, None)
 
     def choose_explained(self, state) -> tuple[str, Reason]:
         """The same choice as ``choose`` (same random draws), with the bot's reason:
         each root choice's mean lead and the share of its playouts that ended ahead."""
-        ahead: dict[str, int] = {}
-        key, root = self._choose(state, ahead)
-        if root is None:
+        trace: dict = {"ahead": {}}
+        key, weighed = self.decide(state, trace)
+        if not weighed:
             return key, quick_reason(state.decision(), self.guard)
-        kids = root.children
+        ahead, kids = trace["ahead"], trace["root"].children
         options = [Option(k, n.total / n.visits, ahead.get(k, 0) / n.visits)
                    for k, n in kids.items() if n.visits]
         options.sort(key=lambda o: (o.key != key, -kids[o.key].visits, -o.value))
         return key, Reason("search", options, playouts=sum(n.visits for n in kids.values()),
                            horizon=hooks(state.game_id).search_horizon)
 
-    def _choose(self, state, ahead: dict[str, int] | None):
-        """The key chosen; with ``ahead`` (a dict to fill: playouts that ended ahead,
-        by root choice), the key and the search tree's root (None if not searched)."""
-        d = state.decision()
-        if d is None:
-            raise ValueError("the game is over; there is nothing to choose")
-        pos, keys, now = self.guard.shortlist(state, d)
-        if now is not None:
-            return now if ahead is None else (now, None)
-        root = self.search(state, d.seat, keys, ahead)
+    def pick(self, state, d, keys: list[str], trace: dict | None = None) -> str:
+        """``trace``, if given, receives the playouts that ended ahead by root choice
+        (its "ahead") and the search tree's root (its "root")."""
+        root = self.search(state, d.seat, keys, None if trace is None else trace["ahead"])
+        if trace is not None:
+            trace["root"] = root
         kids = root.children
-        best = max(keys, key=lambda k: (kids[k].visits, kids[k].total / kids[k].visits) if k in kids else (-1, 0.0))
-        key = self.guard.chose(state, pos, best)
-        return key if ahead is None else (key, root)
+        return max(keys, key=lambda k: (kids[k].visits, kids[k].total / kids[k].visits) if k in kids else (-1, 0.0))
 
     def search(self, state, me: int, root_keys: list[str] | None = None,
                ahead: dict[str, int] | None = None) -> Node:
@@ -107,7 +90,7 @@ class SearchBot:
         h = hooks(state.game_id)
         root = Node()
         budget = self.iterations or h.search_iterations or DEFAULT_ITERATIONS
-        arms = list(root_keys) if root_keys else _keys(state.decision())
+        arms = list(root_keys) if root_keys else weighable_keys(state.decision())
         rounds = max(1, math.ceil(math.log2(len(arms)))) if len(arms) > 1 else 1
         explore = EXPLORE * h.value_scale
         left = budget
@@ -136,7 +119,7 @@ class SearchBot:
             d = s.decision()
             if d is None or d.seat != me:
                 break
-            keys = _keys(d)
+            keys = weighable_keys(d)
             kids = node.children
             untried = [k for k in keys if k not in kids]
             if untried:

@@ -79,8 +79,10 @@ def replay_events(record: Record) -> Iterator[tuple[int, int | None, list[Event]
     that made it, the round it was made in, and the events it produced."""
     state = new_game(record.game, record.seats, record.seed, record.options)
     for key in record.choices:
-        seat, round_no = state.decision().seat, state.round_number()
-        yield seat, round_no, state.apply(key)
+        d = state.decision()
+        if d is None:
+            raise SaveError("the record goes on after the game ended (a damaged save)")
+        yield d.seat, state.round_number(), state.apply(key)
 
 
 def load_game(text: str, *, trust_snapshot: bool = True, notes: list[str] | None = None) -> GameState:

@@ -1,11 +1,18 @@
-"""Which games exist. Specs are plain data; a game's code is imported only when used,
-so the engine never imports a game module at import time (games depend on the engine,
-not the other way round)."""
+"""Which games exist. Each game package declares its own ``GameSpec`` as ``GAME`` in
+its ``__init__.py``; the registry finds the packages under ``inkterm.games`` the first
+time ``GAMES`` is read, so no central file names a game. Specs are plain data and a
+package's ``__init__`` stays small: a game's rules module is imported only when the
+game is played (games depend on the engine, not the other way round)."""
 from __future__ import annotations
 
 import importlib
+import pkgutil
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+#: Where the games inkterm ships live: every subpackage here that declares ``GAME``.
+GAMES_PACKAGE = "inkterm.games"
 
 
 @dataclass(frozen=True)
@@ -26,6 +33,11 @@ class GameSpec:
     module: str  # the module whose ``State`` class implements the game
     options: tuple[OptionSpec, ...] = field(default_factory=tuple)
     blurb: str = ""
+    #: The module with the bots' evaluation hooks (see ``bots/hooks.py``); "" for the
+    #: generic ones.
+    bot_hooks: str = ""
+    #: Where the game is listed in menus: lower first, then by registration.
+    order: int = 100
 
     def state_class(self):
         return importlib.import_module(self.module).State
@@ -38,60 +50,62 @@ class GameSpec:
         return {o.name: o.default for o in self.options}
 
 
-GAMES: dict[str, GameSpec] = {}
+class GameRegistry(Mapping[str, GameSpec]):
+    """Game id -> spec, in menu order. The shipped packages are found on first use."""
+
+    def __init__(self) -> None:
+        self._specs: dict[str, GameSpec] = {}
+        self._discovered = False
+
+    def _all(self) -> dict[str, GameSpec]:
+        if not self._discovered:
+            self._discovered = True
+            for spec in discover():
+                self.add(spec)
+        return self._specs
+
+    def __getitem__(self, game: str) -> GameSpec:
+        return self._all()[game]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def add(self, spec: GameSpec) -> None:
+        specs = {**self._specs, spec.id: spec}
+        ranked = sorted(enumerate(specs.values()), key=lambda pair: (pair[1].order, pair[0]))
+        self._specs = {s.id: s for _, s in ranked}
+
+
+GAMES = GameRegistry()
 
 
 def register(spec: GameSpec) -> GameSpec:
-    GAMES[spec.id] = spec
+    GAMES.add(spec)
     return spec
 
 
-register(
-    GameSpec(
-        id="kiln",
-        title="Kiln",
-        min_players=2,
-        max_players=4,
-        module="inkterm.games.kiln.rules",
-        blurb="Ten dice into six kiln zones; turn tokens into porcelain blanks over ten rounds.",
-    )
-)
+def declared_game(name: str) -> GameSpec | None:
+    """The ``GAME = GameSpec(...)`` a package (or module) declares, if any."""
+    spec = getattr(importlib.import_module(name), "GAME", None)
+    return spec if isinstance(spec, GameSpec) else None
 
 
-register(
-    GameSpec(
-        id="inkwell",
-        title="Inkwell",
-        min_players=1,
-        max_players=5,
-        module="inkterm.games.inkwell.rules",
-        options=(
-            OptionSpec(
-                name="difficulty",
-                label="Solo Rival",
-                default="standard",
-                choices=("novice", "standard", "master"),
-                help="How hard the solo Rival plays (solo games only).",
-            ),
-            OptionSpec(
-                name="first_player",
-                label="First player",
-                default="random",
-                choices=("random", "1", "2", "3", "4", "5"),
-                help="Who starts; 'random' draws the first player by lot.",
-            ),
-        ),
-        blurb="Take ink from the mat to illuminate three manuscript pages before the Abbot runs out of patience.",
-    )
-)
+def register_package(name: str) -> GameSpec:
+    """Register the game a package declares as ``GAME``: the one way a game joins, for
+    the shipped games and for any other (the tests' toy game joins so)."""
+    spec = declared_game(name)
+    if spec is None:
+        raise TypeError(f"{name} declares no GAME = GameSpec(...)")
+    return register(spec)
 
-register(
-    GameSpec(
-        id="voynich",
-        title="The Voynich Puzzle",
-        min_players=2,
-        max_players=4,
-        module="inkterm.games.voynich.rules",
-        blurb="Decipher the manuscript: open a double page, act on the board, share knowledge as puzzle pieces.",
-    )
-)
+
+def discover() -> list[GameSpec]:
+    """The games declared by the packages under ``inkterm.games`` (importing only their
+    ``__init__``); a subpackage without a ``GAME`` declaration is not a game."""
+    package = importlib.import_module(GAMES_PACKAGE)
+    infos = pkgutil.iter_modules(package.__path__, f"{GAMES_PACKAGE}.")
+    specs = [declared_game(info.name) if info.ispkg else None for info in infos]
+    return [spec for spec in specs if spec is not None]

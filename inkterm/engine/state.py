@@ -152,12 +152,14 @@ class GameState:
         return seat == d.seat and not revealed
 
     def undo(self) -> "GameState":
-        """A new state one choice earlier (rebuilt by replay; the record is the truth)."""
+        """A new state one choice earlier, replayed from the record (the record is the
+        truth; its choices all replayed once, so no check is needed)."""
         if not self.can_undo():
             raise IllegalChoice("nothing of yours to undo since the last new information")
-        from .api import replay
-
-        return replay(self.record.prefix(len(self.record.choices) - 1))
+        earlier = type(self)(self.record.prefix(0))
+        for key in self.record.choices[:-1]:
+            earlier.apply(key)
+        return earlier
 
     # --- saves and copies --------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -1,6 +1,10 @@
 """The small value types every game speaks: choices, decisions, events."""
 from __future__ import annotations
 
+#: The key of a sub-menu's way back to the menu it came from. Bots know it: they open a
+#: sub-menu to use it, so they never weigh going back while anything else is offered.
+BACK_KEY = "back"
+
 
 class IllegalChoice(ValueError):
     """A key that is not among the current decision's choices (the state is untouched)."""

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from inkterm.bots import is_bot, make_bot
-from inkterm.engine import GAMES, IllegalChoice, replay_events
+from inkterm.engine import GAMES, GameState, IllegalChoice, replay_events
 from inkterm.engine.saves import OpenSave, SaveError, new_save_path
 from inkterm.engine.words import count, possessive
 from inkterm.widgets.action_menu import ActionMenu, Unavailable
@@ -63,7 +63,7 @@ class GameScreen(Screen):
         *[Binding("tab", f"focus_area('{a}')", AREA_TITLES[a], id=f"focus-{a}") for a in AREAS],
     ]
 
-    def __init__(self, state, save_path: Path | None = None,
+    def __init__(self, state: GameState, save_path: Path | None = None,
                  open_save: OpenSave | None = None) -> None:
         super().__init__()
         self.state = state

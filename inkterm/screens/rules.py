@@ -8,7 +8,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import MarkdownViewer, Static
-from textual.widgets._markdown import MarkdownHeader
 
 from inkterm.screens import SCREENS_CSS
 from inkterm.widgets.footer import KeyFooter
@@ -95,7 +94,8 @@ class RulesScreen(Screen):
             text = f"# {self.game}\n\nThe rules text for this game is not written yet."
         await viewer.document.update(text)
         viewer.show_table_of_contents = self.app.size.width >= 110
-        self._headers = [w for w in viewer.document.children if isinstance(w, MarkdownHeader)]
+        # (title, widget id) of every heading, from the public table of contents.
+        self._headers = [(title, header_id) for _, title, header_id in viewer.document.table_of_contents]
         self.goto(self.topic)
         viewer.focus()
 
@@ -108,18 +108,19 @@ class RulesScreen(Screen):
     def goto(self, topic: str) -> None:
         """Scroll to the section ``topic`` names (the top if none matches)."""
         self.topic = topic
-        headers = self._headers
-        index = find_section([h._content.plain for h in headers], topic)
-        self.section = headers[index]._content.plain if index is not None else None
+        index = find_section([title for title, _ in self._headers], topic)
+        self.section = self._headers[index][0] if index is not None else None
         self.query_one("#rules-title", Static).update(self._title())
         if index is not None:
-            self.call_after_refresh(self._scroll_to, headers[index])
+            self.call_after_refresh(self._scroll_to, self._headers[index][1])
         else:
             self.query_one(MarkdownViewer).scroll_home(animate=False)
 
-    def _scroll_to(self, header) -> None:
+    def _scroll_to(self, header_id: str) -> None:
+        # By the id the table of contents gives, not goto_anchor(): that one matches
+        # Textual's GitHub-style slugs, which a Decision topic need not equal.
         viewer = self.query_one(MarkdownViewer)
-        viewer.scroll_to_widget(header, top=True, animate=False)
+        viewer.scroll_to_widget(viewer.document.query_one(f"#{header_id}"), top=True, animate=False)
 
     def action_toggle_toc(self) -> None:
         viewer = self.query_one(MarkdownViewer)

@@ -1,8 +1,6 @@
 """The board a game screen shows: the game's own widget set, or a plain fallback."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from rich.console import Group
 from rich.pretty import Pretty
 from rich.table import Table
@@ -10,10 +8,10 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from .registry import boards
 
-_ASSETS = Path(__file__).resolve().parent.parent / "assets"
 #: Every game board's stylesheet: a screen that shows a board lists these in CSS_PATH.
-BOARD_CSS = [_ASSETS / f"{game}.tcss" for game in ("kiln", "inkwell", "voynich")]
+BOARD_CSS = [board.css_path for board in boards().values()]
 
 
 SKIP = {"game", "players", "tiebreaks", "winner", "over"}
@@ -63,17 +61,9 @@ class GenericBoard(VerticalScroll):
 
 
 def board_for(game: str, seats: list[str]):
-    """A fresh board widget for ``game``; it has ``show(view, touches)``."""
-    if game == "kiln":
-        from .kiln.board import KilnBoard
-
-        return KilnBoard(seats, id="board")
-    if game == "inkwell":
-        from .inkwell.board import InkwellBoard
-
-        return InkwellBoard(seats, id="board")
-    if game == "voynich":
-        from .voynich.board import VoynichBoard
-
-        return VoynichBoard(seats, id="board")
-    return GenericBoard(id="board")
+    """A fresh board widget for ``game`` (the one its board package declares, else the
+    generic one); it has ``show(view, touches)``."""
+    board = boards().get(game)
+    if board is None:
+        return GenericBoard(id="board")
+    return board.widget_class()(seats, id="board")

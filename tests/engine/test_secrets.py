@@ -1,4 +1,5 @@
-"""No seat's view tells another seat's secrets, in every registered game.
+"""No seat's view tells another seat's secrets, in every registered game (a part of
+the conformance suite, test_conformance.py).
 
 Over seeded random games, two kinds of alternative states are built that a seat
 cannot tell apart from the real one, and its ``view`` must be the same in all of them:
@@ -15,32 +16,23 @@ import pytest
 
 from inkterm.engine import GAMES, IllegalChoice, new_game
 
-# Decision topics whose choice the chooser makes in secret, per game. A game that
-# hides nothing has none, and then every seat must see the very same view.
+from .conformance import game_cases
+
+# Decision topics whose choice the chooser makes in secret, per registered game.
 SECRET_TOPICS = {
     "kiln": {"studio-4"},  # which drawn card is taken and which hand card goes back
     "inkwell": {"workspace-sides"},  # revealed only once every seat has chosen
     "voynich": set(),  # ruling 44: nothing is hidden
+    "toy": set(),  # its secret card is dealt, never chosen
 }
+# Games that hide nothing at all: every seat must see the very same view.
+NOTHING_HIDDEN = {"voynich"}
 GAMES_PER_CASE = 4
 DETERMINIZE_EVERY = 5  # choices between two determinize checks
 SECRET_WINDOW = 25  # choices a changed secret choice is followed for
 
 
-# The games inkterm ships (tests register toy games of their own).
-SHIPPED = {gid: spec for gid, spec in GAMES.items() if spec.module.startswith("inkterm.games.")}
-
-
-def seat_counts(spec):
-    low = max(2, spec.min_players)  # a secret needs someone to keep it from
-    return sorted({low, spec.max_players})
-
-
-CASES = [
-    pytest.param(gid, n, id=f"{gid}-{n}")
-    for gid, spec in SHIPPED.items()
-    for n in seat_counts(spec)
-]
+CASES = game_cases(least=2)  # a secret needs someone to keep it from
 
 
 def differences(a, b, path="view"):
@@ -93,7 +85,7 @@ def secret_branches(s, d, key, told):
 
 @pytest.mark.parametrize("gid, n", CASES)
 def test_views_keep_every_secret(gid, n):
-    assert set(SECRET_TOPICS) == set(SHIPPED), "say which decisions each game makes in secret"
+    assert set(SECRET_TOPICS) == set(GAMES), "say which decisions each game makes in secret"
     secret_topics = SECRET_TOPICS[gid]
     for g in range(GAMES_PER_CASE):
         rng, redraw = random.Random(g), random.Random(1000 + g)
@@ -115,5 +107,5 @@ def test_views_keep_every_secret(gid, n):
                 for viewer in range(n):
                     assert_same_view(s, s.determinize(viewer, redraw), viewer,
                                      "what determinize redrew")
-                    if not secret_topics:
+                    if gid in NOTHING_HIDDEN:
                         assert s.view(viewer) == s.summary(), "a game without secrets shows all"

@@ -1,11 +1,4 @@
-import sys
-from pathlib import Path
-
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-import toy_game  # noqa: E402,F401  (registers the "toy" game)
 
 
 @pytest.fixture(autouse=True)

@@ -19,6 +19,8 @@ from inkterm.screens.setup import SetupScreen
 from inkterm.screens.title import TitleScreen
 from textual.widgets import Button, MarkdownViewer, OptionList, Static
 
+from shown import screen_text
+
 
 def text_of(widget) -> str:
     """What a Static shows, as plain text."""
@@ -26,8 +28,6 @@ def text_of(widget) -> str:
     return getattr(content, "plain", str(content))
 
 
-def screen_text(app) -> str:
-    return "\n".join(s.text for s in app.screen._compositor.render_strips())
 
 
 async def settle(app, pilot) -> None:

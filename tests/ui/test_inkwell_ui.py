@@ -19,6 +19,8 @@ from inkterm.screens.game import GameScreen
 from inkterm.screens.gameover import GameOverScreen
 from inkterm.widgets.inkwell.board import InkwellBoard, short_reason
 
+from shown import screen_colours, screen_lines
+
 
 # --------------------------------------------------------------------------- helpers
 # States are built with the engine alone (no bot code): a seeded random pick among the
@@ -53,8 +55,6 @@ def play_until(st, wanted, how="random", pick_seed=1, limit=3000):
     raise AssertionError("never reached the wanted moment")
 
 
-def screen_lines(app) -> list[str]:
-    return [s.text for s in app.screen._compositor.render_strips()]
 
 
 class BoardApp(App):
@@ -615,14 +615,10 @@ async def test_no_color_keeps_every_signal(monkeypatch):
         board = app.query_one(InkwellBoard)
         board.show(st.view(d.seat), frozenset(take.touches))
         await pilot.pause()
-        strips = app.screen._compositor.render_strips()
-        for strip in strips:
-            for seg in strip:
-                for colour in (seg.style and seg.style.color, seg.style and seg.style.bgcolor):
-                    if colour and colour.triplet:
-                        r, g, b = colour.triplet
-                        assert r == g == b, seg
-        lines = [s.text for s in strips]
+        for colour in screen_colours(app):
+            r, g, b = colour[1:3], colour[3:5], colour[5:7]
+            assert r == g == b, colour
+        lines = screen_lines(app)
     assert "▶" in line_with(lines, f" {take.key.split(':')[1]} ")
     assert any(c[0] == "+" for c in page_cells(lines).values())
     assert any(L in "".join(lines) for L in COLOURS)

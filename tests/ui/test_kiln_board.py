@@ -11,6 +11,8 @@ from inkterm.engine import new_game
 from inkterm.widgets.board import GenericBoard
 from inkterm.widgets.kiln.board import KilnBoard, blank_slots, card_type, seat_tags
 
+from shown import screen_text
+
 
 def player(name, **kw):
     p = {
@@ -63,8 +65,7 @@ class BoardApp(App):
         yield self.board
 
 
-def text(app) -> str:
-    return "\n".join(s.text for s in app.screen._compositor.render_strips())
+text = screen_text
 
 
 def folded(app) -> str:

@@ -8,6 +8,8 @@ from inkterm.app import InktermApp
 from inkterm.screens.title import TitleScreen
 from inkterm.session_env import GUEST_ENV, SERVED_ENV, USER_ENV
 
+from shown import screen_text
+
 
 def palette_titles(app) -> set[str]:
     return {command.title for command in app.get_system_commands(app.screen)}
@@ -51,8 +53,7 @@ async def test_screenshot_is_left_out_in_the_browser(monkeypatch):
         assert "Screenshot" not in palette_titles(app)
 
 
-def visible_text(app) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+visible_text = screen_text
 
 
 async def test_a_guest_is_warned_on_the_title(monkeypatch):

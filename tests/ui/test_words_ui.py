@@ -6,9 +6,9 @@ from inkterm.engine import new_game
 from inkterm.screens.gameover import GameOverScreen
 from inkterm.screens.handoff import HandoffScreen
 
+from shown import screen_text
 
-def screen_text(app) -> str:
-    return "\n".join(s.text for s in app.screen._compositor.render_strips())
+
 
 
 async def test_handoff_note_reads_your_turn_for_you_and_ann_s_for_ann():

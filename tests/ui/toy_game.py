@@ -6,7 +6,11 @@ card. The game ends when the counter reaches 12; the highest running total wins.
 """
 from __future__ import annotations
 
-from inkterm.engine import Choice, Decision, Event, GameSpec, GameState, register
+from inkterm.engine import Choice, Decision, Event, GameSpec, GameState
+
+# Declared as a game package declares it; tests/conftest.py registers it by name.
+GAME = GameSpec(id="toy", title="Toy race", min_players=2, max_players=4,
+                module=__name__, blurb="A test game.")
 
 
 class State(GameState):
@@ -81,6 +85,3 @@ class State(GameState):
         v["secret"] = self.secret[seat]
         return v
 
-
-register(GameSpec(id="toy", title="Toy race", min_players=2, max_players=4,
-                  module="toy_game", blurb="A test game."))

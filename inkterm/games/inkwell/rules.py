@@ -1201,7 +1201,7 @@ class State(GameState):
         elif self.pending:
             kind, tid = key.split(":")
             tid = int(tid)
-            for i, (k, t) in enumerate(self.pending):
+            for i, (_kind, t) in enumerate(self.pending):
                 if t == tid:
                     pk = self.pending.pop(i)[0]
                     break

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .content import COLOUR_WORDS, CUBE_NAMES, GOLD
+from .content import COLOUR_WORDS, CUBE_NAMES
 from .fit import fits
 
 ROMAN = {1: "I", 2: "II", 3: "III"}

@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from inkterm.engine.assets import AssetError, parse_asset
+from inkterm.engine.assets import AssetError, parse_asset  # noqa: F401 (AssetError: for callers)
 
 ZONES = ("Materials", "Bank", "Favour Hall", "Studio", "Shop", "Imperial Kiln")
 ZONES_ZH = ("原料区", "钱庄", "御赏堂", "画坊", "瓷行", "官窑")

@@ -23,11 +23,10 @@ comes to the front). Colours and emphasis come from ``assets/voynich.tcss``.
 """
 from __future__ import annotations
 
-from rich.console import Group
 from rich.style import Style
 from rich.text import Text
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Select, Static, TabbedContent, TabPane
+from textual.widgets import Select, TabbedContent, TabPane
 
 from inkterm.games.voynich import words as W
 from inkterm.games.voynich.content import content as voynich_content

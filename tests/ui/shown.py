@@ -1,0 +1,46 @@
+"""What the screen shows, read through Textual's public screenshot (the SVG of
+``App.export_screenshot``) rather than the compositor's private strips."""
+from __future__ import annotations
+
+import html
+import re
+
+from rich.cells import cell_len
+from rich.terminal_theme import SVG_EXPORT_THEME
+
+CHAR_WIDTH = 12.2  # Rich's SVG export: one terminal cell at its 20px font
+_TEXT = re.compile(r'<text class="[^"]*-r\d+" x="([\d.]+)" y="[\d.]+" textLength="[\d.]+" '
+                   r'clip-path="url\(#[^)]*-line-(\d+)\)">([^<]*)</text>')
+_CLASS_FILL = re.compile(r"\.terminal-\d+-r\d+ \{ fill: (#[0-9a-fA-F]{6})")
+_RECT_FILL = re.compile(r'<rect fill="(#[0-9a-fA-F]{6})"')
+
+
+def screen_lines(app) -> list[str]:
+    """The screen as lines of text, each as wide as the screen."""
+    width, height = app.size
+    cells: list[dict[int, str]] = [{} for _ in range(height)]
+    for x, line, text in _TEXT.findall(app.export_screenshot()):
+        text = html.unescape(text).replace("\xa0", " ").rstrip("\n")
+        if text and int(line) < height:
+            cells[int(line)][round(float(x) / CHAR_WIDTH)] = text
+    return [_join(row, width) for row in cells]
+
+
+def _join(row: dict[int, str], width: int) -> str:
+    out, at = [], 0
+    for column in sorted(row):
+        out.append(" " * max(0, column - at) + row[column])
+        at = max(at, column) + cell_len(row[column])
+    return ("".join(out) + " " * max(0, width - at))
+
+
+def screen_text(app) -> str:
+    return "\n".join(screen_lines(app))
+
+
+def screen_colours(app) -> set[str]:
+    """Every colour the app sets on the screen, foreground and background, as #rrggbb
+    (not the export's own defaults, which stand for "the terminal's colour")."""
+    svg = app.export_screenshot()
+    defaults = {SVG_EXPORT_THEME.foreground_color.hex, SVG_EXPORT_THEME.background_color.hex}
+    return {c.lower() for c in _CLASS_FILL.findall(svg) + _RECT_FILL.findall(svg)} - defaults
