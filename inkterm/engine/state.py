@@ -24,6 +24,10 @@ class GameState:
     game_id: ClassVar[str] = ""
     #: An intervention of a balance experiment (``engine/give.py``); None in real games.
     given: "Give | None" = None
+    #: The shape of this game's ``_dump()``. A game that changes what it dumps raises it,
+    #: so a save written before is replayed from its record without a false "does not
+    #: match" warning (the record is the truth; the snapshot is only a check).
+    snapshot_shape: ClassVar[int] = 1
 
     # --- construction -----------------------------------------------------------------
     def __init__(self, record: Record, given: "Give | None" = None):
@@ -177,6 +181,7 @@ class GameState:
                 "rng": [version, list(internal), gauss],
                 "history": [[s, r] for s, r in self.history],
                 "model": self._dump(),
+                **({"shape": self.snapshot_shape} if self.snapshot_shape > 1 else {}),
             },
         }
 

@@ -129,6 +129,8 @@ def can_make_blank(p: Player) -> bool:
 
 class State(GameState):
     game_id = "kiln"
+    # 2: the taken-dice area is emptied each round (saves before it dumped a running total).
+    snapshot_shape = 2
     m: Model
 
     @classmethod
