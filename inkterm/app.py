@@ -61,6 +61,7 @@ class InktermApp(App):
     def on_mount(self) -> None:
         self.call_after_refresh(self.run_worker, self.remove_save_leftovers, thread=True,
                                 group="tidy")
+        self.call_after_refresh(self.run_worker, self.load_keymap, thread=True, group="keymap")
         if self.start is None:
             return
         kind = self.start[0]
@@ -89,6 +90,32 @@ class InktermApp(App):
             remove_leftovers()
         except OSError:
             pass  # an unreadable save folder is reported where saves are listed
+
+    def load_keymap(self) -> None:
+        """The player's rebound keys (``keys.toml``, see inkterm/keymap.py); off the UI
+        thread, as checking the ids imports every screen."""
+        from inkterm.keymap import keymap_path, read_keymap
+
+        if not keymap_path().exists():
+            return
+        keymap, problems = read_keymap()
+        self.call_from_thread(self._use_keymap, keymap, problems)
+
+    def _use_keymap(self, keymap: dict[str, str], problems: list[str]) -> None:
+        if keymap:
+            self.set_keymap(keymap)
+        for line in problems:
+            self.notify(line, title="Keys", severity="warning", timeout=10)
+
+    def handle_bindings_clash(self, clashed_bindings, node) -> None:
+        """A rebound key that another key of the same screen already uses: said once."""
+        told = getattr(self, "_told_clashes", set())
+        new = {b.key for b in clashed_bindings} - told
+        if new:
+            self._told_clashes = told | new
+            names = ", ".join(sorted(f"{b.key} ({b.description or b.action})" for b in clashed_bindings))
+            self.notify(f"keys.toml rebinds keys already in use: {names}", title="Keys",
+                        severity="warning", timeout=10)
 
     # --- ways into a game ---------------------------------------------------------------
     def start_new_game(self, game: str, seats: list[str], seed: int,

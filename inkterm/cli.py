@@ -63,6 +63,7 @@ def _parser() -> argparse.ArgumentParser:
     learn.add_argument("game", help="which game, e.g. kiln")
     learn.add_argument("--restart", action="store_true",
                        help="start the lesson over instead of resuming it")
+    sub.add_parser("keys", help="list the keys you can rebind, and where the file goes")
     from inkterm.sim import cli as sim_cli  # argparse only until run
 
     sim_cli.add_arguments(sub.add_parser(
@@ -274,6 +275,11 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_demo(args.game, args.seats, args.seed, args.speed, args.bot)
         if args.command == "learn":
             return cmd_learn(args.game, args.restart)
+        if args.command == "keys":
+            from inkterm.keymap import keys_table
+
+            print(keys_table())
+            return 0
         if args.command == "simulate":
             from inkterm.sim import cli as sim_cli
 

@@ -25,14 +25,9 @@ TMP_PREFIX = ".tmp-"
 def save_dir() -> Path:
     """``$INKTERM_HOME/saves`` if set (tests, per-user SSH sessions), else the
     platform's user data directory."""
-    home = os.environ.get("INKTERM_HOME")
-    if home:
-        base = Path(home)
-    else:
-        from platformdirs import user_data_dir
+    from inkterm.home import home_dir
 
-        base = Path(user_data_dir("inkterm", appauthor=False))
-    return base / "saves"
+    return home_dir() / "saves"
 
 
 def new_save_path(game: str, directory: Path | None = None) -> Path:

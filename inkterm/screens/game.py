@@ -50,17 +50,17 @@ class GameScreen(Screen):
     #: List a bot's options in the menu while it thinks (the demo does).
     SHOW_BOT_CHOICES = False
     BINDINGS = [
-        Binding("u", "undo", "Undo"),
-        Binding("question_mark", "rules", "Rules"),
-        Binding("l", "log", "Log"),
+        Binding("u", "undo", "Undo", id="game.undo"),
+        Binding("question_mark", "rules", "Rules", id="game.rules"),
+        Binding("l", "log", "Log", id="game.log"),
         # The summary itself says "Esc hides": the footer keeps its room at 80 columns.
-        Binding("escape", "dismiss_since", "Hide summary", show=False),
-        Binding("v", "next_view", "View"),
-        Binding("i", "inspect", "Inspect"),
-        Binding("ctrl+s", "save", "Save"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("escape", "dismiss_since", "Hide summary", show=False, id="game.hide-summary"),
+        Binding("v", "next_view", "View", id="game.view"),
+        Binding("i", "inspect", "Inspect", id="game.inspect"),
+        Binding("ctrl+s", "save", "Save", id="game.save"),
+        Binding("q", "app.quit", "Quit", id="game.quit"),
         # Tab names the area it moves to, so the log and the board are discoverable.
-        *[Binding("tab", f"focus_area('{a}')", AREA_TITLES[a], id=f"focus-{a}") for a in AREAS],
+        *[Binding("tab", f"focus_area('{a}')", AREA_TITLES[a], id="game.next-area") for a in AREAS],
     ]
 
     def __init__(self, state: GameState, save_path: Path | None = None,

@@ -58,10 +58,10 @@ def breakdown_table(result) -> Table | None:
 class GameOverScreen(Screen):
     CSS_PATH = SCREENS_CSS
     BINDINGS = [
-        Binding("enter", "leave", "Title screen"),
-        Binding("r", "replay", "Replay"),
+        Binding("enter", "leave", "Title screen", id="gameover.title"),
+        Binding("r", "replay", "Replay", id="gameover.replay"),
         Binding("escape", "leave", "Title screen", show=False),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "app.quit", "Quit", id="gameover.quit"),
     ]
 
     def __init__(self, state) -> None:

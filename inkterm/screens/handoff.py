@@ -17,8 +17,8 @@ class HandoffScreen(Screen[None]):
     CSS_PATH = SCREENS_CSS
 
     BINDINGS = [
-        Binding("enter", "ready", "I am ready"),
-        Binding("q", "app.quit", "Quit"),  # the game underneath saves and asks
+        Binding("enter", "ready", "I am ready", id="handoff.ready"),
+        Binding("q", "app.quit", "Quit", id="handoff.quit"),  # the game underneath saves and asks
     ]
 
     def __init__(self, name: str, note: str = "") -> None:

@@ -34,7 +34,7 @@ def choice_text(state, choice, seat: int | None) -> str:
 
 class InspectScreen(ModalScreen[None]):
     CSS_PATH = SCREENS_CSS
-    BINDINGS = [Binding("escape,i,q", "close", "Close")]
+    BINDINGS = [Binding("escape,i,q", "close", "Close", id="inspect.close")]
 
     def __init__(self, state, choice, seat: int | None) -> None:
         super().__init__()

@@ -12,7 +12,7 @@ from inkterm.screens import SCREENS_CSS
 class LogScreen(Screen[None]):
     CSS_PATH = SCREENS_CSS
     BINDINGS = [
-        Binding("escape,l,q", "close", "Back to the game"),
+        Binding("escape,l,q", "close", "Back to the game", id="log.close"),
     ]
 
     def __init__(self, lines: list) -> None:

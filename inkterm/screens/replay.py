@@ -22,13 +22,13 @@ class ReplayScreen(Screen):
     #: The status line's first word.
     MODE = "Replay"
     BINDINGS = [
-        Binding("right", "step(1)", "Next"),
-        Binding("left", "step(-1)", "Back"),
-        Binding("pagedown", "step(10)", "+10", show=False),
-        Binding("pageup", "step(-10)", "-10", show=False),
-        Binding("home", "go(0)", "Start"),
-        Binding("end", "go(-1)", "End"),
-        Binding("escape", "close", "Close"),
+        Binding("right", "step(1)", "Next", id="replay.next"),
+        Binding("left", "step(-1)", "Back", id="replay.back"),
+        Binding("pagedown", "step(10)", "+10", show=False, id="replay.forward-10"),
+        Binding("pageup", "step(-10)", "-10", show=False, id="replay.back-10"),
+        Binding("home", "go(0)", "Start", id="replay.start"),
+        Binding("end", "go(-1)", "End", id="replay.end"),
+        Binding("escape", "close", "Close", id="replay.close"),
         Binding("q", "close", "Close", show=False),
     ]
 

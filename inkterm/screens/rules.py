@@ -59,10 +59,10 @@ def find_section(headings: list[str], topic: str) -> int | None:
 class RulesScreen(Screen):
     CSS_PATH = SCREENS_CSS
     BINDINGS = [
-        Binding("escape", "close", "Back"),
+        Binding("escape", "close", "Back", id="rules.back"),
         Binding("q", "close", "Back", show=False),
         Binding("question_mark", "close", "Back", show=False),
-        Binding("t", "toggle_toc", "Contents"),
+        Binding("t", "toggle_toc", "Contents", id="rules.contents"),
     ]
 
     def __init__(self, game: str, topic: str = "") -> None:

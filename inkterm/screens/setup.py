@@ -27,9 +27,9 @@ HANDOFF_CHOICES = [
 class SetupScreen(Screen):
     CSS_PATH = SCREENS_CSS
     BINDINGS = [
-        Binding("escape", "back", "Back"),
-        Binding("ctrl+r", "reseed", "New seed"),
-        Binding("ctrl+g", "start", "Start"),
+        Binding("escape", "back", "Back", id="setup.back"),
+        Binding("ctrl+r", "reseed", "New seed", id="setup.new-seed"),
+        Binding("ctrl+g", "start", "Start", id="setup.start"),
     ]
 
     def __init__(self, seed: int | None = None) -> None:

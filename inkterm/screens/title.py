@@ -20,14 +20,14 @@ LOGO = "✒  i n k t e r m"
 
 class TitleScreen(Screen):
     BINDINGS = [
-        Binding("n", "new", "New game"),
-        Binding("c", "continue", "Continue"),
-        Binding("l", "learn", "Learn to play"),
-        Binding("r", "rules", "Rules"),
-        Binding("t", "open_table", "Open a table"),
-        Binding("j", "join_table", "Join"),
-        Binding("w", "watch_table", "Watch"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("n", "new", "New game", id="title.new"),
+        Binding("c", "continue", "Continue", id="title.continue"),
+        Binding("l", "learn", "Learn to play", id="title.learn"),
+        Binding("r", "rules", "Rules", id="title.rules"),
+        Binding("t", "open_table", "Open a table", id="title.open-table"),
+        Binding("j", "join_table", "Join", id="title.join"),
+        Binding("w", "watch_table", "Watch", id="title.watch"),
+        Binding("q", "app.quit", "Quit", id="title.quit"),
         Binding("down", "app.focus_next", "Next", show=False),
         Binding("up", "app.focus_previous", "Previous", show=False),
     ]
