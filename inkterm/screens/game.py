@@ -70,6 +70,7 @@ class GameScreen(Screen):
         self.save_path = save_path
         #: The save this session holds (its lock); taken at the first write if not given.
         self.open_save = open_save
+        self._save_due = False  # a choice not yet written (see save_soon)
         self.bots = {
             i: make_bot(spec, seed=state.record.seed * 10 + i)
             for i, spec in enumerate(state.seats)
@@ -256,9 +257,9 @@ class GameScreen(Screen):
             except IllegalChoice as exc:  # a bot bug must not wedge the table
                 self.notify(str(exc), severity="error")
                 return
-            self.autosave()
             d = self.decision
         self.refresh_table()
+        self.save_soon()  # one write covers the whole run of bot choices
         self.advance()
 
     @work(thread=True, exclusive=True, group="bot")
@@ -303,11 +304,25 @@ class GameScreen(Screen):
             self.notify(str(exc), severity="error")
             return
         self.hide_secrets_if_turn_passed()
-        self.autosave()
         self.refresh_table()
+        self.save_soon()
         self.advance()
 
+    def save_soon(self) -> None:
+        """Save after the next repaint: the player sees the move at once and the write
+        (JSON and fsync) follows within a frame. Leaving the game in any way (quit,
+        game over, unmount) writes a save that is still due."""
+        if not self._save_due:
+            self._save_due = True
+            self.call_after_refresh(self.flush_save)
+
+    def flush_save(self) -> None:
+        if self._save_due:
+            self._save_due = False
+            self.autosave()
+
     def autosave(self) -> bool:
+        self._save_due = False
         try:
             if self.open_save is None:
                 if self.save_path is None:
@@ -323,6 +338,7 @@ class GameScreen(Screen):
         return True
 
     def on_unmount(self) -> None:
+        self.flush_save()
         if self.open_save is not None:
             self.open_save.close()
 

@@ -138,3 +138,31 @@ async def test_starting_the_app_clears_what_killed_writers_left():
         await settle(app, pilot)
         await until(pilot, lambda: not leftover.exists())
     assert path.exists()
+
+
+async def test_a_choice_is_drawn_before_it_is_written_and_written_within_a_frame(tmp_path):
+    """The autosave (JSON and fsync) follows the repaint, so a key is answered at once;
+    the save still holds the choice a frame later, and quitting writes one still due."""
+    from inkterm.app import InktermApp
+    from inkterm.engine import new_game
+    from inkterm.engine.saves import read_save
+
+    st = new_game("kiln", ["Ann", "bot"], seed=5)
+    path = tmp_path / "kiln.save.json"
+    app = InktermApp(start=("state", st, path), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        before = len(st.record.choices)
+        screen.play(st.decision().choices[0].key)
+        assert screen._save_due  # not yet written: the repaint comes first
+        await pilot.pause()
+        await pilot.pause()
+        assert not screen._save_due
+        assert len(read_save(path).record.choices) >= before + 1
+        # One still due when the game is left is written then.
+        assert st.decision().seat == 0  # the bot has played its turn: Ann again
+        screen.play(st.decision().choices[0].key)
+        assert screen._save_due
+        due = len(st.record.choices)
+    assert len(read_save(path).record.choices) == due
