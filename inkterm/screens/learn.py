@@ -91,7 +91,7 @@ class LearnScreen(GameScreen):
         if seat == self.tutor.lesson.learner:
             self.meanwhile.clear()
         else:
-            self.meanwhile.extend(e.text for e in events)
+            self.meanwhile.extend(e.text.rstrip(".") for e in events)  # joined with "; "
 
     def refresh_table(self) -> None:
         super().refresh_table()
