@@ -2,6 +2,8 @@
 one idea at a time, points at the board, and checks each choice it asks for."""
 from __future__ import annotations
 
+from rich.markup import escape
+from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
 
@@ -10,6 +12,7 @@ from inkterm.lessons import ScriptedOpponent, Tutor
 from inkterm.screens.game import GameScreen
 from inkterm.screens.picker import Picker
 from inkterm.screens.teaching import PANEL_TEXT, TEACH_CSS, leave, toggle_log, with_panel
+from inkterm.widgets.action_menu import ActionMenu
 
 
 def learn_picker() -> Picker:
@@ -51,6 +54,8 @@ class LearnScreen(GameScreen):
         self.viewer = lesson.learner
         #: The explanation of the last refused choice, shown until the next choice.
         self.refused = ""
+        #: What the other seats did since the learner's last choice (the log is hidden).
+        self.meanwhile: list[str] = []
 
     def compose(self):
         yield from with_panel(super().compose(), "lesson", "")
@@ -81,11 +86,32 @@ class LearnScreen(GameScreen):
             self.autosave()
             self.refresh_table()
 
+    def remember(self, seat: int, events: list, lines: list) -> None:
+        super().remember(seat, events, lines)
+        if seat == self.tutor.lesson.learner:
+            self.meanwhile.clear()
+        else:
+            self.meanwhile.extend(e.text.rstrip(".") for e in events)  # joined with "; "
+
     def refresh_table(self) -> None:
         super().refresh_table()
         if self.is_attached and not self._finished:
+            self._point_menu()
             self._show_step()
             self.refresh_bindings()
+
+    def _point_menu(self) -> None:
+        """The menu's highlight starts on the choice the step asks for, so the board
+        marks the same thing the lesson points at (the learner still chooses)."""
+        step = self.showing_step
+        d = self.decision
+        choice = d.get(step.accept[0]) if step is not None and step.asks and d else None
+        menu = self.query_one(ActionMenu)
+        if choice is not None and choice in menu.rows:
+            menu.highlight_choice(choice)
+            self.touches = frozenset(choice.touches or ())
+            self.show_hint(choice)
+            self._show_board()
 
     def _show_board(self) -> None:
         """The board with the step's parts highlighted as well as the choice's."""
@@ -99,23 +125,48 @@ class LearnScreen(GameScreen):
     def _show_step(self) -> None:
         tutor = self.tutor
         lesson = tutor.lesson
-        parts = []
+        said = ""
         if self.refused:
-            parts.append(f"[b]✗ Not this time:[/b] {self.refused}")
+            said = f"[b]✗ Not this time:[/b] {self.refused}"
         elif tutor.said:
-            parts.append(f"[b]✓[/b] {tutor.said}")
+            said = f"[b]✓[/b] {tutor.said}"
         step = self.showing_step
         if tutor.finished:
-            parts.append(lesson.done)
+            now = lesson.done
         elif step is not None:
-            parts.append(step.say + ("" if step.asks else "  [dim](Enter: go on)[/dim]"))
+            now = step.say + ("" if step.asks else "  [dim](Enter: go on)[/dim]")
         else:
             who = self.state.seats[self.decision.seat] if self.decision else ""
-            parts.append(f"{who} is playing…" if who else "")
+            now = f"{who} is playing…" if who else ""
         panel = self.query_one("#lesson")
         where = "done" if tutor.finished else f"step {tutor.step + 1} of {len(lesson.steps)}"
         panel.border_title = f"{lesson.title} · {where}"
-        self.query_one(f"#{PANEL_TEXT}", Static).update("\n\n".join(parts))
+        events = self.meanwhile if step is not None else []
+        self.query_one(f"#{PANEL_TEXT}", Static).update(self._fit(panel, said, events, now))
+
+    def _fit(self, panel, said: str, events: list[str], now: str) -> str:
+        """What was said, what the others did meanwhile, and the step, in that order;
+        if that overflows the panel, the step stays whole: the oldest of the others'
+        moves give way first (the log keeps them all), then what was said."""
+        width = max((panel.content_size.width or self.size.width - 2) - 1, 20)
+        room = panel.content_size.height or 9
+
+        def text(said: str, events: list[str], cut: bool) -> str:
+            moves = ("…" if cut else "") + "; ".join(events)
+            parts = [said, f"[dim]Meanwhile: {escape(moves)}.[/dim]" if events else "", now]
+            return "\n\n".join(p for p in parts if p)
+
+        def rows(markup: str) -> int:
+            return len(Text.from_markup(markup).wrap(self.app.console, width))
+
+        shown = text(said, events, False)
+        if events and rows(shown) > room:
+            said = ""
+            for n in range(len(events), 0, -1):
+                shown = text(said, events[-n:], n < len(events))
+                if rows(shown) <= room:
+                    break
+        return shown
 
     # --- keys ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
