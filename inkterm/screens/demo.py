@@ -27,17 +27,17 @@ class DemoScreen(GameScreen):
     # the menu's own arrows and page keys would hide them). The game's keys that mean
     # nothing here are hidden; they still answer, with a note.
     BINDINGS = [
-        Binding("space", "pause", "Pause", priority=True),
-        Binding("right", "step", "Step", priority=True),
-        Binding("plus,equals_sign", "faster", "Faster", key_display="+", priority=True),
-        Binding("minus", "slower", "Slower", key_display="-", priority=True),
-        Binding("question_mark", "rules", "Rules", priority=True),
-        Binding("l", "log", "Log", priority=True),
-        Binding("v", "next_view", "View", priority=True),
-        Binding("q,escape", "leave", "Leave", priority=True),
+        Binding("space", "pause", "Pause", priority=True, id="demo.pause"),
+        Binding("right", "step", "Step", priority=True, id="demo.step"),
+        Binding("plus,equals_sign", "faster", "Faster", key_display="+", priority=True, id="demo.faster"),
+        Binding("minus", "slower", "Slower", key_display="-", priority=True, id="demo.slower"),
+        Binding("question_mark", "rules", "Rules", priority=True, id="demo.rules"),
+        Binding("l", "log", "Log", priority=True, id="demo.log"),
+        Binding("v", "next_view", "View", priority=True, id="demo.view"),
+        Binding("q,escape", "leave", "Leave", priority=True, id="demo.leave"),
         # Said in the narration's title, to leave the footer room.
-        Binding("pagedown", "scroll_rule(1)", "Rule down", show=False, priority=True),
-        Binding("pageup", "scroll_rule(-1)", "Rule up", show=False, priority=True),
+        Binding("pagedown", "scroll_rule(1)", "Rule down", show=False, priority=True, id="demo.rule-down"),
+        Binding("pageup", "scroll_rule(-1)", "Rule up", show=False, priority=True, id="demo.rule-up"),
         Binding("u", "undo", "Undo", show=False),
         Binding("ctrl+s", "save", "Save", show=False),
     ]

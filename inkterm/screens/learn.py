@@ -31,10 +31,10 @@ class LearnScreen(GameScreen):
     SHOWS_SINCE = False  # the panel narrates what happened
     BINDINGS = [
         # Only while a step is read (check_action); otherwise Enter picks in the menu.
-        Binding("enter", "go_on", "Go on", priority=True),
-        Binding("question_mark", "rules", "Rules"),
-        Binding("l", "log", "Log"),
-        Binding("q,escape", "leave", "Leave"),
+        Binding("enter", "go_on", "Go on", priority=True, id="learn.go-on"),
+        Binding("question_mark", "rules", "Rules", id="learn.rules"),
+        Binding("l", "log", "Log", id="learn.log"),
+        Binding("q,escape", "leave", "Leave", id="learn.leave"),
         Binding("u", "undo", "Undo", show=False),
         Binding("ctrl+s", "save", "Save", show=False),
     ]
