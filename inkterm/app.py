@@ -17,6 +17,8 @@ ASSETS = Path(__file__).parent / "assets"
 #: Palette commands that write files where the app runs: when served, that is the
 #: host's disk, not the player's, so they are left out.
 HOST_ONLY_COMMANDS = frozenset({"Screenshot"})
+#: How often a served session checks that its server still runs.
+ORPHAN_CHECK_SECONDS = 2.0
 
 
 class InktermApp(App):
@@ -62,6 +64,12 @@ class InktermApp(App):
         self.call_after_refresh(self.run_worker, self.remove_save_leftovers, thread=True,
                                 group="tidy")
         self.call_after_refresh(self.run_worker, self.load_keymap, thread=True, group="keymap")
+        if self.is_served:
+            # A session whose server died can never hear from its player again (its
+            # terminal is gone, which may not even wake the input thread): leave, so
+            # the game is saved and no orphan is left running.
+            self._server_pid = os.getppid()
+            self.set_interval(ORPHAN_CHECK_SECONDS, self._leave_if_orphaned, name="orphan-check")
         if self.start is None:
             return
         kind = self.start[0]
@@ -90,6 +98,10 @@ class InktermApp(App):
             remove_leftovers()
         except OSError:
             pass  # an unreadable save folder is reported where saves are listed
+
+    def _leave_if_orphaned(self) -> None:
+        if os.getppid() != self._server_pid:
+            self.exit(return_code=1, message="inkterm: the server went away; the game is saved.")
 
     def load_keymap(self) -> None:
         """The player's rebound keys (``keys.toml``, see inkterm/keymap.py); off the UI

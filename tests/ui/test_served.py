@@ -74,3 +74,30 @@ async def test_no_guest_warning_otherwise():
         await pilot.pause()
         assert not app.screen.query("#guest-warning")
         assert "Guest table" not in visible_text(app)
+
+
+async def test_a_session_whose_server_died_saves_and_leaves(monkeypatch, tmp_path):
+    """Its terminal is gone for good: the game is saved and the process ends instead
+    of running on as an orphan (they were seen spinning after a SIGKILLed server)."""
+    import os
+
+    import inkterm.app as app_module
+    from inkterm.engine import new_game
+    from inkterm.engine.saves import read_save
+
+    monkeypatch.setenv(SERVED_ENV, "ssh")
+    monkeypatch.setattr(app_module, "ORPHAN_CHECK_SECONDS", 0.05)
+    st = new_game("kiln", ["Ann", "bot"], seed=2)
+    path = tmp_path / "k.save.json"
+    app = InktermApp(start=("state", st, path), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.play(st.decision().choices[0].key)  # due to be written after the repaint
+        server = os.getppid()
+        monkeypatch.setattr(os, "getppid", lambda: 1 if server != 1 else 2)  # reparented
+        for _ in range(100):
+            if app._exit_renderables or app.return_code is not None:
+                break
+            await pilot.pause(0.02)
+    assert app.return_code == 1
+    assert read_save(path).record.choices == st.record.choices
