@@ -9,7 +9,7 @@ bots' look-ahead follows. ``card_picks`` lists, per seat, the techniques it took
 """
 from __future__ import annotations
 
-from .rules import T_MAIN
+from .model import T_MAIN
 
 
 def player_value(p: dict) -> float:
