@@ -9,6 +9,8 @@ bots' look-ahead follows. ``card_picks`` lists, per seat, the techniques it took
 """
 from __future__ import annotations
 
+from inkterm.engine.steps import parse_key
+
 from .model import T_MAIN
 
 
@@ -54,8 +56,9 @@ def default_choice(state, d) -> str:
         k = c.key
         if k == "auto":
             return k
-        if k.startswith("take:") and d.topic == T_MAIN:
-            n = sum(state.bottles[k[5:]])
+        kind, arg = parse_key(k)
+        if kind == "take" and d.topic == T_MAIN:
+            n = sum(state.bottles[arg])
             if n > most:
                 take, most = k, n
         elif first is None and k != "back":

@@ -2,10 +2,15 @@
 of the rules builds on (the bag's draw, a page's masks, the techniques in play)."""
 from __future__ import annotations
 
-from inkterm.engine.state import GameState
+from functools import cache
 
-from .content import COLOURS, CUBE_NAMES, GOLD
+from inkterm.engine import steps
+from inkterm.engine.state import GameState
+from inkterm.engine.steps import WorkQueue
+
+from .content import COLOURS, CUBE_NAMES, GOLD, Content
 from .fit import ALL, GOLD_BIT, mask_counts
+from .work import Ask, Batch, StartCubes, Trigger
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 CODE = {c: i for i, c in enumerate(COLOURS)}  # "K" -> 0 ...
@@ -13,6 +18,10 @@ LETTER = COLOURS + ("Au",)
 GLYPH = COLOURS + ("★",)  # how cubes read in labels: the board's letters, ★ for gold
 UP, ROT, DOWN = "up", "used-once", "down"
 RIVAL = "the Rival"  # the solo opponent, which is not a seat
+
+# Choice keys as engine/steps.py builds them, remembered: there are few (bottles,
+# spaces, techniques, pages, colours) and every decision builds several.
+ckey = cache(steps.ckey)
 
 # Decision topics: slugs of headings in assets/inkwell/rules.md
 T_SIDES = "workspace-sides"
@@ -128,6 +137,64 @@ class Player:
 
 
 class Base(GameState):
+    """The state every part of the rules works on (set up in ``rules.State._setup``)."""
+
+    # The game in play
+    C: Content
+    n: int
+    solo: bool
+    difficulty: str
+    arrows: tuple[int, ...]
+    end: int
+    active: list[str]  # bottles in play
+    active_slots: list[str]
+    shape: dict[str, str]  # bottle -> star / circle / diamond
+    link: dict[str, str | None]  # bottle -> its technique slot
+    # The table
+    bag: list[int]  # normal cubes by colour (counts; the bag has no order)
+    supply: int  # gold cubes
+    deck: list[int]
+    out: list[int]  # techniques that left the game (solo Rival)
+    bottles: dict[str, list[int]]
+    slots: dict[str, int | None]
+    display: dict[int, list[str]]  # level -> pages on show
+    players: list[Player]
+    abbot: int
+    crossed: int  # arrows the Abbot has crossed
+    end_phase: bool
+    over: bool
+    finish_order: list[int]
+    first: int
+    rival_pile: list[int]
+    rival_score: int
+    rival_log: list[list]  # [why, points]
+    # The turn
+    cur: int
+    stage: str  # side / start / main / take / use / page / bonus / over
+    work: WorkQueue  # see work.py
+    pending: list[Trigger]  # triggered effects, in the order they arose
+    incoming: int | None  # technique arriving with this Take
+    take_size: int  # cubes in the bottle just taken (Hoarder); -1: none
+    gained: int  # colour bits gained this turn
+    ground: list[int]  # grinders used this turn
+    calm: bool
+    voluntary: bool
+
+    @property
+    def hand(self) -> list[Batch]:
+        """The cubes in hand, still to place."""
+        return [s for s in self.work.items if isinstance(s, Batch)]
+
+    @property
+    def start_queue(self) -> list[StartCubes]:
+        """The starting cubes still to deal, next first."""
+        return [s for s in self.work if isinstance(s, StartCubes)]
+
+    @property
+    def asking(self) -> Ask | None:
+        """The technique's question waiting for the seat, if any."""
+        return self.work.top_as(Ask)
+
     def _draw(self) -> int | None:
         """One random normal cube from the bag (None when empty)."""
         bag = self.bag
@@ -215,6 +282,12 @@ class Base(GameState):
 
     def _mc(self, p: Player):
         return mask_counts(p.masks, p.cubes)
+
+    def _gain(self, t: int, n: int) -> None:
+        """``n`` cubes of type ``t`` come into hand as extras (a space each, or back)."""
+        c = [0] * 6
+        c[t] = n
+        self.work.push(Batch(c, fit=False))
 
     def _return(self, t: int) -> None:
         if t == GOLD:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from inkterm.engine.steps import WorkQueue
+
 from .model import Base, Player
+from .work import KINDS, Trigger, copy_step
 
 
 class Persistence(Base):
@@ -21,11 +24,9 @@ class Persistence(Base):
             display={str(k): list(v) for k, v in self.display.items()},
             finish_order=list(self.finish_order),
             players=[p.dump() for p in self.players],
-            hand=[[list(b[0]), b[1], b[2]] for b in self.hand],
-            pending=[list(x) for x in self.pending],
-            sub=list(self.sub) if self.sub is not None else None,
+            work=self.work.dump(),
+            pending=[x.as_dict() for x in self.pending],
             ground=list(self.ground),
-            start_queue=[[s, list(c)] for s, c in self.start_queue],
             rival_pile=list(self.rival_pile), rival_log=[list(x) for x in self.rival_log],
         )
         return d
@@ -43,11 +44,14 @@ class Persistence(Base):
         self.players = [Player.load(x) for x in d["players"]]
         for p in self.players:
             self._remask(p)
-        self.hand = [[list(b[0]), b[1], int(b[2])] for b in d["hand"]]
-        self.pending = [[k, int(t)] for k, t in d["pending"]]
-        self.sub = list(d["sub"]) if d["sub"] is not None else None
+        self.work = WorkQueue.load(d["work"], KINDS)
+        self.pending = []
+        for x in d["pending"]:
+            trig = KINDS.load(x)
+            if not isinstance(trig, Trigger):
+                raise ValueError(f"the snapshot's pending effects hold a {trig.kind!r} step")
+            self.pending.append(trig)
         self.ground = [int(x) for x in d["ground"]]
-        self.start_queue = [[int(s), list(c)] for s, c in d["start_queue"]]
         self.rival_pile = [int(x) for x in d["rival_pile"]]
         self.rival_log = [list(x) for x in d["rival_log"]]
 
@@ -76,10 +80,8 @@ class Persistence(Base):
         other.display = {k: list(v) for k, v in self.display.items()}
         other.finish_order = list(self.finish_order)
         other.players = [p.copy() for p in self.players]
-        other.hand = [[list(b[0]), b[1], b[2]] for b in self.hand]
-        other.pending = [list(x) for x in self.pending]
-        other.sub = list(self.sub) if self.sub is not None else None
+        other.work = WorkQueue([copy_step(s) for s in self.work.items])
+        other.pending = list(self.pending)  # triggers are never changed, only removed
         other.ground = list(self.ground)
-        other.start_queue = [[s, list(c)] for s, c in self.start_queue]
         other.rival_pile = list(self.rival_pile)
         other.rival_log = [list(x) for x in self.rival_log]

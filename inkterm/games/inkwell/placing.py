@@ -2,23 +2,40 @@
 the good complete assignment behind "auto"."""
 from __future__ import annotations
 
-from inkterm.engine.types import Choice, Decision, Event
+from inkterm.engine.steps import Narration
+from inkterm.engine.types import Choice, Decision
 from inkterm.engine.words import act
 
-from .content import CUBE_NAMES, GOLD, SPACE_GLYPH
+from .content import CUBE_NAMES, GOLD, SPACE_GLYPH, Space
 from .fit import GOLD_BIT, fits, minus
-from .model import LETTER, T_PLACE, T_START, Base, Player, _cube_word
+from .model import LETTER, T_PLACE, T_START, Base, Player, _cube_word, ckey
+from .work import Batch
+
+# A space's place choice reads the same in every game: made once (decisions are the
+# engine's hot path).
+_PLACE_TEXTS: dict[Space, tuple[str, str, tuple[str, ...]]] = {}
+
+
+def _place_texts(sp: Space) -> tuple[str, str, tuple[str, ...]]:
+    """The key, label and touches of the choice to place a cube on ``sp``."""
+    got = _PLACE_TEXTS.get(sp)
+    if got is None:
+        where = ("multiplier" if sp.role == "multiplier" else
+                 "standalone" if sp.role == "standalone" else f"illustration {sp.sid[0]}")
+        got = _PLACE_TEXTS[sp] = (ckey("place", sp.sid), f"{sp.sid} ({SPACE_GLYPH[sp.accept]}, {where})",
+                                  (f"space:{sp.sid}",))
+    return got
 
 
 class Placing(Base):
-    def _place_options(self, p: Player, batch) -> tuple[list[int], bool]:
+    def _place_options(self, p: Player, batch: Batch) -> tuple[list[int], bool]:
         """Spaces the current cube may go on (keeping the rest placeable), and whether
         it may be poured back (Spill Cloth)."""
-        cubes, kind, spill = batch
+        cubes, spill = batch.cubes, batch.spill
         t = self._current_type(cubes)
         bit = 1 << t
         empties = [i for i, f in enumerate(p.cubes) if f < 0 and p.masks[i] & bit]
-        if kind == "extra":
+        if not batch.fit:
             return empties, False
         rest = list(cubes)
         rest[t] -= 1
@@ -67,43 +84,41 @@ class Placing(Base):
     def best_placement(self) -> list[tuple[str, str | None]]:
         """A good complete assignment for the batch being placed: [(cube, space id or
         None = poured back / no space)], without changing the state."""
-        if not self.hand:
+        hand = self.hand  # under Steady Hand's question too: the cubes of the Take
+        if not hand:
             return []
         p = self.players[self.cur]
         page = self.C.pages[p.page]
         saved = list(p.cubes)
-        batch = [list(self.hand[0][0]), self.hand[0][1], self.hand[0][2]]
+        batch = Batch(list(hand[0].cubes), hand[0].fit, hand[0].spill)
         out = []
         try:
-            while any(batch[0]):
-                t = self._current_type(batch[0])
+            while any(batch.cubes):
+                t = self._current_type(batch.cubes)
                 opts, spill_ok = self._place_options(p, batch)
-                batch[0][t] -= 1
+                batch.cubes[t] -= 1
                 if opts:
                     i = max(opts, key=lambda j: (self._space_rank(p, j, t), -j))
                     p.cubes[i] = t
                     out.append((CUBE_NAMES[t], page.spaces[i].sid))
                 else:
                     if spill_ok:
-                        batch[2] -= 1
+                        batch.spill -= 1
                     out.append((CUBE_NAMES[t], None))
         finally:
             p.cubes = saved
         return out
 
-    def _decide_place(self, p: Player) -> Decision:
-        batch = self.hand[0]
+    def _decide_place(self, p: Player, batch: Batch) -> Decision:
         page = self.C.pages[p.page]
-        t = self._current_type(batch[0])
+        t = self._current_type(batch.cubes)
         opts, spill_ok = self._place_options(p, batch)
-        left = sum(batch[0]) - 1
+        left = sum(batch.cubes) - 1
         word = _cube_word(t)
         ch = []
         for i in opts:
-            sp = page.spaces[i]
-            where = ("multiplier" if sp.role == "multiplier" else
-                     "standalone" if sp.role == "standalone" else f"illustration {sp.sid[0]}")
-            ch.append(Choice(f"place:{sp.sid}", f"{sp.sid} ({SPACE_GLYPH[sp.accept]}, {where})", "", (f"space:{sp.sid}",)))
+            key, label, touches = _place_texts(page.spaces[i])
+            ch.append(Choice(key, label, "", touches))
         if spill_ok:
             ch.append(Choice("spill", f"Pour the {word} cube back into the bag (Spill Cloth)", "", ()))
         if len(ch) > 1 or left:
@@ -112,31 +127,30 @@ class Placing(Base):
         more = f" ({left} more after this)" if left else ""
         return Decision(self.cur, f"{p.name}: place the {word} cube{more}", ch, topic)
 
-    def _apply_place(self, p: Player, key: str, ev: list) -> None:
-        batch = self.hand[0]
+    def _apply_place(self, p: Player, batch: Batch, kind: str, sid: str, ev: Narration) -> None:
+        """``auto``, ``spill`` or ``place:<sid>``, read by the caller."""
         page = self.C.pages[p.page]
-        if key == "auto":
+        if kind == "auto":
             for word, sid in self.best_placement():
                 t = CUBE_NAMES.index(word)
-                batch[0][t] -= 1
+                batch.cubes[t] -= 1
                 if sid is None:
-                    if batch[1] == "fit":
-                        batch[2] -= 1
-                        ev.append(Event(f"{act(p.name, 'pours')} a {word} cube back (Spill Cloth).", self.cur, "place"))
+                    if batch.fit:
+                        batch.spill -= 1
+                        ev.say(f"{act(p.name, 'pours')} a {word} cube back (Spill Cloth).", self.cur, "place")
                     else:
-                        ev.append(Event(f"No space for the {word} cube; it goes back.", self.cur, "overflow"))
+                        ev.say(f"No space for the {word} cube; it goes back.", self.cur, "overflow")
                     self._return(t)
                 else:
                     self._put(p, page.by_sid[sid], t)
-                    ev.append(Event(f"{act(p.name, 'places')} {word} on {sid}.", self.cur, "place"))
+                    ev.say(f"{act(p.name, 'places')} {word} on {sid}.", self.cur, "place")
             return
-        t = self._current_type(batch[0])
-        batch[0][t] -= 1
-        if key == "spill":
-            batch[2] -= 1
+        t = self._current_type(batch.cubes)
+        batch.cubes[t] -= 1
+        if kind == "spill":
+            batch.spill -= 1
             self._return(t)
-            ev.append(Event(f"{act(p.name, 'pours')} a {_cube_word(t)} cube back (Spill Cloth).", self.cur, "place"))
+            ev.say(f"{act(p.name, 'pours')} a {_cube_word(t)} cube back (Spill Cloth).", self.cur, "place")
             return
-        sid = key[6:]
         self._put(p, page.by_sid[sid], t)
-        ev.append(Event(f"{act(p.name, 'places')} {_cube_word(t)} on {sid}.", self.cur, "place"))
+        ev.say(f"{act(p.name, 'places')} {_cube_word(t)} on {sid}.", self.cur, "place")

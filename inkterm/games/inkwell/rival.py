@@ -2,7 +2,7 @@
 arrows and at the end."""
 from __future__ import annotations
 
-from inkterm.engine.types import Event
+from inkterm.engine.steps import Narration
 from inkterm.engine.words import act, count
 
 from .content import GOLD
@@ -10,10 +10,10 @@ from .model import Base, Player, _cubes_text
 
 
 class Rival(Base):
-    def _rival_turn(self, ev: list) -> None:
+    def _rival_turn(self, ev: Narration) -> None:
         self.reveal()
         face = self._roll()
-        ev.append(Event(f"The Rival rolls {face}.", None, "rival"))
+        ev.say(f"The Rival rolls {face}.", None, "rival")
         if face == "abbot":
             self._move_abbot(ev)
         else:
@@ -26,21 +26,21 @@ class Rival(Base):
                 for t in range(5):
                     self.rival_pile[t] += cubes[t]
                 self.supply += cubes[GOLD]
-                ev.append(Event(f"The Rival clears {best} {_cubes_text(cubes)}.", None, "rival"))
+                ev.say(f"The Rival clears {best} {_cubes_text(cubes)}.", None, "rival")
                 self.bottles[best] = [0] * 6
                 slot = self.link[best]
                 if slot and self.slots[slot] is not None:
                     tid = self.slots[slot]
                     self.slots[slot] = None
                     self.out.append(tid)
-                    ev.append(Event(f"{self.C.techniques[tid].name} leaves the game.", None, "rival"))
+                    ev.say(f"{self.C.techniques[tid].name} leaves the game.", None, "rival")
         self._refill(ev)
 
     def _roll(self) -> str:
         """The solo die."""
         return self.C.solo.die[self.rng.randrange(len(self.C.solo.die))]
 
-    def _rival_scores(self, ev: list, why: str, arrow: bool) -> None:
+    def _rival_scores(self, ev: Narration, why: str, arrow: bool) -> None:
         d = self.C.solo.difficulties[self.difficulty]
         pile = sum(self.rival_pile)
         pts = pile // d.pile_divisor + (d.arrow_bonus if arrow else 0)
@@ -49,12 +49,12 @@ class Rival(Base):
         for t in range(5):
             self.bag[t] += self.rival_pile[t]
         self.rival_pile = [0] * 5
-        ev.append(Event(f"The Rival scores {pts} at {why} ({count(pile, 'cube')} back to the bag).", None, "rival"))
+        ev.say(f"The Rival scores {pts} at {why} ({count(pile, 'cube')} back to the bag).", None, "rival")
 
-    def _solo_end(self, p: Player, ev: list) -> None:
+    def _solo_end(self, p: Player, ev: Narration) -> None:
         per = self.C.solo.end_points_per_space
         left = max(0, self.end - self.abbot)
         p.add("Time left", per * left)
-        ev.append(Event(f"{act(p.name, 'scores')} {per * left} for {count(left, 'Abbot space')} left.", 0, "score"))
+        ev.say(f"{act(p.name, 'scores')} {per * left} for {count(left, 'Abbot space')} left.", 0, "score")
         self._rival_scores(ev, "the end", arrow=False)
         self._game_over(ev)

@@ -21,7 +21,10 @@ in its own module; content (pages, bottles, techniques, workspaces) comes from
     decisions.py   the decision a seat faces (sides [R15], triggered effects, a new
                    page, Take or Turn) and how its answer applies
     persist.py     snapshots, copies, and planning copies that keep the deck hidden
-    summary.py     summary() and view(seat)
+    work.py        the work still to do, as typed steps of the shared work queue
+                   (engine/steps.py): cubes in hand, starting cubes, a technique's
+                   question, triggered effects
+    summary.py     summary() and view(seat); view_types.py says what they hold
 
 One turn is a short run of decisions, with these choice keys:
 
@@ -44,6 +47,7 @@ from __future__ import annotations
 from typing import Any
 
 from inkterm.engine.give import give_into
+from inkterm.engine.steps import WorkQueue
 
 from .content import GOLD, content
 from .decisions import Decisions
@@ -55,10 +59,12 @@ from .placing import Placing
 from .rival import Rival
 from .scoring import Scoring
 from .techniques import Techniques
+from .work import StartCubes
 
 
 class State(Flow, Decisions, Placing, Techniques, Mat, Rival, Scoring, Persistence):
     game_id = "inkwell"
+    snapshot_shape = 2  # the work queue replaced the hand/sub/start_queue lists
 
     def _setup(self) -> None:
         C = self.C = content()
@@ -84,14 +90,14 @@ class State(Flow, Decisions, Placing, Techniques, Mat, Rival, Scoring, Persisten
         self.supply = C.mat.cubes.gold
         self.deck = sorted(C.techniques)
         rng.shuffle(self.deck)
-        self.out: list[int] = []  # techniques that left the game (solo Rival)
+        self.out = []
         self.bottles = {b: [0] * 6 for b in C.order}
-        self.slots: dict[str, int | None] = {s: None for s in C.slot_order}
+        self.slots = {s: None for s in C.slot_order}
         self.abbot = 0
         self.crossed = 0
         self.end_phase = False
         self.over = False
-        self.finish_order: list[int] = []
+        self.finish_order = []
 
         fp = str(opts.get("first_player", "random"))
         if fp == "random":
@@ -122,23 +128,22 @@ class State(Flow, Decisions, Placing, Techniques, Mat, Rival, Scoring, Persisten
         # the Rival (solo)
         self.rival_pile = [0] * 5
         self.rival_score = 0
-        self.rival_log: list[list] = []
+        self.rival_log = []
 
         self._fill_mat()
 
-        # per-turn and flow state
+        # per-turn and flow state (the annotations in model.Base say what each is)
         self.cur = self.first
         self.stage = "side"
-        self.hand: list[list] = []  # batches [cubes(6), kind "fit"|"extra", spill_left]
-        self.pending: list[list] = []  # [kind "grind"|"first", tid]
-        self.sub: list | None = None
-        self.incoming: int | None = None  # technique arriving with this Take
-        self.take_size = -1  # cubes in the bottle just taken (Hoarder)
-        self.gained = 0  # colour bits gained this turn
-        self.ground: list[int] = []  # grinders used this turn
+        self.work = WorkQueue()
+        self.pending = []
+        self.incoming = None
+        self.take_size = -1
+        self.gained = 0
+        self.ground = []
         self.calm = False
         self.voluntary = False
-        self.start_queue: list[list] = []
+        deal = []
         for off in range(1, n):
             seat = (self.first + off) % n
             drawn = [0] * 6
@@ -146,7 +151,8 @@ class State(Flow, Decisions, Placing, Techniques, Mat, Rival, Scoring, Persisten
                 t = self._draw()
                 if t is not None:
                     drawn[t] += 1
-            self.start_queue.append([seat, drawn])
+            deal.append(StartCubes(seat, drawn))
+        self.work.push(*deal)
 
     @classmethod
     def give_pools(cls) -> list[list[str]]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from inkterm.engine.steps import parse_key
+
 from .content import COLOUR_WORDS, CUBE_NAMES
 from .fit import fits
 
@@ -77,10 +79,11 @@ def _offered_takes(d) -> set[str] | None:
     (placing cubes, choosing a page, no decision at all)."""
     if d is None:
         return None
-    keys = d.keys
-    if "turn" not in keys and not any(k.startswith("take:") for k in keys):
+    parsed = [parse_key(k) for k in d.keys]
+    takes = {arg for kind, arg in parsed if kind == "take"}
+    if not takes and ("turn", "") not in parsed:
         return None
-    return {k[5:] for k in keys if k.startswith("take:")}
+    return takes
 
 
 def _why_not(st, d, bid: str) -> str:
@@ -114,12 +117,12 @@ def build_summary(st, seat: int | None = None) -> dict[str, Any]:
     hand = [0] * 6
     for b in st.hand:
         for t in range(6):
-            hand[t] += b[0][t]
+            hand[t] += b.cubes[t]
     for t in range(6):
         elsewhere[t] += hand[t]
-    for _seat, drawn in st.start_queue:
+    for deal in st.start_queue:
         for t in range(6):
-            elsewhere[t] += drawn[t]
+            elsewhere[t] += deal.cubes[t]
 
     d = st.decision()
     offered = _offered_takes(d)
