@@ -44,7 +44,6 @@ automatically inside the choice that ends a turn.
 """
 from __future__ import annotations
 
-from typing import Any
 
 from inkterm.engine.give import give_into
 from inkterm.engine.steps import WorkQueue
@@ -59,6 +58,7 @@ from .placing import Placing
 from .rival import Rival
 from .scoring import Scoring
 from .techniques import Techniques
+from .view_types import Summary
 from .work import StartCubes
 
 
@@ -159,12 +159,13 @@ class State(Flow, Decisions, Placing, Techniques, Mat, Rival, Scoring, Persisten
         C = content()
         return [sorted(C.workspaces), [f"T{t}" for t in sorted(C.techniques)]]
 
-    def summary(self) -> dict[str, Any]:
+    # A TypedDict is a dict at run time, but not a dict[str, Any] to a type checker.
+    def summary(self) -> Summary:  # type: ignore[override]
         from .summary import build_summary
 
         return build_summary(self)
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> Summary:  # type: ignore[override]
         from .summary import build_summary
 
         return build_summary(self, seat)
