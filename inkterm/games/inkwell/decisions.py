@@ -8,7 +8,7 @@ from inkterm.engine.types import Choice, Decision, Event
 from inkterm.engine.words import act
 
 from .content import COLOUR_WORDS
-from .model import DOWN, ROMAN, ROT, T_MAIN, T_PAGE, T_SIDES, T_TRIG, UP, Base, _take_texts, ckey, gold_bonus_words
+from .model import ROMAN, ROT, T_MAIN, T_PAGE, T_SIDES, T_TRIG, UP, Base, _take_texts, ckey, gold_bonus_words
 from .work import Ask, Batch
 
 
@@ -128,11 +128,8 @@ class Decisions(Base):
             elif kind == "resolve":
                 self._use(p, tid, ev)
             else:
-                spec = self.C.techniques[tid]
-                for row in p.all_techs():
-                    if row[0] == tid:
-                        row[1] = ROT if (spec.uses == "2" and row[1] == UP) else DOWN
-                ev.say(f"{act(p.name, 'declines')} {spec.name}.", seat, "technique")
+                self._spend_use(p, tid)
+                ev.say(f"{act(p.name, 'declines')} {self.C.techniques[tid].name}.", seat, "technique")
         elif self.stage == "page":
             self._choose_page(p, arg, ev)
         elif kind == "turn":

@@ -55,10 +55,6 @@ def _take_texts(bid: str, shape: str, c) -> tuple[str, str]:
             f"{'they all fit' if n != 1 else 'it fits'} your page")
 
 
-def _by_colour(c) -> dict[str, int]:
-    return {CUBE_NAMES[t]: c[t] for t in range(6)}
-
-
 def gold_bonus_words(gold: int) -> str:
     return "gold bonus" if gold == 1 else f"{gold} gold bonus"
 
@@ -208,10 +204,6 @@ class Base(GameState):
                 return t
             r -= bag[t]
         raise AssertionError("bag walk")
-
-    def _order(self):
-        """Seats in turn order starting after the current one."""
-        return [(self.cur + k) % self.n for k in range(1, self.n + 1)]
 
     def _set_page(self, p: Player, pid: str | None) -> None:
         p.page = pid

@@ -54,12 +54,18 @@ class Techniques(Base):
         else:
             ev.say(f"{name}: no {_cube_word(t)} cube left in the bag.", self.cur, "technique")
 
-    def _use(self, p: Player, tid: int, ev: Narration) -> None:
-        """One use of a limited technique (first use on acquiring it, or second use)."""
+    def _spend_use(self, p: Player, tid: int) -> None:
+        """A limited technique's use is made or declined: a two-use one turns to its
+        used-once side first, then face down."""
         spec = self.C.techniques[tid]
         for row in p.all_techs():
             if row[0] == tid:
                 row[1] = ROT if (spec.uses == "2" and row[1] == UP) else DOWN
+
+    def _use(self, p: Player, tid: int, ev: Narration) -> None:
+        """One use of a limited technique (first use on acquiring it, or second use)."""
+        spec = self.C.techniques[tid]
+        self._spend_use(p, tid)
         e = spec.effect
         k = e.kind
         ev.say(f"{act(p.name, 'uses')} {spec.name}.", self.cur, "technique")
