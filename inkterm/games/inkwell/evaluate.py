@@ -9,7 +9,9 @@ bots' look-ahead follows. ``card_picks`` lists, per seat, the techniques it took
 """
 from __future__ import annotations
 
-from .rules import T_MAIN
+from inkterm.engine.steps import parse_key
+
+from .model import T_MAIN
 
 
 def player_value(p: dict) -> float:
@@ -54,8 +56,9 @@ def default_choice(state, d) -> str:
         k = c.key
         if k == "auto":
             return k
-        if k.startswith("take:") and d.topic == T_MAIN:
-            n = sum(state.bottles[k[5:]])
+        kind, arg = parse_key(k)
+        if kind == "take" and d.topic == T_MAIN:
+            n = sum(state.bottles[arg])
             if n > most:
                 take, most = k, n
         elif first is None and k != "back":

@@ -7,10 +7,13 @@ technique deck's order; before every side is chosen, the workspace sides are sec
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
+
+from inkterm.engine.steps import parse_key
 
 from .content import COLOUR_WORDS, CUBE_NAMES
 from .fit import fits
+from .view_types import BottleView, IllustrationView, PageView, PlayerView, SpaceView, Summary, TechniqueView
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
@@ -23,9 +26,9 @@ def _normal(c) -> dict[str, int]:
     return {CUBE_NAMES[t]: c[t] for t in range(5)}
 
 
-def _tech(st, tid: int, status: str | None = None, where: str | None = None) -> dict[str, Any]:
+def _tech(st, tid: int, status: str | None = None, where: str | None = None) -> TechniqueView:
     spec = st.C.techniques[tid]
-    d = {"id": tid, "name": spec.name, "uses": spec.uses, "kind": spec.effect.kind, "text": spec.text}
+    d: TechniqueView = {"id": tid, "name": spec.name, "uses": spec.uses, "kind": spec.effect.kind, "text": spec.text}
     if status is not None:
         d["status"] = status
     if where is not None:
@@ -33,10 +36,10 @@ def _tech(st, tid: int, status: str | None = None, where: str | None = None) -> 
     return d
 
 
-def page_view(st, pid: str, cubes: list[int] | None = None) -> dict[str, Any]:
+def page_view(st, pid: str, cubes: list[int] | None = None) -> PageView:
     page = st.C.pages[pid]
     filled = cubes or [-1] * len(page.spaces)
-    spaces = []
+    spaces: list[SpaceView] = []
     progress = {}
     for k, (_iid, idx, _pts) in enumerate(page.illustrations):
         progress[k] = sum(1 for j in idx if filled[j] >= 0)
@@ -54,7 +57,7 @@ def page_view(st, pid: str, cubes: list[int] | None = None) -> dict[str, Any]:
             "points": ill[2] if ill else None,
             "progress": [progress[sp.illus], len(ill[1])] if ill else None,
         })
-    ills = []
+    ills: list[IllustrationView] = []
     for iid, idx, pts in page.illustrations:
         n_filled = sum(1 for j in idx if filled[j] >= 0)
         ills.append({"id": iid, "points": pts, "size": len(idx), "filled": n_filled,
@@ -77,10 +80,11 @@ def _offered_takes(d) -> set[str] | None:
     (placing cubes, choosing a page, no decision at all)."""
     if d is None:
         return None
-    keys = d.keys
-    if "turn" not in keys and not any(k.startswith("take:") for k in keys):
+    parsed = [parse_key(k) for k in d.keys]
+    takes = {arg for kind, arg in parsed if kind == "take"}
+    if not takes and ("turn", "") not in parsed:
         return None
-    return {k[5:] for k in keys if k.startswith("take:")}
+    return takes
 
 
 def _why_not(st, d, bid: str) -> str:
@@ -102,7 +106,7 @@ def _why_not(st, d, bid: str) -> str:
     return "no free technique slot on the desk for its technique"
 
 
-def build_summary(st, seat: int | None = None) -> dict[str, Any]:
+def build_summary(st, seat: int | None = None) -> Summary:
     C = st.C
     sides_public = st.stage != "side"
     # cubes nowhere public: score markers, the Rival's pile, cubes in hand
@@ -114,17 +118,17 @@ def build_summary(st, seat: int | None = None) -> dict[str, Any]:
     hand = [0] * 6
     for b in st.hand:
         for t in range(6):
-            hand[t] += b[0][t]
+            hand[t] += b.cubes[t]
     for t in range(6):
         elsewhere[t] += hand[t]
-    for _seat, drawn in st.start_queue:
+    for deal in st.start_queue:
         for t in range(6):
-            elsewhere[t] += drawn[t]
+            elsewhere[t] += deal.cubes[t]
 
     d = st.decision()
     offered = _offered_takes(d)
     specs = {b.id: b for b in C.mat.bottles}
-    mat = []
+    mat: list[BottleView] = []
     for b in C.order:
         slot = st.link[b]
         tid = st.slots[slot] if slot else None
@@ -139,7 +143,7 @@ def build_summary(st, seat: int | None = None) -> dict[str, Any]:
             "why_not": None if offered is None or b in offered else _why_not(st, d, b),
         })
 
-    players = []
+    players: list[PlayerView] = []
     over = st.over
     for i, p in enumerate(st.players):
         ws = C.workspaces[p.ws]
@@ -210,4 +214,4 @@ def build_summary(st, seat: int | None = None) -> dict[str, Any]:
         me = st.players[seat]
         out["you"] = seat
         out["private"] = {"workspace_side": me.side}
-    return out
+    return cast(Summary, out)  # built in steps, to keep the keys in their order

@@ -158,7 +158,7 @@ def test_gold_leaf_and_gilders_kit(tid, gold):
     place_all(st)
     supply = st.supply
     st.apply(f"resolve:{tid}")
-    assert st.supply == supply - gold and st.hand[0][0][GOLD] == gold
+    assert st.supply == supply - gold and st.hand[0].cubes[GOLD] == gold
 
 
 @pytest.mark.parametrize("tid,n", [(16, 3), (17, 2)])
@@ -170,7 +170,7 @@ def test_fresh_ink_and_apprentice_draw_and_reveal(tid, n):
     place_all(st)
     script(st, ["B"] * 40)
     st.apply(f"resolve:{tid}")
-    assert st.hand[0][0] == cubes(*["B"] * n)
+    assert st.hand[0].cubes == cubes(*["B"] * n)
     assert not st.can_undo()  # the draw revealed news
 
 
@@ -190,7 +190,7 @@ def test_early_riser_two_gold():
     supply = st.supply
     st.apply("turn")
     st.apply(keys(st)[0])
-    assert st.hand[0][0][GOLD] == 2 and st.supply == supply - 2
+    assert st.hand[0].cubes[GOLD] == 2 and st.supply == supply - 2
 
 
 def _turn_choice(st):
@@ -211,7 +211,7 @@ def test_forced_turn_with_abbots_blessing_promises_the_gold_it_brings():
     supply = st.supply
     st.apply("turn")
     st.apply(keys(st)[0])
-    assert st.hand[0][0][GOLD] == 1 and st.supply == supply - 1  # as promised
+    assert st.hand[0].cubes[GOLD] == 1 and st.supply == supply - 1  # as promised
 
 
 def test_turn_bonus_counts_early_riser_the_supply_and_page_three():
@@ -280,7 +280,7 @@ def test_dye_merchant():
     assert keys(st) == ["colour:K", "colour:R", "colour:Y", "colour:G", "colour:B"]
     st.bag[3] = 1
     st.apply("colour:G")
-    assert st.bag[3] == 0 and st.hand[0][0] == cubes("G")
+    assert st.bag[3] == 0 and st.hand[0].cubes == cubes("G")
 
 
 def test_hoarder_below_five_gives_nothing():

@@ -172,7 +172,7 @@ def test_undo_steps_back_within_a_turn_but_not_over_a_draw():
     back = st.undo()
     assert back.record.choices == st.record.choices[:-1]
     assert [c.key for c in back.decision().choices] == [c.key for c in st.clone().undo().decision().choices]
-    while st.hand or st.pending or st.sub:
+    while st.hand or st.pending or st.asking:
         st.apply(st.decision().choices[0].key)
     # the refill drew cubes: the next seat cannot undo past it, nor can the mover
     assert not st.can_undo()

@@ -18,7 +18,7 @@ def takes(st):
 def finish_turn(st):
     """Resolve whatever is left of the current turn with the first choice each time."""
     seat = st.cur
-    while st.cur == seat and st.decision() is not None and (st.hand or st.pending or st.sub or st.stage == "page"):
+    while st.cur == seat and st.decision() is not None and (st.hand or st.pending or st.asking or st.stage == "page"):
         st.apply("auto" if st.hand else keys(st)[0])
 
 
@@ -81,7 +81,7 @@ def test_1_2_4_workspaces_markers_and_zero_scores():
     els = st.summary()["elsewhere"]
     colours = [content().workspaces[w].colour for w in ws]
     for k, name in zip("KRYGB", NAMES):
-        starting = sum(c[("KRYGB").index(k)] for _s, c in st.start_queue)
+        starting = sum(q.cubes["KRYGB".index(k)] for q in st.start_queue)
         assert els[name] == colours.count(k) + starting
 
 
@@ -103,7 +103,7 @@ def test_1_2_6_mat_filled_by_shape_and_slots_on_active_diamonds():
 def test_1_2_7_first_player_and_starting_cubes():
     st = new_game("inkwell", ["a", "b", "c", "d", "e"], seed=9, options={"first_player": "3"})
     assert st.first == 2
-    got = {seat: sum(c) for seat, c in st.start_queue}
+    got = {q.seat: sum(q.cubes) for q in st.start_queue}
     assert got == {3: 1, 4: 2, 0: 3, 1: 4}
     st = start(5, seed=9, first_player="3")
     assert [sum(1 for f in st.players[s].cubes if f >= 0) for s in range(5)] == [3, 4, 0, 1, 2]
@@ -278,7 +278,7 @@ def test_1_6_3_new_page_from_next_display_and_finishing():
     set_page(st, 0, st.display[3][0])
     st.cur = 0
     st.stage = "main"
-    st.hand = []
+    st.work.clear()
     fresh(st)
     st.apply("turn")
     assert p.finished and st.finish_order == [0] and st.end_phase
@@ -289,7 +289,7 @@ def test_1_6_4_gold_bonus_on_voluntary_turn():
     gold = st.supply
     st.apply("turn")
     st.apply(keys(st)[0])
-    assert st.hand[0][0] == cubes("Au") and st.supply == gold - 1
+    assert st.hand[0].cubes == cubes("Au") and st.supply == gold - 1
     assert "auto" in keys(st)
     st.apply("auto")
     assert sum(1 for f in st.players[0].cubes if f == GOLD) == 1

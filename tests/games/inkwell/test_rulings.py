@@ -2,6 +2,7 @@
 from inkterm.engine import IllegalChoice, new_game
 from inkterm.games.inkwell.content import content
 from inkterm.games.inkwell.rules import GOLD
+from inkterm.games.inkwell.work import StartCubes
 
 import pytest
 
@@ -15,11 +16,12 @@ from .test_rules import finish_turn, takes
 def test_r01_unplaceable_starting_cube_goes_back():
     st = new_game("inkwell", ["a", "b"], seed=3, options={"first_player": "1"})
     fill_all_but(st, 1, "I-1", {"A5"})  # one "?" left
-    st.start_queue = [[1, cubes("R", "K")]]
+    st.work.clear()  # deal seat 1 two starting cubes instead
+    st.work.push(StartCubes(1, cubes("R", "K")))
     bag = list(st.bag)
     st.apply("side:A")
     st.apply("side:A")
-    assert sum(st.hand[0][0]) == 1  # one of the two went back
+    assert sum(st.hand[0].cubes) == 1  # one of the two went back
     assert sum(st.bag) == sum(bag) + 1
     place_all(st)
     assert st.stage == "main"
@@ -113,7 +115,7 @@ def test_r09_no_legal_take_is_a_voluntary_turn():
     st.apply("turn")
     gold = st.supply
     st.apply(keys(st)[0])
-    assert st.hand[0][0][GOLD] == 1 and st.supply == gold - 1
+    assert st.hand[0].cubes[GOLD] == 1 and st.supply == gold - 1
 
 
 def test_r10_shortages_leave_parts_empty():
@@ -185,7 +187,7 @@ def test_r16_markers_leave_the_bag_overflow_is_display_only():
     for n in (1, 3, 5):
         st = new_game("inkwell", ["x"] * n, seed=1)
         mat = sum(sum(c[:5]) for c in st.bottles.values())
-        starting = sum(sum(c) for _s, c in st.start_queue)
+        starting = sum(sum(q.cubes) for q in st.start_queue)
         assert sum(st.bag) == 150 - n - mat - starting
 
 

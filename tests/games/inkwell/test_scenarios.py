@@ -48,7 +48,7 @@ def test_s02_no_partial_take_and_forced_by_nothing_turn_earns_gold():
     gold = st.supply
     st.apply("turn")
     st.apply(keys(st)[0])  # choose a page II
-    assert st.hand and st.hand[0][0][GOLD] == 1 and st.supply == gold - 1
+    assert st.hand and st.hand[0].cubes[GOLD] == 1 and st.supply == gold - 1
 
 
 def _only_empty(st, pid, empty):
@@ -172,7 +172,7 @@ def test_s12_full_voluntary_turn_sequence():
     assert set(keys(st)) == {"page:II-2", "page:II-5"}
     st.apply("page:II-5")
     assert st.display[2] == ["II-2"] and p.page == "II-5"
-    assert st.supply == 19 and st.hand[0][0][GOLD] == 1
+    assert st.supply == 19 and st.hand[0].cubes[GOLD] == 1
     assert "place:C7" in keys(st)  # II-5's * space takes the gold
     assert p.techs == [] and {t for t, _ in p.under} == {22, 23} and st.capacity(p) == 2
     abbot = st.abbot
@@ -231,7 +231,7 @@ def test_s15_arrow_only_affects_that_level_and_own_refill_forces():
     assert any(k.startswith("take:") for k in keys(st))
     st.apply([k for k in keys(st) if k.startswith("take:")][0])
     place_all(st)
-    while st.pending or st.sub:
+    while st.pending or st.asking:
         st.apply(keys(st)[0])
     assert st.cur == 0 and keys(st) == ["turn"]
 
@@ -247,7 +247,7 @@ def test_s16_abbots_blessing_exception():
     gold = st.supply
     st.apply("turn")
     st.apply(keys(st)[0])
-    assert st.hand and st.hand[0][0][GOLD] == 1 and st.supply == gold - 1
+    assert st.hand and st.hand[0].cubes[GOLD] == 1 and st.supply == gold - 1
 
 
 def _mat17(st):
@@ -372,7 +372,7 @@ def test_s22_end_phase_plus_three_without_refill():
     fresh(st)
     st.apply([k for k in keys(st) if k.startswith("take:")][0])
     place_all(st)
-    while st.pending or st.sub:
+    while st.pending or st.asking:
         st.apply(keys(st)[-1])
     assert st.abbot == 41 and st.cur == 0
     refills = []
@@ -386,7 +386,7 @@ def test_s22_end_phase_plus_three_without_refill():
     score = st.players[1].score
     st.apply([k for k in keys(st) if k.startswith("take:")][0])
     place_all(st)
-    while st.pending or st.sub:
+    while st.pending or st.asking:
         st.apply(keys(st)[-1])
     assert len(refills) == 1  # P1's own refill only
     assert st.players[1].score == score + 3 and st.abbot == 43
@@ -406,7 +406,7 @@ def test_s23_end_phase_abbot_crosses_arrow_three():
     fresh(st)
     st.apply([k for k in keys(st) if k.startswith("take:")][0])
     place_all(st)
-    while st.pending or st.sub:
+    while st.pending or st.asking:
         st.apply(keys(st)[-1])
     assert st.abbot == 51 and st.crossed == 3 and p1.breakdown[-1] == ["End phase", 3]
     assert st.must_turn(1) and st.must_turn(2)

@@ -1,0 +1,146 @@
+"""Inkwell: the decision a seat faces now (sides, triggered effects, a new page, Take
+or Turn) and how its answer applies; placement and technique decisions live with
+their rules."""
+from __future__ import annotations
+
+from inkterm.engine.steps import Narration, parse_key
+from inkterm.engine.types import Choice, Decision, Event
+from inkterm.engine.words import act
+
+from .content import COLOUR_WORDS
+from .model import ROMAN, ROT, T_MAIN, T_PAGE, T_SIDES, T_TRIG, UP, Base, _take_texts, ckey, gold_bonus_words
+from .work import Ask, Batch
+
+
+class Decisions(Base):
+    def _decide(self) -> Decision | None:
+        d = self._build_decision()
+        if d is not None and self.stage != "side":
+            d.secret = False  # once every side is chosen [R15], nothing is hidden
+        return d
+
+    def _build_decision(self) -> Decision | None:
+        if self.over:
+            return None
+        seat = self.cur
+        p = self.players[seat]
+        if self.stage == "side":
+            ws = self.C.workspaces[p.ws]
+            # Alone at the table there is no one to keep the side from.
+            secret = "" if self.solo else ", chosen in secret"
+            return Decision(seat, f"{p.name}: choose your workspace side ({ws.id}{secret})", [
+                Choice(ckey("side", "A"), f"Side A: {ws.a.name}", ws.a.text, ("workspace",)),
+                Choice(ckey("side", "B"), f"Side B: {ws.b.name} (harder)", ws.b.text, ("workspace",)),
+            ], T_SIDES)
+        top = self.work.top
+        if isinstance(top, Batch):
+            return self._decide_place(p, top)
+        if isinstance(top, Ask):
+            return self._decide_ask(p, top)
+        if self.pending:
+            ch = []
+            for trig in self.pending:
+                tid = trig.tid
+                spec = self.C.techniques[tid]
+                if trig.grinder:
+                    ch.append(Choice(ckey("resolve", tid), f"Resolve {spec.name}", spec.text, (f"tech:{tid}",)))
+                else:
+                    ch.append(Choice(ckey("resolve", tid), f"Use {spec.name}", spec.text, (f"tech:{tid}",)))
+                    ch.append(Choice(ckey("decline", tid), f"Decline {spec.name} (the use is lost)", spec.text,
+                                     (f"tech:{tid}",)))
+            return Decision(seat, f"{p.name}: which triggered effect next?", ch, T_TRIG)
+        if self.stage == "page":
+            level = p.turned + 1
+            ch = []
+            for pid in self.display[level]:
+                pg = self.C.pages[pid]
+                pts = sum(x[2] for x in pg.illustrations)
+                ch.append(Choice(ckey("page", pid), f"{pid} {pg.name}",
+                                 f"{len(pg.spaces)} spaces, illustrations worth {pts}, multiplier {COLOUR_WORDS[pg.mult_colour]}",
+                                 (f"page:{pid}",)))
+            return Decision(seat, f"{p.name}: choose your page {ROMAN[level]}", ch, T_PAGE)
+        # main action
+        ch = []
+        forced = self.must_turn(seat)
+        if not forced:
+            for b, keep in self._take_options(p):
+                slot = self.link[b]
+                tid = self.slots[slot] if slot else None
+                tech = self.C.techniques[tid] if tid is not None and keep else None
+                extra = f" + {tech.name}" if tech else ""
+                touches = (f"bottle:{b}", f"slot:{slot}") if tid is not None else (f"bottle:{b}",)
+                label, hint = _take_texts(b, self.shape[b], self.bottles[b])
+                if tech:
+                    hint += f"; brings {tech.name}: {tech.text}"
+                ch.append(Choice(ckey("take", b), label + extra, hint, touches))
+        pv = sum(v for _l, v in self.page_score(seat, voluntary=not forced))
+        gold = self.turn_bonus(seat)
+        bonus = f" + {gold_bonus_words(gold)}" if gold else ""
+        if forced:
+            why = "Abbot's Blessing still brings the gold bonus." if gold else "no gold bonus."
+            ch.append(Choice("turn", f"Turn page {p.page} (forced, scores {pv}{bonus})",
+                             f"The Abbot has passed your page's arrow: you must Turn; {why}",
+                             (f"page:{p.page}",)))
+        else:
+            ch.append(Choice("turn", f"Turn page {p.page} (scores {pv}{bonus})",
+                             "Score this page, discard it and take the next level.", (f"page:{p.page}",)))
+        for tid, st in p.all_techs():
+            if st == ROT:
+                spec = self.C.techniques[tid]
+                ch.append(Choice(ckey("use", tid), f"Use {spec.name} (second use)", spec.text, (f"tech:{tid}",)))
+            elif st == UP and self.given is not None:  # an experiment's technique, not used yet
+                spec = self.C.techniques[tid]
+                if spec.uses != "P":
+                    ch.append(Choice(ckey("use", tid), f"Use {spec.name} (first use)", spec.text, (f"tech:{tid}",)))
+        prompt = f"{p.name}: {'you must Turn' if forced else 'Take or Turn'}"
+        return Decision(seat, prompt, ch, T_MAIN)
+
+    def _apply(self, choice: Choice) -> list[Event]:
+        ev = Narration()
+        key = choice.key
+        kind, arg = parse_key(key)
+        seat = self.cur
+        p = self.players[seat]
+        if self.stage == "side":
+            p.side = arg
+            ev.say(f"{act(p.name, 'has')} chosen a workspace side.", seat, "setup")
+            nxt = (seat + 1) % self.n
+            if nxt == self.first:
+                ev.say("Workspace sides: " + ", ".join(
+                    f"{q.name} {q.ws} side {q.side}" for q in self.players) + ".", None, "setup")
+                for q in self.players:
+                    self._remask(q)
+                self.stage = "start"
+            else:
+                self.cur = nxt
+            self._run(ev)
+            return ev.take()
+        top = self.work.top
+        if isinstance(top, Batch):
+            self._apply_place(p, top, kind, arg, ev)
+        elif isinstance(top, Ask):
+            self._apply_ask(p, kind, arg, ev)
+        elif self.pending:
+            tid = int(arg)
+            trig = self.pending.pop(next(i for i, x in enumerate(self.pending) if x.tid == tid))
+            if trig.grinder:
+                self._resolve_grinder(p, tid, ev)
+            elif kind == "resolve":
+                self._use(p, tid, ev)
+            else:
+                self._spend_use(p, tid)
+                ev.say(f"{act(p.name, 'declines')} {self.C.techniques[tid].name}.", seat, "technique")
+        elif self.stage == "page":
+            self._choose_page(p, arg, ev)
+        elif kind == "turn":
+            self._turn(p, ev)
+        elif kind == "take":
+            self.stage = "take"
+            self._take(p, arg, ev)
+        elif kind == "use":
+            self.stage = "use"
+            self._use(p, int(arg), ev)
+        else:
+            raise AssertionError(key)
+        self._run(ev)
+        return ev.take()

@@ -1,0 +1,119 @@
+"""Inkwell: the mat — the bag, the bottles and their technique slots, the Abbot's walk
+and the end-of-turn refill [R11, R12], and what a Take may take."""
+from __future__ import annotations
+
+from inkterm.engine.steps import Narration
+from inkterm.engine.words import act
+
+from .content import GOLD
+from .fit import fits
+from .model import ROMAN, Base, Player, _cubes_text
+from .work import Batch, Keep
+
+
+class Mat(Base):
+    def _move_abbot(self, ev: Narration) -> None:
+        if self.abbot >= self.end:
+            ev.say(f"The Abbot stays on the end space ({self.end}).", None, "abbot")
+            return
+        self.abbot += 1
+        ev.say(f"The Abbot moves to {self.abbot}.", None, "abbot")
+        for k, a in enumerate(self.arrows, start=1):
+            if self.abbot == a and self.crossed < k:
+                self.crossed = k
+                forced = [self.players[s].name for s in range(self.n) if self.must_turn(s)]
+                ev.say(
+                    f"The Abbot crosses arrow {ROMAN[k]}: "
+                    + (", ".join(forced) + " must Turn." if forced else "nobody is forced."),
+                    None, "arrow")
+                if self.solo:
+                    self._rival_scores(ev, f"arrow {ROMAN[k]}", arrow=True)
+
+    def _fill_mat(self) -> None:
+        """Refill step 3 (and setup step 6): fill empty active bottles, then slots."""
+        for b in self.active:
+            cubes = self.bottles[b]
+            if any(cubes):
+                continue
+            slot = self.link[b]
+            if slot and self.slots[slot] is not None:
+                continue  # a diamond still holding its card was topped up instead [R12]
+            if self.shape[b] == "star":
+                if self.supply > 0:
+                    self.supply -= 1
+                    cubes[GOLD] += 1
+            else:
+                for _ in range(self.C.bottles[b].fill):
+                    t = self._draw()
+                    if t is None:
+                        break
+                    cubes[t] += 1
+        for s in self.active_slots:
+            if self.slots[s] is None and any(self.bottles[self.C.slots[s].diamond]) and self.deck:
+                self.slots[s] = self.deck.pop()
+
+    def _refill(self, ev: Narration, skip_abbot: bool = False) -> None:
+        self.reveal()
+        if skip_abbot:
+            ev.say("Calm Abbot: the Abbot does not move this turn.", None, "abbot")
+        else:
+            self._move_abbot(ev)
+        for b in self.active:  # top-up [R11, R12]
+            cubes = self.bottles[b]
+            slot = self.link[b]
+            if any(cubes) or (slot and self.slots[slot] is not None):
+                t = self._draw()
+                if t is None:
+                    break
+                cubes[t] += 1
+        self._fill_mat()
+
+    def _take_options(self, p: Player, shapes=None) -> list[tuple[str, bool]]:
+        """The bottles ``p`` may Take now, each with whether its technique (if any) may
+        be kept: every cube must fit [R2], and a bottle with a technique needs a free
+        place on the desk for it or Steady Hand to leave it."""
+        mc = self._mc(p)
+        spill = self._spill(p)
+        room = leave = None  # asked once, and only when a bottle brings a technique
+        out = []
+        for b in self.active:
+            if shapes and self.shape[b] not in shapes:
+                continue
+            cubes = self.bottles[b]
+            if not any(cubes) or not fits(tuple(cubes), mc, spill):
+                continue
+            slot = self.link[b]
+            if not slot or self.slots[slot] is None:
+                out.append((b, True))
+                continue
+            if room is None:
+                room = len(p.techs) < self.capacity(p)
+                leave = self._has(p, "steady_hand")
+            if room or leave:
+                out.append((b, room))
+        return out
+
+    def legal_takes(self, seat: int | None = None, shapes=None) -> list[str]:
+        p = self.players[self.cur if seat is None else seat]
+        if p.page is None:
+            return []
+        return [b for b, _keep in self._take_options(p, shapes)]
+
+    def _take(self, p: Player, bid: str, ev: Narration, allow_tech: bool = True) -> None:
+        cubes = self.bottles[bid]
+        self.bottles[bid] = [0] * 6
+        ev.say(f"{act(p.name, 'takes')} {bid} {_cubes_text(cubes)}.", self.cur, "take")
+        self.take_size = sum(cubes)
+        self.work.push(Batch(cubes, fit=True, spill=self._spill(p)))
+        slot = self.link[bid]
+        tid = self.slots[slot] if slot else None
+        if tid is not None and allow_tech:
+            keep = len(p.techs) < self.capacity(p)
+            leave = self._has(p, "steady_hand")
+            if keep and leave:
+                self.work.push(Keep(tid, slot))  # asked before the cubes are placed
+            elif keep:
+                self.slots[slot] = None
+                self.incoming = tid
+            else:
+                ev.say(f"Steady Hand: {self.C.techniques[tid].name} stays on {slot}.", self.cur, "technique")

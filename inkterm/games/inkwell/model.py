@@ -1,0 +1,299 @@
+"""Inkwell: the model — cube codes and words, a player's table, and the base every part
+of the rules builds on (the bag's draw, a page's masks, the techniques in play)."""
+from __future__ import annotations
+
+from functools import cache
+
+from inkterm.engine import steps
+from inkterm.engine.state import GameState
+from inkterm.engine.steps import WorkQueue
+
+from .content import COLOURS, CUBE_NAMES, GOLD, Content
+from .fit import ALL, GOLD_BIT, mask_counts
+from .work import Ask, Batch, StartCubes, Trigger
+
+ROMAN = {1: "I", 2: "II", 3: "III"}
+CODE = {c: i for i, c in enumerate(COLOURS)}  # "K" -> 0 ...
+LETTER = COLOURS + ("Au",)
+GLYPH = COLOURS + ("★",)  # how cubes read in labels: the board's letters, ★ for gold
+UP, ROT, DOWN = "up", "used-once", "down"
+RIVAL = "the Rival"  # the solo opponent, which is not a seat
+
+# Choice keys as engine/steps.py builds them, remembered: there are few (bottles,
+# spaces, techniques, pages, colours) and every decision builds several.
+ckey = cache(steps.ckey)
+
+# Decision topics: slugs of headings in assets/inkwell/rules.md
+T_SIDES = "workspace-sides"
+T_START = "starting-cubes"
+T_MAIN = "your-turn"
+T_PLACE = "placing-cubes"
+T_TECH = "techniques"
+T_TRIG = "triggered-effects"
+T_PAGE = "choosing-a-new-page"
+
+
+def _cube_word(t: int) -> str:
+    return CUBE_NAMES[t]
+
+
+def _cube_parts(c) -> list[str]:
+    return [f"{GLYPH[t]}×{c[t]}" if c[t] > 1 else GLYPH[t] for t in range(6) if c[t]]
+
+
+def _cubes_text(c) -> str:
+    return "{" + ",".join(_cube_parts(c)) + "}"
+
+
+def _take_texts(bid: str, shape: str, c) -> tuple[str, str]:
+    """An offered Take's label and hint: ``Take C1 {K,R,Y}`` and ``circle bottle: 3
+    cubes K R Y; they all fit your page`` (the cubes are spelled out once for both)."""
+    parts = _cube_parts(c)
+    n = sum(c)
+    return (f"Take {bid} {{{','.join(parts)}}}",
+            f"{shape} bottle: {n} cube{'s' if n != 1 else ''} {' '.join(parts)}; "
+            f"{'they all fit' if n != 1 else 'it fits'} your page")
+
+
+def gold_bonus_words(gold: int) -> str:
+    return "gold bonus" if gold == 1 else f"{gold} gold bonus"
+
+
+class Player:
+    __slots__ = ("name", "ws", "side", "score", "page", "cubes", "masks", "turned",
+                 "finished", "techs", "under", "breakdown", "history")
+
+    def __init__(self, name: str):
+        self.name = name
+        self.ws = ""  # workspace id
+        self.side: str | None = None
+        self.score = 0
+        self.page: str | None = None
+        self.cubes: list[int] = []  # per space: -1 empty or cube type 0..5
+        self.masks: list[int] = []  # per space: accepted cube types (bitmask)
+        self.turned = 0
+        self.finished = False
+        self.techs: list[list] = []  # [tid, status] placed on the workspace this page
+        self.under: list[list] = []  # [tid, status] under the workspace
+        self.breakdown: list[list] = []  # [label, points]
+        self.history: list[str] = []  # pages turned, in order
+
+    def copy(self) -> "Player":
+        o = Player.__new__(Player)
+        o.name = self.name
+        o.ws = self.ws
+        o.side = self.side
+        o.score = self.score
+        o.page = self.page
+        o.cubes = list(self.cubes)
+        o.masks = list(self.masks)
+        o.turned = self.turned
+        o.finished = self.finished
+        o.techs = [list(x) for x in self.techs]
+        o.under = [list(x) for x in self.under]
+        o.breakdown = [list(x) for x in self.breakdown]
+        o.history = list(self.history)
+        return o
+
+    def dump(self) -> dict:
+        return {
+            "name": self.name, "ws": self.ws, "side": self.side, "score": self.score,
+            "page": self.page, "cubes": list(self.cubes), "turned": self.turned,
+            "finished": self.finished, "techs": [list(x) for x in self.techs],
+            "under": [list(x) for x in self.under],
+            "breakdown": [list(x) for x in self.breakdown], "history": list(self.history),
+        }
+
+    @classmethod
+    def load(cls, d: dict) -> "Player":
+        p = cls(str(d["name"]))
+        p.ws = str(d["ws"])
+        p.side = d["side"]
+        p.score = int(d["score"])
+        p.page = d["page"]
+        p.cubes = [int(x) for x in d["cubes"]]
+        p.turned = int(d["turned"])
+        p.finished = bool(d["finished"])
+        p.techs = [[int(a), str(b)] for a, b in d["techs"]]
+        p.under = [[int(a), str(b)] for a, b in d["under"]]
+        p.breakdown = [[str(a), int(b)] for a, b in d["breakdown"]]
+        p.history = [str(x) for x in d["history"]]
+        return p
+
+    def all_techs(self):
+        return self.techs + self.under
+
+    def add(self, label: str, pts: int) -> None:
+        self.score += pts
+        for row in self.breakdown:
+            if row[0] == label:
+                row[1] += pts
+                return
+        self.breakdown.append([label, pts])
+
+
+class Base(GameState):
+    """The state every part of the rules works on (set up in ``rules.State._setup``)."""
+
+    # The game in play
+    C: Content
+    n: int
+    solo: bool
+    difficulty: str
+    arrows: tuple[int, ...]
+    end: int
+    active: list[str]  # bottles in play
+    active_slots: list[str]
+    shape: dict[str, str]  # bottle -> star / circle / diamond
+    link: dict[str, str | None]  # bottle -> its technique slot
+    # The table
+    bag: list[int]  # normal cubes by colour (counts; the bag has no order)
+    supply: int  # gold cubes
+    deck: list[int]
+    out: list[int]  # techniques that left the game (solo Rival)
+    bottles: dict[str, list[int]]
+    slots: dict[str, int | None]
+    display: dict[int, list[str]]  # level -> pages on show
+    players: list[Player]
+    abbot: int
+    crossed: int  # arrows the Abbot has crossed
+    end_phase: bool
+    over: bool
+    finish_order: list[int]
+    first: int
+    rival_pile: list[int]
+    rival_score: int
+    rival_log: list[list]  # [why, points]
+    # The turn
+    cur: int
+    stage: str  # side / start / main / take / use / page / bonus / over
+    work: WorkQueue  # see work.py
+    pending: list[Trigger]  # triggered effects, in the order they arose
+    incoming: int | None  # technique arriving with this Take
+    take_size: int  # cubes in the bottle just taken (Hoarder); -1: none
+    gained: int  # colour bits gained this turn
+    ground: list[int]  # grinders used this turn
+    calm: bool
+    voluntary: bool
+
+    @property
+    def hand(self) -> list[Batch]:
+        """The cubes in hand, still to place."""
+        return [s for s in self.work.items if isinstance(s, Batch)]
+
+    @property
+    def start_queue(self) -> list[StartCubes]:
+        """The starting cubes still to deal, next first."""
+        return [s for s in self.work if isinstance(s, StartCubes)]
+
+    @property
+    def asking(self) -> Ask | None:
+        """The technique's question waiting for the seat, if any."""
+        return self.work.top_as(Ask)
+
+    def _draw(self) -> int | None:
+        """One random normal cube from the bag (None when empty)."""
+        bag = self.bag
+        total = bag[0] + bag[1] + bag[2] + bag[3] + bag[4]
+        if total <= 0:
+            return None
+        r = self.rng.randrange(total)
+        for t in range(5):
+            if r < bag[t]:
+                bag[t] -= 1
+                return t
+            r -= bag[t]
+        raise AssertionError("bag walk")
+
+    def _set_page(self, p: Player, pid: str | None) -> None:
+        p.page = pid
+        if pid is None:
+            p.cubes = []
+            p.masks = []
+            return
+        p.cubes = [-1] * len(self.C.pages[pid].spaces)
+        self._remask(p)
+
+    def _active_kinds(self, p: Player):
+        T = self.C.techniques
+        for tid, st in p.techs:
+            yield tid, st, T[tid].effect
+        for tid, st in p.under:
+            yield tid, st, T[tid].effect
+
+    def _has(self, p: Player, kind: str) -> bool:
+        T = self.C.techniques
+        for tid, _st in p.techs:
+            if T[tid].effect.kind == kind:
+                return True
+        for tid, _st in p.under:
+            if T[tid].effect.kind == kind:
+                return True
+        return False
+
+    def _remask(self, p: Player) -> None:
+        if p.page is None:
+            p.masks = []
+            return
+        page = self.C.pages[p.page]
+        washes = [(e.source, e.target) for _t, _s, e in self._active_kinds(p) if e.kind == "wash"]
+        masks = []
+        for sp in page.spaces:
+            a = sp.accept
+            if a == "?":
+                m = ALL
+            elif a == "*":
+                m = GOLD_BIT
+            else:
+                m = (1 << CODE[a]) | GOLD_BIT
+                if sp.role != "multiplier":
+                    for src, dst in washes:
+                        if dst == a:
+                            m |= 1 << CODE[src]
+            masks.append(m)
+        p.masks = masks
+
+    def _spill(self, p: Player) -> int:
+        return sum(e.count for _t, _s, e in self._active_kinds(p) if e.kind == "spill")
+
+    def capacity(self, p: Player) -> int:
+        cap = self.C.mat.technique_capacity
+        b = self.C.workspaces[p.ws].b
+        if p.side == "B" and b.kind == "scholar":
+            cap = b.params["capacity"]
+        cap += sum(e.count for _t, _s, e in self._active_kinds(p) if e.kind == "extra_desk")
+        return cap
+
+    def must_turn(self, seat: int) -> bool:
+        """Forced [R8]: not finished and the current page's level is at most the
+        highest arrow crossed."""
+        p = self.players[seat]
+        if p.finished or p.page is None:
+            return False
+        return self.C.pages[p.page].level <= self.crossed
+
+    def _mc(self, p: Player):
+        return mask_counts(p.masks, p.cubes)
+
+    def _gain(self, t: int, n: int) -> None:
+        """``n`` cubes of type ``t`` come into hand as extras (a space each, or back)."""
+        c = [0] * 6
+        c[t] = n
+        self.work.push(Batch(c, fit=False))
+
+    def _return(self, t: int) -> None:
+        if t == GOLD:
+            self.supply += 1
+        else:
+            self.bag[t] += 1
+
+    @staticmethod
+    def _current_type(cubes) -> int:
+        for t in range(6):
+            if cubes[t]:
+                return t
+        raise AssertionError("empty batch")
+
+    @property
+    def is_over(self) -> bool:
+        return self.over

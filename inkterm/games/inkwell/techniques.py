@@ -1,0 +1,189 @@
+"""Inkwell: techniques — their uses, the triggered effects (grinders) and the small
+decisions a technique asks for (keep it, which colour, Scraper, Second Helping)."""
+from __future__ import annotations
+
+from inkterm.engine.steps import Narration
+from inkterm.engine.types import Choice, Decision
+from inkterm.engine.words import act, count
+
+from .content import COLOUR_WORDS, COLOURS, GOLD
+from .model import CODE, DOWN, ROT, T_TECH, T_TRIG, UP, Base, Player, _cube_word, _cubes_text, _take_texts, ckey
+from .work import Ask, Batch, Dye, Grind, Keep, Scrape, ScrapeTo, Second, Trigger
+
+
+class Techniques(Base):
+    def _start_with_technique(self, p: Player, tid: int) -> None:
+        """An experiment's intervention: the technique starts on the seat's workspace,
+        ready, as if taken before the first turn (it leaves the deck, so never reaches
+        the mat). A limited one has not had its first use: the seat may make it at the
+        start of any turn, as a second use is made."""
+        self.deck.remove(tid)
+        p.techs.append([tid, UP])
+        if self.C.techniques[tid].effect.kind == "wash":
+            self._remask(p)
+
+    def _grinder_triggers(self, p: Player) -> None:
+        if not self.gained:
+            return
+        for tid, _st, e in self._active_kinds(p):
+            if e.kind != "grinder" or tid in self.ground:
+                continue
+            if any(x.grinder and x.tid == tid for x in self.pending):
+                continue
+            if any(self.gained >> CODE[c] & 1 for c in e.colours):
+                self.pending.append(Trigger(tid, grinder=True))
+
+    def _grinder_colours(self, tid: int) -> list[int]:
+        e = self.C.techniques[tid].effect
+        return [CODE[c] for c in e.colours if self.gained >> CODE[c] & 1]
+
+    def _resolve_grinder(self, p: Player, tid: int, ev: Narration) -> None:
+        self.ground.append(tid)
+        cols = self._grinder_colours(tid)
+        if len(cols) > 1:
+            self.work.push(Grind(tid))
+            return
+        self._grind(p, tid, cols[0], ev)
+
+    def _grind(self, p: Player, tid: int, t: int, ev: Narration) -> None:
+        name = self.C.techniques[tid].name
+        if self.bag[t] > 0:
+            self.bag[t] -= 1
+            self._gain(t, 1)
+            ev.say(f"{name}: {act(p.name, 'searches')} the bag for a {_cube_word(t)} cube.", self.cur, "technique")
+        else:
+            ev.say(f"{name}: no {_cube_word(t)} cube left in the bag.", self.cur, "technique")
+
+    def _spend_use(self, p: Player, tid: int) -> None:
+        """A limited technique's use is made or declined: a two-use one turns to its
+        used-once side first, then face down."""
+        spec = self.C.techniques[tid]
+        for row in p.all_techs():
+            if row[0] == tid:
+                row[1] = ROT if (spec.uses == "2" and row[1] == UP) else DOWN
+
+    def _use(self, p: Player, tid: int, ev: Narration) -> None:
+        """One use of a limited technique (first use on acquiring it, or second use)."""
+        spec = self.C.techniques[tid]
+        self._spend_use(p, tid)
+        e = spec.effect
+        k = e.kind
+        ev.say(f"{act(p.name, 'uses')} {spec.name}.", self.cur, "technique")
+        if k == "points":
+            p.add(spec.name, e.points)
+        elif k == "gold":
+            got = min(e.count, self.supply)
+            if got:
+                self.supply -= got
+                self._gain(GOLD, got)
+            else:
+                ev.say("The gold supply is empty.", self.cur, "technique")
+        elif k == "draw":
+            self.reveal()
+            c = [0] * 6
+            for _ in range(e.count):
+                t = self._draw()
+                if t is not None:
+                    c[t] += 1
+            ev.say(f"{act(p.name, 'draws')} {_cubes_text(c)}.", self.cur, "draw")
+            if any(c):
+                self.work.push(Batch(c, fit=False))
+        elif k == "dye":
+            self.work.push(Dye(tid))
+        elif k == "scraper":
+            if self._scrape_sources(p):
+                self.work.push(Scrape(tid))
+            else:
+                ev.say("No cube can be moved.", self.cur, "technique")
+        elif k == "second_helping":
+            if self.legal_takes(shapes=("star", "circle")):
+                self.work.push(Second(tid))
+            else:
+                ev.say("No star or circle bottle fits.", self.cur, "technique")
+        elif k == "calm_abbot":
+            self.calm = True
+
+    def _scrape_sources(self, p: Player) -> list[int]:
+        page = self.C.pages[p.page]
+        out = []
+        for i, f in enumerate(p.cubes):
+            if f < 0 or i == page.mult:
+                continue
+            bit = 1 << f
+            if any(j != i and g < 0 and p.masks[j] & bit for j, g in enumerate(p.cubes)):
+                out.append(i)
+        return out
+
+    def _decide_ask(self, p: Player, ask: Ask) -> Decision:
+        seat = self.cur
+        tid = ask.tid
+        if isinstance(ask, Keep):
+            spec = self.C.techniques[tid]
+            slot = ask.slot
+            return Decision(seat, f"{p.name}: keep {spec.name}?", [
+                Choice(ckey("tech", "keep"), f"Put {spec.name} on your workspace", spec.text, (f"slot:{slot}",)),
+                Choice(ckey("tech", "leave"), f"Leave it on {slot} (Steady Hand)", "", (f"slot:{slot}",)),
+            ], T_TECH)
+        if isinstance(ask, Grind):
+            return Decision(seat, f"{p.name}: {self.C.techniques[tid].name}: which colour to search for?", [
+                Choice(ckey("colour", COLOURS[t]), f"A {_cube_word(t)} cube", f"{self.bag[t]} in the bag")
+                for t in self._grinder_colours(tid)], T_TRIG)
+        if isinstance(ask, Dye):
+            return Decision(seat, f"{p.name}: Dye Merchant: name a colour", [
+                Choice(ckey("colour", c), f"{COLOUR_WORDS[c]}", f"{self.bag[t]} in the bag")
+                for t, c in enumerate(COLOURS)], T_TRIG)
+        page = self.C.pages[p.page]
+        if isinstance(ask, Scrape):
+            ch = [Choice(ckey("move", page.spaces[i].sid),
+                         f"Move the {_cube_word(p.cubes[i])} cube on {page.spaces[i].sid}",
+                         "", (f"space:{page.spaces[i].sid}",)) for i in self._scrape_sources(p)]
+            ch.append(Choice("skip", "Move nothing (the use is lost)"))
+            return Decision(seat, f"{p.name}: Scraper: move which cube?", ch, T_TRIG)
+        if isinstance(ask, ScrapeTo):
+            src = ask.src
+            bit = 1 << p.cubes[src]
+            ch = [Choice(ckey("place", sp.sid), f"{sp.sid} ({sp.accept})", "", (f"space:{sp.sid}",))
+                  for sp in page.spaces if sp.index != src and p.cubes[sp.index] < 0 and p.masks[sp.index] & bit]
+            return Decision(seat, f"{p.name}: Scraper: move it where?", ch, T_TRIG)
+        if isinstance(ask, Second):
+            ch = [Choice(ckey("take", b), *_take_texts(b, self.shape[b], self.bottles[b]), (f"bottle:{b}",))
+                  for b in self.legal_takes(shapes=("star", "circle"))]
+            ch.append(Choice("skip", "Take nothing more"))
+            return Decision(seat, f"{p.name}: Second Helping: take a star or circle?", ch, T_TRIG)
+        raise AssertionError(ask)
+
+    def _apply_ask(self, p: Player, kind: str, arg: str, ev: Narration) -> None:
+        """The answer to the question on top of the work queue, as (kind, argument)."""
+        ask = self.work.pop()
+        assert isinstance(ask, Ask)
+        tid = ask.tid
+        if isinstance(ask, Keep):
+            if arg == "keep":
+                self.slots[ask.slot] = None
+                self.incoming = tid
+            else:
+                ev.say(f"Steady Hand: {self.C.techniques[tid].name} stays on {ask.slot}.", self.cur, "technique")
+        elif isinstance(ask, Grind):
+            self._grind(p, tid, CODE[arg], ev)
+        elif isinstance(ask, Dye):
+            t = CODE[arg]
+            e = self.C.techniques[tid].effect
+            got = min(e.count, self.bag[t])
+            self.bag[t] -= got
+            ev.say(f"Dye Merchant: {act(p.name, 'finds')} {count(got, _cube_word(t) + ' cube')}.", self.cur, "technique")
+            if got:
+                self._gain(t, got)
+        elif isinstance(ask, Scrape):
+            if kind != "skip":
+                self.work.push(ScrapeTo(tid, self.C.pages[p.page].by_sid[arg]))
+        elif isinstance(ask, ScrapeTo):
+            page = self.C.pages[p.page]
+            src = ask.src
+            dst = page.by_sid[arg]
+            p.cubes[dst] = p.cubes[src]
+            p.cubes[src] = -1
+            ev.say(f"Scraper: {act(p.name, 'moves')} the {_cube_word(p.cubes[dst])} cube from "
+                   f"{page.spaces[src].sid} to {page.spaces[dst].sid}.", self.cur, "technique")
+        elif isinstance(ask, Second):
+            if kind != "skip":
+                self._take(p, arg, ev, allow_tech=False)
