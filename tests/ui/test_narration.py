@@ -88,9 +88,6 @@ def test_narration_never_shows_a_choice_key(game):
             assert not KILN_CARD_IDS.search(told), told
 
 
-@pytest.mark.xfail(strict=True, reason="Inkwell's workspace decision prompt names the desk by its "
-                   "id ('choose your workspace side (W-R, chosen in secret)'); the fix is in "
-                   "games/inkwell/rules.py")
 def test_inkwell_narration_never_shows_a_desk_id():
     for _, _, text in told_decisions("inkwell"):
         assert not INKWELL_DESK_IDS.search(told_without_rule(text)), text

@@ -28,7 +28,8 @@ class Decisions(Base):
             ws = self.C.workspaces[p.ws]
             # Alone at the table there is no one to keep the side from.
             secret = "" if self.solo else ", chosen in secret"
-            return Decision(seat, f"{p.name}: choose your workspace side ({ws.id}{secret})", [
+            desk = f"{COLOUR_WORDS[ws.colour]} workspace"
+            return Decision(seat, f"{p.name}: choose a side of your {desk}{secret}", [
                 Choice(ckey("side", "A"), f"Side A: {ws.a.name}", ws.a.text, ("workspace",)),
                 Choice(ckey("side", "B"), f"Side B: {ws.b.name} (harder)", ws.b.text, ("workspace",)),
             ], T_SIDES)
@@ -107,7 +108,8 @@ class Decisions(Base):
             nxt = (seat + 1) % self.n
             if nxt == self.first:
                 ev.say("Workspace sides: " + ", ".join(
-                    f"{q.name} {q.ws} side {q.side}" for q in self.players) + ".", None, "setup")
+                    f"{q.name} {COLOUR_WORDS[self.C.workspaces[q.ws].colour]} side {q.side}"
+                    for q in self.players) + ".", None, "setup")
                 for q in self.players:
                     self._remask(q)
                 self.stage = "start"
