@@ -12,6 +12,8 @@ a resource left at the end is worth nothing.
 """
 from __future__ import annotations
 
+from inkterm.engine.steps import key_int, parse_key
+
 from .content import N_BLANKS, N_ROUNDS, ROW_THRESHOLDS, cards
 from .view import CardFacts, KilnView, PlayerView
 
@@ -101,8 +103,8 @@ def player_value(p: PlayerView, tl: int, hand: list[CardFacts] | None, now: bool
     if hand is None:
         v += 0.5 * p["hand"] * w
     else:
-        for c in hand:
-            card = CARDS[c["id"]]
+        for facts in hand:
+            card = CARDS[facts["id"]]
             if card.type == "achievement":
                 gain = _ach_value(card.id, blanks, proj, len(ach) + 1, zones)
                 v += max(0.0, gain - 0.3 * card.cost) * 0.5 * w
@@ -171,7 +173,7 @@ def default_choice(state, d) -> str:
         return "back"
     if first.startswith("place:"):
         p = state.view(d.seat)["players"][d.seat]["tokens"]
-        return min(keys, key=lambda k: (p[int(k[6:]) - 1] == 0, -p[int(k[6:]) - 1]))
+        return min(keys, key=lambda k: (p[key_int(k) - 1] == 0, -p[key_int(k) - 1]))
     return first
 
 
@@ -184,7 +186,7 @@ def card_picks(state) -> list[list[str]]:
     # Play cards leave no trace in the tableau: replay who chose each "play:P…" key.
     for (seat, _), key in zip(state.history, state.record.choices):
         if key.startswith("play:P"):
-            picks[seat].append(key[5:])
+            picks[seat].append(parse_key(key)[1])
     return picks
 
 

@@ -41,12 +41,12 @@ from .content import HAND_SIZE, N_DICE, N_ROUNDS, rules_text
 from .core import effect_text, zone_name
 from .model import Model, Player
 from .rewards import RewardRules, blank_selection, can_make_blank
-from .steps import (Act, Blanks, Boost, CardEffect, Copy, Effect, Exchange, Favour, Gain, Give, MoveCount,
+from .steps import (Act, Ask, Blanks, Boost, CardEffect, Copy, Effect, Exchange, Favour, Gain, Give, MoveCount,
                     MoveFrom, MoveTo, Offer, Persist, Pick, Place, Play, Present, Reroll, Reward, Rows, Sell,
                     Space, Split, Studio, Super, Trigger, Turn)
 from .view import KilnView, phase, summary, view
 
-__all__ = ["CARDS", "State"]
+__all__ = ["CARDS", "State"]  # CARDS: older callers import the card list from here
 
 
 class State(CardRules, RewardRules):
@@ -134,15 +134,15 @@ class State(CardRules, RewardRules):
             if top is None:
                 queue.push(Turn())  # the turn's work is done: its window is open again
                 return
-            if top.waits:
+            if isinstance(top, Ask):
                 return
             queue.pop()
             RUN[type(top)](self, top)
 
     def _decide(self) -> Decision | None:
         m = self.m
-        ask = m.queue.top
-        assert ask is not None
+        ask = m.queue.top_as(Ask)
+        assert ask is not None  # _run always leaves a decision on top until the game ends
         # A decider may add the zones it cannot offer (only the turn menu does).
         prompt, choices, *unavailable = DECIDE[type(ask)](self, ask)
         return Decision(m.order[m.turn], prompt, choices, ask.topic, *unavailable)
@@ -404,7 +404,8 @@ class State(CardRules, RewardRules):
     def phase(self) -> str:
         return phase(self)
 
-    def summary(self) -> KilnView:  # type: ignore[override]  # a TypedDict is a dict
+    # A TypedDict is a dict at run time; mypy does not count it as a dict[str, Any].
+    def summary(self) -> KilnView:  # type: ignore[override]
         return summary(self)
 
     def view(self, seat: int) -> KilnView:  # type: ignore[override]

@@ -20,15 +20,12 @@ from inkterm.engine.steps import Step, StepKinds
 class Ask(Step):
     """A decision of the current player."""
 
-    waits: ClassVar[bool] = True
     topic: ClassVar[str] = "your-turn"
 
 
 @dataclass
 class Task(Step):
     """Work that needs no choice."""
-
-    waits: ClassVar[bool] = False
 
 
 # --- decisions -----------------------------------------------------------------------

@@ -20,6 +20,7 @@ from __future__ import annotations
 from textual.containers import VerticalScroll
 from textual.geometry import Region
 
+from inkterm.engine.steps import parse_key
 from inkterm.games.kiln.view import KilnView
 
 from .cards import CardList, HandView, PlayedView
@@ -116,7 +117,7 @@ class KilnBoard(VerticalScroll):
     def _scroll_to_card(self, touches: frozenset[str]) -> None:
         """Keep the highlighted card's lines in sight (a long hand, a big Studio draw,
         a whole table taller than the screen)."""
-        ids = [t[5:] for t in touches if t.startswith("card:")]
+        ids = [parse_key(t)[1] for t in touches if t.startswith("card:")]
         for part in self._parts:
             if isinstance(part, CardList) and part.display:
                 for cid in ids:
@@ -138,7 +139,7 @@ class KilnBoard(VerticalScroll):
 def _touches_own_cards(view: KilnView, touches: frozenset[str]) -> bool:
     """Whether a touched card is in the viewer's hand or Studio draw (else in front of
     someone)."""
-    ids = {t[5:] for t in touches if t.startswith("card:")}
+    ids = {parse_key(t)[1] for t in touches if t.startswith("card:")}
     you = view.get("you")
     players = view.get("players", [])
     private = list(view.get("studio") or [])

@@ -26,7 +26,7 @@ def card_type(card: Mapping[str, Any]) -> str:
     return words
 
 
-def card_facts(card: TableauCard | CardFacts) -> dict[str, Any]:
+def card_facts(card: TableauCard | CardFacts) -> Mapping[str, Any]:
     """A card dict with cost, pip and text filled in from the card list (the public
     tableau entries carry only id, name, type and tapped state)."""
     if "text" in card:

@@ -8,6 +8,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from inkterm.engine.steps import key_int
 from inkterm.games.kiln.content import FAVOUR_SPACES
 from inkterm.games.kiln.view import KilnView, PlayerView
 from inkterm.widgets.touch import click_style
@@ -81,7 +82,7 @@ class PlayersView(KilnPart):
         return lines + self._tableau(p, hi)
 
     def _favour(self, favour: int, hi, detail: bool) -> Text:
-        lit = {int(x[7:]) for x in hi if x.startswith("favour:")}
+        lit = {key_int(x) for x in hi if x.startswith("favour:")}
         if not detail:
             line = Text("♦ ")
             line.append(f"{favour} {FAVOUR_SPACES[favour]}", style=self.style("hi") if lit else "")
