@@ -7,12 +7,12 @@ effect, when it could.
 from __future__ import annotations
 
 from inkterm.engine import Choice
-from inkterm.engine.steps import ckey, key_int, parse_key
+from inkterm.engine.steps import key_int, parse_key
 from inkterm.engine.words import count
 
-from .choices import CARDS, card_hint, zone_pick
+from .choices import CARDS, count_choice, play_choice, sell_choice, super_choice, zone_pick
 from .content import MONEY_CAP, N_BLANKS, Card
-from .core import KilnCore, effect_text, zone_name
+from .core import KilnCore, zone_name
 from .model import Player
 from .steps import (Blanks, CardEffect, Effect, Gain, MoveCount, MoveFrom, MoveTo, Offer, Persist, Pick,
                     Play, Present, Sell, Split, Super, Trigger)
@@ -78,10 +78,7 @@ class CardRules(KilnCore):
 
     def decide_play(self, step: Play) -> tuple[str, list[Choice]]:
         discount = step.discount
-        out = []
-        for cid, cost in self._playable(discount):
-            c = CARDS[cid]
-            out.append(Choice(ckey("play", cid), f"{c.name} {c.zh} for ${cost}", card_hint(c), (ckey("card", cid),)))
+        out = [play_choice(cid, cost) for cid, cost in self._playable(discount)]
         out.append(Choice("skip", "Play no card", "Keep your hand as it is."))
         cheaper = f", {discount} cheaper" if discount else ", full cost"
         return f"{step.why}: play a card from your hand{cheaper}?", out
@@ -156,9 +153,7 @@ class CardRules(KilnCore):
 
     def decide_super(self, step: Super) -> tuple[str, list[Choice]]:
         return "Kiln Superintendent: resolve which zone's effect?", [
-            Choice(ckey("effect", z), f"{zone_name(z)}: {effect_text(z, d)}", "No tokens, no die.",
-                   (ckey("zone", z),), str(z))
-            for z, d in self._super_zones(self.me.money, self.me.hand)
+            super_choice(z, d) for z, d in self._super_zones(self.me.money, self.me.hand)
         ]
 
     def handle_super(self, step: Super, key: str) -> None:
@@ -187,8 +182,7 @@ class CardRules(KilnCore):
         src, dst = step.src, step.dst
         most = min(step.n, self.me.tokens[src - 1])
         return f"Porters: how many tokens from {zone_name(src)} to {zone_name(dst)}?", [
-            Choice(ckey("count", k), count(k, 'token'), "", (ckey("zone", src), ckey("zone", dst)))
-            for k in range(most, 0, -1)
+            count_choice(k, src, dst) for k in range(most, 0, -1)
         ]
 
     def handle_move_count(self, step: MoveCount, key: str) -> None:
@@ -241,9 +235,7 @@ class CardRules(KilnCore):
     def decide_sell(self, step: Sell) -> tuple[str, list[Choice]]:
         p, k = self.me, step.k
         return f"Broker: pay {count(k, 'material')} for {step.money} money", [
-            Choice(ckey("sell", c), f"{c} clay + {k - c} glaze", "")
-            for c in range(min(k, p.clay), -1, -1)
-            if k - c <= p.glaze
+            sell_choice(c, k) for c in range(min(k, p.clay), -1, -1) if k - c <= p.glaze
         ]
 
     def handle_sell(self, step: Sell, key: str) -> None:

@@ -107,3 +107,38 @@ def favour_decision(f: int, n: int) -> tuple[str, list[Choice]]:
         Choice("forward", f"Forward to {fwd}: {FAVOUR_SPACES[fwd]}", SPACE_HINT[fwd], (ckey("favour", fwd),)),
         Choice("back", f"Back to {back}: {FAVOUR_SPACES[back]}", SPACE_HINT[back], (ckey("favour", back),)),
     ]
+
+
+@lru_cache(maxsize=None)
+def card_choice(kind: str, words: str, cid: str) -> Choice:
+    """A hand or Studio card as a choice: ``take:P3`` "Take …", ``give:P3`` "Give back …"."""
+    c = CARDS[cid]
+    return Choice(ckey(kind, cid), f"{words} {c.name} {c.zh}", card_hint(c), (ckey("card", cid),))
+
+
+@lru_cache(maxsize=None)
+def play_choice(cid: str, cost: int) -> Choice:
+    c = CARDS[cid]
+    return Choice(ckey("play", cid), f"{c.name} {c.zh} for ${cost}", card_hint(c), (ckey("card", cid),))
+
+
+@lru_cache(maxsize=None)
+def copy_choice(pip: int, s: int, fee: int) -> Choice:
+    return Choice(ckey("copy", pip), f"Copy {zone_name(pip)}: {effect_text(pip, s)}", f"Pay {fee} money.",
+                  (ckey("zone", pip),), str(pip))
+
+
+@lru_cache(maxsize=None)
+def super_choice(pip: int, dice: int) -> Choice:
+    return Choice(ckey("effect", pip), f"{zone_name(pip)}: {effect_text(pip, dice)}", "No tokens, no die.",
+                  (ckey("zone", pip),), str(pip))
+
+
+@lru_cache(maxsize=None)
+def count_choice(k: int, src: int, dst: int) -> Choice:
+    return Choice(ckey("count", k), count(k, "token"), "", (ckey("zone", src), ckey("zone", dst)))
+
+
+@lru_cache(maxsize=None)
+def sell_choice(clay: int, k: int) -> Choice:
+    return Choice(ckey("sell", clay), f"{clay} clay + {k - clay} glaze", "")

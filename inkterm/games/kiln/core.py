@@ -62,7 +62,7 @@ class KilnCore(GameState):
 
     def _ask(self, ask: Ask) -> None:
         """Wait for the current player's choice before anything else."""
-        self.m.queue.push(ask)
+        self.m.queue.items.append(ask)  # push() of one step, without its reversing
 
     # --- dice --------------------------------------------------------------------------
     def _reroll(self, pip: int) -> None:

@@ -30,15 +30,15 @@ from typing import Any, Callable
 
 from inkterm.engine import Choice, Decision, Event, GameState
 from inkterm.engine.give import give_into
-from inkterm.engine.steps import Narration, Step, ckey, key_int, parse_key
+from inkterm.engine.steps import Narration, Step, key_int, parse_key
 from inkterm.engine.words import act, count
 
 from . import scoring
 from .cards import CardRules, saggar
 from .choices import (BACK, CARDS, END, END_EXTRA, EXCHANGE, NO_DICE, REROLL, blank_choice, boost_decision,
-                      card_hint, tap_choice, zone_choice, zone_pick)
+                      card_choice, copy_choice, tap_choice, zone_choice, zone_pick)
 from .content import HAND_SIZE, N_DICE, N_ROUNDS, rules_text
-from .core import effect_text, zone_name
+from .core import zone_name
 from .model import Model, Player
 from .rewards import RewardRules, blank_selection, can_make_blank
 from .steps import (Act, Ask, Blanks, Boost, CardEffect, Copy, Effect, Exchange, Favour, Gain, Give, MoveCount,
@@ -128,31 +128,32 @@ class State(CardRules, RewardRules):
     # --- the machinery ---------------------------------------------------------------
     def _run(self) -> None:
         m = self.m
-        queue = m.queue
+        steps = m.queue.items  # the list itself: this loop runs for every choice of every bot game
         while not m.over:
-            top = queue.top
-            if top is None:
-                queue.push(Turn())  # the turn's work is done: its window is open again
+            if not steps:
+                steps.append(Turn())  # the turn's work is done: its window is open again
                 return
+            top = steps[-1]
             if isinstance(top, Ask):
                 return
-            queue.pop()
+            steps.pop()
             RUN[type(top)](self, top)
 
     def _decide(self) -> Decision | None:
         m = self.m
-        ask = m.queue.top_as(Ask)
-        assert ask is not None  # _run always leaves a decision on top until the game ends
+        ask = m.queue.items[-1]  # _run leaves a decision on top until the game ends
+        assert isinstance(ask, Ask)
         # A decider may add the zones it cannot offer (only the turn menu does).
         prompt, choices, *unavailable = DECIDE[type(ask)](self, ask)
         return Decision(m.order[m.turn], prompt, choices, ask.topic, *unavailable)
 
     def _apply(self, choice: Choice) -> list[Event]:
-        self._said.take()  # what setup said is not this choice's
-        ask = self.m.queue.pop()
+        said = self._said
+        said.take()  # what was said before (setup's round start) is not this choice's
+        ask = self.m.queue.items.pop()
         HANDLE[type(ask)](self, ask, choice.key)
         self._run()
-        return self._said.take()
+        return said.events
 
     # --- the turn window (rule 9) ------------------------------------------------------
     def decide_turn(self, step: Turn) -> tuple[str, list[Choice], tuple[tuple[str, str, str], ...]]:
@@ -271,12 +272,7 @@ class State(CardRules, RewardRules):
 
     def decide_copy(self, step: Copy) -> tuple[str, list[Choice]]:
         s, fee = step.s, step.fee
-        out = [
-            Choice(ckey("copy", z), f"Copy {zone_name(z)}: {effect_text(z, s)}", f"Pay {fee} money.",
-                   (ckey("zone", z),), str(z))
-            for z in range(1, 6)
-            if self.m.dice[z - 1]
-        ]
+        out = [copy_choice(z, s, fee) for z in range(1, 6) if self.m.dice[z - 1]]
         out.append(Choice("skip", "Copy nothing", "Keep the fee; the Imperial Kiln does nothing."))
         return f"Imperial Kiln: pay {fee} money to copy a zone with dice at strength {s}?", out
 
@@ -305,11 +301,7 @@ class State(CardRules, RewardRules):
     def decide_studio(self, step: Studio) -> tuple[str, list[Choice]]:
         # "Done" first: pressing 1 repeatedly keeps the hand instead of swapping back and forth.
         out = [Choice("done", "Done: return the drawn cards", "They go to the bottom of the deck.")]
-        out += [
-            Choice(ckey("take", cid), f"Take {CARDS[cid].name} {CARDS[cid].zh}", card_hint(CARDS[cid]),
-                   (ckey("card", cid),))
-            for cid in self.m.studio
-        ]
+        out += [card_choice("take", "Take", cid) for cid in self.m.studio]
         return "Studio: swap drawn cards with your hand, one for one", out
 
     def handle_studio(self, step: Studio, key: str) -> None:
@@ -322,11 +314,7 @@ class State(CardRules, RewardRules):
             self._ask(Give(parse_key(key)[1]))
 
     def decide_give(self, step: Give) -> tuple[str, list[Choice]]:
-        out = [
-            Choice(ckey("give", cid), f"Give back {CARDS[cid].name} {CARDS[cid].zh}", card_hint(CARDS[cid]),
-                   (ckey("card", cid),))
-            for cid in self.me.hand
-        ]
+        out = [card_choice("give", "Give back", cid) for cid in self.me.hand]
         out.append(Choice("back", "Back", "Do not take that card."))
         return f"Studio: which hand card goes back for {CARDS[step.taken].name}?", out
 
