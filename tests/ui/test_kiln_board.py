@@ -9,7 +9,9 @@ from textual.app import App
 from inkterm.app import ASSETS
 from inkterm.engine import new_game
 from inkterm.widgets.board import GenericBoard
-from inkterm.widgets.kiln.board import KilnBoard, blank_slots, card_type, seat_tags
+from inkterm.widgets.kiln.board import KilnBoard
+from inkterm.widgets.kiln.cards import card_type
+from inkterm.widgets.kiln.parts import blank_slots, seat_tags
 
 from shown import screen_text
 
@@ -231,7 +233,9 @@ async def test_generic_board_for_other_games():
 
 def test_board_parts_redraw_only_when_their_touches_change():
     """Moving the highlight between zones must not rebuild the players or the hand."""
-    from inkterm.widgets.kiln.board import HandView, PlayersView, ZonesView
+    from inkterm.widgets.kiln.cards import HandView
+    from inkterm.widgets.kiln.players import PlayersView
+    from inkterm.widgets.kiln.table import ZonesView
 
     calls = []
 

@@ -12,9 +12,10 @@ a resource left at the end is worth nothing.
 """
 from __future__ import annotations
 
-from typing import Any
+from inkterm.engine.steps import key_int, parse_key
 
 from .content import N_BLANKS, N_ROUNDS, ROW_THRESHOLDS, cards
+from .view import CardFacts, KilnView, PlayerView
 
 CARDS = cards()
 # Search plays on through the other seats' turns (default policy: the zone with the
@@ -26,7 +27,7 @@ VALUE_SCALE = 3.0  # points of lead that make a clear advantage, for search rewa
 RATE = 0.55  # blanks a seat adds per remaining turn, beyond what its tokens hold now
 
 
-def turns_left(v: dict[str, Any], seat: int) -> int:
+def turns_left(v: KilnView, seat: int) -> int:
     """Own turns still to come for ``seat``, the current one included if its main
     action is still open."""
     order, turn = v["order"], v["turn"]
@@ -72,7 +73,7 @@ def _ach_value(cid: str, blanks_now: int, proj: float, n_ach: int, zones: int) -
     return 0.0
 
 
-def player_value(p: dict[str, Any], tl: int, hand: list[dict] | None, now: bool = False) -> float:
+def player_value(p: PlayerView, tl: int, hand: list[CardFacts] | None, now: bool = False) -> float:
     """Projected final points of one player from public facts (and its hand if known).
     ``now``: the player is in its own turn, so it can still make blanks."""
     w = tl / (tl + 2.0)
@@ -102,8 +103,8 @@ def player_value(p: dict[str, Any], tl: int, hand: list[dict] | None, now: bool 
     if hand is None:
         v += 0.5 * p["hand"] * w
     else:
-        for c in hand:
-            card = CARDS[c["id"]]
+        for facts in hand:
+            card = CARDS[facts["id"]]
             if card.type == "achievement":
                 gain = _ach_value(card.id, blanks, proj, len(ach) + 1, zones)
                 v += max(0.0, gain - 0.3 * card.cost) * 0.5 * w
@@ -117,7 +118,7 @@ def seat_values(state, seat: int) -> list[float]:
     return values(state.view(seat), seat)
 
 
-def values(v: dict[str, Any], seat: int) -> list[float]:
+def values(v: KilnView, seat: int) -> list[float]:
     out = []
     for s, p in enumerate(v["players"]):
         hand = p.get("hand_cards") if s == seat else None
@@ -172,7 +173,7 @@ def default_choice(state, d) -> str:
         return "back"
     if first.startswith("place:"):
         p = state.view(d.seat)["players"][d.seat]["tokens"]
-        return min(keys, key=lambda k: (p[int(k[6:]) - 1] == 0, -p[int(k[6:]) - 1]))
+        return min(keys, key=lambda k: (p[key_int(k) - 1] == 0, -p[key_int(k) - 1]))
     return first
 
 
@@ -185,7 +186,7 @@ def card_picks(state) -> list[list[str]]:
     # Play cards leave no trace in the tableau: replay who chose each "play:P…" key.
     for (seat, _), key in zip(state.history, state.record.choices):
         if key.startswith("play:P"):
-            picks[seat].append(key[5:])
+            picks[seat].append(parse_key(key)[1])
     return picks
 
 

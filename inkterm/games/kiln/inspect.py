@@ -5,7 +5,8 @@ while it is choosing from it; never another seat's hand."""
 from __future__ import annotations
 
 from .content import ZONES
-from .rules import CARDS, TYPE_WORDS, effect_text
+from .choices import CARDS, TYPE_WORDS
+from .core import effect_text
 
 
 def _where(st, cid: str, seat: int | None) -> str:

@@ -6,7 +6,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from inkterm.engine.steps import WorkQueue
+
 from .content import HAND_SIZE, MONEY_CAP, N_BLANKS, N_TOKENS, ROW_THRESHOLDS, START_MONEY
+from .steps import KINDS
 
 
 class Player:
@@ -68,13 +71,13 @@ class Player:
 class Model:
     """Everything of a Kiln game but the record and the generator.
 
-    ``stack`` holds pending work as small JSON-able lists (see rules.py); ``pending``
-    is the decision the game waits for, or None while work remains.
+    ``queue`` holds the work still to do as typed steps (``steps.py``); its top is the
+    decision the game waits for (``Turn`` once the turn's work is done).
     """
 
     __slots__ = ("players", "round", "start_seat", "order", "turn", "dice", "deck",
-                 "discard", "skip_pass", "mains", "extra_mains", "bellows", "stack",
-                 "pending", "rows_queue", "rows_active", "studio", "over")
+                 "discard", "skip_pass", "mains", "extra_mains", "bellows", "queue",
+                 "rows_queue", "rows_active", "studio", "over")
 
     def __init__(self, n: int) -> None:
         self.players = [Player() for _ in range(n)]
@@ -89,8 +92,7 @@ class Model:
         self.mains = 0  # main actions taken this turn
         self.extra_mains = 0  # extra main actions granted (Rush Order)
         self.bellows = 0  # free strength for the next main action
-        self.stack: list[list[Any]] = []
-        self.pending: list[Any] | None = None
+        self.queue = WorkQueue()
         self.rows_queue: list[int] = []  # rows completed whose reward is still to come (FIFO)
         self.rows_active = False
         self.studio: list[str] = []  # cards drawn in a Studio action, being swapped
@@ -110,8 +112,7 @@ class Model:
         o.mains = self.mains
         o.extra_mains = self.extra_mains
         o.bellows = self.bellows
-        o.stack = [t[:] for t in self.stack]
-        o.pending = None if self.pending is None else self.pending[:]
+        o.queue = WorkQueue(self.queue.items)  # steps are never changed once queued: shared
         o.rows_queue = self.rows_queue[:]
         o.rows_active = self.rows_active
         o.studio = self.studio[:]
@@ -119,9 +120,9 @@ class Model:
         return o
 
     def dump(self) -> dict[str, Any]:
-        d: dict[str, Any] = {s: getattr(self, s) for s in Model.__slots__ if s != "players"}
+        d: dict[str, Any] = {s: getattr(self, s) for s in Model.__slots__ if s not in ("players", "queue")}
         d = {k: (v.copy() if isinstance(v, list) else v) for k, v in d.items()}
-        d["stack"] = [t[:] for t in self.stack]
+        d["queue"] = self.queue.dump()
         d["players"] = [p.dump() for p in self.players]
         return d
 
@@ -130,8 +131,9 @@ class Model:
         snap = Snapshot.model_validate(d).model_dump()
         o = cls.__new__(cls)
         for s in cls.__slots__:
-            if s != "players":
+            if s not in ("players", "queue"):
                 setattr(o, s, snap[s])
+        o.queue = WorkQueue.load(snap["queue"], KINDS)
         o.players = [Player.load(p) for p in snap["players"]]
         return o
 
@@ -168,8 +170,7 @@ class Snapshot(BaseModel):
     mains: int = Field(ge=0)
     extra_mains: int = Field(ge=0)
     bellows: int = Field(ge=0)
-    stack: list[list[Any]]
-    pending: list[Any] | None
+    queue: list[dict[str, Any]]  # the steps, checked by their kinds when loaded
     rows_queue: list[int]
     rows_active: bool
     studio: list[str]

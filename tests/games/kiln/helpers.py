@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from inkterm.engine import new_game
+from inkterm.engine.steps import WorkQueue
+from inkterm.games.kiln.steps import Turn
 
 
 class FixedDice:
@@ -26,8 +28,7 @@ def arrange(s, seat=0, dice=None, **fields):
     m.order = first + first[::-1]
     m.start_seat = seat
     m.turn = 0
-    m.stack = []
-    m.pending = ["turn"]
+    m.queue = WorkQueue([Turn()])
     m.mains = m.extra_mains = m.bellows = 0
     if dice is not None:
         assert sum(dice) <= 10

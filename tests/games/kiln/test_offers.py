@@ -6,7 +6,9 @@ import random
 import pytest
 
 from inkterm.engine import new_game
+from inkterm.engine.steps import WorkQueue
 from inkterm.games.kiln.content import cards
+from inkterm.games.kiln.steps import Turn
 
 CARDS = cards()
 GAMES = 30  # per seat count
@@ -17,7 +19,7 @@ def isolate(s):
     """A copy with the rest of the turn's pending work dropped: once the card has
     resolved the game returns to the turn menu."""
     c = s.clone()
-    c.m.stack = []
+    c.m.queue = WorkQueue([c.m.queue.top])  # the decision offering the card, nothing below
     c.m.rows_queue = []
     c.m.rows_active = False
     c._decided = False
@@ -31,12 +33,12 @@ def paid(s, key):
     kind, arg = key.split(":")
     if kind == "play":
         c = CARDS[arg]
-        p.money -= max(0, c.cost - m.pending[1])
+        p.money -= max(0, c.cost - m.queue.top.discount)
         p.hand.remove(arg)
         m.discard.append(arg)
     elif kind == "tap":
         p.tapped.append(arg)
-    m.pending = ["turn"]
+    m.queue = WorkQueue([Turn()])
     return b
 
 
@@ -50,7 +52,7 @@ def seen(s):
 
 def some_path_changes(s, base, depth=DEPTH):
     """Whether some way of finishing the resolution leaves ``s`` looking unlike ``base``."""
-    if s.m.pending == ["turn"]:
+    if type(s.m.queue.top) is Turn:
         return seen(s) != base
     if depth == 0:
         return False
@@ -83,7 +85,7 @@ def test_every_offered_card_changes_something(n):
             for key in offered_effects(s):
                 after = isolate(s)
                 after.apply(key)
-                assert some_path_changes(after, seen(paid(s, key))), (seed, s.m.pending, key)
+                assert some_path_changes(after, seen(paid(s, key))), (seed, s.m.queue.top, key)
                 checked.add(key)
             s.apply(rng.choice(s.decision().choices).key)
     assert len(checked) >= 20  # nearly every play card, tap and Superintendent zone came up

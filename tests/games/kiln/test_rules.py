@@ -378,12 +378,12 @@ def test_unknown_key_raises_and_leaves_state_untouched():
 def test_decision_topics_are_rules_headings():
     import re
     from inkterm.engine import GAMES
-    from inkterm.games.kiln.rules import TOPIC
+    from inkterm.games.kiln.steps import ASKS
 
     text = GAMES["kiln"].rules_text()
     slugs = {re.sub(r"[^a-z0-9]+", "-", h.lower()).strip("-")
              for h in re.findall(r"^#{2,3} (.+)$", text, re.M)}
-    assert set(TOPIC.values()) <= slugs
+    assert {ask.topic for ask in ASKS} <= slugs
     assert "{{cards}}" not in text and "Kiln Superintendent" in text
 
 
@@ -416,3 +416,24 @@ def test_determinize_redraws_another_seats_studio_draw():
     others = [s.determinize(1, _r.Random(k)).m.studio for k in range(5)]
     assert all(len(o) == 3 for o in others) and any(o != drawn for o in others)
     assert all(not set(o) & set(s.m.players[1].hand) for o in others)  # never seat 1's own cards
+
+
+def test_the_work_queue_is_typed_steps_that_survive_a_snapshot():
+    import json
+
+    from inkterm.games.kiln.model import Model
+    from inkterm.games.kiln.steps import Persist, Split, Turn
+
+    s = game(2, seed=3)
+    arrange(s, 0, dice=[2, 0, 0, 0, 0, 0], money=1)
+    assert [type(step) for step in s.m.queue] == [Turn]
+    play(s, "zone:1", "noboost")  # the split waits; the Materials cards' triggers after it
+    assert [type(step) for step in s.m.queue] == [Split, Persist]
+    assert s.m.queue.top == Split(2, "Materials") and s.decision().topic == Split.topic
+    data = json.loads(json.dumps(s.m.dump()))
+    back = Model.load(data)
+    assert list(back.queue) == list(s.m.queue) and back.dump() == data
+    with pytest.raises(ValueError, match="unknown step 'stack'"):
+        Model.load({**data, "queue": [{"kind": "stack"}]})
+    with pytest.raises(ValueError, match="'split' step does not fit"):
+        Model.load({**data, "queue": [{"kind": "split", "n": 3}]})

@@ -1,0 +1,152 @@
+"""The pieces every part of Kiln's board shares: the part base class with its styles,
+seat letters, the blank slots, the head line and the legend."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rich.text import Text
+
+from inkterm.games.kiln.content import FAVOUR_SPACES, N_BLANKS, ROW_SIZES
+from inkterm.games.kiln.view import KilnView, PlayerView
+from inkterm.widgets.part import BoardPart
+
+MARK = "▶"
+LEGEND = "⚑ starts  ★ score  ♦ favour  +N extra points"
+BOARDS_LEGEND = "+N = points from cards and Tribute  ⚑ starts"
+FAVOUR_LEGEND = "♦ favour spaces: " + " · ".join(f"{i} {name}" for i, name in enumerate(FAVOUR_SPACES))
+EXTRA_WORDS = "from cards and Tribute"
+#: The folded views, in `v` order, and the parts each one shows.
+VIEWS = {
+    "table": ("kiln-head", "kiln-zones", "kiln-seats", "kiln-legend"),
+    "boards": ("kiln-head", "kiln-players", "kiln-legend"),
+    "hand": ("kiln-head", "kiln-hand"),
+    "cards": ("kiln-head", "kiln-played"),
+}
+
+
+@lru_cache(maxsize=64)
+def seat_tags(names: tuple[str, ...]) -> tuple[str, ...]:
+    """One distinct letter per seat: the name's initial, else its next unused letter,
+    else the seat number (three bots named alike still read apart)."""
+    tags: list[str] = []
+    for i, name in enumerate(names):
+        letters = [ch.upper() for ch in name if ch.isalpha()] + [str(i + 1)]
+        tags.append(next(ch for ch in letters if ch not in tags))
+    return tuple(tags)
+
+
+def blank_slots(blanks: int) -> list[str]:
+    """The 20 slots in rows of 6/5/4/3/2: ■ filled, □ empty."""
+    rows, left = [], blanks
+    for size in ROW_SIZES:
+        filled = max(0, min(size, left))
+        left -= filled
+        rows.append("■" * filled + "□" * (size - filled))
+    return rows
+
+
+def extra_points(p: PlayerView) -> int:
+    """Points beyond blanks and rows: favour space 6, cards, achievements."""
+    return p["score"] - min(p["blanks"], N_BLANKS) - p["rows"]
+
+
+class KilnPart(BoardPart):
+    """A piece of the board that renders Rich text with styles from the stylesheet."""
+
+    COMPONENT_CLASSES = {
+        "kiln--hi",
+        "kiln--head",
+        "kiln--muted",
+        "kiln--tapped",
+        "kiln--seat-0",
+        "kiln--seat-1",
+        "kiln--seat-2",
+        "kiln--seat-3",
+        "kiln--current",
+    }
+
+    STYLE_PREFIX = "kiln"
+
+    def seat_style(self, seat: int):
+        return self.style(f"seat-{seat % 4}")
+
+    def seat_tag(self, tags, seat: int) -> Text:
+        tag = Text()
+        tag.append(tags[seat], style=self.seat_style(seat) + self.style("head"))
+        return tag
+
+    def seat_label(self, tags, seat: int, name: str, mine: bool | None) -> Text:
+        """"▶A Ann": whose turn (when ``mine`` is not None), initial, name, in colour."""
+        label = Text()
+        if mine is not None:
+            label.append(MARK if mine else " ", style=self.style("current") if mine else "")
+        label.append_text(self.seat_tag(tags, seat))
+        label.append(f" {name}", style=self.seat_style(seat) + self.style("head"))
+        return label
+
+
+def tags_of(view: KilnView) -> tuple[str, ...]:
+    return seat_tags(tuple(p["name"] for p in view.get("players", [])))
+
+
+def row_lit(touches, row: int, next_row: int) -> bool:
+    """A row is lit when a choice names it, or places a blank into it."""
+    return f"row:{row + 1}" in touches or ("blank" in touches and row == next_row)
+
+
+def open_row(blanks: int) -> int:
+    """The row the next blank goes into (-1 once all 20 slots are filled)."""
+    total = 0
+    for i, size in enumerate(ROW_SIZES):
+        total += size
+        if blanks < total:
+            return i
+    return -1
+
+
+class FollowsView(KilnPart):
+    """A part whose text depends on which folded view is on (the board sets it)."""
+
+    READS = ()
+    view_name = ""
+
+
+class HeadView(FollowsView):
+    """The round, the deck and, when folded, which view is on and that `v` changes it."""
+
+    def draw(self, view: KilnView, touches: frozenset[str], detail: bool) -> None:
+        head = Text.assemble((f"Round {view.get('round', '?')}/10", self.style("head")))
+        bonus = turn_bonus(view)
+        if bonus:  # pending Bellows or Rush Order: the turn holds more than the menu shows
+            head.append(bonus, style=self.style("hi"))
+        if detail:
+            head.append(f"   deck {view.get('deck', '?')}   discard {len(view.get('discard', []))}")
+        else:
+            head.append("   v: ", style=self.style("muted"))
+            for name in VIEWS:
+                on = name == self.view_name
+                head.append(f"{MARK if on else ' '}{name.capitalize()} ",
+                            style=self.style("head") if on else self.style("muted"))
+        self.update(head)
+
+
+def turn_bonus(view: KilnView) -> str:
+    """What this turn still holds for its player beyond the menu: Bellows strength
+    waiting for the main action, Rush Order's extra main action."""
+    parts = []
+    if view.get("bellows"):
+        parts.append(f"Bellows +{view['bellows']}")
+    if view.get("extra_actions"):
+        parts.append(f"+{view['extra_actions']} main action")
+    return "".join(f"  {p}" for p in parts)
+
+
+class LegendView(FollowsView):
+    """One line that explains the board's glyphs."""
+
+    def draw(self, view: KilnView, touches: frozenset[str], detail: bool) -> None:
+        if detail:
+            text = f"{LEGEND} ({EXTRA_WORDS})\n{FAVOUR_LEGEND}"
+        else:
+            text = BOARDS_LEGEND if self.view_name == "boards" else LEGEND
+        self.update(Text(text, style=self.style("muted")))
