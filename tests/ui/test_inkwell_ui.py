@@ -202,39 +202,74 @@ async def check_mat(view, wide):
             assert "out of play" in row, row
             continue
         assert rest.startswith(written(b["cubes"]) or "empty"), (b["id"], row)
-        if b["technique"] and wide:  # the technique card below its diamond
+        if b["technique"] and wide:  # the technique card beside its diamond, else below it
+            card = f"{b['slot']} {b['technique']['name'][:8]}"
             below = lines[lines.index(row) + 1]
-            assert f"{b['slot']} {b['technique']['name'][:8]}" in below, below
+            beside = row.split(b["id"], 1)[1]
+            assert card in beside or card in below, (row, below)
         elif b["technique"] and not b["why_not"]:  # beside it
             assert f"{b['slot']} {b['technique']['name'][:8]}" in row, row
 
 
-async def test_track_and_supply_match_the_summary():
-    for st in mid_game_states(["Ann", "Bob", "Cy"], seed=2):
-        view = st.view(st.decision().seat)
-        a, end = view["abbot"], view["end_space"]
-        k = view["arrows_crossed"]
-        steps = view["arrows"][k] - a if k < 3 else None
-        roman = ("I", "II", "III")
-        # Whole table: the track on the mat's frame, the Abbot among the arrows.
-        wide = await board_text(view, seats=st.seats, size=(76, 90), wide=True)
-        bar = line_with(wide, "●", " end ")
-        assert bar.strip().startswith("╭─ A") and f" end {end} " in bar
-        order = [m for m in re.findall(r"III|II|I|●", bar.split(" end ")[0])]
-        passed = sum(1 for x in view["arrows"] if x < a)
-        assert order == [*roman[:passed], "●", *roman[passed:]], (order, a, view["arrows"])
-        if steps is not None:
-            want = f"Abbot on {a} of {end}: {steps} step{'s' if steps != 1 else ''} to arrow {roman[k]}"
-            assert want in line_with(wide, "Abbot on")
-        # Folded: the strip says the same in short, with the gold left.
-        narrow = await board_text(view, seats=st.seats, size=(46, 90))
-        strip = line_with(narrow, f"Abbot {a}/{end}:")
-        if steps is not None:
-            assert f"{steps} step" in strip and f"arrow {roman[k]}" in strip
-        assert f"gold ★{view['gold']}" in strip
-        bag = line_with(narrow, "Bag ")
-        assert f"Bag {view['bag_total']}: {written(view['bag'])}" in bag
-        assert f"Gold ★ {view['gold']} left" in line_with(narrow, "Gold ")
+def track_tokens(lines) -> tuple[list[str], str]:
+    """Walk the mat's frame clockwise from ``A``: the marks met on the way (``A``,
+    ``●``, the arrows' numbers, ``end``) and the frame's own characters in order."""
+    y0 = next(y for y, row in enumerate(lines) if re.search(r"A[━─●I]", row))
+    x0 = lines[y0].index("A")
+    y1 = lines.index(line_with(lines, "Abbot on")) + 1
+    x1 = len(lines[y1 - 1].rstrip()) - 1
+    cells = [(x, y0) for x in range(x0, x1 + 1)] + [(x1, y) for y in range(y0 + 1, y1)]
+    cells += [(x, y1) for x in range(x1, x0 - 1, -1)] + [(x0, y) for y in range(y1 - 1, y0, -1)]
+    tokens: list[str] = []
+    chars = ""
+    for x, y in cells:
+        ch = lines[y][x]
+        chars += ch
+        if ch in "▲▼◆":  # a mark on a side: its words are inside the frame beside it
+            inside = lines[y][x0 + 1:x0 + 5] if x == x0 else lines[y][x1 - 4:x1]
+            tokens.append(inside.strip())
+        elif ch == "I" and tokens and set(tokens[-1]) == {"I"} and chars[-2:-1] == "I":
+            tokens[-1] += ch
+        elif ch in "A●I":
+            tokens.append(ch)
+    return tokens, chars
+
+
+async def test_track_runs_round_the_mat_and_the_supply_matches_the_summary():
+    seen = 0
+    for seats, seed in ((["Ann", "Bob"], 1), (["Ann", "Bob", "Cy"], 2), (["Ann", "Bob", "Cy", "Di", "Eve"], 3)):
+        for st in mid_game_states(seats, seed=seed):
+            view = st.view(st.decision().seat)
+            a, end = view["abbot"], view["end_space"]
+            k = view["arrows_crossed"]
+            steps = view["arrows"][k] - a if k < 3 else None
+            roman = ("I", "II", "III")
+            # Whole table: the track round the mat's edge, clockwise from A at the top
+            # left, the Abbot among the arrows, the end space last (next to A again).
+            wide = await board_text(view, seats=st.seats, size=(76, 90), wide=True)
+            if steps is not None:
+                want = f"Abbot on {a} of {end}: {steps} step{'s' if steps != 1 else ''} to arrow {roman[k]}"
+                assert want in line_with(wide, "Abbot on")
+            if min(abs(a - x) for x in view["arrows"]) < 3:
+                continue  # the Abbot stands on an arrow's number: checked at the others
+            tokens, chars = track_tokens(wide)
+            marks = sorted([(0, "A"), (a, "●"), (end, "end")]
+                           + [(p - 0.5, roman[i]) for i, p in enumerate(view["arrows"])])
+            assert tokens == [m for _at, m in marks], (tokens, a, view["arrows"])
+            walked, ahead = chars[1:].split("●")
+            assert set(walked) <= set("━┃┏┓┛┗I▲▼"), walked  # the walked part heavy
+            assert set(ahead) <= set("─│╭╮╯╰I▲▼◆"), ahead
+            seen += 1
+            # Folded: the strip says the same in short, with the gold left.
+            narrow = await board_text(view, seats=st.seats, size=(46, 90))
+            strip = line_with(narrow, f"Abbot {a}/{end}:")
+            if steps is not None:
+                assert f"{steps} step" in strip and f"arrow {roman[k]}" in strip
+            assert f"gold ★{view['gold']}" in strip
+            bag = line_with(narrow, "Bag ")
+            assert f"Bag {view['bag_total']}: {written(view['bag'])}" in bag
+            assert f"Gold ★ {view['gold']} left" in line_with(narrow, "Gold ★")
+    assert seen >= 6
 
 
 async def test_dimmed_bottles_are_exactly_those_no_take_offers():
@@ -472,7 +507,7 @@ async def test_page_choice_draws_the_highlighted_display_page():
             for iid, idx, pts in pg.illustrations:
                 row = line_with(below, f"{iid} {pts}pt 0/{len(idx)}")
                 assert row.count("·") >= min(len(idx), 8), row
-            assert "counts" in line_with(below, "multiplier")
+            assert "+gold)" in line_with(below, "multiplier") or "(its colour)" in line_with(below, "multiplier")
 
 
 def seat_cells(p) -> list[str]:
