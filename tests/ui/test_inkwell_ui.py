@@ -639,6 +639,42 @@ async def test_wide_board_adds_detail_and_fits():
     assert "illus" in line_with(narrow, "Turn now")
 
 
+async def test_a_choice_redraws_only_the_parts_whose_data_changed():
+    """Every choice brings a new view, but a part is drawn again only when what it
+    shows changed: a cube placed redraws the page and the standing, not the mat, the
+    supply, the displays or the key; a highlight moving among the bottles redraws the
+    mat and the page only."""
+    from inkterm.widgets.inkwell.common import InkPart
+
+    st = play_until(inkwell(["Ann", "Bob"], steps=4),
+                    lambda s: any(k.startswith("place:") for k in s.decision().keys) and s.stage != "start"
+                    and sum(s.summary()["hand"].values()) >= 2)  # not the last cube: no refill
+    async with Board(size=(76, 90), wide=True) as b:
+        board = b.app.query_one(InkwellBoard)
+        drawn: list[str] = []
+        for part in board.query(InkPart):
+            def counted(*a, _part=part, _draw=part.draw):
+                drawn.append(type(_part).__name__)
+                return _draw(*a)
+            part.draw = counted
+        await b.text(st.view(st.decision().seat))
+        assert set(drawn) == {p.__name__ for p in InkwellBoard.PARTS}  # the first drawing: all
+        drawn.clear()
+        await b.text(st.view(st.decision().seat))  # the same facts in a new view: nothing
+        assert drawn == []
+        key = next(k for k in st.decision().keys if k.startswith("place:"))
+        st.apply(key)
+        await b.text(st.view(st.decision().seat))
+        assert {"PageView", "PlayersView"} <= set(drawn), drawn
+        assert not {"MatView", "SupplyView", "DisplayView", "LegendView"} & set(drawn), drawn
+        st = play_until(st, lambda s: len(takes(s)) >= 3)
+        view = st.view(st.decision().seat)
+        await b.text(view, takes(st)[0].touches)
+        drawn.clear()
+        await b.text(view, takes(st)[1].touches)
+        assert sorted(drawn) == ["MatView", "PageView"], drawn
+
+
 async def test_no_color_keeps_every_signal(monkeypatch):
     st = play_until(inkwell(["Ann", "Bob"], steps=12), main_decision)
     d = st.decision()

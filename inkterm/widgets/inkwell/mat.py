@@ -50,10 +50,15 @@ class MatView(InkPart):
     smaller, a bottle a line. Bottles that cannot be taken are dimmed, with why."""
 
     READS = ("bottle:", "slot:")
+    KEYS = ("mat", "abbot", "end_space", "arrows", "arrows_crossed")
     #: The line each bottle was last drawn on (the board scrolls it into view).
     line_of: dict[str, int] = {}
     #: Drawn in full only when the whole table is on screen (the rings are tall).
     FULL_NEEDS_WHOLE = True
+
+    def data(self, view: dict):
+        forced = tuple(p["name"] for p in view.get("players", []) if p.get("must_turn") and not p.get("finished"))
+        return super().data(view), forced
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         mat = view.get("mat", [])
@@ -96,6 +101,29 @@ class MatView(InkPart):
         """``rows`` inside the track: each of the frame's cells is a stretch of track,
         space 0 (``A``) at the top left corner and the end space just before it."""
         height = len(rows) + 2
+        key = (width, height, view.get("abbot"), view.get("end_space"), tuple(view.get("arrows", [])),
+               view.get("arrows_crossed"))
+        if self._frame_key != key:  # the track changes once a turn, the bottles at every key
+            self._frame_key, self._frame = key, self._track(view, width, height)
+        top, bottom, sides = self._frame
+        out = [top]
+        for y, row in enumerate(rows, 1):
+            left, right, inside = sides[y]
+            body = Text.assemble(" " * MARGIN, row, " " * MARGIN)
+            if inside is not None:  # an arrow's or the end's words beside its mark
+                side, text, style = inside
+                body = (Text.assemble(Text(text, style=style), body[len(text):]) if side == "left"
+                        else Text.assemble(body[: len(body) - len(text)], Text(text, style=style)))
+            out.append(Text.assemble(left, body, right, no_wrap=True, overflow="crop"))
+        out.append(bottom)
+        return out
+
+    _frame_key: tuple | None = None
+    _frame: tuple = ()
+
+    def _track(self, view: dict, width: int, height: int) -> tuple:
+        """The frame as the top line, the bottom line and, a row each, the left and
+        right cells with any words that go inside."""
         cells = perimeter(width, height)
         last = len(cells) - 1
         end = max(1, view.get("end_space", 0))
@@ -107,13 +135,12 @@ class MatView(InkPart):
 
         here = at(abbot)
         grid = [[" "] * width for _ in range(height)]
-        styles = [[self.style("frame")] * width for _ in range(height)]
+        styles: list[list[Style | str]] = [[""] * width for _ in range(height)]
         for i, (x, y, side) in enumerate(cells):
             walked = i < here
             grid[y][x] = (HEAVY if walked else LIGHT)[side]
             styles[y][x] = self.style("walked" if walked else "frame")
-        # Labels: on the top and bottom they sit on the track; on a side, inside it.
-        inside: dict[int, tuple[str, str, Style | str]] = {}  # row -> (side, label, style)
+        inside: dict[int, tuple[str, str, Style | str]] = {}  # row -> (side, words, style)
 
         def label(i: int, text: str, style, mark: str) -> None:
             """``text`` on the track, ending on cell ``i``; on a side, a mark on cell
@@ -142,24 +169,20 @@ class MatView(InkPart):
         x, y, _ = cells[here]
         grid[y][x], styles[y][x] = "●", self.style("current")
 
-        out: list[Text] = []
-        for y in range(height):
+        def runs(y: int) -> Text:  # a span per run of one style, not per cell
             t = Text(no_wrap=True, overflow="crop")
-            if 0 < y < height - 1:
-                t.append(grid[y][0], style=styles[y][0])
-                body = Text.assemble(" " * MARGIN, rows[y - 1], " " * MARGIN)
-                side, text, style = inside.get(y, ("", "", ""))
-                if side == "left":
-                    body = Text.assemble(Text(text, style=style), body[len(text):])
-                elif side == "right":
-                    body = Text.assemble(body[: len(body) - len(text)], Text(text, style=style))
-                t.append_text(body)
-                t.append(grid[y][-1], style=styles[y][-1])
-            else:
-                for ch, style in zip(grid[y], styles[y]):
-                    t.append(ch, style=style)
-            out.append(t)
-        return out
+            x = 0
+            while x < width:
+                n = x
+                while n < width and styles[y][n] == styles[y][x]:
+                    n += 1
+                t.append("".join(grid[y][x:n]), style=styles[y][x])
+                x = n
+            return t
+
+        sides = {y: (Text(grid[y][0], style=styles[y][0]), Text(grid[y][-1], style=styles[y][-1]),
+                     inside.get(y)) for y in range(1, height - 1)}
+        return runs(0), runs(height - 1), sides
 
     def _reasons(self, mat: list[dict], width: int) -> list[Text]:
         """Under the rings: the active bottles that cannot be taken, a line per reason."""

@@ -103,6 +103,14 @@ class PageDrawing:
                     chunk, first = [], False
                 chunk.append(c)
             out.append(self._framed_row(title if first else Text(), col, chunk, frame))
+        extra = self.apart()
+        if extra:
+            out.append(extra)
+        return out
+
+    def apart(self) -> Text:
+        """The standalone spaces and the multiplier, on a line of their own."""
+        part = self.part
         extra = Text(no_wrap=True, overflow="ellipsis")
         if self.loose:
             extra.append("standalone ", style=part.style("muted"))
@@ -114,9 +122,7 @@ class PageDrawing:
             extra.append_text(self.cell(self.mult, self.mult["id"]))
             extra.append(" ")
             extra.append_text(self.mult_note(short=True))
-        if extra:
-            out.append(extra)
-        return out
+        return extra
 
     def _framed_row(self, title: Text, col: int, cells: list[Text], frame) -> Text:
         return line(fit(title, col), ("▕", frame), Text(" ").join(cells), ("▏", frame))
@@ -146,7 +152,7 @@ class PageDrawing:
         if extras and sum(b[0].cell_len for b in last + extras) + len(last + extras) - 1 <= width:
             rows[-1] = last + extras
         elif extras:
-            return join_rows(rows) + self.rows(width)[-1:]  # the standalone/multiplier line
+            return [*join_rows(rows), self.apart()]
         return join_rows(rows)
 
     def _box(self, title: Text, cells: list[Text], style, width: int, corner: str = "╭╮╰╯") -> list[Text]:
@@ -221,6 +227,11 @@ class PageView(InkPart):
     choose), with the cubes waiting to be placed and what a Turn would score now."""
 
     READS = ("space:", "bottle:", "page:")
+    KEYS = ("current", "you", "hand", "mat")
+
+    def data(self, view: dict):
+        seat, players = acting_seat(view), view.get("players", [])
+        return super().data(view), players[seat] if seat is not None and seat < len(players) else None
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         players = view.get("players", [])
@@ -284,6 +295,10 @@ class OthersView(InkPart):
     """The pages in front of the seats whose page is not drawn large, a line each."""
 
     VIEW = "players"
+    KEYS = ("current", "you")
+
+    def data(self, view: dict):
+        return super().data(view), tuple((p["name"], p.get("page")) for p in view.get("players", []))
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         shown = acting_seat(view)
@@ -296,7 +311,11 @@ class OthersView(InkPart):
             t.append(f"Page: {p['name']}", style=self.seat_style(s) + self.style("head"))
             name = f" {page['name']}" if detail else ""
             t.append(f" {page['id']}{name} {page_progress(page).split()[-1]} ", style=self.style("head"))
-            t.append_text(PageDrawing(self, page).mini())
+            mini = PageDrawing(self, page).mini()
+            if t.cell_len + mini.cell_len > self.width():  # narrow: the page on a line of its own
+                lines.append(t)
+                t = Text("  ", no_wrap=True, overflow="ellipsis")
+            t.append_text(mini)
             lines.append(t)
         self.show_lines(lines)
 

@@ -15,6 +15,11 @@ class DeskView(InkPart):
 
     READS = ("tech:", "workspace")
     VIEW = "desk"
+    KEYS = ("current", "you", "private", "solo")
+
+    def data(self, view: dict):
+        seat, players = viewer_seat(view), view.get("players", [])
+        return super().data(view), players[seat] if seat is not None and seat < len(players) else None
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         players = view.get("players", [])
@@ -83,6 +88,14 @@ class DisplayView(InkPart):
 
     READS = ("page:",)
     VIEW = "offer"
+    KEYS = ("display",)
+
+    def data(self, view: dict):
+        return super().data(view), self.whole
+
+    @property
+    def whole(self) -> bool:
+        return self.screen.has_class("-wide", "-tall")
 
     def _row(self, level: str, pages: list[dict], touches: frozenset[str], names: bool, whole: bool) -> Text:
         """``II  ▶II-4 Owl ×B 13pt  II-5 ×K 12pt``: a display's pages, each with its
@@ -95,7 +108,7 @@ class DisplayView(InkPart):
             pts = sum(i["points"] for i in pg["illustrations"])
             m = pg.get("multiplier", "?")
             if n:
-                row.append("  ")
+                row.append("  " if names else " ")
             row.append(MARK if h else "", style=self.style("current"))
             row.append(f"{pg['id']} {pg['name']}" if names or h else pg["id"],
                        style=(self.style("hi") if h else Style()) + click_style(f"page:{pg['id']}"))
@@ -106,7 +119,7 @@ class DisplayView(InkPart):
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         # The whole table has no views to title: a level's row says what it is.
-        whole = self.screen.has_class("-tall") and detail
+        whole = self.whole
         lines: list[Text] = [] if whole else [Text("Pages to choose from", style=self.style("head"))]
         shown: dict | None = None
         width = self.width()
@@ -127,6 +140,7 @@ class LegendView(InkPart):
     """How to read the board without colour."""
 
     VIEW = "key"
+    KEYS = ()
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         self.update(Text.assemble(

@@ -86,6 +86,13 @@ class StripView(InkPart):
 
     READS = ()
     VIEW = None  # in every view
+    KEYS = ("abbot", "end_space", "arrows", "arrows_crossed", "gold", "current", "first_player", "rival")
+
+    def data(self, view: dict):
+        return super().data(view), tuple(
+            (p["name"], p["score"], page_progress(p.get("page")), p.get("pages_turned"),
+             p.get("finished"), p.get("finish_position"), p.get("must_turn"))
+            for p in view.get("players", []))
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         head = line((abbot_words(view, short=True), self.style("head")), "  gold ",
@@ -98,6 +105,7 @@ class PlayersView(InkPart):
     strip above leaves out, a seat a line."""
 
     VIEW = "players"
+    KEYS = ("players", "rival", "current", "first_player", "arrows", "arrows_crossed")
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         head = Text("Players", style=self.style("head"))
@@ -130,6 +138,7 @@ class SupplyView(InkPart):
     """The bag, the gold supply and the deck; the end phase; the solo Rival."""
 
     VIEW = "players"
+    KEYS = ("bag", "bag_total", "gold", "deck", "end_phase", "end_phase_points", "over", "rival")
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         stock = Text()
