@@ -344,6 +344,49 @@ async def test_page_shows_every_space_accept_and_filling():
         assert f"{label} {v}" in turn
 
 
+async def test_whole_table_frames_each_illustration_in_a_box():
+    """At full size an illustration is a box: its id, points and progress (✓ when
+    complete) on the top edge, its spaces inside, each showing the colour it takes or
+    the cube on it; the standalone spaces and the multiplier set apart."""
+    seen_complete = False
+    def complete(s):
+        page = main_decision(s) and s.summary()["players"][s.decision().seat]["page"]
+        return page and any(i["complete"] for i in page["illustrations"])
+
+    for st in [play_until(inkwell(["Ann", "Bob"], steps=10), complete, how="first"),
+               *mid_game_states(["Ann", "Bob", "Cy"], n=4, seed=7)]:
+        seat = st.decision().seat
+        view = st.view(seat)
+        page = view["players"][seat]["page"]
+        lines = section(await board_text(view, seats=st.seats, size=(76, 90), wide=True), "Page: ", "Turn now")
+        spaces = {sp["id"]: sp for sp in page["spaces"]}
+        for ill in page["illustrations"]:
+            title = f"{ill['id']} {ill['points']}pt " + ("✓" if ill["complete"] else f"{ill['filled']}/{ill['size']}")
+            y = lines.index(line_with(lines, title))
+            x = lines[y].index(title)
+            left, right = lines[y].rfind("╭", 0, x), lines[y].index("╮", x)
+            inside = ""
+            for row in lines[y + 1:]:
+                if row[left] == "╰":
+                    assert row[left:right + 1] == "╰" + "─" * (right - left - 1) + "╯", row
+                    break
+                assert row[left] == "│" and row[right] == "│", row
+                inside += row[left + 1:right] + " "
+            cells = dict(re.findall(r"(\d+)([·■]\S)", inside))
+            assert {f"{ill['id']}{n}" for n in cells} == set(ill["spaces"]), (ill, inside)
+            for n, cell in cells.items():
+                sp = spaces[f"{ill['id']}{n}"]
+                assert cell == ("■" + LETTERS[sp["cube"]] if sp["cube"] else "·" + GLYPHS[sp["accept"]]), (sp, cell)
+            seen_complete |= ill["complete"]
+        apart = " ".join(lines)
+        assert "multiplier M" in apart and ("standalone S1" in apart) == any(sp["id"] == "S1" for sp in page["spaces"])
+    assert seen_complete
+
+
+LETTERS = {"black": "K", "red": "R", "yellow": "Y", "green": "G", "blue": "B", "gold": "★"}
+GLYPHS = {"K": "K", "R": "R", "Y": "Y", "G": "G", "B": "B", "?": "?", "*": "★"}
+
+
 async def test_highlighted_bottle_marks_the_spaces_its_cubes_could_take():
     st = play_until(inkwell(["Ann", "Bob"], steps=12), lambda s: len(takes(s)) >= 4)
     view = st.view(st.decision().seat)
@@ -740,7 +783,7 @@ async def test_solo_game_over_names_the_rival_and_the_board_keeps_its_score():
                 pile = sum(st.rival_pile)
                 row = " ".join(line_with(screen_lines(app), " Rival ").split())
                 assert f"Rival {st.rival_score}pt" in row
-                assert (f"pile {pile} (at " in row) == bool(pile), row
+                assert (f"pile {pile} at " in row) == bool(pile), row
                 seen.add(st.rival_score)
             await pilot.press("1")
         assert len(seen) >= 3  # checked before and after arrows the Rival scored at
@@ -810,6 +853,35 @@ async def test_resize_between_sizes_keeps_the_layout():
             await pilot.pause()
             assert board.virtual_size.width <= board.size.width
         assert "Abbot on" not in "\n".join(screen_lines(app))
+
+
+@pytest.mark.parametrize("seats, steps, pick_seed", [
+    (["Ann"], 14, 1), (["Ann", "bot", "bot"], 30, 1), (["Ann", "bot", "bot", "bot", "bot"], 40, 2)])
+async def test_120x40_shows_the_whole_table_without_scrolling(seats, steps, pick_seed):
+    """Solo, 3 and 5 seats at 120×40: the mat, the page, the desk, every seat, the
+    others' pages, the supply and the displays all on screen at once (only the key
+    may run below)."""
+    from inkterm.widgets.inkwell.common import InkPart
+    from inkterm.widgets.inkwell.panels import LegendView
+
+    st = at_anns_take(seats, steps, pick_seed)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _settle(pilot)
+        board = app.screen.query_one(InkwellBoard)
+        body = board.query_one("#inkwell-body")
+        assert board.whole and body.scroll_y == 0
+        room = body.scrollable_content_region.height
+        for part in board.query(InkPart):
+            if part.display and not isinstance(part, LegendView):
+                assert part.virtual_region.bottom <= room, (type(part).__name__, part.virtual_region, room)
+        text = "\n".join(screen_lines(app))
+        view = st.view(0)
+        assert "Abbot on" in text and "Page: Ann" in text and "Techniques:" in text
+        for s, p in enumerate(view["players"]):
+            if s and p["page"]:
+                assert f"{p['name']} {p['page']['id']} {p['page']['name']}" in text
+        assert ("Rival" in text) == (len(seats) == 1)
 
 
 async def test_80x24_keeps_the_standing_in_sight_in_every_view():

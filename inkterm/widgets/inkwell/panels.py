@@ -124,9 +124,10 @@ class DisplayView(InkPart):
         shown: dict | None = None
         width = self.width()
         for level, pages in (view.get("display") or {}).items():
-            named = self._row(level, pages, touches, True, whole)
-            row = named if detail and named.cell_len <= width else self._row(level, pages, touches, False, whole)
-            lines.append(row)
+            # With names when they fit, else ids; the whole table's long label last to go.
+            tries = [(True, whole), (False, whole), (False, False)] if detail else [(False, whole)]
+            rows = [self._row(level, pages, touches, names, label) for names, label in tries]
+            lines.append(next((r for r in rows if r.cell_len <= width), rows[-1]))
             shown = next((pg for pg in pages if f"page:{pg['id']}" in touches), shown)
         if shown is not None:
             lines.append(Text(f"{shown['id']} {shown['name']}: {len(shown['spaces'])} spaces",

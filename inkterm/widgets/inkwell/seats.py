@@ -69,7 +69,7 @@ def seat_table(part: InkPart, view: dict, compact: bool) -> Table:
         pile = pile_size(rival)
         nxt = next_arrow(view)
         when = f"at arrow {ROMAN[nxt[0]]}" if nxt else "at the end"
-        note = Text((f"pile {pile} ({when})" if compact else f"pile {pile} scores {when}") if pile else "",
+        note = Text((f"pile {pile} {when}" if compact else f"pile {pile} scores {when}") if pile else "",
                     style=part.style("muted"), no_wrap=True, overflow="ellipsis")
         cells = [Text(" "), Text("Rival", style=part.style("head")),
                  f"{rival.get('score', 0)}pt" if compact else str(rival.get("score", 0)),
