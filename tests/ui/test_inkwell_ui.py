@@ -1017,6 +1017,11 @@ def test_snapshot_5p_120x40(snap_compare):
                      press=["down"], pick_seed=2)
 
 
+def test_snapshot_3p_120x40(snap_compare):
+    # The whole table at once with three seats (it scrolled before).
+    assert snap_game(snap_compare, ["Ann", "bot", "bot"], 30, (120, 40), press=["down"])
+
+
 def test_snapshot_solo_80x24(snap_compare):
     assert snap_game(snap_compare, ["Ann"], 14, (80, 24), press=["down"])
 

@@ -80,7 +80,7 @@ class DeskView(InkPart):
             row.append(f" [{STATUS.get(status, status)}, {USES.get(x['uses'], x['uses'])}]")
             row.append(f" {x['text']}", style=self.style("muted"))
             lines.append(row)
-        self.update(Text("\n").join(lines))
+        self.show_lines(lines)
 
 
 class DisplayView(InkPart):

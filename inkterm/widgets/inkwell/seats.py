@@ -111,6 +111,7 @@ class PlayersView(InkPart):
         head = Text("Players", style=self.style("head"))
         if detail:  # the table's own header says what it is
             self.update(seat_table(self, view, compact=False))
+            self._shape = None  # not lines: the next lines are laid out afresh
             return
         lines = [head]
         for s, p in enumerate(view.get("players", [])):
@@ -131,7 +132,7 @@ class PlayersView(InkPart):
             t = Text.assemble(("Rival", self.style("head")), f": {rival.get('score', 0)} points, pile ")
             t.append_text(self.cubes(rival.get("pile", {})) or Text("empty"))
             lines.append(t)
-        self.update(Text("\n").join(lines))
+        self.show_lines(lines)
 
 
 class SupplyView(InkPart):
@@ -164,4 +165,4 @@ class SupplyView(InkPart):
                 t.append_text(self.cubes(rival.get("pile", {})))
                 t.append(" scores at the next arrow", style=self.style("muted"))
             lines.append(t)
-        self.update(Text("\n").join(lines))
+        self.show_lines(lines)
