@@ -202,39 +202,74 @@ async def check_mat(view, wide):
             assert "out of play" in row, row
             continue
         assert rest.startswith(written(b["cubes"]) or "empty"), (b["id"], row)
-        if b["technique"] and wide:  # the technique card below its diamond
+        if b["technique"] and wide:  # the technique card beside its diamond, else below it
+            card = f"{b['slot']} {b['technique']['name'][:8]}"
             below = lines[lines.index(row) + 1]
-            assert f"{b['slot']} {b['technique']['name'][:8]}" in below, below
+            beside = row.split(b["id"], 1)[1]
+            assert card in beside or card in below, (row, below)
         elif b["technique"] and not b["why_not"]:  # beside it
             assert f"{b['slot']} {b['technique']['name'][:8]}" in row, row
 
 
-async def test_track_and_supply_match_the_summary():
-    for st in mid_game_states(["Ann", "Bob", "Cy"], seed=2):
-        view = st.view(st.decision().seat)
-        a, end = view["abbot"], view["end_space"]
-        k = view["arrows_crossed"]
-        steps = view["arrows"][k] - a if k < 3 else None
-        roman = ("I", "II", "III")
-        # Whole table: the track on the mat's frame, the Abbot among the arrows.
-        wide = await board_text(view, seats=st.seats, size=(76, 90), wide=True)
-        bar = line_with(wide, "●", " end ")
-        assert bar.strip().startswith("╭─ A") and f" end {end} " in bar
-        order = [m for m in re.findall(r"III|II|I|●", bar.split(" end ")[0])]
-        passed = sum(1 for x in view["arrows"] if x < a)
-        assert order == [*roman[:passed], "●", *roman[passed:]], (order, a, view["arrows"])
-        if steps is not None:
-            want = f"Abbot on {a} of {end}: {steps} step{'s' if steps != 1 else ''} to arrow {roman[k]}"
-            assert want in line_with(wide, "Abbot on")
-        # Folded: the strip says the same in short, with the gold left.
-        narrow = await board_text(view, seats=st.seats, size=(46, 90))
-        strip = line_with(narrow, f"Abbot {a}/{end}:")
-        if steps is not None:
-            assert f"{steps} step" in strip and f"arrow {roman[k]}" in strip
-        assert f"gold ★{view['gold']}" in strip
-        bag = line_with(narrow, "Bag ")
-        assert f"Bag {view['bag_total']}: {written(view['bag'])}" in bag
-        assert f"Gold ★ {view['gold']} left" in line_with(narrow, "Gold ")
+def track_tokens(lines) -> tuple[list[str], str]:
+    """Walk the mat's frame clockwise from ``A``: the marks met on the way (``A``,
+    ``●``, the arrows' numbers, ``end``) and the frame's own characters in order."""
+    y0 = next(y for y, row in enumerate(lines) if re.search(r"A[━─●I]", row))
+    x0 = lines[y0].index("A")
+    y1 = lines.index(line_with(lines, "Abbot on")) + 1
+    x1 = len(lines[y1 - 1].rstrip()) - 1
+    cells = [(x, y0) for x in range(x0, x1 + 1)] + [(x1, y) for y in range(y0 + 1, y1)]
+    cells += [(x, y1) for x in range(x1, x0 - 1, -1)] + [(x0, y) for y in range(y1 - 1, y0, -1)]
+    tokens: list[str] = []
+    chars = ""
+    for x, y in cells:
+        ch = lines[y][x]
+        chars += ch
+        if ch in "▲▼◆":  # a mark on a side: its words are inside the frame beside it
+            inside = lines[y][x0 + 1:x0 + 5] if x == x0 else lines[y][x1 - 4:x1]
+            tokens.append(inside.strip())
+        elif ch == "I" and tokens and set(tokens[-1]) == {"I"} and chars[-2:-1] == "I":
+            tokens[-1] += ch
+        elif ch in "A●I":
+            tokens.append(ch)
+    return tokens, chars
+
+
+async def test_track_runs_round_the_mat_and_the_supply_matches_the_summary():
+    seen = 0
+    for seats, seed in ((["Ann", "Bob"], 1), (["Ann", "Bob", "Cy"], 2), (["Ann", "Bob", "Cy", "Di", "Eve"], 3)):
+        for st in mid_game_states(seats, seed=seed):
+            view = st.view(st.decision().seat)
+            a, end = view["abbot"], view["end_space"]
+            k = view["arrows_crossed"]
+            steps = view["arrows"][k] - a if k < 3 else None
+            roman = ("I", "II", "III")
+            # Whole table: the track round the mat's edge, clockwise from A at the top
+            # left, the Abbot among the arrows, the end space last (next to A again).
+            wide = await board_text(view, seats=st.seats, size=(76, 90), wide=True)
+            if steps is not None:
+                want = f"Abbot on {a} of {end}: {steps} step{'s' if steps != 1 else ''} to arrow {roman[k]}"
+                assert want in line_with(wide, "Abbot on")
+            if min(abs(a - x) for x in view["arrows"]) < 3:
+                continue  # the Abbot stands on an arrow's number: checked at the others
+            tokens, chars = track_tokens(wide)
+            marks = sorted([(0, "A"), (a, "●"), (end, "end")]
+                           + [(p - 0.5, roman[i]) for i, p in enumerate(view["arrows"])])
+            assert tokens == [m for _at, m in marks], (tokens, a, view["arrows"])
+            walked, ahead = chars[1:].split("●")
+            assert set(walked) <= set("━┃┏┓┛┗I▲▼"), walked  # the walked part heavy
+            assert set(ahead) <= set("─│╭╮╯╰I▲▼◆"), ahead
+            seen += 1
+            # Folded: the strip says the same in short, with the gold left.
+            narrow = await board_text(view, seats=st.seats, size=(46, 90))
+            strip = line_with(narrow, f"Abbot {a}/{end}:")
+            if steps is not None:
+                assert f"{steps} step" in strip and f"arrow {roman[k]}" in strip
+            assert f"gold ★{view['gold']}" in strip
+            bag = line_with(narrow, "Bag ")
+            assert f"Bag {view['bag_total']}: {written(view['bag'])}" in bag
+            assert f"Gold ★ {view['gold']} left" in line_with(narrow, "Gold ★")
+    assert seen >= 6
 
 
 async def test_dimmed_bottles_are_exactly_those_no_take_offers():
@@ -307,6 +342,49 @@ async def test_page_shows_every_space_accept_and_filling():
     assert f"Turn now scores {sum(v for _l, v in preview)}:" in turn
     for label, v in preview[2:]:
         assert f"{label} {v}" in turn
+
+
+async def test_whole_table_frames_each_illustration_in_a_box():
+    """At full size an illustration is a box: its id, points and progress (✓ when
+    complete) on the top edge, its spaces inside, each showing the colour it takes or
+    the cube on it; the standalone spaces and the multiplier set apart."""
+    seen_complete = False
+    def complete(s):
+        page = main_decision(s) and s.summary()["players"][s.decision().seat]["page"]
+        return page and any(i["complete"] for i in page["illustrations"])
+
+    for st in [play_until(inkwell(["Ann", "Bob"], steps=10), complete, how="first"),
+               *mid_game_states(["Ann", "Bob", "Cy"], n=4, seed=7)]:
+        seat = st.decision().seat
+        view = st.view(seat)
+        page = view["players"][seat]["page"]
+        lines = section(await board_text(view, seats=st.seats, size=(76, 90), wide=True), "Page: ", "Turn now")
+        spaces = {sp["id"]: sp for sp in page["spaces"]}
+        for ill in page["illustrations"]:
+            title = f"{ill['id']} {ill['points']}pt " + ("✓" if ill["complete"] else f"{ill['filled']}/{ill['size']}")
+            y = lines.index(line_with(lines, title))
+            x = lines[y].index(title)
+            left, right = lines[y].rfind("╭", 0, x), lines[y].index("╮", x)
+            inside = ""
+            for row in lines[y + 1:]:
+                if row[left] == "╰":
+                    assert row[left:right + 1] == "╰" + "─" * (right - left - 1) + "╯", row
+                    break
+                assert row[left] == "│" and row[right] == "│", row
+                inside += row[left + 1:right] + " "
+            cells = dict(re.findall(r"(\d+)([·■]\S)", inside))
+            assert {f"{ill['id']}{n}" for n in cells} == set(ill["spaces"]), (ill, inside)
+            for n, cell in cells.items():
+                sp = spaces[f"{ill['id']}{n}"]
+                assert cell == ("■" + LETTERS[sp["cube"]] if sp["cube"] else "·" + GLYPHS[sp["accept"]]), (sp, cell)
+            seen_complete |= ill["complete"]
+        apart = " ".join(lines)
+        assert "multiplier M" in apart and ("standalone S1" in apart) == any(sp["id"] == "S1" for sp in page["spaces"])
+    assert seen_complete
+
+
+LETTERS = {"black": "K", "red": "R", "yellow": "Y", "green": "G", "blue": "B", "gold": "★"}
+GLYPHS = {"K": "K", "R": "R", "Y": "Y", "G": "G", "B": "B", "?": "?", "*": "★"}
 
 
 async def test_highlighted_bottle_marks_the_spaces_its_cubes_could_take():
@@ -472,7 +550,7 @@ async def test_page_choice_draws_the_highlighted_display_page():
             for iid, idx, pts in pg.illustrations:
                 row = line_with(below, f"{iid} {pts}pt 0/{len(idx)}")
                 assert row.count("·") >= min(len(idx), 8), row
-            assert "counts" in line_with(below, "multiplier")
+            assert "+gold)" in line_with(below, "multiplier") or "(its colour)" in line_with(below, "multiplier")
 
 
 def seat_cells(p) -> list[str]:
@@ -604,6 +682,42 @@ async def test_wide_board_adds_detail_and_fits():
     assert "illus" in line_with(narrow, "Turn now")
 
 
+async def test_a_choice_redraws_only_the_parts_whose_data_changed():
+    """Every choice brings a new view, but a part is drawn again only when what it
+    shows changed: a cube placed redraws the page and the standing, not the mat, the
+    supply, the displays or the key; a highlight moving among the bottles redraws the
+    mat and the page only."""
+    from inkterm.widgets.inkwell.common import InkPart
+
+    st = play_until(inkwell(["Ann", "Bob"], steps=4),
+                    lambda s: any(k.startswith("place:") for k in s.decision().keys) and s.stage != "start"
+                    and sum(s.summary()["hand"].values()) >= 2)  # not the last cube: no refill
+    async with Board(size=(76, 90), wide=True) as b:
+        board = b.app.query_one(InkwellBoard)
+        drawn: list[str] = []
+        for part in board.query(InkPart):
+            def counted(*a, _part=part, _draw=part.draw):
+                drawn.append(type(_part).__name__)
+                return _draw(*a)
+            part.draw = counted
+        await b.text(st.view(st.decision().seat))
+        assert set(drawn) == {p.__name__ for p in InkwellBoard.PARTS}  # the first drawing: all
+        drawn.clear()
+        await b.text(st.view(st.decision().seat))  # the same facts in a new view: nothing
+        assert drawn == []
+        key = next(k for k in st.decision().keys if k.startswith("place:"))
+        st.apply(key)
+        await b.text(st.view(st.decision().seat))
+        assert {"PageView", "PlayersView"} <= set(drawn), drawn
+        assert not {"MatView", "SupplyView", "DisplayView", "LegendView"} & set(drawn), drawn
+        st = play_until(st, lambda s: len(takes(s)) >= 3)
+        view = st.view(st.decision().seat)
+        await b.text(view, takes(st)[0].touches)
+        drawn.clear()
+        await b.text(view, takes(st)[1].touches)
+        assert sorted(drawn) == ["MatView", "PageView"], drawn
+
+
 async def test_no_color_keeps_every_signal(monkeypatch):
     st = play_until(inkwell(["Ann", "Bob"], steps=12), main_decision)
     d = st.decision()
@@ -669,7 +783,7 @@ async def test_solo_game_over_names_the_rival_and_the_board_keeps_its_score():
                 pile = sum(st.rival_pile)
                 row = " ".join(line_with(screen_lines(app), " Rival ").split())
                 assert f"Rival {st.rival_score}pt" in row
-                assert (f"pile {pile} (at " in row) == bool(pile), row
+                assert (f"pile {pile} at " in row) == bool(pile), row
                 seen.add(st.rival_score)
             await pilot.press("1")
         assert len(seen) >= 3  # checked before and after arrows the Rival scored at
@@ -739,6 +853,35 @@ async def test_resize_between_sizes_keeps_the_layout():
             await pilot.pause()
             assert board.virtual_size.width <= board.size.width
         assert "Abbot on" not in "\n".join(screen_lines(app))
+
+
+@pytest.mark.parametrize("seats, steps, pick_seed", [
+    (["Ann"], 14, 1), (["Ann", "bot", "bot"], 30, 1), (["Ann", "bot", "bot", "bot", "bot"], 40, 2)])
+async def test_120x40_shows_the_whole_table_without_scrolling(seats, steps, pick_seed):
+    """Solo, 3 and 5 seats at 120×40: the mat, the page, the desk, every seat, the
+    others' pages, the supply and the displays all on screen at once (only the key
+    may run below)."""
+    from inkterm.widgets.inkwell.common import InkPart
+    from inkterm.widgets.inkwell.panels import LegendView
+
+    st = at_anns_take(seats, steps, pick_seed)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _settle(pilot)
+        board = app.screen.query_one(InkwellBoard)
+        body = board.query_one("#inkwell-body")
+        assert board.whole and body.scroll_y == 0
+        room = body.scrollable_content_region.height
+        for part in board.query(InkPart):
+            if part.display and not isinstance(part, LegendView):
+                assert part.virtual_region.bottom <= room, (type(part).__name__, part.virtual_region, room)
+        text = "\n".join(screen_lines(app))
+        view = st.view(0)
+        assert "Abbot on" in text and "Page: Ann" in text and "Techniques:" in text
+        for s, p in enumerate(view["players"]):
+            if s and p["page"]:
+                assert f"{p['name']} {p['page']['id']} {p['page']['name']}" in text
+        assert ("Rival" in text) == (len(seats) == 1)
 
 
 async def test_80x24_keeps_the_standing_in_sight_in_every_view():
@@ -872,6 +1015,11 @@ def test_snapshot_5p_80x24(snap_compare):
 def test_snapshot_5p_120x40(snap_compare):
     assert snap_game(snap_compare, ["Ann", "bot", "bot", "bot", "bot"], 40, (120, 40),
                      press=["down"], pick_seed=2)
+
+
+def test_snapshot_3p_120x40(snap_compare):
+    # The whole table at once with three seats (it scrolled before).
+    assert snap_game(snap_compare, ["Ann", "bot", "bot"], 30, (120, 40), press=["down"])
 
 
 def test_snapshot_solo_80x24(snap_compare):

@@ -1,0 +1,304 @@
+"""What every piece of the Inkwell board shares: the one way of writing cubes, a
+desk and a bottle, the words for the Abbot's track, and line helpers (each part is
+drawn as plain lines, so a highlight moving within a part needs no new layout)."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widget import Widget
+
+from inkterm.games.inkwell.content import SPACE_GLYPH as SYMBOL
+from inkterm.games.inkwell.content import Wash, content
+from inkterm.widgets.part import BoardPart
+from inkterm.widgets.touch import click_style
+
+LETTER = {"black": "K", "red": "R", "yellow": "Y", "green": "G", "blue": "B", "gold": "★"}
+CODE_OF = {"black": "K", "red": "R", "yellow": "Y", "green": "G", "blue": "B", "gold": "Au"}
+WORD = {"K": "black", "R": "red", "Y": "yellow", "G": "green", "B": "blue", "?": "any", "*": "gold"}
+CODE_OF_WORD = {v: k for k, v in WORD.items()}
+NORMAL = ("black", "red", "yellow", "green", "blue")
+SHAPE = {"star": "☆", "circle": "○", "diamond": "◊"}
+USES = {"1": "once", "2": "twice", "P": "always"}
+STATUS = {"up": "ready", "used-once": "1 use left", "down": "used"}
+ROMAN = ("", "I", "II", "III")
+MARK = "▶"
+CAND = "+"
+FIRST = "⚑"
+
+__all__ = ["SYMBOL", "InkPart"]
+
+
+def ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def viewer_seat(view: dict) -> int | None:
+    """Whose desk is drawn: the viewer's own, else whoever is to choose."""
+    you = view.get("you")
+    if you is not None:
+        return you
+    return view.get("current")
+
+
+def acting_seat(view: dict) -> int | None:
+    """Whose page is drawn large: whoever is to choose (during another seat's turn,
+    the page the log is narrating), else the viewer's own."""
+    current = view.get("current")
+    if current is not None:
+        return current
+    return view.get("you")
+
+
+def bottle_cubes(view: dict, bid: str) -> list[str]:
+    for b in view.get("mat", []):
+        if b["id"] == bid:
+            return [name for name in (*NORMAL, "gold") for _ in range(b["cubes"].get(name, 0))]
+    return []
+
+
+def washes(player: dict) -> list[tuple[str, str]]:
+    """(source, target) colour codes of the player's wash techniques: a source cube
+    may also go on a target-colour space (not the multiplier)."""
+    out: list[tuple[str, str]] = []
+    for x in player.get("techniques") or []:
+        effect = content().techniques[x["id"]].effect
+        if isinstance(effect, Wash):
+            out.append((effect.source, effect.target))
+    return out
+
+
+def candidate_spaces(page: dict | None, cubes: list[str], wash=()) -> set[str]:
+    """Empty spaces of ``page`` that accept at least one of ``cubes`` by colour (and
+    by the player's washes). Whether they all fit at once is the game's fit rule."""
+    if not page or not cubes:
+        return set()
+    out = set()
+    codes = {CODE_OF[c] for c in cubes}
+    for sp in page["spaces"]:
+        if sp["cube"] is not None:
+            continue
+        a = sp["accept"]
+        if "Au" in codes or (a == "?" and codes - {"Au"}) or a in codes:
+            out.add(sp["id"])
+        elif sp["role"] != "multiplier" and any(src in codes and dst == a for src, dst in wash):
+            out.add(sp["id"])
+    return out
+
+
+def pile_size(rival: dict) -> int:
+    """Cubes in the solo Rival's pile: points it has not scored yet (at the next arrow)."""
+    return sum((rival.get("pile") or {}).values())
+
+
+def scored_total(rows: list) -> int:
+    return sum(int(v) for _label, v in rows)
+
+
+def next_arrow(view: dict) -> tuple[int, int] | None:
+    """(arrow number, its space) of the first arrow the Abbot has not crossed yet."""
+    crossed = view.get("arrows_crossed", 0)
+    arrows = view.get("arrows", [])
+    if crossed < len(arrows):
+        return crossed + 1, arrows[crossed]
+    return None
+
+
+def abbot_words(view: dict, short: bool = False) -> str:
+    """``Abbot on 8 of 36: 4 steps to arrow I`` (short: ``Abbot 8/36: …``) — where
+    he is and what comes next."""
+    abbot, end = view.get("abbot", 0), view.get("end_space", 0)
+    out = f"Abbot {abbot}/{end}: " if short else f"Abbot on {abbot} of {end}: "
+    nxt = next_arrow(view)
+    if nxt is not None:
+        k, at = nxt
+        out += f"{plural(at - abbot, 'step')} to arrow {ROMAN[k]}"
+    elif abbot < end:
+        out += f"all arrows passed, {plural(end - abbot, 'step')} to the end"
+    else:
+        out += "at the end space"
+    return out
+
+
+#: A narrow mat's few words for why a bottle cannot be taken (the summary's first
+#: words → the short form); the whole table and inspect give the reason in full.
+SHORT_REASONS = (("its ", "won't fit"), ("no free technique", "desk full"),
+                 ("the Abbot", "forced to Turn"), ("Second Helping", "star or circle only"))
+
+
+def short_reason(why: str) -> str:
+    return next((short for start, short in SHORT_REASONS if why.startswith(start)), why)
+
+
+def page_progress(page: dict | None) -> str:
+    """``II-1 3/16``: the page and how many of its spaces hold a cube."""
+    if not page:
+        return "—"
+    total = len(page["spaces"])
+    return f"{page['id']} {total - page['empty']}/{total}"
+
+
+def line(*parts) -> Text:
+    """One line that never wraps (its layout stays put when its text changes)."""
+    t = Text.assemble(*parts, no_wrap=True, overflow="ellipsis")
+    return t
+
+
+def fit(text: Text, width: int, justify: str = "left") -> Text:
+    """``text`` cut (with …) or padded to exactly ``width`` cells."""
+    t = text.copy()
+    t.no_wrap, t.overflow = True, "ellipsis"
+    if t.cell_len > width:
+        t.truncate(width, overflow="ellipsis")
+        return t
+    room = width - t.cell_len
+    left = room // 2 if justify == "center" else room if justify == "right" else 0
+    return Text.assemble(" " * left, t, " " * (room - left), no_wrap=True)
+
+
+def wrap(part: BoardPart, text: Text, width: int) -> list[Text]:
+    """``text`` broken into lines of ``width`` (each then never rewraps)."""
+    out = []
+    for piece in text.wrap(part.app.console, max(8, width)):
+        piece.no_wrap = True
+        out.append(piece)
+    return out
+
+
+class InkPart(BoardPart):
+    """A piece of the board rendering Rich text with styles from the stylesheet."""
+
+    COMPONENT_CLASSES = {
+        "inkwell--hi", "inkwell--room", "inkwell--head", "inkwell--muted",
+        "inkwell--blocked", "inkwell--current", "inkwell--forced", "inkwell--done",
+        "inkwell--frame", "inkwell--walked",
+        *(f"inkwell--{kind}-{c}" for kind in ("cube", "ink") for c in ("K", "R", "Y", "G", "B", "Au")),
+        *(f"inkwell--seat-{n}" for n in range(5)),
+    }
+
+    STYLE_PREFIX = "inkwell"
+    #: The small-screen view this part belongs to (see ``InkwellBoard.VIEWS``).
+    VIEW: str | None = "table"
+    #: Drawn in full only when the whole table is on screen (not merely wide).
+    FULL_NEEDS_WHOLE = False
+
+    def data(self, view: dict):
+        """What of ``view`` this part draws: it is drawn again only when this
+        changes (or its touches, or the detail). Parts name their keys in ``KEYS``
+        and add per-seat data by overriding this."""
+        return tuple(view.get(k) for k in self.KEYS) if self.KEYS is not None else view
+
+    #: The view keys this part draws from (None: all of it, compared by identity).
+    KEYS: tuple[str, ...] | None = None
+    _data: object = None
+
+    def changed(self, view: dict, touches: frozenset[str], detail) -> bool:
+        """Whether this part must be drawn again: a new choice brings a new view
+        every time, but most parts show data that did not change."""
+        data = self.data(view)
+        if self.READS is not None:
+            touches = frozenset(t for t in touches if t.startswith(self.READS))
+        drawn = self._drawn
+        if drawn is not None and drawn[1] == touches and drawn[2] == detail and (
+                drawn[0] is view or (self.KEYS is not None and self._data == data)):
+            self._drawn = (view, touches, detail)
+            return False
+        self._drawn, self._data = (view, touches, detail), data
+        return True
+
+    def width(self) -> int:
+        """The columns this part draws in (while hidden or not yet laid out, its
+        container's: a part is drawn just before its view comes forward)."""
+        width = self.content_size.width
+        if not width and isinstance(self.parent, Widget):
+            width = self.parent.scrollable_content_region.width
+        return width or 46
+
+    def on_resize(self) -> None:
+        # Lines are cut to the width: drawn again at a new one.
+        if self._drawn is not None and self._drawn_width != self.width():
+            self.draw(*self._drawn)
+
+    _drawn_width = 0
+
+    def show_lines(self, lines: list[Text]) -> None:
+        self._drawn_width = self.width()
+        super().show_lines(lines)
+
+    def seat_style(self, seat: int):
+        return self.style(f"seat-{seat % 5}")
+
+    def cube(self, name: str, dim: bool = False) -> Text:
+        """One cube: its letter (★ for gold) on its colour; plain letter when dimmed."""
+        if dim:
+            return Text(LETTER[name], style=self.style("blocked"))
+        return Text(LETTER[name], style=self.style(f"cube-{CODE_OF[name]}"))
+
+    def cubes(self, counts: dict, dim: bool = False) -> Text:
+        """A bottle's (or any pile's) cubes, the one way the board writes them:
+        ``K×3 R Y×2 ★``, colours in the order K R Y G B, gold last."""
+        t = Text()
+        for name in (*NORMAL, "gold"):
+            n = counts.get(name, 0)
+            if not n:
+                continue
+            if t:
+                t.append(" ")
+            t.append_text(self.cube(name, dim))
+            if n > 1:
+                t.append(f"×{n}", style=self.style("blocked") if dim else "")
+        return t
+
+    def desk(self, ws: dict) -> Text:
+        """``R side A``: a workspace's colour as a cube and its side (``?`` until the
+        sides are revealed)."""
+        code = CODE_OF_WORD.get(ws["colour"], "?")
+        t = Text()
+        t.append(code, style=self.style(f"cube-{code}") if code in "KRYGB" else "")
+        t.append(f" side {ws.get('side') or '?'}")
+        return t
+
+    def ink(self, code: str) -> str:
+        """The style for an accepted colour code (K R Y G B ? *), as plain ink."""
+        return self.style(f"ink-{'Au' if code == '*' else code}") if code != "?" else ""
+
+    def bottle_cell(self, b: dict, touches: frozenset[str]) -> Text:
+        """``▶○C2 K×3 R Y×2``: the bottle's shape and id (``3+`` when it is used only
+        with three or more players), then its cubes; dimmed when it cannot be taken."""
+        bid = b["id"]
+        hi = f"bottle:{bid}" in touches
+        blocked = b.get("takeable") is False or not b.get("active")
+        t = Text(no_wrap=True, overflow="ellipsis")
+        t.append(MARK if hi else " ", style=self.style("current"))
+        name_style = (self.style("hi") if hi else self.style("blocked") if blocked
+                      else self.style("head"))
+        t.append(f"{SHAPE.get(b['shape'], '?')} {bid}", style=name_style + click_style(f"bottle:{bid}"))
+        if b.get("min_players", 1) > 1:
+            t.append(f" {b['min_players']}+", style=self.style("muted"))
+        t.append(" ")
+        if not b.get("active"):
+            t.append("out of play", style=self.style("blocked"))
+            return t
+        cubes = self.cubes(b["cubes"], dim=blocked)
+        t.append_text(cubes if cubes else Text("empty", style=self.style("blocked")))
+        return t
+
+    def slot_cell(self, b: dict, touches: frozenset[str], wide: bool) -> Text:
+        """The technique on a diamond's slot: ``T1 Fresh Ink (once)``."""
+        slot = b["slot"]
+        hi = f"slot:{slot}" in touches
+        t = Text(no_wrap=True, overflow="ellipsis")
+        t.append(f"{slot} ", style=self.style("muted"))
+        tech = b.get("technique")
+        if not b.get("active"):
+            t.append("out of play", style=self.style("blocked"))
+        elif tech:
+            t.append(tech["name"], style=(self.style("hi") if hi else self.style("head"))
+                     + click_style(f"slot:{slot}"))
+            if wide:
+                t.append(f" ({USES.get(tech['uses'], tech['uses'])})", style=self.style("muted"))
+        else:
+            t.append("no technique", style=self.style("muted"))
+        return t

@@ -1,0 +1,157 @@
+"""The desk (the viewer's workspace and techniques), the pages on offer and the key."""
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+
+from inkterm.widgets.touch import click_style
+
+from .common import (CODE_OF_WORD, MARK, STATUS, SYMBOL, USES, InkPart, line, viewer_seat)
+from .page import PageDrawing
+
+
+class DeskView(InkPart):
+    """The viewer's workspace side and techniques (placed this page and underneath)."""
+
+    READS = ("tech:", "workspace")
+    VIEW = "desk"
+    KEYS = ("current", "you", "private", "solo")
+
+    def data(self, view: dict):
+        seat, players = viewer_seat(view), view.get("players", [])
+        return super().data(view), players[seat] if seat is not None and seat < len(players) else None
+
+    def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
+        players = view.get("players", [])
+        seat = viewer_seat(view)
+        if seat is None or seat >= len(players):
+            self.update("")
+            return
+        p = players[seat]
+        mine = view.get("current") == seat
+        hi = touches if mine else frozenset()
+        ws = p["workspace"]
+        side = ws.get("side")
+        if side is None and view.get("you") == seat:
+            side = (view.get("private") or {}).get("workspace_side")
+        lines: list[Text] = []
+        t = Text()
+        t.append("Desk ", style=self.style("head") + click_style("workspace"))
+        code = CODE_OF_WORD.get(ws["colour"], "?")
+        t.append(code, style=self.style(f"cube-{code}") if code in SYMBOL else "")
+        t.append(f" {ws['colour']}", style=self.ink(code))
+        ws_hi = "workspace" in hi
+        if side is None:
+            secret = "  side secret until everyone has chosen" if not view.get("solo") else "  no side yet"
+            t.append("  choose a side:" if ws_hi else secret,
+                     style=self.style("hi") if ws_hi else self.style("muted"))
+        else:
+            name = ws.get("name") or ws[side.lower()]["name"]
+            text = ws.get("text") or ws[side.lower()]["text"]
+            t.append(f"  side {side}: ")
+            t.append(name, style=self.style("hi") if ws_hi else self.style("head"))
+            t.append(f" — {text}", style=self.style("muted"))
+        lines.append(t)
+        if side is None and ws_hi:
+            for s in ("a", "b"):
+                lines.append(Text.assemble(f" {s.upper()} ", (ws[s]["name"], self.style("head")),
+                                           (f" — {ws[s]['text']}", self.style("muted"))))
+        techs = p.get("techniques") or []
+        placed = sum(1 for x in techs if x.get("where") == "workspace")
+        head = Text()
+        cap = p.get("capacity")  # None while the side, which may raise it, is secret
+        head.append("Techniques", style=self.style("head"))
+        if cap is not None:
+            head.append(f": {placed} of {cap} slots used this page, {max(0, cap - placed)} free")
+        else:
+            head.append(f": {placed} placed this page")
+        if not techs:
+            head.append(": none yet", style=self.style("muted"))
+        lines.append(head)
+        for x in techs:
+            h = f"tech:{x['id']}" in hi
+            row = Text(no_wrap=not h, overflow="ellipsis")
+            row.append(MARK if h else " ", style=self.style("current"))
+            row.append(" under " if x.get("where") == "under" else " ")
+            status = x.get("status", "up")
+            row.append(x["name"], style=(self.style("hi") if h else
+                       self.style("muted") if status == "down" else self.style("head"))
+                       + click_style(f"tech:{x['id']}"))
+            row.append(f" [{STATUS.get(status, status)}, {USES.get(x['uses'], x['uses'])}]")
+            row.append(f" {x['text']}", style=self.style("muted"))
+            lines.append(row)
+        self.show_lines(lines)
+
+
+class DisplayView(InkPart):
+    """The open page II and III displays; a highlighted page is drawn in full."""
+
+    READS = ("page:",)
+    VIEW = "offer"
+    KEYS = ("display",)
+
+    def data(self, view: dict):
+        return super().data(view), self.whole
+
+    @property
+    def whole(self) -> bool:
+        return self.screen.has_class("-wide", "-tall")
+
+    def _row(self, level: str, pages: list[dict], touches: frozenset[str], names: bool, whole: bool) -> Text:
+        """``II  ▶II-4 Owl ×B 13pt  II-5 ×K 12pt``: a display's pages, each with its
+        multiplier colour and points (names when they fit, and the highlighted one)."""
+        row = line((f"{level} on offer: " if whole else f"{level:<4}", self.style("head")))
+        if not pages:
+            row.append("all taken", style=self.style("muted"))
+        for n, pg in enumerate(pages):
+            h = f"page:{pg['id']}" in touches
+            pts = sum(i["points"] for i in pg["illustrations"])
+            m = pg.get("multiplier", "?")
+            if n:
+                row.append("  " if names else " ")
+            row.append(MARK if h else "", style=self.style("current"))
+            row.append(f"{pg['id']} {pg['name']}" if names or h else pg["id"],
+                       style=(self.style("hi") if h else Style()) + click_style(f"page:{pg['id']}"))
+            row.append(" ×")
+            row.append(SYMBOL.get(m, m), style=self.ink(m))
+            row.append(f" {pts}pt", style=self.style("muted"))
+        return row
+
+    def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
+        # The whole table has no views to title: a level's row says what it is.
+        whole = self.whole
+        lines: list[Text] = [] if whole else [Text("Pages to choose from", style=self.style("head"))]
+        shown: dict | None = None
+        width = self.width()
+        for level, pages in (view.get("display") or {}).items():
+            # With names when they fit, else ids; the whole table's long label last to go.
+            tries = [(True, whole), (False, whole), (False, False)] if detail else [(False, whole)]
+            rows = [self._row(level, pages, touches, names, label) for names, label in tries]
+            lines.append(next((r for r in rows if r.cell_len <= width), rows[-1]))
+            shown = next((pg for pg in pages if f"page:{pg['id']}" in touches), shown)
+        if shown is not None:
+            lines.append(Text(f"{shown['id']} {shown['name']}: {len(shown['spaces'])} spaces",
+                              style=self.style("head")))
+            drawing = PageDrawing(self, shown)
+            lines += drawing.boxes(self.width()) if detail else drawing.rows(self.width())
+        self.show_lines(lines)
+
+
+class LegendView(InkPart):
+    """How to read the board without colour."""
+
+    VIEW = "key"
+    KEYS = ()
+
+    def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
+        self.update(Text.assemble(
+            ("Key ", self.style("head")),
+            ("cubes K R Y G B, ★ gold; K×3 = three black. Bottles ☆ star, ○ circle, "
+             "◊ diamond (its technique card with it); 3+ = used with 3 or more players; "
+             "dimmed = cannot be taken now (why beside it). Spaces: 3·R empty, "
+             "takes red or gold; ? any cube; ★ gold only; 3■K holds black; a box or ▕ ▏ "
+             "frames an illustration, ✓ complete; others' pages small: a letter a cube, · "
+             "empty. Track (round the mat at 120×40): A start, clockwise to the end, "
+             "I II III the arrows, ● the Abbot, walked part heavy. ▶ the "
+             "highlighted choice; + room for the highlighted bottle; ! must Turn; "
+             "✓1st finished; ⚑ first player.", self.style("muted"))))
