@@ -951,7 +951,7 @@ async def test_solo_never_speaks_of_secrets():
     async with app.run_test(size=(80, 24)) as pilot:
         await _settle(pilot)
         text = "\n".join(screen_lines(app))
-        assert "choose your" in text and "secret" not in text
+        assert "choose a side of your" in text and "secret" not in text
         assert "Desk " in text  # the side choice brings the desk forward
 
 

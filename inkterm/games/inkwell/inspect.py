@@ -3,6 +3,7 @@ lies, a page. Everything here is public (workspace sides are not described)."""
 from __future__ import annotations
 
 from .content import CUBE_NAMES
+from .model import _cubes_text
 
 
 def _cubes_words(counts: list[int]) -> str:
@@ -21,10 +22,33 @@ def _technique(st, tid: int) -> str:
     return "\n".join([spec.name, spec.text, *where])
 
 
+def _bottle(st, bid: str) -> str:
+    """What the bottle is, what it holds, and whether the seat deciding may Take it
+    now (and if not, why: the board dims it for the same reason)."""
+    from .summary import _offered_takes, _why_not
+
+    cubes = st.bottles[bid]
+    lines = [f"{st.shape[bid].capitalize()} bottle {bid}"]
+    lines.append(f"Holds {_cubes_words(cubes)} ({_cubes_text(cubes)})." if any(cubes) else "Empty.")
+    slot = st.link.get(bid)
+    tid = st.slots[slot] if slot else None
+    if tid is not None:
+        tech = st.C.techniques[tid]
+        lines.append(f"Beside it lies the technique {tech.name}, taken with the cubes if the desk "
+                     f"has room: {tech.text}")
+    d = st.decision()
+    offered = _offered_takes(d)
+    if offered is not None:
+        who = st.players[d.seat].name
+        lines.append(f"{who} can Take it now." if bid in offered
+                     else f"{who} cannot Take it now: {_why_not(st, d, bid)}.")
+    return "\n".join(lines)
+
+
 def describe(st, touch: str) -> str | None:
     kind, _, what = touch.partition(":")
     if kind == "bottle" and what in st.bottles:
-        return f"Bottle {what}\nHolds {_cubes_words(st.bottles[what])}."
+        return _bottle(st, what)
     if kind == "tech" and what.isdigit() and int(what) in st.C.techniques:
         return _technique(st, int(what))
     if kind == "page" and what in st.C.pages:

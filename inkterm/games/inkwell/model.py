@@ -42,15 +42,16 @@ def _cube_parts(c) -> list[str]:
 
 
 def _cubes_text(c) -> str:
-    return "{" + ",".join(_cube_parts(c)) + "}"
+    """Cubes written as the board writes them everywhere: ``K×3 R ★``."""
+    return " ".join(_cube_parts(c))
 
 
 def _take_texts(bid: str, shape: str, c) -> tuple[str, str]:
-    """An offered Take's label and hint: ``Take C1 {K,R,Y}`` and ``circle bottle: 3
+    """An offered Take's label and hint: ``Take C1 K R Y`` and ``circle bottle: 3
     cubes K R Y; they all fit your page`` (the cubes are spelled out once for both)."""
     parts = _cube_parts(c)
     n = sum(c)
-    return (f"Take {bid} {{{','.join(parts)}}}",
+    return (f"Take {bid} {' '.join(parts)}",
             f"{shape} bottle: {n} cube{'s' if n != 1 else ''} {' '.join(parts)}; "
             f"{'they all fit' if n != 1 else 'it fits'} your page")
 
