@@ -20,11 +20,10 @@ from inkterm.widgets.board import BOARD_CSS, board_for
 from inkterm.widgets.touch import BoardTouched
 from inkterm.widgets.event_log import EventLog
 from inkterm.screens import SCREENS_CSS
+from inkterm.screens.since import SinceLastTurn
 from inkterm.widgets.footer import KeyFooter
 
 MIN_SIZE = (80, 24)
-#: Rows for "since your last turn" above the table (#since-top's max-height less its rule).
-SINCE_TOP_ROWS = 5
 #: The hint box's height (see #hint in screens.tcss).
 HINT_LINES = 4
 #: The areas Tab moves between, in order, and their names in the footer.
@@ -32,20 +31,7 @@ AREAS = ("menu", "log", "board")
 AREA_TITLES = {"menu": "Menu", "log": "Log", "board": "Board"}
 
 
-def collapse_repeats(lines: list[Text]) -> list[Text]:
-    """Consecutive equal lines as one, with a count: "bot swaps a card (×3)"."""
-    out: list[Text] = []
-    count = 0
-    for i, line in enumerate(lines):
-        count += 1
-        if i + 1 < len(lines) and lines[i + 1].plain == line.plain:
-            continue
-        out.append(line + Text(f" (×{count})", style="dim") if count > 1 else line)
-        count = 0
-    return out
-
-
-class GameScreen(Screen):
+class GameScreen(SinceLastTurn, Screen):
     CSS_PATH = [SCREENS_CSS, *BOARD_CSS]
     #: List a bot's options in the menu while it thinks (the demo does).
     SHOW_BOT_CHOICES = False
@@ -287,16 +273,6 @@ class GameScreen(Screen):
         events = st.apply(key)
         self.remember(seat, events, self.query_one(EventLog).add_events(events, round_no))
 
-    def remember(self, seat: int, events: list, lines: list[Text]) -> None:
-        """Keep a choice's log lines for everyone else's "since your last turn"."""
-        # Turn boundaries ("ends the turn.") would crowd out what was done.
-        done = [line for e, line in zip(events, lines) if e.kind != "turn"]
-        for human, missed in self.since.items():
-            if human == seat:
-                missed.clear()  # their own choice: they have seen what came before
-            else:
-                missed.extend(done)
-
     def play(self, key: str) -> None:
         try:
             self.apply_and_log(key)
@@ -403,54 +379,6 @@ class GameScreen(Screen):
             return
         self._followed = d
         follow(frozenset(t for c in (d.choices if d else ()) for t in (c.touches or ())))
-
-    #: Whether "since your last turn" is shown (a lesson or a demo narrates instead).
-    SHOWS_SINCE = True
-
-    @property
-    def since_panel(self) -> Static | None:
-        """Where "since your last turn" shows: above the table on a short screen (the
-        full width reads best), in the log's place on a tall one (the board keeps
-        every row). None on screens built without it (demos, lessons)."""
-        panels = self.query("#since-side" if self.has_class("-tall") else "#since-top")
-        return panels.first(Static) if panels else None
-
-    def _show_since(self) -> None:
-        """What the others did since the person now choosing last chose, until they
-        dismiss it (Escape) or choose."""
-        panel = self.since_panel
-        if panel is None or not self.SHOWS_SINCE:
-            for other in self.query(".since"):
-                other.display = False
-            return
-        missed = self.since.get(self.decision.seat, []) if self.human_to_move() else []
-        for other in self.query(".since"):
-            other.display = other is panel and bool(missed)
-        self.query_one(EventLog).display = not (missed and panel.id == "since-side")
-        if missed:
-            self._fill_since(panel, collapse_repeats(missed))
-            self.call_after_refresh(self._fill_since, panel, collapse_repeats(missed))  # laid out
-
-    def _fill_since(self, panel: Static, lines: list[Text]) -> None:
-        """The newest lines that fit the panel under its heading."""
-        width = panel.content_size.width or self.size.width - 2
-        # The top panel grows to its max-height (see screens.tcss); the side one is fixed.
-        room = SINCE_TOP_ROWS if panel.id == "since-top" else panel.content_size.height or 6
-        shown: list[Text] = []
-        for n in range(len(lines), 0, -1):  # fewest dropped first
-            more = len(lines) - n
-            earlier = f"{more} earlier: l; " if more else ""
-            head = Text(f"Since your last turn ({earlier}Esc hides):", style="bold")
-            shown = [head, *lines[-n:]]
-            if sum(len(t.wrap(self.app.console, width)) for t in shown) <= room:
-                break
-        panel.update(Text("\n").join(shown))
-
-    def action_dismiss_since(self) -> None:
-        d = self.decision
-        if d is not None and self.since.get(d.seat):
-            self.since[d.seat].clear()
-            self._show_since()
 
     def _show_board(self) -> None:
         if self._finished or not self.is_attached:

@@ -1,0 +1,90 @@
+"""What the others did since the person now choosing last chose: kept per human
+seat as the log narrates it, shown until they dismiss it (Escape) or choose."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from inkterm.widgets.event_log import EventLog
+
+#: Rows for "since your last turn" above the table (#since-top's max-height less its rule).
+SINCE_TOP_ROWS = 5
+
+
+def collapse_repeats(lines: list[Text]) -> list[Text]:
+    """Consecutive equal lines as one, with a count: "bot swaps a card (×3)"."""
+    out: list[Text] = []
+    count = 0
+    for i, line in enumerate(lines):
+        count += 1
+        if i + 1 < len(lines) and lines[i + 1].plain == line.plain:
+            continue
+        out.append(line + Text(f" (×{count})", style="dim") if count > 1 else line)
+        count = 0
+    return out
+
+
+class SinceLastTurn:
+    """The game screen's "since your last turn" panels (a mixin: the screen keeps
+    ``since``, one list of log lines per human seat, and composes #since-top and
+    #since-side)."""
+
+    since: dict[int, list[Text]]
+
+    def remember(self, seat: int, events: list, lines: list[Text]) -> None:
+        """Keep a choice's log lines for everyone else's "since your last turn"."""
+        # Turn boundaries ("ends the turn.") would crowd out what was done.
+        done = [line for e, line in zip(events, lines) if e.kind != "turn"]
+        for human, missed in self.since.items():
+            if human == seat:
+                missed.clear()  # their own choice: they have seen what came before
+            else:
+                missed.extend(done)
+
+    #: Whether "since your last turn" is shown (a lesson or a demo narrates instead).
+    SHOWS_SINCE = True
+
+    @property
+    def since_panel(self) -> Static | None:
+        """Where "since your last turn" shows: above the table on a short screen (the
+        full width reads best), in the log's place on a tall one (the board keeps
+        every row). None on screens built without it (demos, lessons)."""
+        panels = self.query("#since-side" if self.has_class("-tall") else "#since-top")
+        return panels.first(Static) if panels else None
+
+    def _show_since(self) -> None:
+        """What the others did since the person now choosing last chose, until they
+        dismiss it (Escape) or choose."""
+        panel = self.since_panel
+        if panel is None or not self.SHOWS_SINCE:
+            for other in self.query(".since"):
+                other.display = False
+            return
+        missed = self.since.get(self.decision.seat, []) if self.human_to_move() else []
+        for other in self.query(".since"):
+            other.display = other is panel and bool(missed)
+        self.query_one(EventLog).display = not (missed and panel.id == "since-side")
+        if missed:
+            self._fill_since(panel, collapse_repeats(missed))
+            self.call_after_refresh(self._fill_since, panel, collapse_repeats(missed))  # laid out
+
+    def _fill_since(self, panel: Static, lines: list[Text]) -> None:
+        """The newest lines that fit the panel under its heading."""
+        width = panel.content_size.width or self.size.width - 2
+        # The top panel grows to its max-height (see screens.tcss); the side one is fixed.
+        room = SINCE_TOP_ROWS if panel.id == "since-top" else panel.content_size.height or 6
+        shown: list[Text] = []
+        for n in range(len(lines), 0, -1):  # fewest dropped first
+            more = len(lines) - n
+            earlier = f"{more} earlier: l; " if more else ""
+            head = Text(f"Since your last turn ({earlier}Esc hides):", style="bold")
+            shown = [head, *lines[-n:]]
+            if sum(len(t.wrap(self.app.console, width)) for t in shown) <= room:
+                break
+        panel.update(Text("\n").join(shown))
+
+    def action_dismiss_since(self) -> None:
+        d = self.decision
+        if d is not None and self.since.get(d.seat):
+            self.since[d.seat].clear()
+            self._show_since()
