@@ -20,7 +20,6 @@ Board spaces are named ``<sec>:<name>`` (``bo:STEM1``, ``as:2O2:star``, ``ba:FNL
 """
 from __future__ import annotations
 
-from itertools import combinations, permutations
 from typing import Any
 
 from inkterm.engine.give import give_into
@@ -28,426 +27,22 @@ from inkterm.engine.state import GameState
 from inkterm.engine.types import Choice, Decision, Event
 from inkterm.engine.words import act, possessive, verb
 
+from . import persist, scoring, view
 from . import words as W
-from .content import (
-    DECK_OF,
-    GAIN_RE,
-    ICON_RE,
-    OK,
-    SECTIONS,
-    TYPE_NAMES,
-    TYPES,
-    Reward,
-    content,
-    parse_reward,
-    reward_text,
+from .content import GAIN_RE, OK, SECTIONS, TYPE_NAMES, TYPES, Reward, reward_text
+from .geometry import (
+    CELLS, CENTRAL, IDX, LETTER, RC, VALUE, Analysis, at, step_cell, touch_cell,
 )
+from .tables import (
+    ACTION_LABEL, ACTION_TOPIC, ALL_SPACES, BA_NEXT, BA_REWARD, BASE, BOT_FIXED, BOT_NEXT,
+    BOT_REWARD, BOT_UNLIMITED, BRANCHES, BREAKS, C, CAP, COMP, CONST_NAMES, CONST_REWARD, DIRTY,
+    DIRTY_REWARD, DW, END_AT, FOUNTAINS, GREY, MULT, NSECT, PLACE, POOL1, POOL2, RE_REWARD,
+    RE_SPACES, RS_DIRS, SECTOR_CONSTS, STAR_REWARD, TEXT_FACE, TIPS, WR, WR_HEAD, WR_STARS, WR_TEXTS, acts_of,
+    cap, cond_of, short, spot, tok_text, touch_space, where,
+)
+from .view import VoynichView
 
-C = content()
-GREY = -1
-DIRTY = -2
 MAX_ROUNDS = 60  # safety net for bots that never score (see rules.md "Rulings"); greedy games end by round ~25
-
-SEC_CODE = {"botany": "bo", "astrology": "as", "baths": "ba", "writing": "wr", "recipes": "re"}
-CODE_SEC = {v: k for k, v in SEC_CODE.items()}
-KINDS = ("leaf", "drop", "star", "text")
-
-# --- puzzle geometry -----------------------------------------------------------------------
-ROWV = C.puzzle.row_values
-COLV = C.puzzle.col_values
-CELLS = range(64)
-RC = [f"{i // 8 + 1}{i % 8 + 1}" for i in CELLS]
-IDX = {rc: i for i, rc in enumerate(RC)}
-VALUE = [ROWV[i // 8] + COLV[i % 8] for i in CELLS]
-LETTER = [C.puzzle.letters[i // 8][i % 8].upper() for i in CELLS]
-CENTRAL = tuple(IDX[c] for c in C.puzzle.central)
-CENTRAL_SET = frozenset(CENTRAL)
-CORNERS = frozenset(IDX[c] for c in C.puzzle.corners)
-EDGES = frozenset(i for i in CELLS if (i // 8 in (0, 7) or i % 8 in (0, 7)) and i not in CORNERS)
-CIRCLE = [None] * 64
-for _name, _cells in C.puzzle.circles.items():
-    for _c in _cells:
-        CIRCLE[IDX[_c]] = _name
-
-
-def _nbrs(i: int) -> tuple[int, ...]:
-    r, c = divmod(i, 8)
-    out = []
-    for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
-        if 0 <= r + dr < 8 and 0 <= c + dc < 8:
-            out.append((r + dr) * 8 + c + dc)
-    return tuple(out)
-
-
-NBRS = [_nbrs(i) for i in CELLS]
-DIRS = {"N": -8, "S": 8, "E": 1, "W": -1}
-
-
-def step_cell(i: int, d: str) -> int | None:
-    r, c = divmod(i, 8)
-    if d == "N":
-        return i - 8 if r > 0 else None
-    if d == "S":
-        return i + 8 if r < 7 else None
-    if d == "E":
-        return i + 1 if c < 7 else None
-    return i - 1 if c > 0 else None
-
-
-def touch_cell(i: int) -> str:
-    return f"cell:{i // 8 + 1},{i % 8 + 1}"
-
-
-def touch_space(sid: str) -> str:
-    sec, _, rest = sid.partition(":")
-    return f"{CODE_SEC[sec]}:space:{rest}"
-
-
-# --- icons ---------------------------------------------------------------------------------
-def parse_icon(icon: str) -> tuple[int, str, int, int]:
-    """(count, kind, n, type) with type -1 for any colour."""
-    m = ICON_RE.match(icon)
-    if not m:
-        raise ValueError(f"unknown icon {icon!r}")
-    g = m.groups()
-    if g[1]:  # G/A
-        return int(g[0] or 1), g[1], int(g[2]), TYPES.index(g[3])
-    if g[5]:  # E/C/O
-        return int(g[4] or 1), g[5], 0, -1 if g[6] == "*" else TYPES.index(g[6])
-    if g[8]:  # S
-        return int(g[7] or 1), "S", int(g[9]), -1
-    return int(g[10] or 1), "M", int(g[11]), -1
-
-
-ICONS: dict[str, tuple[int, str, int, int]] = {}
-
-
-def icon_info(icon: str):
-    info = ICONS.get(icon)
-    if info is None:
-        info = ICONS[icon] = parse_icon(icon)
-    return info
-
-
-# The turn's phases as the status line says them (the codes stay internal).
-PHASE_WORDS = {
-    "spread": "opening a double page",
-    "prog1": "phase 1: advance cards",
-    "pick": "phase 2: choose a card to use",
-    "act": "phase 2: actions",
-    "share": "phase 3: share knowledge",
-    "move": "phase 3: move a research token",
-    "prog2": "phase 4: advance cards",
-}
-
-class Analysis:
-    """Groups, neighbour colours and presence of the puzzle as it stands."""
-
-    __slots__ = ("present", "typ", "gid", "gsize", "gtype", "adjg", "ncol", "memo", "frontier")
-
-    def __init__(self, grid: list[int]):
-        # present: a connected piece or a central cell (unconnected setup pieces are absent)
-        present = [False] * 64
-        stack = list(CENTRAL)
-        for i in CENTRAL:
-            present[i] = True
-        while stack:
-            i = stack.pop()
-            for j in NBRS[i]:
-                if not present[j] and grid[j] >= 0:
-                    present[j] = True
-                    stack.append(j)
-        typ = [grid[i] if present[i] and 0 <= grid[i] < 4 else -1 for i in CELLS]
-        gid = [-1] * 64
-        gsize: list[int] = []
-        gtype: list[int] = []
-        for i in CELLS:
-            if typ[i] >= 0 and gid[i] < 0:
-                g = len(gsize)
-                t = typ[i]
-                gid[i] = g
-                stack = [i]
-                n = 0
-                while stack:
-                    k = stack.pop()
-                    n += 1
-                    for j in NBRS[k]:
-                        if gid[j] < 0 and typ[j] == t:
-                            gid[j] = g
-                            stack.append(j)
-                gsize.append(n)
-                gtype.append(t)
-        adjg = []
-        ncol = []
-        for i in CELLS:
-            gs = set()
-            cols = set()
-            for j in NBRS[i]:
-                if typ[j] >= 0:
-                    cols.add(typ[j])
-                    if gid[j] != gid[i]:
-                        gs.add(gid[j])
-            adjg.append(tuple(sorted(gs)))
-            ncol.append(len(cols))
-        self.present, self.typ, self.gid, self.gsize, self.gtype = present, typ, gid, gsize, gtype
-        self.adjg, self.ncol = adjg, ncol
-        self.memo: dict = {}
-        # empty cells next to a (connected) piece: where a shared piece may go
-        self.frontier = [i for i in CELLS if grid[i] < 0 and any(present[j] for j in NBRS[i])]
-
-    def options(self, icons: list[str], cells: tuple[int, ...]) -> list[tuple[int, ...]]:
-        """Every set of distinct cells (from ``cells``) that meets the condition."""
-        key = (tuple(icons), cells)
-        out = self.memo.get(key)
-        if out is None:
-            total = sum(icon_info(i)[0] for i in icons)
-            useful = [c for c in cells if any(self.keys(c, i) for i in icons)]
-            if len(useful) < total:
-                out = []
-            else:
-                out = [combo for combo in combinations(useful, total) if self.condition_ok(icons, combo)]
-            self.memo[key] = out
-        return out
-
-    def keys(self, cell: int, icon: str) -> tuple:
-        """The distinctness keys this cell offers for ``icon`` (empty: it does not qualify)."""
-        _, kind, n, t = icon_info(icon)
-        typ = self.typ[cell]
-        if kind == "A":  # ruling 4/5: central cells count; the cell must be outside the group
-            if not self.present[cell]:
-                return ()
-            return tuple(g for g in self.adjg[cell] if self.gtype[g] == t and self.gsize[g] >= n)
-        if typ < 0:
-            return ()
-        if kind == "G":
-            g = self.gid[cell]
-            return (g,) if typ == t and self.gsize[g] >= n else ()
-        if kind == "S":
-            g = self.gid[cell]
-            return (g,) if self.gsize[g] >= n else ()
-        if t >= 0 and typ != t:
-            return ()
-        if kind == "E":
-            return (cell,) if cell in EDGES else ()
-        if kind == "C":
-            return (cell,) if cell in CORNERS else ()
-        if kind == "O":
-            return (CIRCLE[cell],) if CIRCLE[cell] else ()
-        if kind == "M":
-            return (cell,) if self.ncol[cell] >= n else ()
-        return ()
-
-    def icon_ok(self, icon: str, cells: tuple[int, ...]) -> bool:
-        count, kind, _, _ = icon_info(icon)
-        ks = [self.keys(c, icon) for c in cells]
-        if not all(ks):
-            return False
-        if count == 1:
-            return True
-        if count == 2:
-            for a in ks[0]:
-                for b in ks[1]:
-                    if a != b and (kind != "S" or self.gtype[a] == self.gtype[b]):
-                        return True
-            return False
-        for a in ks[0]:
-            for b in ks[1]:
-                for c in ks[2]:
-                    if a != b and b != c and a != c:
-                        return True
-        return False
-
-    def condition_ok(self, icons: list[str], cells: tuple[int, ...]) -> bool:
-        """Ruling 6: accept if some assignment of the (distinct) cells to the icons works."""
-        counts = [icon_info(i)[0] for i in icons]
-        if sum(counts) != len(cells) or len(set(cells)) != len(cells):
-            return False
-        if len(icons) == 1:
-            return self.icon_ok(icons[0], cells)
-        for perm in permutations(cells):
-            k = 0
-            for icon, n in zip(icons, counts):
-                if not self.icon_ok(icon, perm[k : k + n]):
-                    break
-                k += n
-            else:
-                return True
-        return False
-
-
-# --- board tables ---------------------------------------------------------------------------
-BOT = C.board.botany
-BOT_NEXT: dict[str, tuple[str, ...]] = {}
-BRANCHES: dict[str, list[str]] = {}
-for _n, _s in BOT.items():
-    if _s.branch:
-        BRANCHES.setdefault(_s.branch, []).append("bo:" + _n)
-for _n, _s in BOT.items():
-    BOT_NEXT["bo:" + _n] = tuple(nx if nx in BRANCHES else "bo:" + nx for nx in _s.next)
-BOT_REWARD = {"bo:" + n: parse_reward(s.reward) for n, s in BOT.items()}
-BOT_UNLIMITED = frozenset("bo:" + n for n, s in BOT.items() if s.cap == 0)
-BOT_FIXED = frozenset("bo:" + n for n, s in BOT.items() if not s.next)  # branch slots, flowers
-TIPS = tuple("bo:" + n for n in BOT if n.startswith("RT"))
-BASE = "bo:BASE"
-
-AST = C.board.astrology.constellations
-NSECT = C.board.astrology.sectors
-CONST_NAMES = list(AST)
-STAR_REWARD = {k: parse_reward(v.star_reward) for k, v in AST.items()}
-CONST_REWARD = {k: parse_reward(v.constellation_reward) for k, v in AST.items()}
-SECTOR_CONSTS = {s: [k for k in AST if k.startswith(str(s))] for s in range(1, NSECT + 1)}
-
-BATHS = C.board.baths.spaces
-BA_NEXT = {"ba:" + n: (None if s.next is None else "ba:" + s.next) for n, s in BATHS.items()}
-BA_REWARD = {"ba:" + n: parse_reward(s.reward) for n, s in BATHS.items()}
-FOUNTAINS = tuple("ba:" + n for n, s in BATHS.items() if s.fountain)
-POOL2 = tuple("ba:" + n for n, s in BATHS.items() if s.pool2)
-POOL1 = "ba:POOL1"
-DW = "ba:DW"
-DIRTY_REWARD = {int(k[1:]): parse_reward(v) for k, v in C.board.baths.dirty_drops.items()}
-
-WR = C.board.writing
-WR_HEAD = {r: parse_reward(v.head) for r, v in WR.items()}
-WR_TEXTS = {r: [f"wr:{r}:t{i}" for i in range(1, v.texts + 1)] for r, v in WR.items()}
-WR_STARS = {r: [f"wr:{r}:s{i}" for i in range(1, v.stars + 1)] for r, v in WR.items()}
-
-RE = C.board.recipes
-RE_SPACES = {row: [f"re:{row}:{i}" for i in range(1, len(v) + 1)] for row, v in RE.items()}
-RE_REWARD = {
-    f"re:{row}:{i}": (int(r[1:]) if row == "text" else parse_reward(r))
-    for row, v in RE.items()
-    for i, r in enumerate(v, 1)
-}
-
-ALL_SPACES: list[str] = (
-    ["bo:" + n for n in BOT]
-    + [f"as:{k}:{part}" for k in AST for part in ("star", "text")]
-    + ["ba:" + n for n in BATHS]
-    + [s for r in WR for s in WR_TEXTS[r] + WR_STARS[r]]
-    + [s for row in RE_SPACES.values() for s in row]
-)
-
-def _board_info() -> dict:
-    """Static facts a board widget draws: each space's printed reward and links."""
-    return {
-        "botany": {n: {"reward": s.reward, "next": list(s.next), "branch": s.branch, "unlimited": s.cap == 0} for n, s in BOT.items()},
-        "astrology": {k: {"star": v.star_reward, "constellation": v.constellation_reward} for k, v in AST.items()},
-        "baths": {n: {"reward": s.reward, "next": s.next, "fountain": s.fountain, "pool2": s.pool2} for n, s in BATHS.items()},
-        "dirty_drops": dict(C.board.baths.dirty_drops),
-        "writing": {r: {"head": v.head, "texts": v.texts, "stars": v.stars} for r, v in WR.items()},
-        "recipes": {row: list(v) for row, v in RE.items()},
-        "texts": {k: list(v) for k, v in C.components.texts.items()},
-    }
-
-
-BOARD_INFO = _board_info()
-HELP = {cid: C.help_card(cid) for cid in C.cards}  # the 40 help cards
-TEXT_FACE = C.text_faces  # tid -> (untranslated, translated)
-BREAKS = tuple(C.track.breakthroughs)
-END_AT = C.track.end
-CAP = C.track.knowledge_cap
-MULT = {int(k): v for k, v in C.cards_model.multipliers.items()}
-COMP = C.components
-
-PLACE = {
-    "bo.leaf": ("leaf", "bo"),
-    "bo.drop": ("drop", "bo"),
-    "as.star": ("star", "as"),
-    "as.text": ("text", "as"),
-    "ba.drop": ("drop", "ba"),
-    "wr.text": ("text", "wr"),
-    "wr.star": ("star", "wr"),
-    "re.leaf": ("leaf", "re"),
-    "re.star": ("star", "re"),
-    "re.drop": ("drop", "re"),
-    "re.text": ("text", "re"),
-}
-RS_DIRS = {"rs.N": "N", "rs.E": "E", "rs.S": "S", "rs.W": "W"}
-
-ACTION_LABEL = {
-    "bo.leaf": "Add a leaf (Botany)",
-    "bo.drop": "Add a drop (Botany)",
-    "bo.grow": "Grow (Botany)",
-    "as.star": "Add a star (Astrology)",
-    "as.text": "Add a text (Astrology)",
-    "as.goat": "Turn the goat (Astrology)",
-    "ba.drop": "Add a drop to a fountain (Baths)",
-    "ba.purify": "Purify a dirty drop (Baths)",
-    "ba.transform": "Transform a drop into a leaf (Baths)",
-    "wr.text": "Add a text (Writing)",
-    "wr.star": "Add a star (Writing)",
-    "wr.translate": "Translate a text (Writing)",
-    "re.leaf": "Move a leaf to Recipes",
-    "re.star": "Move a star to Recipes",
-    "re.drop": "Move a drop to Recipes",
-    "re.text": "Move a text to Recipes",
-    "rs.centre": "Research token onto the central piece",
-    "rs.any": "Research token onto any piece",
-    "rs.N": "Move a research token north",
-    "rs.E": "Move a research token east",
-    "rs.S": "Move a research token south",
-    "rs.W": "Move a research token west",
-    "rs.step": "Move a research token one step",
-}
-ACTION_TOPIC = {"bo": "botany", "as": "astrology", "ba": "baths", "wr": "writing", "re": "recipes", "rs": "research"}
-
-
-_COND: dict[tuple[str, int], list[str]] = {}
-_ACTS: dict[tuple[str, int], list[str]] = {}
-
-
-def cond_of(cid: str, step: int) -> list[str]:
-    key = (cid, step)
-    v = _COND.get(key)
-    if v is None:
-        v = _COND[key] = C.condition(cid, step)
-    return v
-
-
-def acts_of(cid: str, step: int) -> list[str]:
-    key = (cid, step)
-    v = _ACTS.get(key)
-    if v is None:
-        v = _ACTS[key] = C.actions(cid, step)
-    return v
-
-
-def where(sid: str) -> str:
-    """A space in words with its section: ``as:1I:text`` -> ``sector 1, inner text (Astrology)``."""
-    return W.where(sid)
-
-
-def spot(sid: str) -> str:
-    """A space in words without its section: ``bo:STEM1`` -> ``stem 1``."""
-    sec, _, rest = sid.partition(":")
-    return W.space(CODE_SEC[sec], rest)
-
-
-def at(i: int) -> str:
-    """A puzzle cell in words: ``(2,4)`` (row, column as printed at the puzzle's edges)."""
-    return W.cell(RC[i])
-
-
-def short(sid: str) -> str:
-    """A space's name without its section prefix (``bo:STEM1`` -> ``STEM1``)."""
-    return sid.split(":", 1)[1]
-
-
-def tok_text(tok) -> str:
-    owner, kind, tid, tr = tok
-    if kind == "text":
-        return W.text_token(tid, tr)
-    if owner == DIRTY:
-        return f"dirty drop {tid}"
-    return kind
-
-
-def cap(s: str) -> str:
-    return s[:1].upper() + s[1:]
-
-
-def card_section(card_id: str) -> str:
-    return DECK_OF[card_id[:2]]
 
 
 class State(GameState):
@@ -731,11 +326,11 @@ class State(GameState):
         then pay every pushed token in push order (ruling 27), then Pool 2 entries."""
         log: list = []
         self._bath_put(sid, tok, False, log)
-        for t, where in log:
-            if where == "POOL2":
+        for t, dest in log:
+            if dest == "POOL2":
                 self.pool2_enter(t)
             elif t[0] >= 0:
-                self.gain(t[0], BA_REWARD[where].gains, f"({tok_text(t)} pushed to {spot(where)})")
+                self.gain(t[0], BA_REWARD[dest].gains, f"({tok_text(t)} pushed to {spot(dest)})")
         self.recycle()
 
     def pool2_enter(self, tok) -> None:
@@ -1456,33 +1051,8 @@ class State(GameState):
     def _finish(self) -> None:
         self.over = True
         self.tasks = []
-        self.final = [self.final_score(p) for p in range(self.n)]
+        self.final = [scoring.final_score(self, p) for p in range(self.n)]
         self.say("The game is over", None, "end")
-
-    def final_score(self, p: int) -> dict:
-        """The final score: ``breakdown`` has the same rows for every seat (OK, research,
-        one row per section's pages), so seats compare row by row; ``pages`` says how
-        each card scored."""
-        raw = sum(VALUE[i] for i in self.research[p])
-        rows = [["In-game OK", self.ok[p]], ["Research tokens, halved", raw // 2]]
-        pages, by_deck = [], {}
-        for cid, step in self.book[p]:
-            m = MULT[step]
-            card = C.cards[cid]
-            best = None
-            for t in card.scores:
-                ti = TYPES.index(t)
-                box = min(self.know[p][ti], CAP) // 10
-                pts = box * m
-                if best is None or pts > best[1]:
-                    best = (t, pts, box)
-            t, pts, box = best
-            # the card's id leads the label: outside checks key the rows by it
-            label = f"{cid} step {step}: {t} box {box} x{m}" if m else f"{cid} step 1: no scoring"
-            pages.append([label, pts])
-            by_deck[card.deck] = by_deck.get(card.deck, 0) + pts
-        rows += [[f"{deck.capitalize()} pages", pts] for deck, pts in by_deck.items()]
-        return {"total": sum(r[1] for r in rows), "breakdown": rows, "pages": pages, "research_raw": raw}
 
     @property
     def is_over(self) -> bool:
@@ -1519,222 +1089,24 @@ class State(GameState):
                 for p in range(self.n) for cid, step in self.book[p]]
 
     def scores(self) -> list[int]:
-        if self.final is not None:
-            return [f["total"] for f in self.final]
-        return list(self.ok)
-
-    def _rank_key(self, p: int):
-        return (self.scores()[p], sorted(self.know[p], reverse=True))
+        return scoring.scores(self)
 
     def ranking(self) -> list[int]:
-        return sorted(range(self.n), key=lambda p: self._rank_key(p), reverse=True)
+        return scoring.ranking(self)
 
-    def winners(self) -> list[int]:
-        r = self.ranking()
-        best = self._rank_key(r[0])
-        return [p for p in r if self._rank_key(p) == best]
+    # ================================================================= views and persistence
+    def summary(self) -> VoynichView:
+        return view.summary(self)
 
-    def tiebreak_lines(self) -> list[str]:
-        sc = self.scores()
-        lines = []
-        by: dict[int, list[int]] = {}
-        for p in range(self.n):
-            by.setdefault(sc[p], []).append(p)
-        for s, ps in sorted(by.items(), reverse=True):
-            if len(ps) < 2:
-                continue
-            desc = "; ".join(f"{self.name(p)} {'/'.join(map(str, sorted(self.know[p], reverse=True)))}" for p in ps)
-            lines.append(f"Tie at {s} OK between {', '.join(self.name(p) for p in ps)}: knowledge, highest first: {desc}")
-            keys = {p: sorted(self.know[p], reverse=True) for p in ps}
-            order = sorted(ps, key=lambda p: keys[p], reverse=True)
-            if keys[order[0]] == keys[order[1]]:
-                shared = [p for p in order if keys[p] == keys[order[0]]]
-                lines.append(f"Identical knowledge: {', '.join(self.name(p) for p in shared)} share the place")
-            else:
-                lines.append(f"{act(self.name(order[0]), 'wins')} the tie-break")
-        if not lines:
-            lines.append("No ties")
-        return lines
+    def view(self, seat: int) -> VoynichView:  # type: ignore[override]
+        return view.summary(self)  # ruling 44: nothing is hidden
 
-    # ================================================================= views
-    def summary(self) -> dict[str, Any]:
-        an = self.an()
-        pieces = {TYPE_NAMES[t]: [RC[i] for i in CELLS if self.grid[i] == t] for t in range(4)}
-        grid = []
-        for r in range(8):
-            row = []
-            for c in range(8):
-                i = r * 8 + c
-                g = self.grid[i]
-                row.append("*" if g == 4 else "." if g < 0 else TYPES[g][0] if an.present[i] else TYPES[g][0].lower())
-            grid.append("".join(row))
-        sections: dict[str, Any] = {}
-        for sid in ALL_SPACES:
-            sec = CODE_SEC[sid[:2]]
-            sections.setdefault(sec, {})[short(sid)] = [self._tok_view(t) for t in self.spaces[sid]]
-        players = []
-        for p in range(self.n):
-            i0 = 0
-            entry = {
-                "name": self.name(p),
-                "colour": self.colours[p],
-                "ok": self.ok[p],
-                "knowledge": {TYPE_NAMES[t]: self.know[p][t] for t in range(4)},
-                "book": [
-                    {"deck": card_section(cid), "card": cid, "number": C.cards[cid].number, "step": st,
-                     "actions": acts_of(cid, st), "condition": cond_of(cid, st) if st < 4 else [],
-                     "multiplier": MULT[st], "help": HELP[cid]}
-                    for cid, st in self.book[p]
-                ],
-                "spread": self.open if (p == self.cur and self.open) else self.last[p],
-                "research": sorted(RC[i] for i in self.research[p]),
-                "sharing": {TYPE_NAMES[t]: self.share[p][t] for t in range(4)},
-                "supply": {**self.supply[p], "research": COMP.research - len(self.research[p]),
-                           "texts": [f"t{t}" for t in self.tsupply[p]]},
-            }
-            del i0
-            fs = self.final[p] if self.final is not None else self.final_score(p)
-            entry["breakdown"] = fs["breakdown"]  # final, or what scoring now would give
-            entry["pages"] = fs.get("pages", [])
-            entry["final" if self.final is not None else "projected"] = fs["total"]
-            players.append(entry)
-        out = {
-            "game": "voynich",
-            "round": self.round,
-            "over": self.over,
-            "end_triggered": self.end_triggered,
-            "trigger_round": self.trigger_round,
-            "current": None if self.over else self.cur,
-            "start": self.start,
-            "phase": None if self.over else PHASE_WORDS.get(self.phase, self.phase),
-            "open": self.open,
-            "acting": self.acting,
-            "actions_left": ["/".join(it) for it in self.items],
-            "neutral": list(self.neutral),
-            "puzzle": {
-                "pieces": pieces,
-                "grid": grid,
-                "letters": ["".join(LETTER[r * 8 + c] if self.grid[r * 8 + c] != 4 else "*" for c in range(8)) for r in range(8)],
-                "row_values": list(ROWV),
-                "col_values": list(COLV),
-                "circles": {k: list(v) for k, v in C.puzzle.circles.items()},
-                "unconnected": [RC[i] for i in CELLS if 0 <= self.grid[i] < 4 and not an.present[i]],
-                "supply": {TYPE_NAMES[t]: dict(zip("ABCD", self.psupply[t])) for t in range(4)},
-            },
-            "sections": sections,
-            "goat": self.goat,
-            "board": BOARD_INFO,
-            "track": {"breakthroughs": list(BREAKS), "boxes": [list(b) for b in C.track.boxes], "end": END_AT, "cap": CAP},
-            "players": players,
-        }
-        if self.over:
-            out["tiebreaks"] = self.tiebreak_lines()
-            w = self.winners()
-            out["winner"] = w[0]
-            out["winners"] = w
-        return out
-
-    def _tok_view(self, tok) -> dict:
-        owner, kind, tid, tr = tok
-        d = {"owner": self.name(owner), "seat": owner if owner >= 0 else None, "kind": kind}
-        if kind == "text":
-            d["text"] = f"t{tid}"
-            d["translated"] = tr
-        if owner == DIRTY:
-            d["dirty"] = f"d{tid}"
-        return d
-
-    def view(self, seat: int) -> dict[str, Any]:
-        return self.summary()  # ruling 44: nothing is hidden
-
-    # ================================================================= persistence
     def _dump(self) -> dict[str, Any]:
-        return {
-            "spaces": {k: [list(t) for t in v] for k, v in self.spaces.items() if v},
-            "grid": list(self.grid),
-            "psupply": [list(x) for x in self.psupply],
-            "pv": self.pv,
-            "goat": self.goat,
-            "book": [[list(e) for e in b] for b in self.book],
-            "neutral": list(self.neutral),
-            "start": self.start,
-            "cur": self.cur,
-            "round": self.round,
-            "know": [list(k) for k in self.know],
-            "ok": list(self.ok),
-            "share": [list(s) for s in self.share],
-            "last": list(self.last),
-            "research": [list(r) for r in self.research],
-            "supply": [dict(s) for s in self.supply],
-            "tsupply": [list(t) for t in self.tsupply],
-            "phase": self.phase,
-            "open": self.open,
-            "acting": self.acting,
-            "items": [list(it) for it in self.items],
-            "tasks": [dict(t) for t in self.tasks],
-            "placed": list(self.placed),
-            "end_triggered": self.end_triggered,
-            "trigger_round": self.trigger_round,
-            "over": self.over,
-            "final": self.final,
-        }
+        return persist.dump(self)
 
-    def _restore(self, d: dict[str, Any]) -> None:
-        self.n = len(self.record.seats)
-        self.colours = COMP.colours[: self.n]
-        self.spaces = {s: [] for s in ALL_SPACES}
-        for k, v in d["spaces"].items():
-            if k not in self.spaces:
-                raise ValueError(f"unknown space {k!r}")
-            self.spaces[k] = [tuple(t) for t in v]
-        self.grid = list(d["grid"])
-        self.psupply = [list(x) for x in d["psupply"]]
-        self.pv = d["pv"]
-        self._an = None
-        self.goat = d["goat"]
-        self.book = [[list(e) for e in b] for b in d["book"]]
-        self.neutral = list(d["neutral"])
-        self.start, self.cur, self.round = d["start"], d["cur"], d["round"]
-        self.know = [list(k) for k in d["know"]]
-        self.ok = list(d["ok"])
-        self.share = [list(s) for s in d["share"]]
-        self.last = list(d["last"])
-        self.research = [list(r) for r in d["research"]]
-        self.supply = [dict(s) for s in d["supply"]]
-        self.tsupply = [list(t) for t in d["tsupply"]]
-        self.phase, self.open, self.acting = d["phase"], d["open"], d["acting"]
-        self.items = [tuple(it) for it in d["items"]]
-        self.tasks = [dict(t) for t in d["tasks"]]
-        self.placed = list(d["placed"])
-        self.end_triggered, self.trigger_round, self.over = d["end_triggered"], d["trigger_round"], d["over"]
-        self.final = d["final"]
-        self._pending = None
-        self._ev = []
+    def _restore(self, data: dict[str, Any]) -> None:
+        persist.restore(self, data)
 
-    def _copy_model(self, o: "State") -> None:
-        o.n = self.n
-        o.colours = self.colours
-        o.spaces = {k: v[:] for k, v in self.spaces.items()}
-        o.grid = self.grid[:]
-        o.psupply = [x[:] for x in self.psupply]
-        o.pv = self.pv
-        o._an = self._an  # immutable once built; replaced (not mutated) on change
-        o.goat = self.goat
-        o.book = [[e[:] for e in b] for b in self.book]
-        o.neutral = self.neutral[:]
-        o.start, o.cur, o.round = self.start, self.cur, self.round
-        o.know = [k[:] for k in self.know]
-        o.ok = self.ok[:]
-        o.share = [s[:] for s in self.share]
-        o.last = self.last[:]
-        o.research = [r[:] for r in self.research]
-        o.supply = [dict(s) for s in self.supply]
-        o.tsupply = [t[:] for t in self.tsupply]
-        o.phase, o.open, o.acting = self.phase, self.open, self.acting
-        o.items = self.items[:]
-        o.tasks = [dict(t) for t in self.tasks]
-        o.placed = self.placed[:]
-        o.end_triggered, o.trigger_round, o.over = self.end_triggered, self.trigger_round, self.over
-        o.final = self.final
-        o._pending = None
-        o._ev = []
+    def _copy_model(self, other: GameState) -> None:
+        assert isinstance(other, State)
+        persist.copy_model(self, other)

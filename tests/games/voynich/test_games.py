@@ -8,7 +8,7 @@ import random
 import pytest
 
 from inkterm.engine import load_game, new_game, replay
-from inkterm.games.voynich import rules as R
+from inkterm.games.voynich import tables as T
 
 PASS = {"done", "stop", "act:skip", "decline", "share-move:none"}
 NAMES = ["Ann", "Bob", "Cy", "Di"]
@@ -83,12 +83,12 @@ class Watch:
         placed = sum(1 for g in st.grid if 0 <= g < 4)
         assert placed + sum(map(sum, st.psupply)) == 60
         assert min(min(x) for x in st.psupply) >= 0
-        dirty = [t for toks in st.spaces.values() for t in toks if t[0] == R.DIRTY]
+        dirty = [t for toks in st.spaces.values() for t in toks if t[0] == T.DIRTY]
         assert sorted(t[2] for t in dirty) == list(range(1, 9))
         for sid, toks in st.spaces.items():
-            if sid not in R.BOT_UNLIMITED and sid != R.POOL1:
+            if sid not in T.BOT_UNLIMITED and sid != T.POOL1:
                 assert len(toks) <= 1, sid
-        assert R.BASE not in [sid for sid, toks in st.spaces.items() if any(t[1] == "drop" for t in toks)]
+        assert T.BASE not in [sid for sid, toks in st.spaces.items() if any(t[1] == "drop" for t in toks)]
         self.snap()
 
     def at_end(self):
@@ -127,7 +127,7 @@ def cases(count):
 def test_random_games_keep_invariants(seed, n, active):
     st = play(seed, n, active)
     if active and n >= 3:
-        assert max(st.ok) >= R.END_AT  # active play reaches 52 OK by itself (no safety net)
+        assert max(st.ok) >= T.END_AT  # active play reaches 52 OK by itself (no safety net)
 
 
 @pytest.mark.slow
