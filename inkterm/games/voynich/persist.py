@@ -3,9 +3,13 @@ for clones (``copy_model``). Every mutable field of the state is listed here, on
 per direction; a field added to ``State._setup`` is added to all three."""
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
+from inkterm.engine.steps import Narration, WorkQueue
+
 from .tables import ALL_SPACES, COMP
+from .tasks import STEP_KINDS
 
 if TYPE_CHECKING:
     from .rules import State
@@ -34,7 +38,7 @@ def dump(st: State) -> dict[str, Any]:
         "open": st.open,
         "acting": st.acting,
         "items": [list(it) for it in st.items],
-        "tasks": [dict(t) for t in st.tasks],
+        "work": st.work.dump(),
         "placed": list(st.placed),
         "end_triggered": st.end_triggered,
         "trigger_round": st.trigger_round,
@@ -68,12 +72,12 @@ def restore(st: State, d: dict[str, Any]) -> None:
     st.tsupply = [list(t) for t in d["tsupply"]]
     st.phase, st.open, st.acting = d["phase"], d["open"], d["acting"]
     st.items = [tuple(it) for it in d["items"]]
-    st.tasks = [dict(t) for t in d["tasks"]]
+    st.work = WorkQueue.load(d["work"], STEP_KINDS)
     st.placed = list(d["placed"])
     st.end_triggered, st.trigger_round, st.over = d["end_triggered"], d["trigger_round"], d["over"]
     st.final = d["final"]
     st._pending = None
-    st._ev = []
+    st.narration = Narration()
 
 
 def copy_model(st: State, o: State) -> None:
@@ -97,9 +101,9 @@ def copy_model(st: State, o: State) -> None:
     o.tsupply = [t[:] for t in st.tsupply]
     o.phase, o.open, o.acting = st.phase, st.open, st.acting
     o.items = st.items[:]
-    o.tasks = [dict(t) for t in st.tasks]
+    o.work = WorkQueue([copy.copy(step) for step in st.work.items])  # a step's lists are never changed
     o.placed = st.placed[:]
     o.end_triggered, o.trigger_round, o.over = st.end_triggered, st.trigger_round, st.over
     o.final = st.final
     o._pending = None
-    o._ev = []
+    o.narration = Narration()

@@ -1,4 +1,4 @@
-"""The Voynich Puzzle, multiplayer rules, headless.
+"""The Voynich Puzzle, multiplayer rules, headless: the game's ``State``.
 
 The mutable state is plain lists, dicts and tuples (fast to copy and to dump); the
 content is loaded once from ``inkterm/assets/voynich`` (see ``content.py``).
@@ -17,6 +17,23 @@ A turn is a flat sequence of small decisions:
 
 Board spaces are named ``<sec>:<name>`` (``bo:STEM1``, ``as:2O2:star``, ``ba:FNL``,
 ``wr:W3:t1``, ``re:text:3``); puzzle cells are ``rc`` strings (``23`` = row 2, col 3).
+
+Where each rule lives (rules.md):
+
+    setup (§1.3), gains, breakthroughs, the end trigger (1.6, 1.15),
+    rewards and their actions (rulings 37–39), the turn's order    this module
+    the phases: double page, card, actions, sharing (§2)            turn.py
+    advancing cards (1.7), research tokens (1.13)                   research.py
+    Botany (1.8)       botany.py        Baths (1.10)      baths.py
+    Astrology (1.9)    astrology.py     Writing (1.11)    writing.py
+    Recipes (1.12)     recipes.py
+    tokens from supply or board (1.5), the shape of an action       actions.py
+    the work queue's steps (an action under way, a Pool 2 entry)    tasks.py
+    the puzzle: cells, conditions' icons, groups (1.4, rulings 4–6) geometry.py
+    the board's printed spaces and rewards, words for codes         tables.py
+    final scoring and tie-breaks (1.16, 1.17)                       scoring.py
+    summary()/view() and their types (ruling 44: nothing hidden)    view.py
+    snapshots and clones                                            persist.py
 """
 from __future__ import annotations
 
@@ -24,29 +41,34 @@ from typing import Any
 
 from inkterm.engine.give import give_into
 from inkterm.engine.state import GameState
+from inkterm.engine.steps import Narration, WorkQueue
 from inkterm.engine.types import Choice, Decision, Event
-from inkterm.engine.words import act, possessive, verb
+from inkterm.engine.words import act, possessive
 
-from . import persist, scoring, view
+from . import astrology, baths, botany, persist, recipes, research, scoring, view, writing
 from . import words as W
+from .actions import Action
 from .content import GAIN_RE, OK, SECTIONS, TYPE_NAMES, TYPES, Reward, reward_text
-from .geometry import (
-    CELLS, CENTRAL, IDX, LETTER, RC, VALUE, Analysis, at, step_cell, touch_cell,
-)
+from .geometry import CENTRAL, IDX, LETTER, Analysis
 from .tables import (
-    ACTION_LABEL, ACTION_TOPIC, ALL_SPACES, BA_NEXT, BA_REWARD, BASE, BOT_FIXED, BOT_NEXT,
-    BOT_REWARD, BOT_UNLIMITED, BRANCHES, BREAKS, C, CAP, COMP, CONST_NAMES, CONST_REWARD, DIRTY,
-    DIRTY_REWARD, DW, END_AT, FOUNTAINS, GREY, MULT, NSECT, PLACE, POOL1, POOL2, RE_REWARD,
-    RE_SPACES, RS_DIRS, SECTOR_CONSTS, STAR_REWARD, TEXT_FACE, TIPS, WR, WR_HEAD, WR_STARS, WR_TEXTS, acts_of,
-    cap, cond_of, short, spot, tok_text, touch_space, where,
+    ALL_SPACES, BASE, BREAKS, C, CAP, COMP, DIRTY, DW, END_AT, GREY, MULT, NSECT, POOL1, TEXT_FACE, acts_of,
+    cond_of,
 )
+from .tasks import Pool2Entry, Task
+from .turn import PHASES
 from .view import VoynichView
 
 MAX_ROUNDS = 60  # safety net for bots that never score (see rules.md "Rulings"); greedy games end by round ~25
 
+# Every action code (and the Pool 2 entry) to the section object that owns its rules.
+ACTIONS: dict[str, Action] = {
+    **botany.ACTIONS, **astrology.ACTIONS, **baths.ACTIONS, **writing.ACTIONS, **recipes.ACTIONS, **research.ACTIONS,
+}
+
 
 class State(GameState):
     game_id = "voynich"
+    snapshot_shape = 2  # 2: the work queue is dumped as typed steps (1: short-key task dicts)
 
     @classmethod
     def give_pools(cls) -> list[list[str]]:
@@ -119,14 +141,14 @@ class State(GameState):
         self.open: str | None = None
         self.acting: str | None = None
         self.items: list[tuple[str, ...]] = []
-        self.tasks: list[dict] = []
+        self.work = WorkQueue()  # the actions under way, the top one pending (tasks.py)
         self.placed: list[int] = []
         self.end_triggered = False
         self.trigger_round: int | None = None
         self.over = False
         self.final: list[dict] | None = None
         self._pending: Decision | None = None
-        self._ev: list[Event] = []
+        self.narration = Narration()
         self._advance()
 
     # ================================================================= helpers
@@ -143,7 +165,7 @@ class State(GameState):
         return self.record.seats[p]
 
     def say(self, text: str, seat: int | None = None, kind: str = "info") -> None:
-        self._ev.append(Event(text, seat, kind))
+        self.narration.say(text, seat, kind)
 
     def gain(self, p: int, vec, why: str = "") -> None:
         """Knowledge/OK gains with breakthroughs (1.6) and the end trigger (1.15)."""
@@ -176,347 +198,22 @@ class State(GameState):
         acting player (ruling 38/39); off-turn rewards never carry actions (ruling 37)."""
         self.gain(p, r.gains, why)
         if r.actions and p == self.cur and not self.over:
-            for code in reversed(r.actions):
-                self.tasks.append({"k": code, "p": p, "st": 0, "opt": True, "excl": excl})
-
-    # --- tokens ---------------------------------------------------------------------------
-    def sources(self, p: int, kind: str, sec: str, excl: str | None, supply: bool = True):
-        """(key, label, touches) for every legal source of a token (1.5)."""
-        out = []
-        if supply:
-            if kind == "text":
-                for tid in self.tsupply[p]:
-                    out.append((f"src:supply:t{tid}", f"Your text {tid} from supply ({reward_text(TEXT_FACE[tid][0])})", ()))
-            elif self.supply[p][kind] > 0:
-                out.append(("src:supply", f"A {kind} from your supply", ()))
-        seen = set()
-        spaces = self.spaces
-        for sid in ALL_SPACES:
-            toks = spaces[sid]
-            if not toks or sid == excl or sid[:2] == sec or sid in seen:
-                continue
-            for tok in toks:
-                if tok[0] == p and tok[1] == kind:
-                    seen.add(sid)
-                    what = tok_text(tok)
-                    out.append((f"src:{sid}", f"Your {what} from {where(sid)}", (touch_space(sid),)))
-                    break
-        return out
-
-    def take(self, p: int, kind: str, src: str):
-        """Remove the token named by a ``src:`` key and return it."""
-        if src.startswith("supply"):
-            if kind == "text":
-                tid = int(src.split(":")[1][1:])
-                self.tsupply[p].remove(tid)
-                return (p, "text", tid, False)
-            self.supply[p][kind] -= 1
-            return (p, kind, 0, False)
-        toks = self.spaces[src]
-        for k, tok in enumerate(toks):
-            if tok[0] == p and tok[1] == kind:
-                del toks[k]
-                return tok
-        raise AssertionError(f"no {kind} of seat {p} on {src}")
-
-    def to_supply(self, tok) -> None:
-        owner, kind, tid, _ = tok
-        if owner < 0:
-            return
-        if kind == "text":
-            self.tsupply[owner].append(tid)
-            self.tsupply[owner].sort()
-        else:
-            self.supply[owner][kind] += 1
-
-    # --- botany ---------------------------------------------------------------------------
-    def _flow(self, s: str, kind: str, out: list[str]) -> None:
-        """Landing spaces one grow away from ``s``, skipping occupied spaces (1.8.3)."""
-        spaces = self.spaces
-        for nx in BOT_NEXT[s]:
-            if nx in BRANCHES:
-                out.extend(slot for slot in BRANCHES[nx] if not spaces[slot])  # ruling 25
-            elif nx in BOT_UNLIMITED:
-                if nx == BASE and kind == "drop":
-                    self._flow(nx, kind, out)
-                else:
-                    out.append(nx)
-            elif not spaces[nx]:
-                out.append(nx)
-            else:
-                self._flow(nx, kind, out)
-
-    def grow_moves(self, p: int):
-        out = []
-        seen = set()
-        for sid in ALL_SPACES:
-            if sid[:2] != "bo" or sid in BOT_FIXED:
-                continue
-            for tok in self.spaces[sid]:
-                if tok[0] == p and (sid, tok[1]) not in seen:
-                    seen.add((sid, tok[1]))
-                    lands: list[str] = []
-                    self._flow(sid, tok[1], lands)
-                    for to in lands:
-                        out.append((sid, tok[1], to))
-        return out
-
-    def drop_landings(self):
-        out = []
-        for tip in TIPS:
-            if not self.spaces[tip]:
-                out.append((tip, tip))
-            else:
-                lands: list[str] = []
-                self._flow(tip, "drop", lands)
-                out.extend((tip, to) for to in lands)
-        return out
-
-    # --- astrology ------------------------------------------------------------------------
-    def astro_dests(self, kind: str):
-        part = "star" if kind == "star" else "text"
-        out = []
-        for k in CONST_NAMES:
-            sid = f"as:{k}:{part}"
-            if self.spaces[sid]:
-                continue
-            if not k.endswith("I") and not self.spaces[f"as:{k[0]}I:{part}"]:
-                continue  # gating (1.9.4)
-            out.append(sid)
-        return out
-
-    def complete(self, const: str) -> None:
-        star = self.spaces[f"as:{const}:star"]
-        text = self.spaces[f"as:{const}:text"]
-        if star and text:
-            r = CONST_REWARD[const]
-            a, b = star[0][0], text[0][0]
-            self.gain(a, r.gains, f"({W.constellation(const)})")
-            if b != a:
-                self.gain(b, r.gains, f"({W.constellation(const)})")
-
-    def goat_step(self, p: int) -> None:
-        self.goat = self.goat % NSECT + 1
-        self.say(f"The goat turns to sector {self.goat}", p)
-        for k in SECTOR_CONSTS[self.goat]:
-            if self.spaces[f"as:{k}:star"] or self.spaces[f"as:{k}:text"]:
-                self.gain(p, CONST_REWARD[k].gains, f"(the goat, {W.constellation(k)})")
-
-    # --- baths ----------------------------------------------------------------------------
-    def _bath_put(self, sid: str, tok, pushed: bool, log: list) -> None:
-        if sid == POOL1:
-            if tok[1] == "leaf":
-                self._bath_put(BA_NEXT[POOL1], tok, True, log)  # ruling 28
-            else:
-                self.spaces[POOL1].append(tok)
-            return
-        if sid == "ba:POOL2":
-            log.append((tok, "POOL2"))
-            return
-        occ = self.spaces[sid]
-        old = occ[0] if occ else None
-        self.spaces[sid] = [tok]
-        if pushed:
-            log.append((tok, sid))
-        if old is not None:
-            self._bath_put(BA_NEXT[sid], old, True, log)
-
-    def bath_chain(self, sid: str, tok) -> None:
-        """Put ``tok`` on ``sid`` (its placer is paid elsewhere), resolve the push chain,
-        then pay every pushed token in push order (ruling 27), then Pool 2 entries."""
-        log: list = []
-        self._bath_put(sid, tok, False, log)
-        for t, dest in log:
-            if dest == "POOL2":
-                self.pool2_enter(t)
-            elif t[0] >= 0:
-                self.gain(t[0], BA_REWARD[dest].gains, f"({tok_text(t)} pushed to {spot(dest)})")
-        self.recycle()
-
-    def pool2_enter(self, tok) -> None:
-        free = [s for s in POOL2 if not self.spaces[s]]
-        owner = tok[0]
-        if not free:
-            self.to_supply(tok)  # ruling 29
-            self.say(f"Pool 2 is full: {possessive(self.name(owner))} leaf returns to supply", owner)
-        elif len(free) == 1 or owner < 0:
-            self.spaces[free[0]].append(tok)
-            self.gain(owner, BA_REWARD[free[0]].gains, f"(leaf into {spot(free[0])})")
-        else:
-            self.tasks.append({"k": "pool2", "p": owner, "st": 0, "opt": False, "excl": None, "tok": list(tok)})
-
-    def recycle(self) -> None:
-        """2 players: two Grey drops in Pool 1 go back to the fountains (1.10.6, ruling 33)."""
-        if self.n != 2:
-            return
-        guard = 0
-        while guard < 20:
-            greys = [t for t in self.spaces[POOL1] if t[0] == GREY]
-            if len(greys) < 2:
-                return
-            guard += 1
-            pool = self.spaces[POOL1]
-            pool.remove(greys[0])
-            pool.remove(greys[1])
-            self.say("Two Grey drops in Pool 1 return to the fountains")
-            self.bath_chain(FOUNTAINS[0], greys[0])
-            self.bath_chain(FOUNTAINS[1], greys[1])
-
-    # --- writing --------------------------------------------------------------------------
-    def row_of(self, sid: str) -> str:
-        return sid.split(":")[1]
+            self.work.push(*(Task(code, p, optional=True, excl=excl) for code in r.actions))
 
     def text_value(self, tok) -> Reward:
         return TEXT_FACE[tok[2]][1 if tok[3] else 0]
 
-    # --- research -------------------------------------------------------------------------
-    def rs_moves(self, p: int, dirs):
-        an = self.an()
-        out = []
-        for i in sorted(set(self.research[p])):
-            for d in dirs:
-                j = step_cell(i, d)
-                if j is not None and an.present[j]:
-                    out.append((i, j, d))
-        return out
-
-    # ================================================================= feasibility
-    def feasible(self, code: str, p: int, excl: str | None = None) -> bool:
-        if GAIN_RE.match(code):
-            return True
-        if code in PLACE:
-            kind, sec = PLACE[code]
-            return self.has_dest(code) and self.has_source(p, kind, sec, excl, sec != "re")
-        if code == "bo.grow":
-            return bool(self.grow_moves(p))
-        if code == "as.goat":
-            return True
-        if code == "ba.purify":
-            return any(t[0] == DIRTY for t in self.spaces[POOL1])
-        if code == "ba.transform":
-            return bool(self.own_bath_drops(p)) and self.has_source(p, "leaf", "ba", excl)
-        if code == "wr.translate":
-            return bool(self.untranslated())
-        if code in ("rs.centre", "rs.any"):
-            return len(self.research[p]) < COMP.research
-        if code in RS_DIRS:
-            return bool(self.rs_moves(p, RS_DIRS[code]))
-        if code == "rs.step":
-            return bool(self.rs_moves(p, "NESW"))
-        if code == "re.any":
-            return any(self.feasible(c, p, excl) for c in ("re.leaf", "re.star", "re.drop", "re.text"))
-        raise AssertionError(code)
-
-    def has_source(self, p: int, kind: str, sec: str, excl: str | None, supply: bool = True) -> bool:
-        if supply and (self.tsupply[p] if kind == "text" else self.supply[p][kind] > 0):
-            return True
-        spaces = self.spaces
-        for sid in ALL_SPACES:
-            toks = spaces[sid]
-            if toks and sid != excl and sid[:2] != sec:
-                for tok in toks:
-                    if tok[0] == p and tok[1] == kind:
-                        return True
-        return False
-
-    def has_dest(self, code: str) -> bool:
-        sp = self.spaces
-        if code == "bo.leaf" or code == "ba.drop":
-            return True
-        if code == "bo.drop":
-            for tip in TIPS:
-                if not sp[tip]:
-                    return True
-            return bool(self.drop_landings())
-        if code == "as.star" or code == "as.text":
-            return bool(self.astro_dests(PLACE[code][0]))
-        if code == "wr.text":
-            return any(not sp[s] for r in WR for s in WR_TEXTS[r])
-        if code == "wr.star":
-            return any(not sp[s] for r in WR for s in WR_STARS[r])
-        return any(not sp[s] for s in RE_SPACES[code[3:]])
-
-    def dests(self, code: str):
-        """Destination (key, label, touches, payload) for a placement action."""
-        sp = self.spaces
-        if code == "bo.leaf":
-            return [("to:BASE", "the Botany base, where leaves start", (touch_space(BASE),), BASE)]
-        if code == "bo.drop":
-            return [
-                (
-                    f"to:{short(tip)}" if tip == to else f"to:{short(tip)}>{short(to)}",
-                    spot(tip) + ("" if tip == to else f", flowing on to {spot(to)}")
-                    + f" ({reward_text(BOT_REWARD[to])})",
-                    (touch_space(tip), touch_space(to)),
-                    to,
-                )
-                for tip, to in self.drop_landings()
-            ]
-        if code in ("as.star", "as.text"):
-            out = []
-            for sid in self.astro_dests(PLACE[code][0]):
-                k = self.row_of(sid)
-                extra = f" ({reward_text(STAR_REWARD[k])})" if code == "as.star" else ""
-                out.append((f"to:{k}", f"{W.constellation(k)}{extra}", (touch_space(sid),), sid))
-            return out
-        if code == "ba.drop":
-            return [
-                (f"to:{short(f)}", f"{spot(f)} ({reward_text(BA_REWARD[f])})", (touch_space(f),), f)
-                for f in FOUNTAINS
-            ]
-        if code == "wr.text":
-            out = []
-            for r in WR:
-                for s in WR_TEXTS[r]:
-                    if not sp[s]:
-                        out.append((f"to:{r}", f"{W.space('writing', r)}, slot {s[-1]} (head {reward_text(WR_HEAD[r])})", (touch_space(s),), s))
-                        break
-            return out
-        if code == "wr.star":
-            out = []
-            for r in WR:
-                for s in WR_STARS[r]:
-                    if not sp[s]:
-                        out.append((f"to:{r}", f"{W.space('writing', r)} (head {reward_text(WR_HEAD[r])} + its texts)", (touch_space(s),), s))
-                        break
-            return out
-        if code.startswith("re."):
-            row = code[3:]
-            out = []
-            for s in RE_SPACES[row]:
-                if not sp[s]:
-                    rw = RE_REWARD[s]
-                    what = f"the text ×{rw}" if row == "text" else reward_text(rw)
-                    out.append((f"to:{row}:{s[-1]}", f"{row} row space {s[-1]} ({what})", (touch_space(s),), s))
-            return out
-        raise AssertionError(code)
-
-    def own_bath_drops(self, p: int):
-        out = []
-        for sid in ALL_SPACES:
-            if sid[:2] == "ba" and any(t[0] == p and t[1] == "drop" for t in self.spaces[sid]):
-                out.append(sid)
-        return out
-
-    def untranslated(self):
-        out = []
-        for r in WR:
-            for s in WR_TEXTS[r]:
-                toks = self.spaces[s]
-                if toks and not toks[0][3]:
-                    out.append(s)
-        return out
-
-    # ================================================================= progression
     def open_cards(self, p: int) -> list[list]:
+        assert self.open is not None
         i = SECTIONS.index(self.open)
         return self.book[p][2 * i : 2 * i + 2]
 
-    def progress_options(self, p: int, entry: list):
-        cid, step = entry
-        if step >= 4:
-            return []
-        return self.an().options(cond_of(cid, step), tuple(sorted(set(self.research[p]))))
+    def action(self, code: str) -> Action:
+        return ACTIONS[code]
+
+    def feasible(self, code: str, p: int, excl: str | None = None) -> bool:
+        """Whether seat ``p`` can carry out an action now (a gain always can)."""
+        return True if GAIN_RE.match(code) else ACTIONS[code].feasible(self, p, excl)
 
     # ================================================================= decisions
     def _decide(self) -> Decision | None:
@@ -532,257 +229,46 @@ class State(GameState):
         """The decision for the current state, or None if this step has nothing to decide."""
         if self.over:
             return None
-        if self.tasks:
-            return self._task_decision(self.tasks[-1])
-        p = self.cur
-        ph = self.phase
-        who = self.name(p)
-        if ph == "spread":
-            # The double pages answer to their place in the book, 1–5.
-            ch = [
-                Choice(f"spread:{s}", f"Open {s.capitalize()}", self._spread_hint(p, s), (f"book:{s}",), str(n))
-                for n, s in enumerate(SECTIONS, 1)
-                if s != self.last[p]
-            ]
-            shut: tuple[tuple[str, str, str], ...] = ()
-            rule = ""
-            if self.last[p]:
-                shut = ((str(SECTIONS.index(self.last[p]) + 1), self.last[p].capitalize(), "opened last turn"),)
-                rule = f" (not {self.last[p].capitalize()}, opened last turn)"
-            return Decision(p, f"{who}: open a double page{rule}", ch, "choosing-a-double-page", shut)
-        if ph in ("prog1", "prog2"):
-            ch = []
-            for entry in self.open_cards(p):
-                cid, step = entry
-                for combo in self.progress_options(p, entry):
-                    gain = sum(VALUE[c] for c in combo)
-                    cells = "+".join(RC[c] for c in combo)
-                    ch.append(
-                        Choice(
-                            f"progress:{cid}:{cells}",
-                            f"Advance {W.card(cid)} to step {step + 1}: lift tokens on {', '.join(at(c) for c in combo)}",
-                            f"needs {W.condition(cond_of(cid, step))}; gain {gain} OK",
-                            tuple(touch_cell(c) for c in combo) + (f"card:{cid}",),
-                        )
-                    )
-            if not ch:
-                return None
-            ch.append(Choice("done", "Stop advancing cards", "", ()))
-            return Decision(p, f"{who}: advance an open card?", ch, "progression")
-        if ph == "pick":
-            ch = []
-            for cid, step in self.open_cards(p):
-                acts = acts_of(cid, step)
-                if any(self.feasible(a, p) for it in acts for a in it.split("/")):
-                    ch.append(Choice(f"act:{cid}", f"Use {W.card(cid)} (step {step})", W.actions(acts), (f"card:{cid}",)))
-            if not ch:
-                return None
-            ch.append(Choice("act:skip", "Take no actions", "", ()))
-            return Decision(p, f"{who}: which open card do you use?", ch, "acting")
-        if ph == "act":
-            codes = []
-            for it in self.items:
-                for a in it:
-                    if a not in codes and self.feasible(a, p):
-                        codes.append(a)
-            if not codes:
-                return None
-            ch = [Choice(f"do:{a}", self._action_label(a), self._left(a), ()) for a in codes]
-            ch.append(Choice("stop", "End your actions", "unused actions are lost", ()))
-            return Decision(p, f"{who}: next action of {W.card(self.acting)}", ch, self._topic(codes[0]))
-        if ph == "share":
-            ch = self._share_choices(p)
-            if not ch:
-                return None
-            return Decision(p, f"{who}: place a knowledge piece (sharing)", ch, "knowledge-sharing")
-        if ph == "move":
-            an = self.an()
-            ch = []
-            for i in sorted(set(self.research[p])):
-                for j in self.placed:
-                    if j != i and an.present[j]:
-                        ch.append(
-                            Choice(
-                                f"share-move:{RC[i]}>{RC[j]}",
-                                f"Move a research token from {at(i)} to the new piece on {at(j)}",
-                                "",
-                                (touch_cell(i), touch_cell(j)),
-                            )
-                        )
-            if not ch:
-                return None
-            ch.append(Choice("share-move:none", "Move no research token", "", ()))
-            return Decision(p, f"{who}: move one research token onto a new piece?", ch, "knowledge-sharing")
-        raise AssertionError(ph)
+        step = self.work.top
+        if step is not None:
+            return self._step_decision(step)
+        return PHASES[self.phase].decide(self)
 
-    def _spread_hint(self, p: int, s: str) -> str:
-        i = SECTIONS.index(s)
-        return ", ".join(f"{W.card(cid)} on step {st}" for cid, st in self.book[p][2 * i : 2 * i + 2])
-
-    def _action_label(self, a: str) -> str:
-        if GAIN_RE.match(a):
-            return f"Gain {W.reward(a)}"
-        if a == "re.any":
-            return "Move any token to Recipes"
-        return ACTION_LABEL[a]
-
-    def _left(self, a: str) -> str:
-        n = sum(1 for it in self.items if a in it)
-        return f"{n} use{'s' if n > 1 else ''} left" if n > 1 else ""
-
-    def _topic(self, a: str) -> str:
-        if GAIN_RE.match(a):
-            return "acting"
-        return ACTION_TOPIC[a[:2]]
-
-    def _share_choices(self, p: int):
-        an = self.an()
-        held = [t for t in range(4) if self.share[p][t] > 0]
-        if not held:
-            return []
-        cells = an.frontier
-        ch = []
-        for t in held:
-            for i in cells:
-                L = "ABCD".index(LETTER[i])
-                if self.psupply[t][L] > 0:
-                    ch.append(
-                        Choice(
-                            f"piece:{TYPES[t]}:{RC[i]}",
-                            f"{TYPE_NAMES[t].capitalize()} piece {LETTER[i]} on {at(i)}",
-                            f"{self.psupply[t][L]} left",
-                            (touch_cell(i),),
-                        )
-                    )
-        return ch
-
-    def _task_decision(self, task: dict) -> Decision | None:
-        ch = self._task_choices(task)
+    def _step_decision(self, step: Task | Pool2Entry) -> Decision | None:
+        handler = ACTIONS[step.code]
+        ch = handler.choices(self, step)  # type: ignore[arg-type]
         if not ch:
             return None
-        k = task["k"]
-        p = task["p"]
-        if task["opt"]:
+        if step.optional:
             ch.append(Choice("decline", "Do not use this reward action", "", ()))
-        if k == "pool2":
-            return Decision(p, f"{self.name(p)}: your leaf reaches Pool 2; choose a slot", ch, "baths")
-        prompt = f"{self.name(p)}: {self._action_label(k)}"
-        if task["st"] == 0 and (k in PLACE or k == "ba.transform" and task.get("from")):
-            prompt += ": take which token?"
-        return Decision(p, prompt, ch, self._topic(k))
+        return Decision(step.seat, handler.prompt(self, step), ch, handler.topic)  # type: ignore[arg-type]
 
-    def _task_choices(self, task: dict) -> list[Choice]:
-        k = task["k"]
-        p = task["p"]
-        if k == "pool2":
-            return [
-                Choice(f"slot:{short(s)}", f"{spot(s)} ({reward_text(BA_REWARD[s])})", "", (touch_space(s),))
-                for s in POOL2
-                if not self.spaces[s]
-            ]
-        if k == "re.any":
-            return [
-                Choice(f"pick:{c}", ACTION_LABEL[c], "", ())
-                for c in ("re.leaf", "re.star", "re.drop", "re.text")
-                if self.feasible(c, p, task["excl"])
-            ]
-        if k in PLACE:
-            kind, sec = PLACE[k]
-            if task["st"] == 0:
-                if not self.has_dest(k):
-                    return []
-                return [Choice(key, cap(label), "", t) for key, label, t in self.sources(p, kind, sec, task["excl"], sec != "re")]
-            return [Choice(key, cap(label), "", t) for key, label, t, _ in self.dests(k)]
-        if k == "bo.grow":
-            return [
-                Choice(
-                    f"grow:{short(a)}>{short(b)}",
-                    f"Grow your {kind} from {spot(a)} to {spot(b)} ({reward_text(BOT_REWARD[b])})",
-                    "",
-                    (touch_space(a), touch_space(b)),
-                )
-                for a, kind, b in self.grow_moves(p)
-            ]
-        if k == "ba.purify":
-            return [
-                Choice(f"dirty:d{t[2]}", f"Purify dirty drop {t[2]} ({reward_text(DIRTY_REWARD[t[2]])})", "",
-                       (touch_space(POOL1), f"baths:dirty:d{t[2]}"))
-                for t in sorted(set(self.spaces[POOL1]))
-                if t[0] == DIRTY
-            ]
-        if k == "ba.transform":
-            if task["st"] == 0:
-                if not self.has_source(p, "leaf", "ba", task["excl"]):
-                    return []
-                return [
-                    Choice(f"from:{short(s)}", f"Transform your drop on {spot(s)}", "", (touch_space(s),))
-                    for s in self.own_bath_drops(p)
-                ]
-            return [Choice(key, cap(label), "", t) for key, label, t in self.sources(p, "leaf", "ba", task["excl"])]
-        if k == "wr.translate":
-            out = []
-            for s in self.untranslated():
-                tok = self.spaces[s][0]
-                r = self.row_of(s)
-                out.append(
-                    Choice(
-                        f"text:{r}:{s[-1]}",
-                        f"Translate {possessive(self.name(tok[0]))} text {tok[2]} in {W.space('writing', r)} ({reward_text(TEXT_FACE[tok[2]][1])} + {reward_text(WR_HEAD[r])})",
-                        "",
-                        (touch_space(s),),
-                    )
-                )
-            return out
-        if k == "rs.centre" or k == "rs.any":
-            if len(self.research[p]) >= COMP.research:
-                return []
-            an = self.an()
-            cells = CENTRAL if k == "rs.centre" else [i for i in CELLS if an.present[i]]
-            return [Choice(f"cell:{RC[i]}", f"Research token onto {at(i)}", f"worth {VALUE[i]} OK when lifted", (touch_cell(i),)) for i in cells]
-        if k in RS_DIRS or k == "rs.step":
-            dirs = RS_DIRS.get(k, "NESW")
-            return [
-                Choice(f"move:{RC[i]}>{RC[j]}", f"Move a research token {at(i)} → {at(j)} ({W.DIRECTION[d]})", "", (touch_cell(i), touch_cell(j)))
-                for i, j, d in self.rs_moves(p, dirs)
-            ]
-        raise AssertionError(k)
-
-    # ================================================================= advancing
     def _advance(self) -> None:
         """Move through steps with nothing to decide until a real decision is pending."""
         self._pending = None
         for _ in range(10000):
             if self.over:
                 return
-            if self.tasks:
-                task = self.tasks[-1]
-                # a single source is taken without asking
-                if task["st"] == 0 and task["k"] in PLACE:
-                    kind, sec = PLACE[task["k"]]
-                    if self.has_dest(task["k"]):
-                        srcs = self.sources(task["p"], kind, sec, task["excl"], sec != "re")
-                        if len(srcs) == 1 and not task["opt"]:
-                            self._task_apply(task, srcs[0][0])
-                            continue
-                if task["st"] == 1 and task["k"] in PLACE and not task["opt"]:
-                    ds = self.dests(task["k"])
-                    if len(ds) == 1:  # e.g. a leaf can only go to BASE
-                        self._task_apply(task, ds[0][0])
-                        continue
-                d = self._build()
+            step = self.work.top
+            if step is not None:
+                key = ACTIONS[step.code].auto(self, step)  # type: ignore[attr-defined, arg-type]
+                if key is not None:
+                    self._work_apply(key)
+                    continue
+                d = self._step_decision(step)  # type: ignore[arg-type]
                 if d is None:
-                    self.tasks.pop()  # lost (1.5.6)
+                    self.work.pop()  # lost (1.5.6)
                     continue
                 self._pending = d
                 return
-            d = self._build()
+            d = PHASES[self.phase].decide(self)
             if d is not None:
                 self._pending = d
                 return
-            self._next_phase()
+            self.next_phase()
         raise RuntimeError("voynich: no progress while advancing")
 
-    def _next_phase(self) -> None:
+    def next_phase(self) -> None:
         ph = self.phase
         p = self.cur
         if ph == "prog1":
@@ -815,242 +301,30 @@ class State(GameState):
             if not self.end_triggered and self.round > MAX_ROUNDS:
                 self.end_triggered = True
                 self.trigger_round = self.round - 1
-            if self.end_triggered and self.round > self.trigger_round + 1:
+            if self.end_triggered and self.round > self.trigger_round + 1:  # type: ignore[operator]
                 self._finish()
 
     # ================================================================= applying
     def _apply(self, choice: Choice) -> list[Event]:
-        self._ev = []
-        key = choice.key
-        if self.tasks:
-            self._task_apply(self.tasks[-1], key)
+        self.narration.take()  # what was said outside a choice (setup) is no choice's news
+        if self.work:
+            self._work_apply(choice.key)
         else:
-            getattr(self, "_ap_" + self.phase)(key)
+            PHASES[self.phase].apply(self, choice.key)
         self._advance()
-        return self._ev
+        return self.narration.take()
 
-    def _ap_spread(self, key: str) -> None:
-        sec = key.split(":")[1]
-        self.open = sec
-        self.phase = "prog1"
-        self.say(f"{act(self.name(self.cur), 'opens')} {sec.capitalize()}", self.cur, "turn")
-
-    def _ap_prog1(self, key: str) -> None:
-        if key == "done":
-            self._next_phase()
-            return
-        _, cid, cells = key.split(":")
-        p = self.cur
-        entry = next(e for e in self.open_cards(p) if e[0] == cid)
-        gain = 0
-        for rc in cells.split("+"):
-            i = IDX[rc]
-            self.research[p].remove(i)
-            gain += VALUE[i]
-        entry[1] += 1
-        self.say(f"{act(self.name(p), 'lifts')} research tokens on {', '.join(W.cell(c) for c in cells.split('+'))} and {verb(self.name(p), 'advances')} {W.card(cid)} to step {entry[1]}", p, "progress")
-        self.gain(p, (0, 0, 0, 0, gain), "(research)")
-
-    _ap_prog2 = _ap_prog1
-
-    def _ap_pick(self, key: str) -> None:
-        cid = key.split(":")[1]
-        if cid == "skip":
-            self._next_phase()
-            return
-        step = next(st for c, st in self.open_cards(self.cur) if c == cid)
-        self.acting = cid
-        self.items = [tuple(it.split("/")) for it in acts_of(cid, step)]
-        self.phase = "act"
-        self.say(f"{act(self.name(self.cur), 'uses')} {W.card(cid)}", self.cur)
-
-    def _ap_act(self, key: str) -> None:
-        if key == "stop":
-            self._next_phase()
-            return
-        code = key[3:]
-        best = min((it for it in self.items if code in it), key=len)
-        self.items.remove(best)
-        p = self.cur
-        m = GAIN_RE.match(code)
-        if m:
-            vec = [0, 0, 0, 0, 0]
-            kind = m.group(2)
-            vec[OK if kind == "OK" else TYPES.index(kind)] = int(m.group(1))
-            self.gain(p, vec, f"({W.card(self.acting)})")
-        elif code == "as.goat":
-            self.goat_step(p)
-        else:
-            self.tasks.append({"k": code, "p": p, "st": 0, "opt": False, "excl": None})
-
-    def _ap_share(self, key: str) -> None:
-        _, t, rc = key.split(":")
-        p = self.cur
-        ti = TYPES.index(t)
-        i = IDX[rc]
-        self.share[p][ti] -= 1
-        self.psupply[ti]["ABCD".index(LETTER[i])] -= 1
-        self.grid[i] = ti
-        self.pv += 1
-        self._an = None
-        self.placed.append(i)
-        self.say(f"{act(self.name(p), 'shares')} {TYPE_NAMES[ti]} knowledge: a piece on {W.cell(rc)}", p, "share")
-
-    def _ap_move(self, key: str) -> None:
-        p = self.cur
-        if key != "share-move:none":
-            a, b = key.split(":")[1].split(">")
-            self.research[p].remove(IDX[a])
-            self.research[p].append(IDX[b])
-            self.say(f"{act(self.name(p), 'moves')} a research token from {W.cell(a)} to {W.cell(b)}", p)
-        self._next_phase()
-
-    # --- tasks ----------------------------------------------------------------------------
-    def _task_apply(self, task: dict, key: str) -> None:
-        k = task["k"]
-        p = task["p"]
-        if key == "decline":
-            self.tasks.pop()
-            return
-        if k == "pool2":
-            self.tasks.pop()
-            s = "ba:" + key.split(":")[1]
-            tok = tuple(task["tok"])
-            self.spaces[s].append(tok)
-            self.gain(p, BA_REWARD[s].gains, f"(leaf into {spot(s)})")
-            return
-        if k == "re.any":
-            task["k"] = key.split(":")[1]
-            return
-        if k in PLACE:
-            if task["st"] == 0:
-                task["src"] = key[4:]
-                task["st"] = 1
-                return
-            self.tasks.pop()
-            kind, sec = PLACE[k]
-            payload = next(d[3] for d in self.dests(k) if d[0] == key)
-            tok = self.take(p, kind, task["src"])
-            self._place(k, p, tok, payload, key)
-            return
-        self.tasks.pop()
-        if k == "bo.grow":
-            a, b = key[5:].split(">")
-            a, b = "bo:" + a, "bo:" + b
-            kind = next(kd for x, kd, y in self.grow_moves(p) if x == a and y == b)
-            tok = self.take(p, kind, a)
-            self.spaces[b].append(tok)
-            self.say(f"{act(self.name(p), 'grows')} a {kind} from {spot(a)} to {spot(b)}", p)
-            self.reward(p, BOT_REWARD[b], f"({spot(b)})")
-        elif k == "ba.purify":
-            d = int(key.split(":")[1][1:])
-            pool = self.spaces[POOL1]
-            tok = next(t for t in pool if t[0] == DIRTY and t[2] == d)
-            pool.remove(tok)
-            self.say(f"{act(self.name(p), 'purifies')} dirty drop {d}", p)
-            self.gain(p, DIRTY_REWARD[d].gains, f"(dirty drop {d})")
-            self.bath_chain(DW, tok)
-            self.reward(p, Reward(((0, 0, 0, 0, 0), DIRTY_REWARD[d].actions)))
-        elif k == "ba.transform":
-            if "from" not in task:
-                task["from"] = "ba:" + key.split(":")[1]
-                task["st"] = 1
-                self.tasks.append(task)
-                srcs = self.sources(p, "leaf", "ba", task["excl"])
-                if len(srcs) == 1:
-                    self.tasks.pop()
-                    self._transform(p, task["from"], srcs[0][0][4:])
-                return
-            self._transform(p, task["from"], key[4:])
-        elif k == "wr.translate":
-            _, r, slot = key.split(":")
-            s = f"wr:{r}:t{slot}"
-            owner, kind, tid, _ = self.spaces[s][0]
-            self.spaces[s] = [(owner, kind, tid, True)]
-            self.say(f"{act(self.name(p), 'translates')} {possessive(self.name(owner))} text {tid} in {W.space('writing', r)}", p)
-            self.reward(p, TEXT_FACE[tid][1], f"(text {tid} translated)")
-            self.reward(p, WR_HEAD[r], f"({W.space('writing', r)})")
-        elif k in ("rs.centre", "rs.any"):
-            i = IDX[key.split(":")[1]]
-            self.research[p].append(i)
-            self.say(f"{act(self.name(p), 'places')} a research token on {at(i)}", p)
-        elif k in RS_DIRS or k == "rs.step":
-            a, b = key.split(":")[1].split(">")
-            self.research[p].remove(IDX[a])
-            self.research[p].append(IDX[b])
-            self.say(f"{act(self.name(p), 'moves')} a research token {W.cell(a)} → {W.cell(b)}", p)
-        else:
-            raise AssertionError(k)
-
-    def _transform(self, p: int, where: str, src: str) -> None:
-        toks = self.spaces[where]
-        k = next(n for n, t in enumerate(toks) if t[0] == p and t[1] == "drop")
-        drop = toks.pop(k)
-        self.to_supply(drop)
-        leaf = self.take(p, "leaf", src)
-        self.say(f"{act(self.name(p), 'transforms')} a drop on {spot(where)} into a leaf", p)
-        if where == POOL1:
-            self.bath_chain(BA_NEXT[POOL1], leaf)
-            # the leaf's own move is a push-like landing: pay its owner (1.10.5)
-            self.gain(p, BA_REWARD[BA_NEXT[POOL1]].gains, "(leaf leaves Pool 1)")
-        else:
-            self.spaces[where].append(leaf)  # ruling 30: no reward for the placement itself
-
-    def _place(self, code: str, p: int, tok, sid: str, key: str) -> None:
-        who = self.name(p)
-        if code == "bo.leaf":
-            self.spaces[BASE].append(tok)
-            self.say(f"{act(who, 'adds')} a leaf to the Botany base", p)
-        elif code == "bo.drop":
-            self.spaces[sid].append(tok)
-            self.say(f"{act(who, 'adds')} a drop, which lands on {spot(sid)}", p)
-            self.reward(p, BOT_REWARD[sid], f"({spot(sid)})")
-        elif code in ("as.star", "as.text"):
-            self.spaces[sid].append(tok)
-            const = self.row_of(sid)
-            self.say(f"{act(who, 'places')} a {tok_text(tok)} on {W.constellation(const)}", p)
-            if code == "as.star":
-                self.reward(p, STAR_REWARD[const], f"(star, {W.constellation(const)})", excl=sid)
-            else:
-                self.reward(p, self.text_value(tok), f"({tok_text(tok)})")
-            self.complete(const)
-        elif code == "ba.drop":
-            self.say(f"{act(who, 'adds')} a drop to {spot(sid)}", p)
-            self.gain(p, BA_REWARD[sid].gains, f"({spot(sid)})")
-            self.bath_chain(sid, tok)
-        elif code == "wr.text":
-            self.spaces[sid].append(tok)
-            r = self.row_of(sid)
-            self.say(f"{act(who, 'writes')} {tok_text(tok)} into {W.space('writing', r)}", p)
-            self.reward(p, self.text_value(tok), f"({tok_text(tok)})")
-            self.reward(p, WR_HEAD[r], f"({W.space('writing', r)})")
-        elif code == "wr.star":
-            self.spaces[sid].append(tok)
-            r = self.row_of(sid)
-            self.say(f"{act(who, 'puts')} a star on {W.space('writing', r)}", p)
-            vec = [0, 0, 0, 0, 0]
-            for s in WR_TEXTS[r]:
-                for t in self.spaces[s]:
-                    for j, v in enumerate(self.text_value(t).gains):
-                        vec[j] += v
-            self.gain(p, vec, f"(texts of {W.space('writing', r)})")
-            self.reward(p, WR_HEAD[r], f"({W.space('writing', r)})")
-        elif code.startswith("re."):
-            self.spaces[sid].append(tok)
-            self.say(f"{act(who, 'moves')} a {tok_text(tok)} to Recipes ({spot(sid)})", p)
-            rw = RE_REWARD[sid]
-            if code == "re.text":
-                base = self.text_value(tok).gains
-                self.gain(p, tuple(v * rw for v in base), f"({tok_text(tok)} ×{rw})")
-            else:
-                self.reward(p, rw, f"({spot(sid)})")
-        else:
-            raise AssertionError(code)
+    def _work_apply(self, key: str) -> None:
+        """The top step's choice: the step leaves the queue (its action puts it back if it
+        asks again); a declined reward action is simply dropped (ruling 38)."""
+        step = self.work.pop()
+        if key != "decline":
+            ACTIONS[step.code].apply(self, step, key)  # type: ignore[attr-defined, arg-type]
 
     # ================================================================= end and scoring
     def _finish(self) -> None:
         self.over = True
-        self.tasks = []
+        self.work.clear()
         self.final = [scoring.final_score(self, p) for p in range(self.n)]
         self.say("The game is over", None, "end")
 
@@ -1093,6 +367,7 @@ class State(GameState):
 
     def ranking(self) -> list[int]:
         return scoring.ranking(self)
+
 
     # ================================================================= views and persistence
     def summary(self) -> VoynichView:

@@ -10,6 +10,7 @@ from inkterm.engine import new_game
 from inkterm.games.voynich import content as CT
 from inkterm.games.voynich import geometry as G
 from inkterm.games.voynich import tables as T
+from inkterm.games.voynich.tasks import Task
 
 RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
 GREY = T.GREY
@@ -41,7 +42,7 @@ def blank(n: int = 4, seed: int = 1):
     st.cur = 0
     st.round = 1
     st.phase = "spread"
-    st.tasks = []
+    st.work.clear()
     st.items = []
     st.open = None
     st.acting = None
@@ -100,7 +101,7 @@ def act(st, p: int, *codes: str, section: str = "botany") -> None:
     st.phase = "act"
     st.acting = "TEST"
     st.items = [tuple(c.split("/")) for c in codes]
-    st.tasks = []
+    st.work.clear()
     refresh(st)
 
 
@@ -112,7 +113,7 @@ def task(st, p: int, code: str, opt: bool = False, excl=None) -> None:
         st.phase = "act"
         st.acting = "TEST"
         st.items = []
-    st.tasks.append({"k": code, "p": p, "st": 0, "opt": opt, "excl": excl})
+    st.work.push(Task(code, p, optional=opt, excl=excl))
     refresh(st)
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from inkterm.engine import load_game, new_game, replay
 from inkterm.games.voynich import tables as T
+from inkterm.games.voynich.tasks import Pool2Entry
 
 PASS = {"done", "stop", "act:skip", "decline", "share-move:none"}
 NAMES = ["Ann", "Bob", "Cy", "Di"]
@@ -31,9 +32,9 @@ def tokens_of(st, p):
                 count[t[1]] += 1
                 if t[1] == "text":
                     tids.append(t[2])
-    for task in st.tasks:  # a leaf waiting for its owner's Pool 2 choice
-        if task["k"] == "pool2" and task["tok"][0] == p:
-            count[task["tok"][1]] += 1
+    for step in st.work:  # a leaf waiting for its owner's Pool 2 choice
+        if isinstance(step, Pool2Entry) and step.tok[0] == p:
+            count[step.tok[1]] += 1
     return count, tids
 
 
@@ -56,7 +57,7 @@ class Watch:
         keys = d.keys
         assert len(set(keys)) == len(keys), "duplicate keys"
         assert keys, "a decision with no choice"
-        if st.phase == "spread" and not st.tasks:
+        if st.phase == "spread" and not st.work:
             assert d.seat == st.cur
             last = st.last[d.seat]
             assert last is None or f"spread:{last}" not in keys  # golden rule

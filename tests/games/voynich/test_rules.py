@@ -8,6 +8,9 @@ from inkterm.engine import IllegalChoice, new_game
 from inkterm.games.voynich import content as CT
 from inkterm.games.voynich import geometry as G
 from inkterm.games.voynich import tables as T
+from inkterm.games.voynich.actions import sources
+from inkterm.games.voynich.baths import own_bath_drops
+from inkterm.games.voynich.botany import grow_moves
 
 from .helpers import (
     BLUE, DIRTY, GREEN, GREY, RED, YELLOW, act, blank, diff, keys, know, owners, piece, put,
@@ -106,15 +109,15 @@ def test_1_5_tokens_and_sources():
     put(st, "as:2I:star", BLUE, "star")
     st.supply[RED]["leaf"] = 0
     # 1 limited components: with every leaf on the board there is no supply source
-    assert [s[0] for s in st.sources(RED, "leaf", "ba", None)] == ["src:bo:BASE"]
+    assert [s[0] for s in sources(st, RED, "leaf", "ba", None)] == ["src:bo:BASE"]
     # 2 never from the section it is going to
-    assert [s[0] for s in st.sources(RED, "star", "as", None)] == ["src:supply"]
+    assert [s[0] for s in sources(st, RED, "star", "as", None)] == ["src:supply"]
     # 3 recipes: never from supply
-    assert [s[0] for s in st.sources(RED, "star", "re", None, False)] == ["src:as:1I:star"]
+    assert [s[0] for s in sources(st, RED, "star", "re", None, False)] == ["src:as:1I:star"]
     # 4 the triggering token is excluded
-    assert st.sources(RED, "star", "wr", "as:1I:star", True) == [("src:supply", "A star from your supply", ())]
+    assert sources(st, RED, "star", "wr", "as:1I:star", True) == [("src:supply", "A star from your supply", ())]
     # 5 only your own colour
-    assert "src:as:2I:star" not in [s[0] for s in st.sources(RED, "star", "re", None, False)]
+    assert "src:as:2I:star" not in [s[0] for s in sources(st, RED, "star", "re", None, False)]
     # 6 no legal token: the action is not offered (lost)
     st.supply[RED]["leaf"] = 0
     st.spaces["bo:BASE"] = []
@@ -209,7 +212,7 @@ def test_1_10_baths():
     assert know(st, RED)["Ba"] == 2 and st.decision().keys[-1] == "decline"
     st.apply("decline")
     assert st.spaces["ba:DW"][0][0] == DIRTY and owners(st, "ba:SR1") == [BLUE]
-    assert st.own_bath_drops(RED) == ["ba:FNR"] and st.own_bath_drops(YELLOW) == []  # 5 only your own
+    assert own_bath_drops(st, RED) == ["ba:FNR"] and own_bath_drops(st, YELLOW) == []  # 5 only your own
     # 3 Pool 2 and 6 the two-player recycle: test_s18, test_s21
 
 
@@ -491,7 +494,7 @@ def test_ruling_23_writing_star_pays_actor_only():
 def test_ruling_24_leftmost_includes_gaps():
     st = blank()
     put(st, "wr:W4:t2", BLUE, "text", 1)
-    assert [d[3] for d in st.dests("wr.text") if d[0] == "to:W4"] == ["wr:W4:t1"]
+    assert [d[3] for d in st.action("wr.text").dests(st) if d[0] == "to:W4"] == ["wr:W4:t1"]
 
 
 def test_ruling_25_full_branch_not_entered():
@@ -500,7 +503,7 @@ def test_ruling_25_full_branch_not_entered():
     put(st, "bo:STEM1", BLUE, "leaf")
     for s in ("a", "b", "c"):
         put(st, f"bo:BR1{s}", YELLOW, "leaf") if s != "c" else put(st, "bo:BR1c", GREEN, "leaf")
-    lands = sorted(to for _, _, to in st.grow_moves(RED))
+    lands = sorted(to for _, _, to in grow_moves(st, RED))
     assert lands == ["bo:STEM2"]  # not BR1 (full); STEM2 is empty so nothing beyond it
 
 
@@ -607,8 +610,8 @@ def test_ruling_33_recycle_repeats_until_fewer_than_two():
 def test_ruling_34_grey_tokens_never_taken():
     st = blank(2)
     put(st, "as:1I:star", GREY, "star")
-    assert all(s[0] == "src:supply" for s in st.sources(RED, "star", "wr", None))
-    assert "to:1I" not in [d[0] for d in st.dests("as.star")]  # blocks the space
+    assert all(s[0] == "src:supply" for s in sources(st, RED, "star", "wr", None))
+    assert "to:1I" not in [d[0] for d in st.action("as.star").dests(st)]  # blocks the space
 
 
 def test_ruling_35_three_players_no_neutral_pieces():
@@ -632,7 +635,7 @@ def test_ruling_37_off_turn_rewards_are_knowledge():
     act(st, RED, "ba.drop", "ba.drop", section="baths")
     st.apply("do:ba.drop")
     st.apply("to:FNL")
-    assert all(t["p"] == RED for t in st.tasks) and st.decision().seat == RED
+    assert all(t.seat == RED for t in st.work) and st.decision().seat == RED
 
 
 def test_ruling_38_action_rewards_may_be_declined():
@@ -654,10 +657,10 @@ def test_ruling_39_triggered_actions_nest():
     act(st, RED, "as.star", section="astrology")
     st.apply("do:as.star")
     st.apply("to:3O2")
-    assert st.tasks[-1]["k"] == "wr.star" and st.tasks[-1]["excl"] == "as:3O2:star"
+    assert st.work.top.code == "wr.star" and st.work.top.excl == "as:3O2:star"
     st.apply("src:supply")
     st.apply("to:W5")  # head 1Wr + rs.step, nested
-    assert st.tasks[-1]["k"] == "rs.step" and "move:44>45" in keys(st)
+    assert st.work.top.code == "rs.step" and "move:44>45" in keys(st)
 
 
 def test_ruling_40_golden_rule_in_final_round():

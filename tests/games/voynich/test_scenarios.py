@@ -6,6 +6,7 @@ import pytest
 from inkterm.engine import IllegalChoice
 from inkterm.games.voynich import geometry as G
 from inkterm.games.voynich import tables as T
+from inkterm.games.voynich.actions import sources
 
 from .helpers import (
     BLUE, DIRTY, GREEN, GREY, RED, YELLOW, act, blank, diff, keys, know, owners, piece, put,
@@ -287,7 +288,7 @@ def test_s12_drop_through_base_and_branch_lock():
     st.apply("grow:RU1>BR1b")
     assert diff(before, know(st, RED)) == {"Bo": 3}
     assert not st.feasible("bo.grow", RED)  # the drop on a branch cannot grow
-    assert "src:bo:BR1b" in [s[0] for s in st.sources(RED, "drop", "re", None, False)]
+    assert "src:bo:BR1b" in [s[0] for s in sources(st, RED, "drop", "re", None, False)]
     alt = blank()
     put(alt, "bo:RU1", RED, "drop")
     put(alt, "bo:STEM1", BLUE, "leaf")
@@ -391,7 +392,7 @@ def test_s16_limited_tokens_and_triggering_token():
     put(st, "wr:W2:s1", RED, "star")
     put(st, "wr:W4:s1", RED, "star")
     st.supply[RED]["star"] = 0
-    srcs = [s[0] for s in st.sources(RED, "star", "as", None)]
+    srcs = [s[0] for s in sources(st, RED, "star", "as", None)]
     assert srcs == ["src:wr:W2:s1", "src:wr:W4:s1"]  # not 3I (same section), no supply
     act(st, RED, "as.star", section="astrology")
     st.apply("do:as.star")
@@ -576,7 +577,7 @@ def _turn_log(st):
     seen = []
     while not st.is_over:
         d = st.decision()
-        if st.phase == "spread" and not st.tasks:
+        if st.phase == "spread" and not st.work:
             seen.append((st.round, d.seat))
             assert f"spread:{st.last[d.seat]}" not in d.keys
         k = next((c.key for c in d.choices if c.key in PASS), d.choices[0].key)
