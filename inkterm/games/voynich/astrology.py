@@ -1,4 +1,4 @@
-"""Astrology (rules.md §1.9): a star or a text on a constellation, outer ones only once
+"""Astrology (1.9): a star or a text on a constellation, outer ones only once
 their sector's inner one holds the same kind; a completed constellation pays both its
 placers; the goat turns to the next sector and pays for every constellation begun there."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Baths (rules.md §1.10): a drop into a fountain pushes the tokens ahead of it
+"""The Baths (1.10): a drop into a fountain pushes the tokens ahead of it
 along the channel, each pushed token paying its owner; leaves pushed out of Pool 1
 reach Pool 2, whose slot their owner picks; dirty drops are purified out of Pool 1;
 a drop of one's own becomes a leaf. With 2 players Grey's drops recycle (1.10.6)."""

@@ -1,4 +1,4 @@
-"""Botany (rules.md §1.8): leaves start on the base, drops fall on a root tip and flow
+"""Botany (1.8): leaves start on the base, drops fall on a root tip and flow
 on past occupied spaces, growing moves a token one step up the plant."""
 from __future__ import annotations
 

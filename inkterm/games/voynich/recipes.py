@@ -1,4 +1,4 @@
-"""Recipes (rules.md §1.12): a token of one's own moves from another section (never
+"""Recipes (1.12): a token of one's own moves from another section (never
 from the supply) to a free space of its kind's row; a text pays its face times the
 space's multiplier. "Any token" first asks which kind."""
 from __future__ import annotations

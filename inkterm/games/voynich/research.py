@@ -1,5 +1,5 @@
-"""Research tokens on the puzzle (rules.md §1.13) and advancing cards with them
-(§1.7, phases 1 and 4): a token is placed on the central piece or any connected piece,
+"""Research actions on the puzzle (1.7) and progression with them (1.4, phases 1
+and 4): a token is placed on the central piece or any connected piece,
 or moved a step; a card advances when the seat's tokens meet its step's condition,
 and the tokens lifted pay their cells' values in OK."""
 from __future__ import annotations

@@ -18,22 +18,22 @@ A turn is a flat sequence of small decisions:
 Board spaces are named ``<sec>:<name>`` (``bo:STEM1``, ``as:2O2:star``, ``ba:FNL``,
 ``wr:W3:t1``, ``re:text:3``); puzzle cells are ``rc`` strings (``23`` = row 2, col 3).
 
-Where each rule lives (rules.md):
+Where each rule lives (numbers as in the rules spec, voynich.md: §1 rules, §2 rulings):
 
-    setup (§1.3), gains, breakthroughs, the end trigger (1.6, 1.15),
-    rewards and their actions (rulings 37–39), the turn's order    this module
-    the phases: double page, card, actions, sharing (§2)            turn.py
-    advancing cards (1.7), research tokens (1.13)                   research.py
+    setup (1.2), gains and breakthroughs (1.6), the end trigger (1.15),
+    rewards and their actions (rulings 37–39), the turn's order (1.3)  this module
+    the phases: double page, card and actions (1.3), sharing (1.13)    turn.py
+    progression (1.4), research actions (1.7)                         research.py
     Botany (1.8)       botany.py        Baths (1.10)      baths.py
     Astrology (1.9)    astrology.py     Writing (1.11)    writing.py
     Recipes (1.12)     recipes.py
-    tokens from supply or board (1.5), the shape of an action       actions.py
-    the work queue's steps (an action under way, a Pool 2 entry)    tasks.py
-    the puzzle: cells, conditions' icons, groups (1.4, rulings 4–6) geometry.py
-    the board's printed spaces and rewards, words for codes         tables.py
-    final scoring and tie-breaks (1.16, 1.17)                       scoring.py
-    summary()/view() and their types (ruling 44: nothing hidden)    view.py
-    snapshots and clones                                            persist.py
+    tokens and their sources (1.5), what every action has             actions.py
+    the work queue's steps (an action under way, a Pool 2 entry)      tasks.py
+    the puzzle and the condition icons (1.14, rulings 4–6)            geometry.py
+    the board's printed spaces and rewards, words for codes           tables.py
+    final scoring and the tie-break (1.15, ruling 43)                 scoring.py
+    summary()/view() and their types (ruling 44: nothing hidden)      view.py
+    snapshots and clones                                              persist.py
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Final scoring (rules.md §1.16) and the ranking with its tie-break (§1.17): OK, then
-the knowledge tracks compared highest first. Functions of the state; the state's
+"""Final scoring (1.15) and the ranking with its tie-break (ruling 43): OK, then the
+knowledge values compared highest first. Functions of the state; the state's
 ``scores``/``ranking`` and the summary call them."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The phases of a turn (rules.md §2) as one handler each, in ``PHASES``: opening a
+"""The phases of a turn (1.3) as one handler each, in ``PHASES``: opening a
 double page, advancing cards (``research.Progress``), choosing a card and using its
 actions, sharing knowledge and the research move that follows. A handler builds the
 phase's decision (None: nothing to decide, the phase ends) and applies its choices."""

@@ -1,4 +1,4 @@
-"""Writing (rules.md §1.11): a text goes into the first free slot of a row (its face
+"""Writing (1.11): a text goes into the first free slot of a row (its face
 and the row's head pay), a star onto a row pays the head and every text in it, and
 translating a text pays its translated face and the head again."""
 from __future__ import annotations
