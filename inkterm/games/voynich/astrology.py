@@ -11,7 +11,7 @@ from inkterm.engine.words import act
 from . import words as W
 from .actions import Action, Placement
 from .content import reward_text
-from .tables import CONST_NAMES, CONST_REWARD, NSECT, SECTOR_CONSTS, STAR_REWARD, tok_text, touch_space
+from .tables import CONST_NAMES, CONST_REWARD, NSECT, SECTOR_CONSTS, STAR_REWARD, row_of, tok_text, touch_space
 
 if TYPE_CHECKING:
     from .rules import State
@@ -58,14 +58,14 @@ class ToConstellation(Placement):
     def dests(self, st: State):
         out = []
         for sid in astro_dests(st, self.kind):
-            k = sid.split(":")[1]
+            k = row_of(sid)
             extra = f" ({reward_text(STAR_REWARD[k])})" if self.kind == "star" else ""
             out.append((ckey("to", k), f"{W.constellation(k)}{extra}", (touch_space(sid),), sid))
         return out
 
     def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
         st.spaces[sid].append(tok)
-        const = sid.split(":")[1]
+        const = row_of(sid)
         st.say(f"{act(st.name(p), 'places')} a {tok_text(tok)} on {W.constellation(const)}", p)
         if self.kind == "star":
             # the reward's own action may not take back the star just placed

@@ -17,7 +17,6 @@ DIRTY = -2
 
 SEC_CODE = {"botany": "bo", "astrology": "as", "baths": "ba", "writing": "wr", "recipes": "re"}
 CODE_SEC = {v: k for k, v in SEC_CODE.items()}
-KINDS = ("leaf", "drop", "star", "text")
 
 
 def touch_space(sid: str) -> str:
@@ -200,6 +199,11 @@ def spot(sid: str) -> str:
     sec, _, rest = sid.partition(":")
     return W.space(CODE_SEC[sec], rest)
 
+
+
+def row_of(sid: str) -> str:
+    """The row or constellation a space is part of (``wr:W3:t1`` -> ``W3``)."""
+    return sid.split(":")[1]
 
 
 def short(sid: str) -> str:

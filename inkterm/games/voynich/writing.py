@@ -12,7 +12,7 @@ from inkterm.engine.words import act, possessive
 from . import words as W
 from .actions import Action, Placement
 from .content import reward_text
-from .tables import TEXT_FACE, WR, WR_HEAD, WR_STARS, WR_TEXTS, tok_text, touch_space
+from .tables import TEXT_FACE, WR, WR_HEAD, WR_STARS, WR_TEXTS, row_of, tok_text, touch_space
 
 if TYPE_CHECKING:
     from .rules import State
@@ -47,7 +47,7 @@ class WriteText(Placement):
 
     def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
         st.spaces[sid].append(tok)
-        r = sid.split(":")[1]
+        r = row_of(sid)
         st.say(f"{act(st.name(p), 'writes')} {tok_text(tok)} into {W.space('writing', r)}", p)
         st.reward(p, st.text_value(tok), f"({tok_text(tok)})")
         st.reward(p, WR_HEAD[r], f"({W.space('writing', r)})")
@@ -71,7 +71,7 @@ class StarOnRow(Placement):
 
     def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
         st.spaces[sid].append(tok)
-        r = sid.split(":")[1]
+        r = row_of(sid)
         st.say(f"{act(st.name(p), 'puts')} a star on {W.space('writing', r)}", p)
         vec = [0, 0, 0, 0, 0]
         for s in WR_TEXTS[r]:
@@ -92,7 +92,7 @@ class Translate(Action):
         out = []
         for s in untranslated(st):
             tok = st.spaces[s][0]
-            r = s.split(":")[1]
+            r = row_of(s)
             out.append(
                 Choice(
                     ckey("text", r, s[-1]),
