@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from inkterm.engine.steps import ckey
 from inkterm.engine.words import act
 
 from . import words as W
@@ -60,7 +59,7 @@ class ToConstellation(Placement):
         for sid in astro_dests(st, self.kind):
             k = row_of(sid)
             extra = f" ({reward_text(STAR_REWARD[k])})" if self.kind == "star" else ""
-            out.append((ckey("to", k), f"{W.constellation(k)}{extra}", (touch_space(sid),), sid))
+            out.append((f"to:{k}", f"{W.constellation(k)}{extra}", (touch_space(sid),), sid))
         return out
 
     def place(self, st: State, p: int, tok: tuple, sid: str) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from inkterm.engine.steps import ckey, parse_key
+from inkterm.engine.steps import parse_key
 from inkterm.engine.types import Choice
 from inkterm.engine.words import act, possessive
 
@@ -104,7 +104,7 @@ class ToFountain(Placement):
         return True
 
     def dests(self, st: State):
-        return [(ckey("to", short(f)), f"{spot(f)} ({reward_text(BA_REWARD[f])})", (touch_space(f),), f)
+        return [(f"to:{short(f)}", f"{spot(f)} ({reward_text(BA_REWARD[f])})", (touch_space(f),), f)
                 for f in FOUNTAINS]
 
     def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
@@ -122,7 +122,7 @@ class Purify(Action):
 
     def choices(self, st: State, task: Task) -> list[Choice]:
         return [
-            Choice(ckey("dirty", f"d{t[2]}"), f"Purify dirty drop {t[2]} ({reward_text(DIRTY_REWARD[t[2]])})", "",
+            Choice(f"dirty:d{t[2]}", f"Purify dirty drop {t[2]} ({reward_text(DIRTY_REWARD[t[2]])})", "",
                    (touch_space(POOL1), f"baths:dirty:d{t[2]}"))
             for t in sorted(set(st.spaces[POOL1]))
             if t[0] == DIRTY
@@ -150,7 +150,7 @@ class Transform(Action):
         if task.stage == 0:
             if not has_source(st, task.seat, "leaf", "ba", task.excl):
                 return []
-            return [Choice(ckey("from", short(s)), f"Transform your drop on {spot(s)}", "", (touch_space(s),))
+            return [Choice(f"from:{short(s)}", f"Transform your drop on {spot(s)}", "", (touch_space(s),))
                     for s in own_bath_drops(st, task.seat)]
         return [Choice(key, cap(label), "", t) for key, label, t in sources(st, task.seat, "leaf", "ba", task.excl)]
 
@@ -196,7 +196,7 @@ class Pool2Slot(Action):
         return f"{st.name(task.seat)}: your leaf reaches Pool 2; choose a slot"
 
     def choices(self, st: State, task) -> list[Choice]:
-        return [Choice(ckey("slot", short(s)), f"{spot(s)} ({reward_text(BA_REWARD[s])})", "", (touch_space(s),))
+        return [Choice(f"slot:{short(s)}", f"{spot(s)} ({reward_text(BA_REWARD[s])})", "", (touch_space(s),))
                 for s in POOL2 if not st.spaces[s]]
 
     def apply(self, st: State, task, key: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from inkterm.engine.steps import ckey, parse_key
+from inkterm.engine.steps import parse_key
 from inkterm.engine.types import Choice
 from inkterm.engine.words import act
 
@@ -86,7 +86,7 @@ class AddDrop(Placement):
     def dests(self, st: State):
         return [
             (
-                ckey("to", short(tip)) if tip == to else ckey("to", f"{short(tip)}>{short(to)}"),
+                f"to:{short(tip)}" if tip == to else f"to:{short(tip)}>{short(to)}",
                 spot(tip) + ("" if tip == to else f", flowing on to {spot(to)}") + f" ({reward_text(BOT_REWARD[to])})",
                 (touch_space(tip), touch_space(to)),
                 to,
@@ -107,7 +107,7 @@ class Grow(Action):
     def choices(self, st: State, task: Task) -> list[Choice]:
         return [
             Choice(
-                ckey("grow", f"{short(a)}>{short(b)}"),
+                f"grow:{short(a)}>{short(b)}",
                 f"Grow your {kind} from {spot(a)} to {spot(b)} ({reward_text(BOT_REWARD[b])})",
                 "",
                 (touch_space(a), touch_space(b)),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from inkterm.engine.steps import ckey, parse_key
+from inkterm.engine.steps import parse_key
 from inkterm.engine.types import Choice
 from inkterm.engine.words import act
 
@@ -33,7 +33,7 @@ class ToRecipes(Placement):
             if not st.spaces[s]:
                 rw = RE_REWARD[s]
                 what = f"the text ×{rw}" if row == "text" else reward_text(rw)
-                out.append((ckey("to", row, s[-1]), f"{row} row space {s[-1]} ({what})", (touch_space(s),), s))
+                out.append((f"to:{row}:{s[-1]}", f"{row} row space {s[-1]} ({what})", (touch_space(s),), s))
         return out
 
     def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
@@ -54,7 +54,7 @@ class AnyToRecipes(Action):
         return any(st.feasible(c, p, excl) for c in KINDS)
 
     def choices(self, st: State, task: Task) -> list[Choice]:
-        return [Choice(ckey("pick", c), ACTION_LABEL[c], "", ()) for c in KINDS if st.feasible(c, task.seat, task.excl)]
+        return [Choice(f"pick:{c}", ACTION_LABEL[c], "", ()) for c in KINDS if st.feasible(c, task.seat, task.excl)]
 
     def apply(self, st: State, task: Task, key: str) -> None:
         task.code = parse_key(key)[1]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from inkterm.engine.steps import ckey, key_args, parse_key
+from inkterm.engine.steps import key_args, parse_key
 from inkterm.engine.types import Choice, Decision
 from inkterm.engine.words import act, verb
 
@@ -42,7 +42,7 @@ class PlaceResearch(Action):
             return []
         an = st.an()
         cells = CENTRAL if self.code == "rs.centre" else [i for i in CELLS if an.present[i]]
-        return [Choice(ckey("cell", RC[i]), f"Research token onto {at(i)}", f"worth {VALUE[i]} OK when lifted",
+        return [Choice(f"cell:{RC[i]}", f"Research token onto {at(i)}", f"worth {VALUE[i]} OK when lifted",
                        (touch_cell(i),)) for i in cells]
 
     def apply(self, st: State, task: Task, key: str) -> None:
@@ -64,7 +64,7 @@ class MoveResearch(Action):
 
     def choices(self, st: State, task: Task) -> list[Choice]:
         return [
-            Choice(ckey("move", f"{RC[i]}>{RC[j]}"), f"Move a research token {at(i)} → {at(j)} ({W.DIRECTION[d]})", "",
+            Choice(f"move:{RC[i]}>{RC[j]}", f"Move a research token {at(i)} → {at(j)} ({W.DIRECTION[d]})", "",
                    (touch_cell(i), touch_cell(j)))
             for i, j, d in rs_moves(st, task.seat, self.dirs)
         ]
@@ -102,7 +102,7 @@ class Progress:
                 cells = "+".join(RC[c] for c in combo)
                 ch.append(
                     Choice(
-                        ckey("progress", cid, cells),
+                        f"progress:{cid}:{cells}",
                         f"Advance {W.card(cid)} to step {step + 1}: lift tokens on {', '.join(at(c) for c in combo)}",
                         f"needs {W.condition(cond_of(cid, step))}; gain {gain} OK",
                         tuple(touch_cell(c) for c in combo) + (f"card:{cid}",),

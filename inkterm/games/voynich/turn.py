@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from inkterm.engine.steps import ckey, key_args, parse_key
+from inkterm.engine.steps import key_args, parse_key
 from inkterm.engine.types import Choice, Decision
 from inkterm.engine.words import act
 
@@ -28,7 +28,7 @@ class Spread:
         last = st.last[p]
         # The double pages answer to their place in the book, 1–5.
         ch = [
-            Choice(ckey("spread", s), f"Open {s.capitalize()}", self._hint(st, p, s), (f"book:{s}",), str(n))
+            Choice(f"spread:{s}", f"Open {s.capitalize()}", self._hint(st, p, s), (f"book:{s}",), str(n))
             for n, s in enumerate(SECTIONS, 1)
             if s != last
         ]
@@ -60,7 +60,7 @@ class Pick:
         for cid, step in st.open_cards(p):
             acts = acts_of(cid, step)
             if any(st.feasible(a, p) for it in acts for a in it.split("/")):
-                ch.append(Choice(ckey("act", cid), f"Use {W.card(cid)} (step {step})", W.actions(acts), (f"card:{cid}",)))
+                ch.append(Choice(f"act:{cid}", f"Use {W.card(cid)} (step {step})", W.actions(acts), (f"card:{cid}",)))
         if not ch:
             return None
         ch.append(Choice("act:skip", "Take no actions", "", ()))
@@ -91,7 +91,7 @@ class Act:
                     codes.append(a)
         if not codes:
             return None
-        ch = [Choice(ckey("do", a), action_label(a), self._left(st, a), ()) for a in codes]
+        ch = [Choice(f"do:{a}", action_label(a), self._left(st, a), ()) for a in codes]
         ch.append(Choice("stop", "End your actions", "unused actions are lost", ()))
         assert st.acting is not None
         return Decision(p, f"{st.name(p)}: next action of {W.card(st.acting)}", ch, action_topic(codes[0]))
@@ -136,7 +136,7 @@ class Share:
                 if st.psupply[t][L] > 0:
                     ch.append(
                         Choice(
-                            ckey("piece", TYPES[t], RC[i]),
+                            f"piece:{TYPES[t]}:{RC[i]}",
                             f"{TYPE_NAMES[t].capitalize()} piece {LETTER[i]} on {at(i)}",
                             f"{st.psupply[t][L]} left",
                             (touch_cell(i),),
@@ -172,7 +172,7 @@ class Move:
                 if j != i and an.present[j]:
                     ch.append(
                         Choice(
-                            ckey("share-move", f"{RC[i]}>{RC[j]}"),
+                            f"share-move:{RC[i]}>{RC[j]}",
                             f"Move a research token from {at(i)} to the new piece on {at(j)}",
                             "",
                             (touch_cell(i), touch_cell(j)),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from inkterm.engine.steps import ckey, key_args
+from inkterm.engine.steps import key_args
 from inkterm.engine.types import Choice
 from inkterm.engine.words import act, possessive
 
@@ -40,7 +40,7 @@ class WriteText(Placement):
         for r in WR:
             for s in WR_TEXTS[r]:
                 if not st.spaces[s]:
-                    out.append((ckey("to", r), f"{W.space('writing', r)}, slot {s[-1]} (head {reward_text(WR_HEAD[r])})",
+                    out.append((f"to:{r}", f"{W.space('writing', r)}, slot {s[-1]} (head {reward_text(WR_HEAD[r])})",
                                 (touch_space(s),), s))
                     break
         return out
@@ -64,7 +64,7 @@ class StarOnRow(Placement):
         for r in WR:
             for s in WR_STARS[r]:
                 if not st.spaces[s]:
-                    out.append((ckey("to", r), f"{W.space('writing', r)} (head {reward_text(WR_HEAD[r])} + its texts)",
+                    out.append((f"to:{r}", f"{W.space('writing', r)} (head {reward_text(WR_HEAD[r])} + its texts)",
                                 (touch_space(s),), s))
                     break
         return out
@@ -95,7 +95,7 @@ class Translate(Action):
             r = row_of(s)
             out.append(
                 Choice(
-                    ckey("text", r, s[-1]),
+                    f"text:{r}:{s[-1]}",
                     f"Translate {possessive(st.name(tok[0]))} text {tok[2]} in {W.space('writing', r)} "
                     f"({reward_text(TEXT_FACE[tok[2]][1])} + {reward_text(WR_HEAD[r])})",
                     "",
