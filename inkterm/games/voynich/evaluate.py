@@ -15,7 +15,8 @@ the simulator's per-card statistics.
 from __future__ import annotations
 
 from .content import TYPES
-from .rules import C, CAP, VALUE
+from .geometry import VALUE
+from .tables import C, CAP
 
 # A page's multiplier for the projection: step 1 scores nothing yet but will (0.4 of
 # the ×1 it is likely to reach); later steps as printed (×1, ×2, ×4).

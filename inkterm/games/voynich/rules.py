@@ -1,4 +1,4 @@
-"""The Voynich Puzzle, multiplayer rules, headless.
+"""The Voynich Puzzle, multiplayer rules, headless: the game's ``State``.
 
 The mutable state is plain lists, dicts and tuples (fast to copy and to dump); the
 content is loaded once from ``inkterm/assets/voynich`` (see ``content.py``).
@@ -17,441 +17,58 @@ A turn is a flat sequence of small decisions:
 
 Board spaces are named ``<sec>:<name>`` (``bo:STEM1``, ``as:2O2:star``, ``ba:FNL``,
 ``wr:W3:t1``, ``re:text:3``); puzzle cells are ``rc`` strings (``23`` = row 2, col 3).
+
+Where each rule lives (numbers as in the rules spec, voynich.md: §1 rules, §2 rulings):
+
+    setup (1.2), gains and breakthroughs (1.6), the end trigger (1.15),
+    rewards and their actions (rulings 37–39), the turn's order (1.3)  this module
+    the phases: double page, card and actions (1.3), sharing (1.13)    turn.py
+    progression (1.4), research actions (1.7)                         research.py
+    Botany (1.8)       botany.py        Baths (1.10)      baths.py
+    Astrology (1.9)    astrology.py     Writing (1.11)    writing.py
+    Recipes (1.12)     recipes.py
+    tokens and their sources (1.5), what every action has             actions.py
+    the work queue's steps (an action under way, a Pool 2 entry)      tasks.py
+    the puzzle and the condition icons (1.14, rulings 4–6)            geometry.py
+    the board's printed spaces and rewards, words for codes           tables.py
+    final scoring and the tie-break (1.15, ruling 43)                 scoring.py
+    summary()/view() and their types (ruling 44: nothing hidden)      view.py
+    snapshots and clones                                              persist.py
 """
 from __future__ import annotations
 
-from itertools import combinations, permutations
 from typing import Any
 
 from inkterm.engine.give import give_into
 from inkterm.engine.state import GameState
+from inkterm.engine.steps import Narration, WorkQueue
 from inkterm.engine.types import Choice, Decision, Event
-from inkterm.engine.words import act, possessive, verb
+from inkterm.engine.words import act, possessive
 
+from . import astrology, baths, botany, persist, recipes, research, scoring, view, writing
 from . import words as W
-from .content import (
-    DECK_OF,
-    GAIN_RE,
-    ICON_RE,
-    OK,
-    SECTIONS,
-    TYPE_NAMES,
-    TYPES,
-    Reward,
-    content,
-    parse_reward,
-    reward_text,
+from .actions import Action
+from .content import GAIN_RE, OK, SECTIONS, TYPE_NAMES, TYPES, Reward, reward_text
+from .geometry import CENTRAL, IDX, LETTER, Analysis
+from .tables import (
+    ALL_SPACES, BASE, BREAKS, C, CAP, COMP, DIRTY, DW, END_AT, GREY, MULT, NSECT, POOL1, TEXT_FACE, acts_of,
+    cond_of,
 )
+from .tasks import Pool2Entry, Task
+from .turn import PHASES
+from .view import VoynichView
 
-C = content()
-GREY = -1
-DIRTY = -2
 MAX_ROUNDS = 60  # safety net for bots that never score (see rules.md "Rulings"); greedy games end by round ~25
 
-SEC_CODE = {"botany": "bo", "astrology": "as", "baths": "ba", "writing": "wr", "recipes": "re"}
-CODE_SEC = {v: k for k, v in SEC_CODE.items()}
-KINDS = ("leaf", "drop", "star", "text")
-
-# --- puzzle geometry -----------------------------------------------------------------------
-ROWV = C.puzzle.row_values
-COLV = C.puzzle.col_values
-CELLS = range(64)
-RC = [f"{i // 8 + 1}{i % 8 + 1}" for i in CELLS]
-IDX = {rc: i for i, rc in enumerate(RC)}
-VALUE = [ROWV[i // 8] + COLV[i % 8] for i in CELLS]
-LETTER = [C.puzzle.letters[i // 8][i % 8].upper() for i in CELLS]
-CENTRAL = tuple(IDX[c] for c in C.puzzle.central)
-CENTRAL_SET = frozenset(CENTRAL)
-CORNERS = frozenset(IDX[c] for c in C.puzzle.corners)
-EDGES = frozenset(i for i in CELLS if (i // 8 in (0, 7) or i % 8 in (0, 7)) and i not in CORNERS)
-CIRCLE = [None] * 64
-for _name, _cells in C.puzzle.circles.items():
-    for _c in _cells:
-        CIRCLE[IDX[_c]] = _name
-
-
-def _nbrs(i: int) -> tuple[int, ...]:
-    r, c = divmod(i, 8)
-    out = []
-    for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
-        if 0 <= r + dr < 8 and 0 <= c + dc < 8:
-            out.append((r + dr) * 8 + c + dc)
-    return tuple(out)
-
-
-NBRS = [_nbrs(i) for i in CELLS]
-DIRS = {"N": -8, "S": 8, "E": 1, "W": -1}
-
-
-def step_cell(i: int, d: str) -> int | None:
-    r, c = divmod(i, 8)
-    if d == "N":
-        return i - 8 if r > 0 else None
-    if d == "S":
-        return i + 8 if r < 7 else None
-    if d == "E":
-        return i + 1 if c < 7 else None
-    return i - 1 if c > 0 else None
-
-
-def touch_cell(i: int) -> str:
-    return f"cell:{i // 8 + 1},{i % 8 + 1}"
-
-
-def touch_space(sid: str) -> str:
-    sec, _, rest = sid.partition(":")
-    return f"{CODE_SEC[sec]}:space:{rest}"
-
-
-# --- icons ---------------------------------------------------------------------------------
-def parse_icon(icon: str) -> tuple[int, str, int, int]:
-    """(count, kind, n, type) with type -1 for any colour."""
-    m = ICON_RE.match(icon)
-    if not m:
-        raise ValueError(f"unknown icon {icon!r}")
-    g = m.groups()
-    if g[1]:  # G/A
-        return int(g[0] or 1), g[1], int(g[2]), TYPES.index(g[3])
-    if g[5]:  # E/C/O
-        return int(g[4] or 1), g[5], 0, -1 if g[6] == "*" else TYPES.index(g[6])
-    if g[8]:  # S
-        return int(g[7] or 1), "S", int(g[9]), -1
-    return int(g[10] or 1), "M", int(g[11]), -1
-
-
-ICONS: dict[str, tuple[int, str, int, int]] = {}
-
-
-def icon_info(icon: str):
-    info = ICONS.get(icon)
-    if info is None:
-        info = ICONS[icon] = parse_icon(icon)
-    return info
-
-
-# The turn's phases as the status line says them (the codes stay internal).
-PHASE_WORDS = {
-    "spread": "opening a double page",
-    "prog1": "phase 1: advance cards",
-    "pick": "phase 2: choose a card to use",
-    "act": "phase 2: actions",
-    "share": "phase 3: share knowledge",
-    "move": "phase 3: move a research token",
-    "prog2": "phase 4: advance cards",
+# Every action code (and the Pool 2 entry) to the section object that owns its rules.
+ACTIONS: dict[str, Action] = {
+    **botany.ACTIONS, **astrology.ACTIONS, **baths.ACTIONS, **writing.ACTIONS, **recipes.ACTIONS, **research.ACTIONS,
 }
-
-class Analysis:
-    """Groups, neighbour colours and presence of the puzzle as it stands."""
-
-    __slots__ = ("present", "typ", "gid", "gsize", "gtype", "adjg", "ncol", "memo", "frontier")
-
-    def __init__(self, grid: list[int]):
-        # present: a connected piece or a central cell (unconnected setup pieces are absent)
-        present = [False] * 64
-        stack = list(CENTRAL)
-        for i in CENTRAL:
-            present[i] = True
-        while stack:
-            i = stack.pop()
-            for j in NBRS[i]:
-                if not present[j] and grid[j] >= 0:
-                    present[j] = True
-                    stack.append(j)
-        typ = [grid[i] if present[i] and 0 <= grid[i] < 4 else -1 for i in CELLS]
-        gid = [-1] * 64
-        gsize: list[int] = []
-        gtype: list[int] = []
-        for i in CELLS:
-            if typ[i] >= 0 and gid[i] < 0:
-                g = len(gsize)
-                t = typ[i]
-                gid[i] = g
-                stack = [i]
-                n = 0
-                while stack:
-                    k = stack.pop()
-                    n += 1
-                    for j in NBRS[k]:
-                        if gid[j] < 0 and typ[j] == t:
-                            gid[j] = g
-                            stack.append(j)
-                gsize.append(n)
-                gtype.append(t)
-        adjg = []
-        ncol = []
-        for i in CELLS:
-            gs = set()
-            cols = set()
-            for j in NBRS[i]:
-                if typ[j] >= 0:
-                    cols.add(typ[j])
-                    if gid[j] != gid[i]:
-                        gs.add(gid[j])
-            adjg.append(tuple(sorted(gs)))
-            ncol.append(len(cols))
-        self.present, self.typ, self.gid, self.gsize, self.gtype = present, typ, gid, gsize, gtype
-        self.adjg, self.ncol = adjg, ncol
-        self.memo: dict = {}
-        # empty cells next to a (connected) piece: where a shared piece may go
-        self.frontier = [i for i in CELLS if grid[i] < 0 and any(present[j] for j in NBRS[i])]
-
-    def options(self, icons: list[str], cells: tuple[int, ...]) -> list[tuple[int, ...]]:
-        """Every set of distinct cells (from ``cells``) that meets the condition."""
-        key = (tuple(icons), cells)
-        out = self.memo.get(key)
-        if out is None:
-            total = sum(icon_info(i)[0] for i in icons)
-            useful = [c for c in cells if any(self.keys(c, i) for i in icons)]
-            if len(useful) < total:
-                out = []
-            else:
-                out = [combo for combo in combinations(useful, total) if self.condition_ok(icons, combo)]
-            self.memo[key] = out
-        return out
-
-    def keys(self, cell: int, icon: str) -> tuple:
-        """The distinctness keys this cell offers for ``icon`` (empty: it does not qualify)."""
-        _, kind, n, t = icon_info(icon)
-        typ = self.typ[cell]
-        if kind == "A":  # ruling 4/5: central cells count; the cell must be outside the group
-            if not self.present[cell]:
-                return ()
-            return tuple(g for g in self.adjg[cell] if self.gtype[g] == t and self.gsize[g] >= n)
-        if typ < 0:
-            return ()
-        if kind == "G":
-            g = self.gid[cell]
-            return (g,) if typ == t and self.gsize[g] >= n else ()
-        if kind == "S":
-            g = self.gid[cell]
-            return (g,) if self.gsize[g] >= n else ()
-        if t >= 0 and typ != t:
-            return ()
-        if kind == "E":
-            return (cell,) if cell in EDGES else ()
-        if kind == "C":
-            return (cell,) if cell in CORNERS else ()
-        if kind == "O":
-            return (CIRCLE[cell],) if CIRCLE[cell] else ()
-        if kind == "M":
-            return (cell,) if self.ncol[cell] >= n else ()
-        return ()
-
-    def icon_ok(self, icon: str, cells: tuple[int, ...]) -> bool:
-        count, kind, _, _ = icon_info(icon)
-        ks = [self.keys(c, icon) for c in cells]
-        if not all(ks):
-            return False
-        if count == 1:
-            return True
-        if count == 2:
-            for a in ks[0]:
-                for b in ks[1]:
-                    if a != b and (kind != "S" or self.gtype[a] == self.gtype[b]):
-                        return True
-            return False
-        for a in ks[0]:
-            for b in ks[1]:
-                for c in ks[2]:
-                    if a != b and b != c and a != c:
-                        return True
-        return False
-
-    def condition_ok(self, icons: list[str], cells: tuple[int, ...]) -> bool:
-        """Ruling 6: accept if some assignment of the (distinct) cells to the icons works."""
-        counts = [icon_info(i)[0] for i in icons]
-        if sum(counts) != len(cells) or len(set(cells)) != len(cells):
-            return False
-        if len(icons) == 1:
-            return self.icon_ok(icons[0], cells)
-        for perm in permutations(cells):
-            k = 0
-            for icon, n in zip(icons, counts):
-                if not self.icon_ok(icon, perm[k : k + n]):
-                    break
-                k += n
-            else:
-                return True
-        return False
-
-
-# --- board tables ---------------------------------------------------------------------------
-BOT = C.board.botany
-BOT_NEXT: dict[str, tuple[str, ...]] = {}
-BRANCHES: dict[str, list[str]] = {}
-for _n, _s in BOT.items():
-    if _s.branch:
-        BRANCHES.setdefault(_s.branch, []).append("bo:" + _n)
-for _n, _s in BOT.items():
-    BOT_NEXT["bo:" + _n] = tuple(nx if nx in BRANCHES else "bo:" + nx for nx in _s.next)
-BOT_REWARD = {"bo:" + n: parse_reward(s.reward) for n, s in BOT.items()}
-BOT_UNLIMITED = frozenset("bo:" + n for n, s in BOT.items() if s.cap == 0)
-BOT_FIXED = frozenset("bo:" + n for n, s in BOT.items() if not s.next)  # branch slots, flowers
-TIPS = tuple("bo:" + n for n in BOT if n.startswith("RT"))
-BASE = "bo:BASE"
-
-AST = C.board.astrology.constellations
-NSECT = C.board.astrology.sectors
-CONST_NAMES = list(AST)
-STAR_REWARD = {k: parse_reward(v.star_reward) for k, v in AST.items()}
-CONST_REWARD = {k: parse_reward(v.constellation_reward) for k, v in AST.items()}
-SECTOR_CONSTS = {s: [k for k in AST if k.startswith(str(s))] for s in range(1, NSECT + 1)}
-
-BATHS = C.board.baths.spaces
-BA_NEXT = {"ba:" + n: (None if s.next is None else "ba:" + s.next) for n, s in BATHS.items()}
-BA_REWARD = {"ba:" + n: parse_reward(s.reward) for n, s in BATHS.items()}
-FOUNTAINS = tuple("ba:" + n for n, s in BATHS.items() if s.fountain)
-POOL2 = tuple("ba:" + n for n, s in BATHS.items() if s.pool2)
-POOL1 = "ba:POOL1"
-DW = "ba:DW"
-DIRTY_REWARD = {int(k[1:]): parse_reward(v) for k, v in C.board.baths.dirty_drops.items()}
-
-WR = C.board.writing
-WR_HEAD = {r: parse_reward(v.head) for r, v in WR.items()}
-WR_TEXTS = {r: [f"wr:{r}:t{i}" for i in range(1, v.texts + 1)] for r, v in WR.items()}
-WR_STARS = {r: [f"wr:{r}:s{i}" for i in range(1, v.stars + 1)] for r, v in WR.items()}
-
-RE = C.board.recipes
-RE_SPACES = {row: [f"re:{row}:{i}" for i in range(1, len(v) + 1)] for row, v in RE.items()}
-RE_REWARD = {
-    f"re:{row}:{i}": (int(r[1:]) if row == "text" else parse_reward(r))
-    for row, v in RE.items()
-    for i, r in enumerate(v, 1)
-}
-
-ALL_SPACES: list[str] = (
-    ["bo:" + n for n in BOT]
-    + [f"as:{k}:{part}" for k in AST for part in ("star", "text")]
-    + ["ba:" + n for n in BATHS]
-    + [s for r in WR for s in WR_TEXTS[r] + WR_STARS[r]]
-    + [s for row in RE_SPACES.values() for s in row]
-)
-
-def _board_info() -> dict:
-    """Static facts a board widget draws: each space's printed reward and links."""
-    return {
-        "botany": {n: {"reward": s.reward, "next": list(s.next), "branch": s.branch, "unlimited": s.cap == 0} for n, s in BOT.items()},
-        "astrology": {k: {"star": v.star_reward, "constellation": v.constellation_reward} for k, v in AST.items()},
-        "baths": {n: {"reward": s.reward, "next": s.next, "fountain": s.fountain, "pool2": s.pool2} for n, s in BATHS.items()},
-        "dirty_drops": dict(C.board.baths.dirty_drops),
-        "writing": {r: {"head": v.head, "texts": v.texts, "stars": v.stars} for r, v in WR.items()},
-        "recipes": {row: list(v) for row, v in RE.items()},
-        "texts": {k: list(v) for k, v in C.components.texts.items()},
-    }
-
-
-BOARD_INFO = _board_info()
-HELP = {cid: C.help_card(cid) for cid in C.cards}  # the 40 help cards
-TEXT_FACE = C.text_faces  # tid -> (untranslated, translated)
-BREAKS = tuple(C.track.breakthroughs)
-END_AT = C.track.end
-CAP = C.track.knowledge_cap
-MULT = {int(k): v for k, v in C.cards_model.multipliers.items()}
-COMP = C.components
-
-PLACE = {
-    "bo.leaf": ("leaf", "bo"),
-    "bo.drop": ("drop", "bo"),
-    "as.star": ("star", "as"),
-    "as.text": ("text", "as"),
-    "ba.drop": ("drop", "ba"),
-    "wr.text": ("text", "wr"),
-    "wr.star": ("star", "wr"),
-    "re.leaf": ("leaf", "re"),
-    "re.star": ("star", "re"),
-    "re.drop": ("drop", "re"),
-    "re.text": ("text", "re"),
-}
-RS_DIRS = {"rs.N": "N", "rs.E": "E", "rs.S": "S", "rs.W": "W"}
-
-ACTION_LABEL = {
-    "bo.leaf": "Add a leaf (Botany)",
-    "bo.drop": "Add a drop (Botany)",
-    "bo.grow": "Grow (Botany)",
-    "as.star": "Add a star (Astrology)",
-    "as.text": "Add a text (Astrology)",
-    "as.goat": "Turn the goat (Astrology)",
-    "ba.drop": "Add a drop to a fountain (Baths)",
-    "ba.purify": "Purify a dirty drop (Baths)",
-    "ba.transform": "Transform a drop into a leaf (Baths)",
-    "wr.text": "Add a text (Writing)",
-    "wr.star": "Add a star (Writing)",
-    "wr.translate": "Translate a text (Writing)",
-    "re.leaf": "Move a leaf to Recipes",
-    "re.star": "Move a star to Recipes",
-    "re.drop": "Move a drop to Recipes",
-    "re.text": "Move a text to Recipes",
-    "rs.centre": "Research token onto the central piece",
-    "rs.any": "Research token onto any piece",
-    "rs.N": "Move a research token north",
-    "rs.E": "Move a research token east",
-    "rs.S": "Move a research token south",
-    "rs.W": "Move a research token west",
-    "rs.step": "Move a research token one step",
-}
-ACTION_TOPIC = {"bo": "botany", "as": "astrology", "ba": "baths", "wr": "writing", "re": "recipes", "rs": "research"}
-
-
-_COND: dict[tuple[str, int], list[str]] = {}
-_ACTS: dict[tuple[str, int], list[str]] = {}
-
-
-def cond_of(cid: str, step: int) -> list[str]:
-    key = (cid, step)
-    v = _COND.get(key)
-    if v is None:
-        v = _COND[key] = C.condition(cid, step)
-    return v
-
-
-def acts_of(cid: str, step: int) -> list[str]:
-    key = (cid, step)
-    v = _ACTS.get(key)
-    if v is None:
-        v = _ACTS[key] = C.actions(cid, step)
-    return v
-
-
-def where(sid: str) -> str:
-    """A space in words with its section: ``as:1I:text`` -> ``sector 1, inner text (Astrology)``."""
-    return W.where(sid)
-
-
-def spot(sid: str) -> str:
-    """A space in words without its section: ``bo:STEM1`` -> ``stem 1``."""
-    sec, _, rest = sid.partition(":")
-    return W.space(CODE_SEC[sec], rest)
-
-
-def at(i: int) -> str:
-    """A puzzle cell in words: ``(2,4)`` (row, column as printed at the puzzle's edges)."""
-    return W.cell(RC[i])
-
-
-def short(sid: str) -> str:
-    """A space's name without its section prefix (``bo:STEM1`` -> ``STEM1``)."""
-    return sid.split(":", 1)[1]
-
-
-def tok_text(tok) -> str:
-    owner, kind, tid, tr = tok
-    if kind == "text":
-        return W.text_token(tid, tr)
-    if owner == DIRTY:
-        return f"dirty drop {tid}"
-    return kind
-
-
-def cap(s: str) -> str:
-    return s[:1].upper() + s[1:]
-
-
-def card_section(card_id: str) -> str:
-    return DECK_OF[card_id[:2]]
 
 
 class State(GameState):
     game_id = "voynich"
+    snapshot_shape = 2  # 2: the work queue is dumped as typed steps (1: short-key task dicts)
 
     @classmethod
     def give_pools(cls) -> list[list[str]]:
@@ -524,14 +141,14 @@ class State(GameState):
         self.open: str | None = None
         self.acting: str | None = None
         self.items: list[tuple[str, ...]] = []
-        self.tasks: list[dict] = []
+        self.work = WorkQueue()  # the actions under way, the top one pending (tasks.py)
         self.placed: list[int] = []
         self.end_triggered = False
         self.trigger_round: int | None = None
         self.over = False
         self.final: list[dict] | None = None
         self._pending: Decision | None = None
-        self._ev: list[Event] = []
+        self.narration = Narration()
         self._advance()
 
     # ================================================================= helpers
@@ -548,7 +165,7 @@ class State(GameState):
         return self.record.seats[p]
 
     def say(self, text: str, seat: int | None = None, kind: str = "info") -> None:
-        self._ev.append(Event(text, seat, kind))
+        self.narration.say(text, seat, kind)
 
     def gain(self, p: int, vec, why: str = "") -> None:
         """Knowledge/OK gains with breakthroughs (1.6) and the end trigger (1.15)."""
@@ -581,347 +198,22 @@ class State(GameState):
         acting player (ruling 38/39); off-turn rewards never carry actions (ruling 37)."""
         self.gain(p, r.gains, why)
         if r.actions and p == self.cur and not self.over:
-            for code in reversed(r.actions):
-                self.tasks.append({"k": code, "p": p, "st": 0, "opt": True, "excl": excl})
-
-    # --- tokens ---------------------------------------------------------------------------
-    def sources(self, p: int, kind: str, sec: str, excl: str | None, supply: bool = True):
-        """(key, label, touches) for every legal source of a token (1.5)."""
-        out = []
-        if supply:
-            if kind == "text":
-                for tid in self.tsupply[p]:
-                    out.append((f"src:supply:t{tid}", f"Your text {tid} from supply ({reward_text(TEXT_FACE[tid][0])})", ()))
-            elif self.supply[p][kind] > 0:
-                out.append(("src:supply", f"A {kind} from your supply", ()))
-        seen = set()
-        spaces = self.spaces
-        for sid in ALL_SPACES:
-            toks = spaces[sid]
-            if not toks or sid == excl or sid[:2] == sec or sid in seen:
-                continue
-            for tok in toks:
-                if tok[0] == p and tok[1] == kind:
-                    seen.add(sid)
-                    what = tok_text(tok)
-                    out.append((f"src:{sid}", f"Your {what} from {where(sid)}", (touch_space(sid),)))
-                    break
-        return out
-
-    def take(self, p: int, kind: str, src: str):
-        """Remove the token named by a ``src:`` key and return it."""
-        if src.startswith("supply"):
-            if kind == "text":
-                tid = int(src.split(":")[1][1:])
-                self.tsupply[p].remove(tid)
-                return (p, "text", tid, False)
-            self.supply[p][kind] -= 1
-            return (p, kind, 0, False)
-        toks = self.spaces[src]
-        for k, tok in enumerate(toks):
-            if tok[0] == p and tok[1] == kind:
-                del toks[k]
-                return tok
-        raise AssertionError(f"no {kind} of seat {p} on {src}")
-
-    def to_supply(self, tok) -> None:
-        owner, kind, tid, _ = tok
-        if owner < 0:
-            return
-        if kind == "text":
-            self.tsupply[owner].append(tid)
-            self.tsupply[owner].sort()
-        else:
-            self.supply[owner][kind] += 1
-
-    # --- botany ---------------------------------------------------------------------------
-    def _flow(self, s: str, kind: str, out: list[str]) -> None:
-        """Landing spaces one grow away from ``s``, skipping occupied spaces (1.8.3)."""
-        spaces = self.spaces
-        for nx in BOT_NEXT[s]:
-            if nx in BRANCHES:
-                out.extend(slot for slot in BRANCHES[nx] if not spaces[slot])  # ruling 25
-            elif nx in BOT_UNLIMITED:
-                if nx == BASE and kind == "drop":
-                    self._flow(nx, kind, out)
-                else:
-                    out.append(nx)
-            elif not spaces[nx]:
-                out.append(nx)
-            else:
-                self._flow(nx, kind, out)
-
-    def grow_moves(self, p: int):
-        out = []
-        seen = set()
-        for sid in ALL_SPACES:
-            if sid[:2] != "bo" or sid in BOT_FIXED:
-                continue
-            for tok in self.spaces[sid]:
-                if tok[0] == p and (sid, tok[1]) not in seen:
-                    seen.add((sid, tok[1]))
-                    lands: list[str] = []
-                    self._flow(sid, tok[1], lands)
-                    for to in lands:
-                        out.append((sid, tok[1], to))
-        return out
-
-    def drop_landings(self):
-        out = []
-        for tip in TIPS:
-            if not self.spaces[tip]:
-                out.append((tip, tip))
-            else:
-                lands: list[str] = []
-                self._flow(tip, "drop", lands)
-                out.extend((tip, to) for to in lands)
-        return out
-
-    # --- astrology ------------------------------------------------------------------------
-    def astro_dests(self, kind: str):
-        part = "star" if kind == "star" else "text"
-        out = []
-        for k in CONST_NAMES:
-            sid = f"as:{k}:{part}"
-            if self.spaces[sid]:
-                continue
-            if not k.endswith("I") and not self.spaces[f"as:{k[0]}I:{part}"]:
-                continue  # gating (1.9.4)
-            out.append(sid)
-        return out
-
-    def complete(self, const: str) -> None:
-        star = self.spaces[f"as:{const}:star"]
-        text = self.spaces[f"as:{const}:text"]
-        if star and text:
-            r = CONST_REWARD[const]
-            a, b = star[0][0], text[0][0]
-            self.gain(a, r.gains, f"({W.constellation(const)})")
-            if b != a:
-                self.gain(b, r.gains, f"({W.constellation(const)})")
-
-    def goat_step(self, p: int) -> None:
-        self.goat = self.goat % NSECT + 1
-        self.say(f"The goat turns to sector {self.goat}", p)
-        for k in SECTOR_CONSTS[self.goat]:
-            if self.spaces[f"as:{k}:star"] or self.spaces[f"as:{k}:text"]:
-                self.gain(p, CONST_REWARD[k].gains, f"(the goat, {W.constellation(k)})")
-
-    # --- baths ----------------------------------------------------------------------------
-    def _bath_put(self, sid: str, tok, pushed: bool, log: list) -> None:
-        if sid == POOL1:
-            if tok[1] == "leaf":
-                self._bath_put(BA_NEXT[POOL1], tok, True, log)  # ruling 28
-            else:
-                self.spaces[POOL1].append(tok)
-            return
-        if sid == "ba:POOL2":
-            log.append((tok, "POOL2"))
-            return
-        occ = self.spaces[sid]
-        old = occ[0] if occ else None
-        self.spaces[sid] = [tok]
-        if pushed:
-            log.append((tok, sid))
-        if old is not None:
-            self._bath_put(BA_NEXT[sid], old, True, log)
-
-    def bath_chain(self, sid: str, tok) -> None:
-        """Put ``tok`` on ``sid`` (its placer is paid elsewhere), resolve the push chain,
-        then pay every pushed token in push order (ruling 27), then Pool 2 entries."""
-        log: list = []
-        self._bath_put(sid, tok, False, log)
-        for t, where in log:
-            if where == "POOL2":
-                self.pool2_enter(t)
-            elif t[0] >= 0:
-                self.gain(t[0], BA_REWARD[where].gains, f"({tok_text(t)} pushed to {spot(where)})")
-        self.recycle()
-
-    def pool2_enter(self, tok) -> None:
-        free = [s for s in POOL2 if not self.spaces[s]]
-        owner = tok[0]
-        if not free:
-            self.to_supply(tok)  # ruling 29
-            self.say(f"Pool 2 is full: {possessive(self.name(owner))} leaf returns to supply", owner)
-        elif len(free) == 1 or owner < 0:
-            self.spaces[free[0]].append(tok)
-            self.gain(owner, BA_REWARD[free[0]].gains, f"(leaf into {spot(free[0])})")
-        else:
-            self.tasks.append({"k": "pool2", "p": owner, "st": 0, "opt": False, "excl": None, "tok": list(tok)})
-
-    def recycle(self) -> None:
-        """2 players: two Grey drops in Pool 1 go back to the fountains (1.10.6, ruling 33)."""
-        if self.n != 2:
-            return
-        guard = 0
-        while guard < 20:
-            greys = [t for t in self.spaces[POOL1] if t[0] == GREY]
-            if len(greys) < 2:
-                return
-            guard += 1
-            pool = self.spaces[POOL1]
-            pool.remove(greys[0])
-            pool.remove(greys[1])
-            self.say("Two Grey drops in Pool 1 return to the fountains")
-            self.bath_chain(FOUNTAINS[0], greys[0])
-            self.bath_chain(FOUNTAINS[1], greys[1])
-
-    # --- writing --------------------------------------------------------------------------
-    def row_of(self, sid: str) -> str:
-        return sid.split(":")[1]
+            self.work.push(*(Task(code, p, optional=True, excl=excl) for code in r.actions))
 
     def text_value(self, tok) -> Reward:
         return TEXT_FACE[tok[2]][1 if tok[3] else 0]
 
-    # --- research -------------------------------------------------------------------------
-    def rs_moves(self, p: int, dirs):
-        an = self.an()
-        out = []
-        for i in sorted(set(self.research[p])):
-            for d in dirs:
-                j = step_cell(i, d)
-                if j is not None and an.present[j]:
-                    out.append((i, j, d))
-        return out
-
-    # ================================================================= feasibility
-    def feasible(self, code: str, p: int, excl: str | None = None) -> bool:
-        if GAIN_RE.match(code):
-            return True
-        if code in PLACE:
-            kind, sec = PLACE[code]
-            return self.has_dest(code) and self.has_source(p, kind, sec, excl, sec != "re")
-        if code == "bo.grow":
-            return bool(self.grow_moves(p))
-        if code == "as.goat":
-            return True
-        if code == "ba.purify":
-            return any(t[0] == DIRTY for t in self.spaces[POOL1])
-        if code == "ba.transform":
-            return bool(self.own_bath_drops(p)) and self.has_source(p, "leaf", "ba", excl)
-        if code == "wr.translate":
-            return bool(self.untranslated())
-        if code in ("rs.centre", "rs.any"):
-            return len(self.research[p]) < COMP.research
-        if code in RS_DIRS:
-            return bool(self.rs_moves(p, RS_DIRS[code]))
-        if code == "rs.step":
-            return bool(self.rs_moves(p, "NESW"))
-        if code == "re.any":
-            return any(self.feasible(c, p, excl) for c in ("re.leaf", "re.star", "re.drop", "re.text"))
-        raise AssertionError(code)
-
-    def has_source(self, p: int, kind: str, sec: str, excl: str | None, supply: bool = True) -> bool:
-        if supply and (self.tsupply[p] if kind == "text" else self.supply[p][kind] > 0):
-            return True
-        spaces = self.spaces
-        for sid in ALL_SPACES:
-            toks = spaces[sid]
-            if toks and sid != excl and sid[:2] != sec:
-                for tok in toks:
-                    if tok[0] == p and tok[1] == kind:
-                        return True
-        return False
-
-    def has_dest(self, code: str) -> bool:
-        sp = self.spaces
-        if code == "bo.leaf" or code == "ba.drop":
-            return True
-        if code == "bo.drop":
-            for tip in TIPS:
-                if not sp[tip]:
-                    return True
-            return bool(self.drop_landings())
-        if code == "as.star" or code == "as.text":
-            return bool(self.astro_dests(PLACE[code][0]))
-        if code == "wr.text":
-            return any(not sp[s] for r in WR for s in WR_TEXTS[r])
-        if code == "wr.star":
-            return any(not sp[s] for r in WR for s in WR_STARS[r])
-        return any(not sp[s] for s in RE_SPACES[code[3:]])
-
-    def dests(self, code: str):
-        """Destination (key, label, touches, payload) for a placement action."""
-        sp = self.spaces
-        if code == "bo.leaf":
-            return [("to:BASE", "the Botany base, where leaves start", (touch_space(BASE),), BASE)]
-        if code == "bo.drop":
-            return [
-                (
-                    f"to:{short(tip)}" if tip == to else f"to:{short(tip)}>{short(to)}",
-                    spot(tip) + ("" if tip == to else f", flowing on to {spot(to)}")
-                    + f" ({reward_text(BOT_REWARD[to])})",
-                    (touch_space(tip), touch_space(to)),
-                    to,
-                )
-                for tip, to in self.drop_landings()
-            ]
-        if code in ("as.star", "as.text"):
-            out = []
-            for sid in self.astro_dests(PLACE[code][0]):
-                k = self.row_of(sid)
-                extra = f" ({reward_text(STAR_REWARD[k])})" if code == "as.star" else ""
-                out.append((f"to:{k}", f"{W.constellation(k)}{extra}", (touch_space(sid),), sid))
-            return out
-        if code == "ba.drop":
-            return [
-                (f"to:{short(f)}", f"{spot(f)} ({reward_text(BA_REWARD[f])})", (touch_space(f),), f)
-                for f in FOUNTAINS
-            ]
-        if code == "wr.text":
-            out = []
-            for r in WR:
-                for s in WR_TEXTS[r]:
-                    if not sp[s]:
-                        out.append((f"to:{r}", f"{W.space('writing', r)}, slot {s[-1]} (head {reward_text(WR_HEAD[r])})", (touch_space(s),), s))
-                        break
-            return out
-        if code == "wr.star":
-            out = []
-            for r in WR:
-                for s in WR_STARS[r]:
-                    if not sp[s]:
-                        out.append((f"to:{r}", f"{W.space('writing', r)} (head {reward_text(WR_HEAD[r])} + its texts)", (touch_space(s),), s))
-                        break
-            return out
-        if code.startswith("re."):
-            row = code[3:]
-            out = []
-            for s in RE_SPACES[row]:
-                if not sp[s]:
-                    rw = RE_REWARD[s]
-                    what = f"the text ×{rw}" if row == "text" else reward_text(rw)
-                    out.append((f"to:{row}:{s[-1]}", f"{row} row space {s[-1]} ({what})", (touch_space(s),), s))
-            return out
-        raise AssertionError(code)
-
-    def own_bath_drops(self, p: int):
-        out = []
-        for sid in ALL_SPACES:
-            if sid[:2] == "ba" and any(t[0] == p and t[1] == "drop" for t in self.spaces[sid]):
-                out.append(sid)
-        return out
-
-    def untranslated(self):
-        out = []
-        for r in WR:
-            for s in WR_TEXTS[r]:
-                toks = self.spaces[s]
-                if toks and not toks[0][3]:
-                    out.append(s)
-        return out
-
-    # ================================================================= progression
     def open_cards(self, p: int) -> list[list]:
+        assert self.open is not None
         i = SECTIONS.index(self.open)
         return self.book[p][2 * i : 2 * i + 2]
 
-    def progress_options(self, p: int, entry: list):
-        cid, step = entry
-        if step >= 4:
-            return []
-        return self.an().options(cond_of(cid, step), tuple(sorted(set(self.research[p]))))
+    def action(self, code: str) -> Action:
+        return ACTIONS[code]
+
+    def feasible(self, code: str, p: int, excl: str | None = None) -> bool:
+        """Whether seat ``p`` can carry out an action now (a gain always can)."""
+        return True if GAIN_RE.match(code) else ACTIONS[code].feasible(self, p, excl)
 
     # ================================================================= decisions
     def _decide(self) -> Decision | None:
@@ -937,257 +229,46 @@ class State(GameState):
         """The decision for the current state, or None if this step has nothing to decide."""
         if self.over:
             return None
-        if self.tasks:
-            return self._task_decision(self.tasks[-1])
-        p = self.cur
-        ph = self.phase
-        who = self.name(p)
-        if ph == "spread":
-            # The double pages answer to their place in the book, 1–5.
-            ch = [
-                Choice(f"spread:{s}", f"Open {s.capitalize()}", self._spread_hint(p, s), (f"book:{s}",), str(n))
-                for n, s in enumerate(SECTIONS, 1)
-                if s != self.last[p]
-            ]
-            shut: tuple[tuple[str, str, str], ...] = ()
-            rule = ""
-            if self.last[p]:
-                shut = ((str(SECTIONS.index(self.last[p]) + 1), self.last[p].capitalize(), "opened last turn"),)
-                rule = f" (not {self.last[p].capitalize()}, opened last turn)"
-            return Decision(p, f"{who}: open a double page{rule}", ch, "choosing-a-double-page", shut)
-        if ph in ("prog1", "prog2"):
-            ch = []
-            for entry in self.open_cards(p):
-                cid, step = entry
-                for combo in self.progress_options(p, entry):
-                    gain = sum(VALUE[c] for c in combo)
-                    cells = "+".join(RC[c] for c in combo)
-                    ch.append(
-                        Choice(
-                            f"progress:{cid}:{cells}",
-                            f"Advance {W.card(cid)} to step {step + 1}: lift tokens on {', '.join(at(c) for c in combo)}",
-                            f"needs {W.condition(cond_of(cid, step))}; gain {gain} OK",
-                            tuple(touch_cell(c) for c in combo) + (f"card:{cid}",),
-                        )
-                    )
-            if not ch:
-                return None
-            ch.append(Choice("done", "Stop advancing cards", "", ()))
-            return Decision(p, f"{who}: advance an open card?", ch, "progression")
-        if ph == "pick":
-            ch = []
-            for cid, step in self.open_cards(p):
-                acts = acts_of(cid, step)
-                if any(self.feasible(a, p) for it in acts for a in it.split("/")):
-                    ch.append(Choice(f"act:{cid}", f"Use {W.card(cid)} (step {step})", W.actions(acts), (f"card:{cid}",)))
-            if not ch:
-                return None
-            ch.append(Choice("act:skip", "Take no actions", "", ()))
-            return Decision(p, f"{who}: which open card do you use?", ch, "acting")
-        if ph == "act":
-            codes = []
-            for it in self.items:
-                for a in it:
-                    if a not in codes and self.feasible(a, p):
-                        codes.append(a)
-            if not codes:
-                return None
-            ch = [Choice(f"do:{a}", self._action_label(a), self._left(a), ()) for a in codes]
-            ch.append(Choice("stop", "End your actions", "unused actions are lost", ()))
-            return Decision(p, f"{who}: next action of {W.card(self.acting)}", ch, self._topic(codes[0]))
-        if ph == "share":
-            ch = self._share_choices(p)
-            if not ch:
-                return None
-            return Decision(p, f"{who}: place a knowledge piece (sharing)", ch, "knowledge-sharing")
-        if ph == "move":
-            an = self.an()
-            ch = []
-            for i in sorted(set(self.research[p])):
-                for j in self.placed:
-                    if j != i and an.present[j]:
-                        ch.append(
-                            Choice(
-                                f"share-move:{RC[i]}>{RC[j]}",
-                                f"Move a research token from {at(i)} to the new piece on {at(j)}",
-                                "",
-                                (touch_cell(i), touch_cell(j)),
-                            )
-                        )
-            if not ch:
-                return None
-            ch.append(Choice("share-move:none", "Move no research token", "", ()))
-            return Decision(p, f"{who}: move one research token onto a new piece?", ch, "knowledge-sharing")
-        raise AssertionError(ph)
+        step = self.work.top
+        if step is not None:
+            return self._step_decision(step)
+        return PHASES[self.phase].decide(self)
 
-    def _spread_hint(self, p: int, s: str) -> str:
-        i = SECTIONS.index(s)
-        return ", ".join(f"{W.card(cid)} on step {st}" for cid, st in self.book[p][2 * i : 2 * i + 2])
-
-    def _action_label(self, a: str) -> str:
-        if GAIN_RE.match(a):
-            return f"Gain {W.reward(a)}"
-        if a == "re.any":
-            return "Move any token to Recipes"
-        return ACTION_LABEL[a]
-
-    def _left(self, a: str) -> str:
-        n = sum(1 for it in self.items if a in it)
-        return f"{n} use{'s' if n > 1 else ''} left" if n > 1 else ""
-
-    def _topic(self, a: str) -> str:
-        if GAIN_RE.match(a):
-            return "acting"
-        return ACTION_TOPIC[a[:2]]
-
-    def _share_choices(self, p: int):
-        an = self.an()
-        held = [t for t in range(4) if self.share[p][t] > 0]
-        if not held:
-            return []
-        cells = an.frontier
-        ch = []
-        for t in held:
-            for i in cells:
-                L = "ABCD".index(LETTER[i])
-                if self.psupply[t][L] > 0:
-                    ch.append(
-                        Choice(
-                            f"piece:{TYPES[t]}:{RC[i]}",
-                            f"{TYPE_NAMES[t].capitalize()} piece {LETTER[i]} on {at(i)}",
-                            f"{self.psupply[t][L]} left",
-                            (touch_cell(i),),
-                        )
-                    )
-        return ch
-
-    def _task_decision(self, task: dict) -> Decision | None:
-        ch = self._task_choices(task)
+    def _step_decision(self, step: Task | Pool2Entry) -> Decision | None:
+        handler = ACTIONS[step.code]
+        ch = handler.choices(self, step)  # type: ignore[arg-type]
         if not ch:
             return None
-        k = task["k"]
-        p = task["p"]
-        if task["opt"]:
+        if step.optional:
             ch.append(Choice("decline", "Do not use this reward action", "", ()))
-        if k == "pool2":
-            return Decision(p, f"{self.name(p)}: your leaf reaches Pool 2; choose a slot", ch, "baths")
-        prompt = f"{self.name(p)}: {self._action_label(k)}"
-        if task["st"] == 0 and (k in PLACE or k == "ba.transform" and task.get("from")):
-            prompt += ": take which token?"
-        return Decision(p, prompt, ch, self._topic(k))
+        return Decision(step.seat, handler.prompt(self, step), ch, handler.topic)  # type: ignore[arg-type]
 
-    def _task_choices(self, task: dict) -> list[Choice]:
-        k = task["k"]
-        p = task["p"]
-        if k == "pool2":
-            return [
-                Choice(f"slot:{short(s)}", f"{spot(s)} ({reward_text(BA_REWARD[s])})", "", (touch_space(s),))
-                for s in POOL2
-                if not self.spaces[s]
-            ]
-        if k == "re.any":
-            return [
-                Choice(f"pick:{c}", ACTION_LABEL[c], "", ())
-                for c in ("re.leaf", "re.star", "re.drop", "re.text")
-                if self.feasible(c, p, task["excl"])
-            ]
-        if k in PLACE:
-            kind, sec = PLACE[k]
-            if task["st"] == 0:
-                if not self.has_dest(k):
-                    return []
-                return [Choice(key, cap(label), "", t) for key, label, t in self.sources(p, kind, sec, task["excl"], sec != "re")]
-            return [Choice(key, cap(label), "", t) for key, label, t, _ in self.dests(k)]
-        if k == "bo.grow":
-            return [
-                Choice(
-                    f"grow:{short(a)}>{short(b)}",
-                    f"Grow your {kind} from {spot(a)} to {spot(b)} ({reward_text(BOT_REWARD[b])})",
-                    "",
-                    (touch_space(a), touch_space(b)),
-                )
-                for a, kind, b in self.grow_moves(p)
-            ]
-        if k == "ba.purify":
-            return [
-                Choice(f"dirty:d{t[2]}", f"Purify dirty drop {t[2]} ({reward_text(DIRTY_REWARD[t[2]])})", "",
-                       (touch_space(POOL1), f"baths:dirty:d{t[2]}"))
-                for t in sorted(set(self.spaces[POOL1]))
-                if t[0] == DIRTY
-            ]
-        if k == "ba.transform":
-            if task["st"] == 0:
-                if not self.has_source(p, "leaf", "ba", task["excl"]):
-                    return []
-                return [
-                    Choice(f"from:{short(s)}", f"Transform your drop on {spot(s)}", "", (touch_space(s),))
-                    for s in self.own_bath_drops(p)
-                ]
-            return [Choice(key, cap(label), "", t) for key, label, t in self.sources(p, "leaf", "ba", task["excl"])]
-        if k == "wr.translate":
-            out = []
-            for s in self.untranslated():
-                tok = self.spaces[s][0]
-                r = self.row_of(s)
-                out.append(
-                    Choice(
-                        f"text:{r}:{s[-1]}",
-                        f"Translate {possessive(self.name(tok[0]))} text {tok[2]} in {W.space('writing', r)} ({reward_text(TEXT_FACE[tok[2]][1])} + {reward_text(WR_HEAD[r])})",
-                        "",
-                        (touch_space(s),),
-                    )
-                )
-            return out
-        if k == "rs.centre" or k == "rs.any":
-            if len(self.research[p]) >= COMP.research:
-                return []
-            an = self.an()
-            cells = CENTRAL if k == "rs.centre" else [i for i in CELLS if an.present[i]]
-            return [Choice(f"cell:{RC[i]}", f"Research token onto {at(i)}", f"worth {VALUE[i]} OK when lifted", (touch_cell(i),)) for i in cells]
-        if k in RS_DIRS or k == "rs.step":
-            dirs = RS_DIRS.get(k, "NESW")
-            return [
-                Choice(f"move:{RC[i]}>{RC[j]}", f"Move a research token {at(i)} → {at(j)} ({W.DIRECTION[d]})", "", (touch_cell(i), touch_cell(j)))
-                for i, j, d in self.rs_moves(p, dirs)
-            ]
-        raise AssertionError(k)
-
-    # ================================================================= advancing
     def _advance(self) -> None:
         """Move through steps with nothing to decide until a real decision is pending."""
         self._pending = None
         for _ in range(10000):
             if self.over:
                 return
-            if self.tasks:
-                task = self.tasks[-1]
-                # a single source is taken without asking
-                if task["st"] == 0 and task["k"] in PLACE:
-                    kind, sec = PLACE[task["k"]]
-                    if self.has_dest(task["k"]):
-                        srcs = self.sources(task["p"], kind, sec, task["excl"], sec != "re")
-                        if len(srcs) == 1 and not task["opt"]:
-                            self._task_apply(task, srcs[0][0])
-                            continue
-                if task["st"] == 1 and task["k"] in PLACE and not task["opt"]:
-                    ds = self.dests(task["k"])
-                    if len(ds) == 1:  # e.g. a leaf can only go to BASE
-                        self._task_apply(task, ds[0][0])
-                        continue
-                d = self._build()
+            step = self.work.top
+            if step is not None:
+                key = ACTIONS[step.code].auto(self, step)  # type: ignore[attr-defined, arg-type]
+                if key is not None:
+                    self._work_apply(key)
+                    continue
+                d = self._step_decision(step)  # type: ignore[arg-type]
                 if d is None:
-                    self.tasks.pop()  # lost (1.5.6)
+                    self.work.pop()  # lost (1.5.6)
                     continue
                 self._pending = d
                 return
-            d = self._build()
+            d = PHASES[self.phase].decide(self)
             if d is not None:
                 self._pending = d
                 return
-            self._next_phase()
+            self.next_phase()
         raise RuntimeError("voynich: no progress while advancing")
 
-    def _next_phase(self) -> None:
+    def next_phase(self) -> None:
         ph = self.phase
         p = self.cur
         if ph == "prog1":
@@ -1220,269 +301,32 @@ class State(GameState):
             if not self.end_triggered and self.round > MAX_ROUNDS:
                 self.end_triggered = True
                 self.trigger_round = self.round - 1
-            if self.end_triggered and self.round > self.trigger_round + 1:
+            if self.end_triggered and self.round > self.trigger_round + 1:  # type: ignore[operator]
                 self._finish()
 
     # ================================================================= applying
     def _apply(self, choice: Choice) -> list[Event]:
-        self._ev = []
-        key = choice.key
-        if self.tasks:
-            self._task_apply(self.tasks[-1], key)
+        self.narration.take()  # what was said outside a choice (setup) is no choice's news
+        if self.work:
+            self._work_apply(choice.key)
         else:
-            getattr(self, "_ap_" + self.phase)(key)
+            PHASES[self.phase].apply(self, choice.key)
         self._advance()
-        return self._ev
+        return self.narration.take()
 
-    def _ap_spread(self, key: str) -> None:
-        sec = key.split(":")[1]
-        self.open = sec
-        self.phase = "prog1"
-        self.say(f"{act(self.name(self.cur), 'opens')} {sec.capitalize()}", self.cur, "turn")
-
-    def _ap_prog1(self, key: str) -> None:
-        if key == "done":
-            self._next_phase()
-            return
-        _, cid, cells = key.split(":")
-        p = self.cur
-        entry = next(e for e in self.open_cards(p) if e[0] == cid)
-        gain = 0
-        for rc in cells.split("+"):
-            i = IDX[rc]
-            self.research[p].remove(i)
-            gain += VALUE[i]
-        entry[1] += 1
-        self.say(f"{act(self.name(p), 'lifts')} research tokens on {', '.join(W.cell(c) for c in cells.split('+'))} and {verb(self.name(p), 'advances')} {W.card(cid)} to step {entry[1]}", p, "progress")
-        self.gain(p, (0, 0, 0, 0, gain), "(research)")
-
-    _ap_prog2 = _ap_prog1
-
-    def _ap_pick(self, key: str) -> None:
-        cid = key.split(":")[1]
-        if cid == "skip":
-            self._next_phase()
-            return
-        step = next(st for c, st in self.open_cards(self.cur) if c == cid)
-        self.acting = cid
-        self.items = [tuple(it.split("/")) for it in acts_of(cid, step)]
-        self.phase = "act"
-        self.say(f"{act(self.name(self.cur), 'uses')} {W.card(cid)}", self.cur)
-
-    def _ap_act(self, key: str) -> None:
-        if key == "stop":
-            self._next_phase()
-            return
-        code = key[3:]
-        best = min((it for it in self.items if code in it), key=len)
-        self.items.remove(best)
-        p = self.cur
-        m = GAIN_RE.match(code)
-        if m:
-            vec = [0, 0, 0, 0, 0]
-            kind = m.group(2)
-            vec[OK if kind == "OK" else TYPES.index(kind)] = int(m.group(1))
-            self.gain(p, vec, f"({W.card(self.acting)})")
-        elif code == "as.goat":
-            self.goat_step(p)
-        else:
-            self.tasks.append({"k": code, "p": p, "st": 0, "opt": False, "excl": None})
-
-    def _ap_share(self, key: str) -> None:
-        _, t, rc = key.split(":")
-        p = self.cur
-        ti = TYPES.index(t)
-        i = IDX[rc]
-        self.share[p][ti] -= 1
-        self.psupply[ti]["ABCD".index(LETTER[i])] -= 1
-        self.grid[i] = ti
-        self.pv += 1
-        self._an = None
-        self.placed.append(i)
-        self.say(f"{act(self.name(p), 'shares')} {TYPE_NAMES[ti]} knowledge: a piece on {W.cell(rc)}", p, "share")
-
-    def _ap_move(self, key: str) -> None:
-        p = self.cur
-        if key != "share-move:none":
-            a, b = key.split(":")[1].split(">")
-            self.research[p].remove(IDX[a])
-            self.research[p].append(IDX[b])
-            self.say(f"{act(self.name(p), 'moves')} a research token from {W.cell(a)} to {W.cell(b)}", p)
-        self._next_phase()
-
-    # --- tasks ----------------------------------------------------------------------------
-    def _task_apply(self, task: dict, key: str) -> None:
-        k = task["k"]
-        p = task["p"]
-        if key == "decline":
-            self.tasks.pop()
-            return
-        if k == "pool2":
-            self.tasks.pop()
-            s = "ba:" + key.split(":")[1]
-            tok = tuple(task["tok"])
-            self.spaces[s].append(tok)
-            self.gain(p, BA_REWARD[s].gains, f"(leaf into {spot(s)})")
-            return
-        if k == "re.any":
-            task["k"] = key.split(":")[1]
-            return
-        if k in PLACE:
-            if task["st"] == 0:
-                task["src"] = key[4:]
-                task["st"] = 1
-                return
-            self.tasks.pop()
-            kind, sec = PLACE[k]
-            payload = next(d[3] for d in self.dests(k) if d[0] == key)
-            tok = self.take(p, kind, task["src"])
-            self._place(k, p, tok, payload, key)
-            return
-        self.tasks.pop()
-        if k == "bo.grow":
-            a, b = key[5:].split(">")
-            a, b = "bo:" + a, "bo:" + b
-            kind = next(kd for x, kd, y in self.grow_moves(p) if x == a and y == b)
-            tok = self.take(p, kind, a)
-            self.spaces[b].append(tok)
-            self.say(f"{act(self.name(p), 'grows')} a {kind} from {spot(a)} to {spot(b)}", p)
-            self.reward(p, BOT_REWARD[b], f"({spot(b)})")
-        elif k == "ba.purify":
-            d = int(key.split(":")[1][1:])
-            pool = self.spaces[POOL1]
-            tok = next(t for t in pool if t[0] == DIRTY and t[2] == d)
-            pool.remove(tok)
-            self.say(f"{act(self.name(p), 'purifies')} dirty drop {d}", p)
-            self.gain(p, DIRTY_REWARD[d].gains, f"(dirty drop {d})")
-            self.bath_chain(DW, tok)
-            self.reward(p, Reward(((0, 0, 0, 0, 0), DIRTY_REWARD[d].actions)))
-        elif k == "ba.transform":
-            if "from" not in task:
-                task["from"] = "ba:" + key.split(":")[1]
-                task["st"] = 1
-                self.tasks.append(task)
-                srcs = self.sources(p, "leaf", "ba", task["excl"])
-                if len(srcs) == 1:
-                    self.tasks.pop()
-                    self._transform(p, task["from"], srcs[0][0][4:])
-                return
-            self._transform(p, task["from"], key[4:])
-        elif k == "wr.translate":
-            _, r, slot = key.split(":")
-            s = f"wr:{r}:t{slot}"
-            owner, kind, tid, _ = self.spaces[s][0]
-            self.spaces[s] = [(owner, kind, tid, True)]
-            self.say(f"{act(self.name(p), 'translates')} {possessive(self.name(owner))} text {tid} in {W.space('writing', r)}", p)
-            self.reward(p, TEXT_FACE[tid][1], f"(text {tid} translated)")
-            self.reward(p, WR_HEAD[r], f"({W.space('writing', r)})")
-        elif k in ("rs.centre", "rs.any"):
-            i = IDX[key.split(":")[1]]
-            self.research[p].append(i)
-            self.say(f"{act(self.name(p), 'places')} a research token on {at(i)}", p)
-        elif k in RS_DIRS or k == "rs.step":
-            a, b = key.split(":")[1].split(">")
-            self.research[p].remove(IDX[a])
-            self.research[p].append(IDX[b])
-            self.say(f"{act(self.name(p), 'moves')} a research token {W.cell(a)} → {W.cell(b)}", p)
-        else:
-            raise AssertionError(k)
-
-    def _transform(self, p: int, where: str, src: str) -> None:
-        toks = self.spaces[where]
-        k = next(n for n, t in enumerate(toks) if t[0] == p and t[1] == "drop")
-        drop = toks.pop(k)
-        self.to_supply(drop)
-        leaf = self.take(p, "leaf", src)
-        self.say(f"{act(self.name(p), 'transforms')} a drop on {spot(where)} into a leaf", p)
-        if where == POOL1:
-            self.bath_chain(BA_NEXT[POOL1], leaf)
-            # the leaf's own move is a push-like landing: pay its owner (1.10.5)
-            self.gain(p, BA_REWARD[BA_NEXT[POOL1]].gains, "(leaf leaves Pool 1)")
-        else:
-            self.spaces[where].append(leaf)  # ruling 30: no reward for the placement itself
-
-    def _place(self, code: str, p: int, tok, sid: str, key: str) -> None:
-        who = self.name(p)
-        if code == "bo.leaf":
-            self.spaces[BASE].append(tok)
-            self.say(f"{act(who, 'adds')} a leaf to the Botany base", p)
-        elif code == "bo.drop":
-            self.spaces[sid].append(tok)
-            self.say(f"{act(who, 'adds')} a drop, which lands on {spot(sid)}", p)
-            self.reward(p, BOT_REWARD[sid], f"({spot(sid)})")
-        elif code in ("as.star", "as.text"):
-            self.spaces[sid].append(tok)
-            const = self.row_of(sid)
-            self.say(f"{act(who, 'places')} a {tok_text(tok)} on {W.constellation(const)}", p)
-            if code == "as.star":
-                self.reward(p, STAR_REWARD[const], f"(star, {W.constellation(const)})", excl=sid)
-            else:
-                self.reward(p, self.text_value(tok), f"({tok_text(tok)})")
-            self.complete(const)
-        elif code == "ba.drop":
-            self.say(f"{act(who, 'adds')} a drop to {spot(sid)}", p)
-            self.gain(p, BA_REWARD[sid].gains, f"({spot(sid)})")
-            self.bath_chain(sid, tok)
-        elif code == "wr.text":
-            self.spaces[sid].append(tok)
-            r = self.row_of(sid)
-            self.say(f"{act(who, 'writes')} {tok_text(tok)} into {W.space('writing', r)}", p)
-            self.reward(p, self.text_value(tok), f"({tok_text(tok)})")
-            self.reward(p, WR_HEAD[r], f"({W.space('writing', r)})")
-        elif code == "wr.star":
-            self.spaces[sid].append(tok)
-            r = self.row_of(sid)
-            self.say(f"{act(who, 'puts')} a star on {W.space('writing', r)}", p)
-            vec = [0, 0, 0, 0, 0]
-            for s in WR_TEXTS[r]:
-                for t in self.spaces[s]:
-                    for j, v in enumerate(self.text_value(t).gains):
-                        vec[j] += v
-            self.gain(p, vec, f"(texts of {W.space('writing', r)})")
-            self.reward(p, WR_HEAD[r], f"({W.space('writing', r)})")
-        elif code.startswith("re."):
-            self.spaces[sid].append(tok)
-            self.say(f"{act(who, 'moves')} a {tok_text(tok)} to Recipes ({spot(sid)})", p)
-            rw = RE_REWARD[sid]
-            if code == "re.text":
-                base = self.text_value(tok).gains
-                self.gain(p, tuple(v * rw for v in base), f"({tok_text(tok)} ×{rw})")
-            else:
-                self.reward(p, rw, f"({spot(sid)})")
-        else:
-            raise AssertionError(code)
+    def _work_apply(self, key: str) -> None:
+        """The top step's choice: the step leaves the queue (its action puts it back if it
+        asks again); a declined reward action is simply dropped (ruling 38)."""
+        step = self.work.pop()
+        if key != "decline":
+            ACTIONS[step.code].apply(self, step, key)  # type: ignore[attr-defined, arg-type]
 
     # ================================================================= end and scoring
     def _finish(self) -> None:
         self.over = True
-        self.tasks = []
-        self.final = [self.final_score(p) for p in range(self.n)]
+        self.work.clear()
+        self.final = [scoring.final_score(self, p) for p in range(self.n)]
         self.say("The game is over", None, "end")
-
-    def final_score(self, p: int) -> dict:
-        """The final score: ``breakdown`` has the same rows for every seat (OK, research,
-        one row per section's pages), so seats compare row by row; ``pages`` says how
-        each card scored."""
-        raw = sum(VALUE[i] for i in self.research[p])
-        rows = [["In-game OK", self.ok[p]], ["Research tokens, halved", raw // 2]]
-        pages, by_deck = [], {}
-        for cid, step in self.book[p]:
-            m = MULT[step]
-            card = C.cards[cid]
-            best = None
-            for t in card.scores:
-                ti = TYPES.index(t)
-                box = min(self.know[p][ti], CAP) // 10
-                pts = box * m
-                if best is None or pts > best[1]:
-                    best = (t, pts, box)
-            t, pts, box = best
-            # the card's id leads the label: outside checks key the rows by it
-            label = f"{cid} step {step}: {t} box {box} x{m}" if m else f"{cid} step 1: no scoring"
-            pages.append([label, pts])
-            by_deck[card.deck] = by_deck.get(card.deck, 0) + pts
-        rows += [[f"{deck.capitalize()} pages", pts] for deck, pts in by_deck.items()]
-        return {"total": sum(r[1] for r in rows), "breakdown": rows, "pages": pages, "research_raw": raw}
 
     @property
     def is_over(self) -> bool:
@@ -1519,222 +363,25 @@ class State(GameState):
                 for p in range(self.n) for cid, step in self.book[p]]
 
     def scores(self) -> list[int]:
-        if self.final is not None:
-            return [f["total"] for f in self.final]
-        return list(self.ok)
-
-    def _rank_key(self, p: int):
-        return (self.scores()[p], sorted(self.know[p], reverse=True))
+        return scoring.scores(self)
 
     def ranking(self) -> list[int]:
-        return sorted(range(self.n), key=lambda p: self._rank_key(p), reverse=True)
+        return scoring.ranking(self)
 
-    def winners(self) -> list[int]:
-        r = self.ranking()
-        best = self._rank_key(r[0])
-        return [p for p in r if self._rank_key(p) == best]
 
-    def tiebreak_lines(self) -> list[str]:
-        sc = self.scores()
-        lines = []
-        by: dict[int, list[int]] = {}
-        for p in range(self.n):
-            by.setdefault(sc[p], []).append(p)
-        for s, ps in sorted(by.items(), reverse=True):
-            if len(ps) < 2:
-                continue
-            desc = "; ".join(f"{self.name(p)} {'/'.join(map(str, sorted(self.know[p], reverse=True)))}" for p in ps)
-            lines.append(f"Tie at {s} OK between {', '.join(self.name(p) for p in ps)}: knowledge, highest first: {desc}")
-            keys = {p: sorted(self.know[p], reverse=True) for p in ps}
-            order = sorted(ps, key=lambda p: keys[p], reverse=True)
-            if keys[order[0]] == keys[order[1]]:
-                shared = [p for p in order if keys[p] == keys[order[0]]]
-                lines.append(f"Identical knowledge: {', '.join(self.name(p) for p in shared)} share the place")
-            else:
-                lines.append(f"{act(self.name(order[0]), 'wins')} the tie-break")
-        if not lines:
-            lines.append("No ties")
-        return lines
+    # ================================================================= views and persistence
+    def summary(self) -> VoynichView:
+        return view.summary(self)
 
-    # ================================================================= views
-    def summary(self) -> dict[str, Any]:
-        an = self.an()
-        pieces = {TYPE_NAMES[t]: [RC[i] for i in CELLS if self.grid[i] == t] for t in range(4)}
-        grid = []
-        for r in range(8):
-            row = []
-            for c in range(8):
-                i = r * 8 + c
-                g = self.grid[i]
-                row.append("*" if g == 4 else "." if g < 0 else TYPES[g][0] if an.present[i] else TYPES[g][0].lower())
-            grid.append("".join(row))
-        sections: dict[str, Any] = {}
-        for sid in ALL_SPACES:
-            sec = CODE_SEC[sid[:2]]
-            sections.setdefault(sec, {})[short(sid)] = [self._tok_view(t) for t in self.spaces[sid]]
-        players = []
-        for p in range(self.n):
-            i0 = 0
-            entry = {
-                "name": self.name(p),
-                "colour": self.colours[p],
-                "ok": self.ok[p],
-                "knowledge": {TYPE_NAMES[t]: self.know[p][t] for t in range(4)},
-                "book": [
-                    {"deck": card_section(cid), "card": cid, "number": C.cards[cid].number, "step": st,
-                     "actions": acts_of(cid, st), "condition": cond_of(cid, st) if st < 4 else [],
-                     "multiplier": MULT[st], "help": HELP[cid]}
-                    for cid, st in self.book[p]
-                ],
-                "spread": self.open if (p == self.cur and self.open) else self.last[p],
-                "research": sorted(RC[i] for i in self.research[p]),
-                "sharing": {TYPE_NAMES[t]: self.share[p][t] for t in range(4)},
-                "supply": {**self.supply[p], "research": COMP.research - len(self.research[p]),
-                           "texts": [f"t{t}" for t in self.tsupply[p]]},
-            }
-            del i0
-            fs = self.final[p] if self.final is not None else self.final_score(p)
-            entry["breakdown"] = fs["breakdown"]  # final, or what scoring now would give
-            entry["pages"] = fs.get("pages", [])
-            entry["final" if self.final is not None else "projected"] = fs["total"]
-            players.append(entry)
-        out = {
-            "game": "voynich",
-            "round": self.round,
-            "over": self.over,
-            "end_triggered": self.end_triggered,
-            "trigger_round": self.trigger_round,
-            "current": None if self.over else self.cur,
-            "start": self.start,
-            "phase": None if self.over else PHASE_WORDS.get(self.phase, self.phase),
-            "open": self.open,
-            "acting": self.acting,
-            "actions_left": ["/".join(it) for it in self.items],
-            "neutral": list(self.neutral),
-            "puzzle": {
-                "pieces": pieces,
-                "grid": grid,
-                "letters": ["".join(LETTER[r * 8 + c] if self.grid[r * 8 + c] != 4 else "*" for c in range(8)) for r in range(8)],
-                "row_values": list(ROWV),
-                "col_values": list(COLV),
-                "circles": {k: list(v) for k, v in C.puzzle.circles.items()},
-                "unconnected": [RC[i] for i in CELLS if 0 <= self.grid[i] < 4 and not an.present[i]],
-                "supply": {TYPE_NAMES[t]: dict(zip("ABCD", self.psupply[t])) for t in range(4)},
-            },
-            "sections": sections,
-            "goat": self.goat,
-            "board": BOARD_INFO,
-            "track": {"breakthroughs": list(BREAKS), "boxes": [list(b) for b in C.track.boxes], "end": END_AT, "cap": CAP},
-            "players": players,
-        }
-        if self.over:
-            out["tiebreaks"] = self.tiebreak_lines()
-            w = self.winners()
-            out["winner"] = w[0]
-            out["winners"] = w
-        return out
+    def view(self, seat: int) -> VoynichView:  # type: ignore[override]
+        return view.summary(self)  # ruling 44: nothing is hidden
 
-    def _tok_view(self, tok) -> dict:
-        owner, kind, tid, tr = tok
-        d = {"owner": self.name(owner), "seat": owner if owner >= 0 else None, "kind": kind}
-        if kind == "text":
-            d["text"] = f"t{tid}"
-            d["translated"] = tr
-        if owner == DIRTY:
-            d["dirty"] = f"d{tid}"
-        return d
-
-    def view(self, seat: int) -> dict[str, Any]:
-        return self.summary()  # ruling 44: nothing is hidden
-
-    # ================================================================= persistence
     def _dump(self) -> dict[str, Any]:
-        return {
-            "spaces": {k: [list(t) for t in v] for k, v in self.spaces.items() if v},
-            "grid": list(self.grid),
-            "psupply": [list(x) for x in self.psupply],
-            "pv": self.pv,
-            "goat": self.goat,
-            "book": [[list(e) for e in b] for b in self.book],
-            "neutral": list(self.neutral),
-            "start": self.start,
-            "cur": self.cur,
-            "round": self.round,
-            "know": [list(k) for k in self.know],
-            "ok": list(self.ok),
-            "share": [list(s) for s in self.share],
-            "last": list(self.last),
-            "research": [list(r) for r in self.research],
-            "supply": [dict(s) for s in self.supply],
-            "tsupply": [list(t) for t in self.tsupply],
-            "phase": self.phase,
-            "open": self.open,
-            "acting": self.acting,
-            "items": [list(it) for it in self.items],
-            "tasks": [dict(t) for t in self.tasks],
-            "placed": list(self.placed),
-            "end_triggered": self.end_triggered,
-            "trigger_round": self.trigger_round,
-            "over": self.over,
-            "final": self.final,
-        }
+        return persist.dump(self)
 
-    def _restore(self, d: dict[str, Any]) -> None:
-        self.n = len(self.record.seats)
-        self.colours = COMP.colours[: self.n]
-        self.spaces = {s: [] for s in ALL_SPACES}
-        for k, v in d["spaces"].items():
-            if k not in self.spaces:
-                raise ValueError(f"unknown space {k!r}")
-            self.spaces[k] = [tuple(t) for t in v]
-        self.grid = list(d["grid"])
-        self.psupply = [list(x) for x in d["psupply"]]
-        self.pv = d["pv"]
-        self._an = None
-        self.goat = d["goat"]
-        self.book = [[list(e) for e in b] for b in d["book"]]
-        self.neutral = list(d["neutral"])
-        self.start, self.cur, self.round = d["start"], d["cur"], d["round"]
-        self.know = [list(k) for k in d["know"]]
-        self.ok = list(d["ok"])
-        self.share = [list(s) for s in d["share"]]
-        self.last = list(d["last"])
-        self.research = [list(r) for r in d["research"]]
-        self.supply = [dict(s) for s in d["supply"]]
-        self.tsupply = [list(t) for t in d["tsupply"]]
-        self.phase, self.open, self.acting = d["phase"], d["open"], d["acting"]
-        self.items = [tuple(it) for it in d["items"]]
-        self.tasks = [dict(t) for t in d["tasks"]]
-        self.placed = list(d["placed"])
-        self.end_triggered, self.trigger_round, self.over = d["end_triggered"], d["trigger_round"], d["over"]
-        self.final = d["final"]
-        self._pending = None
-        self._ev = []
+    def _restore(self, data: dict[str, Any]) -> None:
+        persist.restore(self, data)
 
-    def _copy_model(self, o: "State") -> None:
-        o.n = self.n
-        o.colours = self.colours
-        o.spaces = {k: v[:] for k, v in self.spaces.items()}
-        o.grid = self.grid[:]
-        o.psupply = [x[:] for x in self.psupply]
-        o.pv = self.pv
-        o._an = self._an  # immutable once built; replaced (not mutated) on change
-        o.goat = self.goat
-        o.book = [[e[:] for e in b] for b in self.book]
-        o.neutral = self.neutral[:]
-        o.start, o.cur, o.round = self.start, self.cur, self.round
-        o.know = [k[:] for k in self.know]
-        o.ok = self.ok[:]
-        o.share = [s[:] for s in self.share]
-        o.last = self.last[:]
-        o.research = [r[:] for r in self.research]
-        o.supply = [dict(s) for s in self.supply]
-        o.tsupply = [t[:] for t in self.tsupply]
-        o.phase, o.open, o.acting = self.phase, self.open, self.acting
-        o.items = self.items[:]
-        o.tasks = [dict(t) for t in self.tasks]
-        o.placed = self.placed[:]
-        o.end_triggered, o.trigger_round, o.over = self.end_triggered, self.trigger_round, self.over
-        o.final = self.final
-        o._pending = None
-        o._ev = []
+    def _copy_model(self, other: GameState) -> None:
+        assert isinstance(other, State)
+        persist.copy_model(self, other)

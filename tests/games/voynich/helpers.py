@@ -7,11 +7,14 @@ through the public ``decision()`` / ``apply()`` API.
 from __future__ import annotations
 
 from inkterm.engine import new_game
-from inkterm.games.voynich import rules as R
+from inkterm.games.voynich import content as CT
+from inkterm.games.voynich import geometry as G
+from inkterm.games.voynich import tables as T
+from inkterm.games.voynich.tasks import Task
 
 RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
-GREY = R.GREY
-DIRTY = R.DIRTY
+GREY = T.GREY
+DIRTY = T.DIRTY
 
 # State P of voynich.md §4
 STATE_P = {"Bo": ["23", "24", "34", "56", "57", "58"], "As": ["25", "35", "36"], "Ba": ["33", "43"], "Wr": ["46"]}
@@ -22,11 +25,11 @@ def blank(n: int = 4, seed: int = 1):
     every player with a full supply and no research tokens on the puzzle; Red to
     play, in round 1, before opening a page."""
     st = new_game("voynich", seats=["Red", "Blue", "Yellow", "Green"][:n], seed=seed)
-    st.spaces = {s: [] for s in R.ALL_SPACES}
+    st.spaces = {s: [] for s in T.ALL_SPACES}
     st.grid = [-1] * 64
-    for i in R.CENTRAL:
+    for i in G.CENTRAL:
         st.grid[i] = 4
-    st.psupply = [[R.C.pieces.counts[t][L] for L in "ABCD"] for t in R.TYPES]
+    st.psupply = [[T.C.pieces.counts[t][L] for L in "ABCD"] for t in CT.TYPES]
     for p in range(n):
         st.research[p] = []
         st.supply[p] = {"leaf": 5, "drop": 6, "star": 6}
@@ -39,7 +42,7 @@ def blank(n: int = 4, seed: int = 1):
     st.cur = 0
     st.round = 1
     st.phase = "spread"
-    st.tasks = []
+    st.work.clear()
     st.items = []
     st.open = None
     st.acting = None
@@ -57,10 +60,10 @@ def refresh(st) -> None:
 
 
 def piece(st, t: str, rc: str) -> None:
-    i = R.IDX[rc]
-    ti = R.TYPES.index(t)
+    i = G.IDX[rc]
+    ti = CT.TYPES.index(t)
     st.grid[i] = ti
-    st.psupply[ti]["ABCD".index(R.LETTER[i])] -= 1
+    st.psupply[ti]["ABCD".index(G.LETTER[i])] -= 1
     st._an = None
 
 
@@ -73,7 +76,7 @@ def state_p(st) -> None:
 
 def research(st, p: int, *cells: str) -> None:
     for rc in cells:
-        st.research[p].append(R.IDX[rc])
+        st.research[p].append(G.IDX[rc])
     refresh(st)
 
 
@@ -98,7 +101,7 @@ def act(st, p: int, *codes: str, section: str = "botany") -> None:
     st.phase = "act"
     st.acting = "TEST"
     st.items = [tuple(c.split("/")) for c in codes]
-    st.tasks = []
+    st.work.clear()
     refresh(st)
 
 
@@ -110,7 +113,7 @@ def task(st, p: int, code: str, opt: bool = False, excl=None) -> None:
         st.phase = "act"
         st.acting = "TEST"
         st.items = []
-    st.tasks.append({"k": code, "p": p, "st": 0, "opt": opt, "excl": excl})
+    st.work.push(Task(code, p, optional=opt, excl=excl))
     refresh(st)
 
 
@@ -131,9 +134,9 @@ def diff(before: dict, after: dict) -> dict:
 def set_book(st, p: int, **steps) -> None:
     """Give seat ``p`` a book with the named cards (e.g. BO1=1, BO2=1, ...)."""
     book = []
-    for sec in R.SECTIONS:
+    for sec in CT.SECTIONS:
         for cid, stp in steps.items():
-            if R.card_section(cid) == sec:
+            if T.card_section(cid) == sec:
                 book.append([cid, stp])
     assert len(book) == 10, "a book needs 10 cards"
     st.book[p] = book

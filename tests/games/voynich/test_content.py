@@ -13,6 +13,8 @@ import pytest
 from inkterm.engine import GAMES, new_game
 from inkterm.games.voynich import content as CT
 from inkterm.games.voynich import rules as R
+from inkterm.games.voynich import geometry as G
+from inkterm.games.voynich import tables as T
 
 C = CT.content()
 
@@ -50,20 +52,20 @@ def test_all_24_icon_kinds_used():
 
 
 def test_puzzle():
-    letters = [R.LETTER[i] for i in R.CELLS if i not in R.CENTRAL_SET]
+    letters = [G.LETTER[i] for i in G.CELLS if i not in G.CENTRAL_SET]
     assert len(letters) == 60
     assert {L: letters.count(L) for L in "ABCD"} == {"A": 15, "B": 14, "C": 15, "D": 16}
-    for i in R.CELLS:
-        for j in R.NBRS[i]:
-            if i not in R.CENTRAL_SET and j not in R.CENTRAL_SET:
-                assert R.LETTER[i] != R.LETTER[j]
-        if i not in R.CENTRAL_SET:
-            assert R.LETTER[i] == "ABCD"[(i // 8 + 1 + i % 8 + 1) % 4]
-    assert len(R.EDGES) == 24 and len(R.CORNERS) == 4
-    assert sum(1 for x in R.CIRCLE if x) == 32
-    gutters = [i for i in R.CELLS if i // 8 in (2, 5) or i % 8 in (2, 5)]
-    assert len(gutters) == 28 and not any(R.CIRCLE[i] for i in gutters)
-    assert (R.VALUE[R.IDX["11"]], R.VALUE[R.IDX["23"]], R.VALUE[R.IDX["14"]], R.VALUE[R.IDX["44"]]) == (6, 4, 3, 0)
+    for i in G.CELLS:
+        for j in G.NBRS[i]:
+            if i not in G.CENTRAL_SET and j not in G.CENTRAL_SET:
+                assert G.LETTER[i] != G.LETTER[j]
+        if i not in G.CENTRAL_SET:
+            assert G.LETTER[i] == "ABCD"[(i // 8 + 1 + i % 8 + 1) % 4]
+    assert len(G.EDGES) == 24 and len(G.CORNERS) == 4
+    assert sum(1 for x in G.CIRCLE if x) == 32
+    gutters = [i for i in G.CELLS if i // 8 in (2, 5) or i % 8 in (2, 5)]
+    assert len(gutters) == 28 and not any(G.CIRCLE[i] for i in gutters)
+    assert (G.VALUE[G.IDX["11"]], G.VALUE[G.IDX["23"]], G.VALUE[G.IDX["14"]], G.VALUE[G.IDX["44"]]) == (6, 4, 3, 0)
 
 
 def test_pieces_track_components():
@@ -72,26 +74,26 @@ def test_pieces_track_components():
     assert sum(sum(v.values()) for v in counts.values()) == 60
     # there are enough cells of each letter for every piece
     for L in "ABCD":
-        assert sum(counts[t][L] for t in counts) == sum(1 for i in R.CELLS if i not in R.CENTRAL_SET and R.LETTER[i] == L)
-    assert R.BREAKS == (5, 12, 20, 29, 39, 50, 62, 75, 89) and R.END_AT == 52
+        assert sum(counts[t][L] for t in counts) == sum(1 for i in G.CELLS if i not in G.CENTRAL_SET and G.LETTER[i] == L)
+    assert T.BREAKS == (5, 12, 20, 29, 39, 50, 62, 75, 89) and T.END_AT == 52
     assert C.track.boxes[3] == (40, 4)
     comp = C.components
     assert (comp.research, comp.leaf, comp.drop, comp.star, comp.text) == (8, 5, 6, 6, 6)
-    assert len(R.TEXT_FACE) == 6
+    assert len(T.TEXT_FACE) == 6
 
 
 def test_board_sections():
-    assert len(R.BOT) == 25 and len(R.TIPS) == 4
-    assert {b: len(s) for b, s in R.BRANCHES.items()} == {"BR1": 3, "BR2": 3, "BR3": 2, "BR4": 2}
-    assert len(R.AST) == 15 and R.NSECT == 5
-    assert len(R.BATHS) == 15 and len(R.POOL2) == 4 and len(R.DIRTY_REWARD) == 8
-    assert [len(R.WR_TEXTS[r]) for r in R.WR] == [3, 4, 4, 5, 5]
-    assert all(len(v) == 4 for v in R.RE_SPACES.values())
+    assert len(T.BOT) == 25 and len(T.TIPS) == 4
+    assert {b: len(s) for b, s in T.BRANCHES.items()} == {"BR1": 3, "BR2": 3, "BR3": 2, "BR4": 2}
+    assert len(T.AST) == 15 and T.NSECT == 5
+    assert len(T.BATHS) == 15 and len(T.POOL2) == 4 and len(T.DIRTY_REWARD) == 8
+    assert [len(T.WR_TEXTS[r]) for r in T.WR] == [3, 4, 4, 5, 5]
+    assert all(len(v) == 4 for v in T.RE_SPACES.values())
     # design principle: rewards that can arrive off-turn are knowledge/OK only
-    for sid in R.BA_REWARD:
-        assert not R.BA_REWARD[sid].actions
-    for k in R.CONST_REWARD:
-        assert not R.CONST_REWARD[k].actions
+    for sid in T.BA_REWARD:
+        assert not T.BA_REWARD[sid].actions
+    for k in T.CONST_REWARD:
+        assert not T.CONST_REWARD[k].actions
 
 
 def test_neutral_cards():
@@ -99,10 +101,10 @@ def test_neutral_cards():
     for cards in C.neutral.cards.values():
         for card in cards:
             for kind, sid in card.tokens:
-                assert sid in R.ALL_SPACES
+                assert sid in T.ALL_SPACES
             if card.piece:
-                i = R.IDX[card.piece[1]]
-                assert not any(j in R.CENTRAL_SET for j in R.NBRS[i])
+                i = G.IDX[card.piece[1]]
+                assert not any(j in G.CENTRAL_SET for j in G.NBRS[i])
     for n, secs in (("2", 5), ("3", 2), ("4", 0)):
         assert len(C.neutral.sections_by_players[n]) == secs
 
@@ -136,15 +138,15 @@ def _random_puzzle(rng):
     """Pieces added as in play: next to the puzzle, matching letters, often the
     same type as a neighbour (so large groups appear)."""
     grid = [-1] * 64
-    for i in R.CENTRAL:
+    for i in G.CENTRAL:
         grid[i] = 4
-    supply = [[C.pieces.counts[t][L] for L in "ABCD"] for t in R.TYPES]
+    supply = [[C.pieces.counts[t][L] for L in "ABCD"] for t in CT.TYPES]
     for _ in range(rng.randint(12, 60)):
-        cells = [i for i in R.CELLS if grid[i] < 0 and any(grid[j] >= 0 for j in R.NBRS[i])]
+        cells = [i for i in G.CELLS if grid[i] < 0 and any(grid[j] >= 0 for j in G.NBRS[i])]
         rng.shuffle(cells)
         for i in cells:
-            L = "ABCD".index(R.LETTER[i])
-            nb = [grid[j] for j in R.NBRS[i] if 0 <= grid[j] < 4]
+            L = "ABCD".index(G.LETTER[i])
+            nb = [grid[j] for j in G.NBRS[i] if 0 <= grid[j] < 4]
             prefs = nb if nb and rng.random() < 0.8 else [0, 1, 2, 3]
             ts = [t for t in prefs if supply[t][L] > 0]
             if ts:
@@ -161,10 +163,10 @@ def test_every_condition_satisfiable_in_principle():
     for _ in range(400):
         if not todo:
             break
-        an = R.Analysis(_random_puzzle(rng))
+        an = G.Analysis(_random_puzzle(rng))
         for key, icons in list(todo.items()):
-            need = sum(R.icon_info(i)[0] for i in icons)
-            useful = [i for i in R.CELLS if any(an.keys(i, ic) for ic in icons)]
+            need = sum(G.icon_info(i)[0] for i in icons)
+            useful = [i for i in G.CELLS if any(an.keys(i, ic) for ic in icons)]
             if any(an.condition_ok(icons, combo) for combo in combinations(useful, need)):
                 del todo[key]
     assert not todo, f"never satisfiable: {sorted(todo)}"
@@ -175,14 +177,14 @@ def test_setup():
         st = new_game("voynich", ["a", "b", "c", "d"][:n], seed=n)
         assert all(len(b) == 10 for b in st.book)
         for b in st.book:
-            assert [R.card_section(cid) for cid, _ in b] == [s for s in CT.SECTIONS for _ in (0, 1)]
+            assert [T.card_section(cid) for cid, _ in b] == [s for s in CT.SECTIONS for _ in (0, 1)]
             assert all(step == 1 for _, step in b)
         dealt = [cid for b in st.book for cid, _ in b]
         assert len(set(dealt)) == 10 * n
         assert len(st.neutral) == {2: 5, 3: 2, 4: 0}[n]
-        assert sum(1 for t in st.spaces[R.POOL1] if t[0] == R.DIRTY) == 7 and len(st.spaces[R.DW]) == 1
-        assert sorted(t[0] for t in st.spaces[R.BASE] if t[0] >= 0) == list(range(n))
-        assert all(sorted(r) == sorted(R.CENTRAL) for r in st.research)
+        assert sum(1 for t in st.spaces[T.POOL1] if t[0] == T.DIRTY) == 7 and len(st.spaces[T.DW]) == 1
+        assert sorted(t[0] for t in st.spaces[T.BASE] if t[0] >= 0) == list(range(n))
+        assert all(sorted(r) == sorted(G.CENTRAL) for r in st.research)
         assert 1 <= st.goat <= 5 and st.cur == st.start
         s = st.summary()
         assert s["game"] == "voynich" and s["round"] == 1 and not s["over"] and not s["end_triggered"]
@@ -192,7 +194,7 @@ def test_setup():
             assert len(pl["book"]) == 10 and all({"deck", "step"} <= set(e) for e in pl["book"])
         assert set(s["puzzle"]["pieces"]) == {"botany", "astrology", "baths", "writing"}
         json.dumps(s)
-        grey = [t for toks in st.spaces.values() for t in toks if t[0] == R.GREY]
+        grey = [t for toks in st.spaces.values() for t in toks if t[0] == T.GREY]
         assert len(grey) == {2: 10, 3: 4, 4: 0}[n]
 
 

@@ -8,7 +8,8 @@ import random
 import pytest
 
 from inkterm.engine import load_game, new_game, replay
-from inkterm.games.voynich import rules as R
+from inkterm.games.voynich import tables as T
+from inkterm.games.voynich.tasks import Pool2Entry
 
 PASS = {"done", "stop", "act:skip", "decline", "share-move:none"}
 NAMES = ["Ann", "Bob", "Cy", "Di"]
@@ -31,9 +32,9 @@ def tokens_of(st, p):
                 count[t[1]] += 1
                 if t[1] == "text":
                     tids.append(t[2])
-    for task in st.tasks:  # a leaf waiting for its owner's Pool 2 choice
-        if task["k"] == "pool2" and task["tok"][0] == p:
-            count[task["tok"][1]] += 1
+    for step in st.work:  # a leaf waiting for its owner's Pool 2 choice
+        if isinstance(step, Pool2Entry) and step.tok[0] == p:
+            count[step.tok[1]] += 1
     return count, tids
 
 
@@ -56,7 +57,7 @@ class Watch:
         keys = d.keys
         assert len(set(keys)) == len(keys), "duplicate keys"
         assert keys, "a decision with no choice"
-        if st.phase == "spread" and not st.tasks:
+        if st.phase == "spread" and not st.work:
             assert d.seat == st.cur
             last = st.last[d.seat]
             assert last is None or f"spread:{last}" not in keys  # golden rule
@@ -83,12 +84,12 @@ class Watch:
         placed = sum(1 for g in st.grid if 0 <= g < 4)
         assert placed + sum(map(sum, st.psupply)) == 60
         assert min(min(x) for x in st.psupply) >= 0
-        dirty = [t for toks in st.spaces.values() for t in toks if t[0] == R.DIRTY]
+        dirty = [t for toks in st.spaces.values() for t in toks if t[0] == T.DIRTY]
         assert sorted(t[2] for t in dirty) == list(range(1, 9))
         for sid, toks in st.spaces.items():
-            if sid not in R.BOT_UNLIMITED and sid != R.POOL1:
+            if sid not in T.BOT_UNLIMITED and sid != T.POOL1:
                 assert len(toks) <= 1, sid
-        assert R.BASE not in [sid for sid, toks in st.spaces.items() if any(t[1] == "drop" for t in toks)]
+        assert T.BASE not in [sid for sid, toks in st.spaces.items() if any(t[1] == "drop" for t in toks)]
         self.snap()
 
     def at_end(self):
@@ -127,7 +128,7 @@ def cases(count):
 def test_random_games_keep_invariants(seed, n, active):
     st = play(seed, n, active)
     if active and n >= 3:
-        assert max(st.ok) >= R.END_AT  # active play reaches 52 OK by itself (no safety net)
+        assert max(st.ok) >= T.END_AT  # active play reaches 52 OK by itself (no safety net)
 
 
 @pytest.mark.slow

@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from inkterm.engine import IllegalChoice, new_game
-from inkterm.games.voynich import rules as R
+from inkterm.games.voynich import content as CT
+from inkterm.games.voynich import geometry as G
+from inkterm.games.voynich import tables as T
+from inkterm.games.voynich.actions import sources
+from inkterm.games.voynich.baths import own_bath_drops
+from inkterm.games.voynich.botany import grow_moves
 
 from .helpers import (
     BLUE, DIRTY, GREEN, GREY, RED, YELLOW, act, blank, diff, keys, know, owners, piece, put,
@@ -13,7 +18,7 @@ from .helpers import (
 )
 from .test_scenarios import BOOK, finish_turn
 
-I = R.IDX
+I = G.IDX
 
 
 # ===================================================================== §1 rules
@@ -21,11 +26,11 @@ def test_1_1_terms():
     st = new_game("voynich", ["a", "b", "c"], seed=2)
     # 1 book: 5 double pages in fixed order, 2 cards from one deck each
     for b in st.book:
-        assert [R.card_section(c) for c, _ in b] == [s for s in R.SECTIONS for _ in (0, 1)]
+        assert [T.card_section(c) for c, _ in b] == [s for s in CT.SECTIONS for _ in (0, 1)]
     # 2 steps: actions grow, scoring from step 2, conditions on steps 1-3 only
-    assert R.MULT[1] == 0 and R.C.condition("AS3", 3) == ["3E:As"]
+    assert T.MULT[1] == 0 and T.C.condition("AS3", 3) == ["3E:As"]
     # 3 puzzle: central 2x2 piece in the middle, knowledge pieces one cell each
-    assert sorted(R.RC[i] for i in R.CENTRAL) == ["44", "45", "54", "55"]
+    assert sorted(G.RC[i] for i in G.CENTRAL) == ["44", "45", "54", "55"]
     # 4 one shared track; 5 supply = tokens not on the board; 6 round = one turn each
     s = st.summary()
     assert s["track"]["end"] == 52 and s["players"][0]["supply"]["research"] == 4
@@ -41,17 +46,17 @@ def test_1_2_setup():
     for n in (2, 3, 4):
         st = new_game("voynich", ["a", "b", "c", "d"][:n], seed=11 + n)
         dirty = [t[2] for toks in st.spaces.values() for t in toks if t[0] == DIRTY]
-        assert sorted(dirty) == list(range(1, 9)) and len(st.spaces[R.DW]) == 1  # 4
+        assert sorted(dirty) == list(range(1, 9)) and len(st.spaces[T.DW]) == 1  # 4
         assert len({c for b in st.book for c, _ in b}) == 10 * n  # 6 undealt cards unused
         greys = {t[1] for toks in st.spaces.values() for t in toks if t[0] == GREY}
         assert (n == 4) == (not greys)  # 7 neutral player only with 2-3 seats
         assert 0 <= st.start < n and st.cur == st.start  # 8
         assert all(b[i][1] == 1 for b in st.book for i in range(10))  # 9
-        assert owners(st, R.BASE).count(0) == 1 and st.research[0] == list(R.CENTRAL)  # 10
+        assert owners(st, T.BASE).count(0) == 1 and st.research[0] == list(G.CENTRAL)  # 10
         assert st.know[0] == [0, 0, 0, 0] and st.ok[0] == 0  # 11
         assert st.supply[0] == {"leaf": 4, "drop": 6, "star": 6} and st.tsupply[0] == [1, 2, 3, 4, 5, 6]  # 12
         assert all(e["help"].startswith(e["card"]) for e in st.summary()["players"][0]["book"])  # 13
-    assert R.C.help_card("AS1").startswith("AS1")  # 13
+    assert T.C.help_card("AS1").startswith("AS1")  # 13
 
 
 def test_1_3_turn():
@@ -87,7 +92,7 @@ def test_1_4_progression():
     st.apply("progress:BO1:57")  # 6 the same card again
     assert st.book[RED][0][1] == 3
     # 3 several tokens from different spaces: covered by test_s03/test_s05
-    assert R.MULT == {1: 0, 2: 1, 3: 2, 4: 4}  # 7
+    assert T.MULT == {1: 0, 2: 1, 3: 2, 4: 4}  # 7
     st2 = blank()
     set_book(st2, RED, **BOOK)
     st2.book[RED][2] = ["AS1", 4]
@@ -104,15 +109,15 @@ def test_1_5_tokens_and_sources():
     put(st, "as:2I:star", BLUE, "star")
     st.supply[RED]["leaf"] = 0
     # 1 limited components: with every leaf on the board there is no supply source
-    assert [s[0] for s in st.sources(RED, "leaf", "ba", None)] == ["src:bo:BASE"]
+    assert [s[0] for s in sources(st, RED, "leaf", "ba", None)] == ["src:bo:BASE"]
     # 2 never from the section it is going to
-    assert [s[0] for s in st.sources(RED, "star", "as", None)] == ["src:supply"]
+    assert [s[0] for s in sources(st, RED, "star", "as", None)] == ["src:supply"]
     # 3 recipes: never from supply
-    assert [s[0] for s in st.sources(RED, "star", "re", None, False)] == ["src:as:1I:star"]
+    assert [s[0] for s in sources(st, RED, "star", "re", None, False)] == ["src:as:1I:star"]
     # 4 the triggering token is excluded
-    assert st.sources(RED, "star", "wr", "as:1I:star", True) == [("src:supply", "A star from your supply", ())]
+    assert sources(st, RED, "star", "wr", "as:1I:star", True) == [("src:supply", "A star from your supply", ())]
     # 5 only your own colour
-    assert "src:as:2I:star" not in [s[0] for s in st.sources(RED, "star", "re", None, False)]
+    assert "src:as:2I:star" not in [s[0] for s in sources(st, RED, "star", "re", None, False)]
     # 6 no legal token: the action is not offered (lost)
     st.supply[RED]["leaf"] = 0
     st.spaces["bo:BASE"] = []
@@ -159,7 +164,7 @@ def test_1_8_botany():
     st = blank()
     act(st, RED, "bo.leaf", "bo.drop", "bo.grow", "bo.grow")
     st.apply("do:bo.leaf")  # 1 a leaf on BASE, no reward
-    assert owners(st, R.BASE) == [RED] and know(st, RED)["Bo"] == 0
+    assert owners(st, T.BASE) == [RED] and know(st, RED)["Bo"] == 0
     st.apply("do:bo.drop")
     assert sorted(keys(st)) == ["to:RT1", "to:RT2", "to:RT3", "to:RT4"]  # 2
     st.apply("to:RT4")
@@ -207,7 +212,7 @@ def test_1_10_baths():
     assert know(st, RED)["Ba"] == 2 and st.decision().keys[-1] == "decline"
     st.apply("decline")
     assert st.spaces["ba:DW"][0][0] == DIRTY and owners(st, "ba:SR1") == [BLUE]
-    assert st.own_bath_drops(RED) == ["ba:FNR"] and st.own_bath_drops(YELLOW) == []  # 5 only your own
+    assert own_bath_drops(st, RED) == ["ba:FNR"] and own_bath_drops(st, YELLOW) == []  # 5 only your own
     # 3 Pool 2 and 6 the two-player recycle: test_s18, test_s21
 
 
@@ -225,7 +230,7 @@ def test_1_11_writing():
     st.apply("do:wr.translate")
     st.apply("text:W1:2")  # 4 translated face + head
     assert know(st, RED) == {"Bo": 0, "As": 1, "Ba": 0, "Wr": 10, "OK": 1}
-    assert len(R.WR_STARS["W1"]) == 2  # 1 rows with head, texts, stars
+    assert len(T.WR_STARS["W1"]) == 2  # 1 rows with head, texts, stars
 
 
 def test_1_12_recipes():
@@ -269,10 +274,10 @@ def test_1_14_condition_icons():
     assert an.keys(I["25"], "O:As") and an.keys(I["57"], "O:Bo")
     assert an.keys(I["24"], "S3") and not an.keys(I["33"], "S3")
     piece(st, "Wr", "11")  # not connected in play, but a corner test on the grid
-    an = R.Analysis(st.grid)
+    an = G.Analysis(st.grid)
     assert not an.keys(I["11"], "C:Wr")  # unconnected: absent
     st.grid[I["12"]], st.grid[I["13"]], st.grid[I["14"]] = 0, 0, 0
-    an = R.Analysis(st.grid)
+    an = G.Analysis(st.grid)
     assert an.keys(I["11"], "C:Wr") and an.condition_ok(["3E:Bo"], (I["12"], I["14"], I["58"]))
     assert not an.condition_ok(["3E:Bo"], (I["12"], I["14"], I["23"]))  # 23 is not an edge
     assert an.keys(I["13"], "E:Bo")
@@ -313,8 +318,8 @@ def test_ruling_02_one_shared_track():
 
 def test_ruling_03_central_piece_has_no_type():
     st = blank()
-    assert all(st.grid[i] == 4 for i in R.CENTRAL)
-    assert all(st.an().typ[i] == -1 for i in R.CENTRAL)
+    assert all(st.grid[i] == 4 for i in G.CENTRAL)
+    assert all(st.an().typ[i] == -1 for i in G.CENTRAL)
     assert not any(st.summary()["puzzle"]["pieces"].values())
 
 
@@ -354,7 +359,7 @@ def test_ruling_08_m3_counts_neighbours_only():
     st = blank()
     state_p(st)
     piece(st, "Ba", "26")  # 26 (Ba): neighbours 25 As, 36 As, 16/27 empty
-    an = R.Analysis(st.grid)
+    an = G.Analysis(st.grid)
     assert an.ncol[I["26"]] == 1 and not an.keys(I["26"], "M3")
     assert an.ncol[I["35"]] == 2  # central 45 is not a colour
 
@@ -379,7 +384,7 @@ def test_ruling_10_pages_score_own_type():
 
 
 def test_ruling_11_multipliers():
-    assert [R.MULT[s] for s in (1, 2, 3, 4)] == [0, 1, 2, 4]
+    assert [T.MULT[s] for s in (1, 2, 3, 4)] == [0, 1, 2, 4]
 
 
 def test_ruling_12_below_first_box():
@@ -489,7 +494,7 @@ def test_ruling_23_writing_star_pays_actor_only():
 def test_ruling_24_leftmost_includes_gaps():
     st = blank()
     put(st, "wr:W4:t2", BLUE, "text", 1)
-    assert [d[3] for d in st.dests("wr.text") if d[0] == "to:W4"] == ["wr:W4:t1"]
+    assert [d[3] for d in st.action("wr.text").dests(st) if d[0] == "to:W4"] == ["wr:W4:t1"]
 
 
 def test_ruling_25_full_branch_not_entered():
@@ -498,7 +503,7 @@ def test_ruling_25_full_branch_not_entered():
     put(st, "bo:STEM1", BLUE, "leaf")
     for s in ("a", "b", "c"):
         put(st, f"bo:BR1{s}", YELLOW, "leaf") if s != "c" else put(st, "bo:BR1c", GREEN, "leaf")
-    lands = sorted(to for _, _, to in st.grow_moves(RED))
+    lands = sorted(to for _, _, to in grow_moves(st, RED))
     assert lands == ["bo:STEM2"]  # not BR1 (full); STEM2 is empty so nothing beyond it
 
 
@@ -534,7 +539,7 @@ def test_ruling_28_leaf_passes_pool1():
     st.apply("do:ba.drop")
     st.apply("to:FNL")
     assert owners(st, "ba:CH1") == [RED] and know(st, RED)["Ba"] == 4
-    assert not any(t[1] == "leaf" for t in st.spaces[R.POOL1])
+    assert not any(t[1] == "leaf" for t in st.spaces[T.POOL1])
 
 
 def test_ruling_29_full_pool2_returns_leaf():
@@ -566,7 +571,7 @@ def test_ruling_30_transform_leaf_source():
 
 def test_ruling_31_purify_pays_printed_reward():
     st = blank()
-    st.spaces[R.POOL1].append((DIRTY, "drop", 7, False))
+    st.spaces[T.POOL1].append((DIRTY, "drop", 7, False))
     act(st, RED, "ba.purify", section="baths")
     st.apply("do:ba.purify")
     st.apply("dirty:d7")
@@ -576,7 +581,7 @@ def test_ruling_31_purify_pays_printed_reward():
 def test_ruling_32_dirty_drops_do_not_recycle():
     st = blank(2)
     for d in range(1, 8):
-        st.spaces[R.POOL1].append((DIRTY, "drop", d, False))
+        st.spaces[T.POOL1].append((DIRTY, "drop", d, False))
     put(st, "ba:J2", RED, "drop")
     put(st, "ba:J1", RED, "drop")
     put(st, "ba:SL2", RED, "drop")
@@ -585,7 +590,7 @@ def test_ruling_32_dirty_drops_do_not_recycle():
     act(st, BLUE, "ba.drop", section="baths")
     st.apply("do:ba.drop")
     st.apply("to:FNL")
-    assert len(st.spaces[R.POOL1]) == 8 and owners(st, "ba:FNL") == [BLUE]
+    assert len(st.spaces[T.POOL1]) == 8 and owners(st, "ba:FNL") == [BLUE]
 
 
 def test_ruling_33_recycle_repeats_until_fewer_than_two():
@@ -595,18 +600,18 @@ def test_ruling_33_recycle_repeats_until_fewer_than_two():
     put(st, "ba:SL2", GREY, "drop")
     put(st, "ba:SL1", GREY, "drop")
     put(st, "ba:FNL", GREY, "drop")
-    st.spaces[R.POOL1].append((GREY, "drop", 0, False))
+    st.spaces[T.POOL1].append((GREY, "drop", 0, False))
     act(st, RED, "ba.drop", section="baths")
     st.apply("do:ba.drop")
     st.apply("to:FNL")
-    assert sum(1 for t in st.spaces[R.POOL1] if t[0] == GREY) < 2
+    assert sum(1 for t in st.spaces[T.POOL1] if t[0] == GREY) < 2
 
 
 def test_ruling_34_grey_tokens_never_taken():
     st = blank(2)
     put(st, "as:1I:star", GREY, "star")
-    assert all(s[0] == "src:supply" for s in st.sources(RED, "star", "wr", None))
-    assert "to:1I" not in [d[0] for d in st.dests("as.star")]  # blocks the space
+    assert all(s[0] == "src:supply" for s in sources(st, RED, "star", "wr", None))
+    assert "to:1I" not in [d[0] for d in st.action("as.star").dests(st)]  # blocks the space
 
 
 def test_ruling_35_three_players_no_neutral_pieces():
@@ -619,7 +624,7 @@ def test_ruling_36_unconnected_pieces_count_for_nothing():
     st = blank(2)
     piece(st, "Bo", "38")
     piece(st, "Bo", "28")
-    an = R.Analysis(st.grid)
+    an = G.Analysis(st.grid)
     assert not an.keys(I["38"], "G2:Bo") and not an.keys(I["28"], "E:Bo")
     assert st.grid[I["38"]] == 0  # the cell stays blocked
 
@@ -630,7 +635,7 @@ def test_ruling_37_off_turn_rewards_are_knowledge():
     act(st, RED, "ba.drop", "ba.drop", section="baths")
     st.apply("do:ba.drop")
     st.apply("to:FNL")
-    assert all(t["p"] == RED for t in st.tasks) and st.decision().seat == RED
+    assert all(t.seat == RED for t in st.work) and st.decision().seat == RED
 
 
 def test_ruling_38_action_rewards_may_be_declined():
@@ -652,10 +657,10 @@ def test_ruling_39_triggered_actions_nest():
     act(st, RED, "as.star", section="astrology")
     st.apply("do:as.star")
     st.apply("to:3O2")
-    assert st.tasks[-1]["k"] == "wr.star" and st.tasks[-1]["excl"] == "as:3O2:star"
+    assert st.work.top.code == "wr.star" and st.work.top.excl == "as:3O2:star"
     st.apply("src:supply")
     st.apply("to:W5")  # head 1Wr + rs.step, nested
-    assert st.tasks[-1]["k"] == "rs.step" and "move:44>45" in keys(st)
+    assert st.work.top.code == "rs.step" and "move:44>45" in keys(st)
 
 
 def test_ruling_40_golden_rule_in_final_round():

@@ -1,6 +1,7 @@
 """What the Voynich rules text promises, checked against the engine."""
 from inkterm.engine import GAMES
-from inkterm.games.voynich import rules as R
+from inkterm.games.voynich import geometry as G
+from inkterm.games.voynich import tables as T
 
 from .helpers import RED, blank, keys, piece, refresh, state_p
 
@@ -22,14 +23,14 @@ def test_an_unlinked_setup_piece_is_reached_only_through_the_linked_puzzle():
     st.open, st.phase = "baths", "share"
     refresh(st)
     an = st.an()
-    i27 = R.IDX["27"]
+    i27 = G.IDX["27"]
     assert not an.present[i27]
     offered = offered_cells(st)
-    beside = [j for j in R.NBRS[i27] if st.grid[j] < 0]
+    beside = [j for j in G.NBRS[i27] if st.grid[j] < 0]
     for j in beside:
-        touches_linked = any(an.present[k] for k in R.NBRS[j])
-        assert (R.RC[j] in offered) == touches_linked, R.RC[j]
-    linking = [R.RC[j] for j in beside if R.RC[j] in offered]
+        touches_linked = any(an.present[k] for k in G.NBRS[j])
+        assert (G.RC[j] in offered) == touches_linked, G.RC[j]
+    linking = [G.RC[j] for j in beside if G.RC[j] in offered]
     assert linking  # the text's only way in exists here
     st.apply(f"piece:Wr:{linking[0]}")
     assert st.an().present[i27]
@@ -46,7 +47,7 @@ def test_2a4_needs_a_different_group_for_each_token():
         piece(st, "Bo", rc)
     refresh(st)
     an = st.an()
-    c = R.IDX
+    c = G.IDX
     assert an.condition_ok(["2A4:Bo"], (c["44"], c["45"]))  # one group each: enough
     assert not an.condition_ok(["2A4:Bo"], (c["44"], c["54"]))  # both at group one
     assert not an.condition_ok(["2A4:Bo"], (c["45"], c["55"]))  # both at group two
@@ -54,7 +55,7 @@ def test_2a4_needs_a_different_group_for_each_token():
 
 def test_the_changed_cards_are_as_the_text_says():
     assert "## Cards we changed" in TEXT
-    assert "rs.centre" not in R.acts_of("WR5", 4) and "wr.translate" in R.acts_of("WR5", 2)
-    assert R.acts_of("RE2", 1) == ["re.drop/re.text"]
-    assert R.acts_of("WR6", 1) == ["wr.text/wr.translate"]
-    assert "rs.any" in R.acts_of("RE1", 2) and "rs.centre" not in R.acts_of("RE1", 2)
+    assert "rs.centre" not in T.acts_of("WR5", 4) and "wr.translate" in T.acts_of("WR5", 2)
+    assert T.acts_of("RE2", 1) == ["re.drop/re.text"]
+    assert T.acts_of("WR6", 1) == ["wr.text/wr.translate"]
+    assert "rs.any" in T.acts_of("RE1", 2) and "rs.centre" not in T.acts_of("RE1", 2)

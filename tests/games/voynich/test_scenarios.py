@@ -4,7 +4,9 @@ from __future__ import annotations
 import pytest
 
 from inkterm.engine import IllegalChoice
-from inkterm.games.voynich import rules as R
+from inkterm.games.voynich import geometry as G
+from inkterm.games.voynich import tables as T
+from inkterm.games.voynich.actions import sources
 
 from .helpers import (
     BLUE, DIRTY, GREEN, GREY, RED, YELLOW, act, blank, diff, keys, know, owners, piece, put,
@@ -67,13 +69,13 @@ def test_s02_progression_loop_and_page_restriction():
     assert "progress:BO1:23" in keys(st) and "progress:BO1:57" in keys(st)
     st.apply("progress:BO1:23")
     assert st.ok[RED] == 4 and st.book[RED][0] == ["BO1", 2]
-    assert R.C.condition("BO1", 2) == ["G3:Bo"]
+    assert T.C.condition("BO1", 2) == ["G3:Bo"]
     with pytest.raises(IllegalChoice):
         st.apply("progress:WR1:57")
     st.apply("progress:BO1:57")
     assert st.ok[RED] == 5 and st.book[RED][0] == ["BO1", 3]
-    assert R.C.actions("BO1", 3) == ["bo.grow", "bo.leaf", "bo.grow"]
-    assert R.MULT[3] == 2 and R.C.condition("BO1", 3) == ["G4:Bo"]
+    assert T.C.actions("BO1", 3) == ["bo.grow", "bo.leaf", "bo.grow"]
+    assert T.MULT[3] == 2 and T.C.condition("BO1", 3) == ["G4:Bo"]
     assert not any(k.startswith("progress:") for k in keys(st))
 
 
@@ -98,11 +100,11 @@ def test_s04_adjacency_icons():
     st = blank()
     state_p(st)
     an = st.an()
-    yes = {rc for rc in R.RC if an.keys(R.IDX[rc], "A3:Bo")}
+    yes = {rc for rc in G.RC if an.keys(G.IDX[rc], "A3:Bo")}
     assert {"33", "46", "35", "44"} <= yes
     assert "24" not in yes
-    assert not any(an.keys(i, "A4:Bo") for i in R.CELLS)
-    m3 = {rc for rc in R.RC if an.keys(R.IDX[rc], "M3")}
+    assert not any(an.keys(i, "A4:Bo") for i in G.CELLS)
+    m3 = {rc for rc in G.RC if an.keys(G.IDX[rc], "M3")}
     assert "34" in m3 and "35" not in m3 and "36" not in m3
     assert m3 == {"34"}
     # through the API: 2M3 (RE2 at step 2) cannot be met
@@ -127,10 +129,10 @@ def test_s05_position_icons_and_distinct_cells():
     st = blank()
     state_p(st)
     an = st.an()
-    assert an.keys(R.IDX["25"], "O:As") and not an.keys(R.IDX["35"], "O:As")
-    assert not an.condition_ok(["2O:*"], (R.IDX["24"], R.IDX["25"]))
-    assert an.condition_ok(["2O:*"], (R.IDX["25"], R.IDX["57"]))
-    assert an.keys(R.IDX["58"], "E:Bo")
+    assert an.keys(G.IDX["25"], "O:As") and not an.keys(G.IDX["35"], "O:As")
+    assert not an.condition_ok(["2O:*"], (G.IDX["24"], G.IDX["25"]))
+    assert an.condition_ok(["2O:*"], (G.IDX["25"], G.IDX["57"]))
+    assert an.keys(G.IDX["58"], "E:Bo")
     # G3:Bo + E:Bo (BO8 step 3) with two tokens on 58: rejected; {58, 23}: 7 OK
     set_book(st, RED, **BOOK)
     st.book[RED][0] = ["BO8", 3]
@@ -145,7 +147,7 @@ def test_s05_position_icons_and_distinct_cells():
     open_page(st2, "botany")
     assert [k for k in keys(st2) if k.startswith("progress:BO8")] == ["progress:BO8:23+58"]
     st2.apply("progress:BO8:23+58")
-    assert st2.ok[RED] == 7 and st2.research[RED] == [R.IDX["58"]]
+    assert st2.ok[RED] == 7 and st2.research[RED] == [G.IDX["58"]]
 
 
 # 6 -------------------------------------------------------------------------------------
@@ -177,12 +179,12 @@ def test_s07_knowledge_sharing():
     # every offered piece matches the cell's letter: a B piece can never go on 26
     b_before = st.psupply[0][1]
     st.apply("piece:Bo:26")
-    assert st.grid[R.IDX["26"]] == 0 and st.psupply[0][0] == 2 and st.psupply[0][1] == b_before
+    assert st.grid[G.IDX["26"]] == 0 and st.psupply[0][0] == 2 and st.psupply[0][1] == b_before
     assert st.summary()["puzzle"]["pieces"]["botany"].count("26") == 1
     ks = keys(st)
     assert "share-move:44>26" in ks and "share-move:none" in ks
     st.apply("share-move:44>26")
-    assert st.research[RED] == [R.IDX["26"]]
+    assert st.research[RED] == [G.IDX["26"]]
     assert not any(k.startswith("share-move") for k in keys(st))
     # with two tokens the second piece may go next to 26
     st2 = blank()
@@ -220,7 +222,7 @@ def test_s09_two_player_unconnected_pieces():
     piece(st, "Ba", "27")  # as N-BA1 puts it
     state_p(st)
     an = st.an()
-    i27 = R.IDX["27"]
+    i27 = G.IDX["27"]
     assert not an.present[i27] and an.typ[i27] == -1
     assert not an.keys(i27, "O:Ba")
     st.share[RED] = [0, 0, 1, 1]
@@ -286,7 +288,7 @@ def test_s12_drop_through_base_and_branch_lock():
     st.apply("grow:RU1>BR1b")
     assert diff(before, know(st, RED)) == {"Bo": 3}
     assert not st.feasible("bo.grow", RED)  # the drop on a branch cannot grow
-    assert "src:bo:BR1b" in [s[0] for s in st.sources(RED, "drop", "re", None, False)]
+    assert "src:bo:BR1b" in [s[0] for s in sources(st, RED, "drop", "re", None, False)]
     alt = blank()
     put(alt, "bo:RU1", RED, "drop")
     put(alt, "bo:STEM1", BLUE, "leaf")
@@ -390,7 +392,7 @@ def test_s16_limited_tokens_and_triggering_token():
     put(st, "wr:W2:s1", RED, "star")
     put(st, "wr:W4:s1", RED, "star")
     st.supply[RED]["star"] = 0
-    srcs = [s[0] for s in st.sources(RED, "star", "as", None)]
+    srcs = [s[0] for s in sources(st, RED, "star", "as", None)]
     assert srcs == ["src:wr:W2:s1", "src:wr:W4:s1"]  # not 3I (same section), no supply
     act(st, RED, "as.star", section="astrology")
     st.apply("do:as.star")
@@ -575,7 +577,7 @@ def _turn_log(st):
     seen = []
     while not st.is_over:
         d = st.decision()
-        if st.phase == "spread" and not st.tasks:
+        if st.phase == "spread" and not st.work:
             seen.append((st.round, d.seat))
             assert f"spread:{st.last[d.seat]}" not in d.keys
         k = next((c.key for c in d.choices if c.key in PASS), d.choices[0].key)
@@ -618,7 +620,7 @@ def test_s24_later_ok_changes_nothing():
 # 25 ------------------------------------------------------------------------------------
 def test_s25_final_scoring_and_tiebreak():
     st = blank(2)
-    st.research[RED] = [R.IDX[c] for c in ("23", "33", "57", "58")]
+    st.research[RED] = [G.IDX[c] for c in ("23", "33", "57", "58")]
     st.know[RED] = [47, 31, 9, 60]
     st.ok[RED] = 54
     set_book(st, RED, BO1=4, BO2=3, AS1=1, AS5=2, BA2=4, BA7=2, WR3=3, WR6=2, RE2=3, RE5=2)

@@ -1,0 +1,178 @@
+"""What every action has in common, and the tokens' one path from supply or board.
+
+An ``Action`` owns one action code's rules: whether a seat can do it now
+(``feasible``), the choices its pending ``Task`` offers, a choice it takes without
+asking (``auto``), and what a choice does (``apply``; the task is already off the
+queue, and an action that asks again puts it back). ``Placement`` is the shared
+two-step shape of "add a token here": which token (1.5: from the supply or from
+another section), then which space. Each board section's module subclasses these for
+its own actions.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from inkterm.engine.steps import parse_key
+from inkterm.engine.types import Choice
+
+from .content import reward_text
+from .tables import ACTION_TOPIC, ALL_SPACES, PLACE, TEXT_FACE, action_label, cap, tok_text, touch_space, where
+from .tasks import Task
+
+if TYPE_CHECKING:
+    from .rules import State
+
+
+class Action:
+    def __init__(self, code: str):
+        self.code = code
+        self.topic = ACTION_TOPIC[code[:2]]
+
+    def feasible(self, st: State, p: int, excl: str | None) -> bool:
+        raise NotImplementedError
+
+    def begin(self, st: State, p: int) -> None:
+        """Used from a card (phase 2): the action waits on the queue for its choices."""
+        st.work.push(Task(self.code, p))
+
+    def auto(self, st: State, task: Task) -> str | None:
+        """The key of a choice made without asking (there is nothing to choose)."""
+        return None
+
+    def prompt(self, st: State, task: Task) -> str:
+        return f"{st.name(task.seat)}: {action_label(self.code)}"
+
+    def choices(self, st: State, task: Task) -> list[Choice]:
+        raise NotImplementedError
+
+    def apply(self, st: State, task: Task, key: str) -> None:
+        raise NotImplementedError
+
+
+class Placement(Action):
+    """Add a token of ``kind`` to this section: first the token, then the space."""
+
+    def __init__(self, code: str):
+        super().__init__(code)
+        self.kind, self.sec = PLACE[code]
+        self.supply = self.sec != "re"  # Recipes take tokens from the board only
+
+    # a section says where its tokens may go and what landing there does
+    def has_dest(self, st: State) -> bool:
+        raise NotImplementedError
+
+    def dests(self, st: State) -> list[tuple[str, str, tuple[str, ...], str]]:
+        """(key, label, touches, space) for every space the token may go to."""
+        raise NotImplementedError
+
+    def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
+        raise NotImplementedError
+
+    def feasible(self, st: State, p: int, excl: str | None) -> bool:
+        return self.has_dest(st) and has_source(st, p, self.kind, self.sec, excl, self.supply)
+
+    def auto(self, st: State, task: Task) -> str | None:
+        # A single token, or a single space (a leaf can only go to the base), is taken
+        # without asking, unless the action may still be declined.
+        if task.optional:
+            return None
+        if task.stage == 0:
+            if self.has_dest(st):
+                srcs = sources(st, task.seat, self.kind, self.sec, task.excl, self.supply)
+                if len(srcs) == 1:
+                    return srcs[0][0]
+            return None
+        ds = self.dests(st)
+        return ds[0][0] if len(ds) == 1 else None
+
+    def prompt(self, st: State, task: Task) -> str:
+        return super().prompt(st, task) + (": take which token?" if task.stage == 0 else "")
+
+    def choices(self, st: State, task: Task) -> list[Choice]:
+        if task.stage == 0:
+            if not self.has_dest(st):
+                return []
+            return [Choice(key, cap(label), "", t)
+                    for key, label, t in sources(st, task.seat, self.kind, self.sec, task.excl, self.supply)]
+        return [Choice(key, cap(label), "", t) for key, label, t, _ in self.dests(st)]
+
+    def apply(self, st: State, task: Task, key: str) -> None:
+        if task.stage == 0:
+            task.src = parse_key(key)[1]
+            task.stage = 1
+            st.work.push(task)
+            return
+        sid = next(d[3] for d in self.dests(st) if d[0] == key)
+        assert task.src is not None
+        tok = take(st, task.seat, self.kind, task.src)
+        self.place(st, task.seat, tok, sid)
+
+
+# --- tokens (1.5) ------------------------------------------------------------------------
+def sources(st: State, p: int, kind: str, sec: str, excl: str | None, supply: bool = True):
+    """(key, label, touches) for every legal source of a token: the supply, or any space
+    outside section ``sec`` (and other than ``excl``) holding one of the seat's."""
+    out = []
+    if supply:
+        if kind == "text":
+            for tid in st.tsupply[p]:
+                out.append((f"src:supply:t{tid}", f"Your text {tid} from supply ({reward_text(TEXT_FACE[tid][0])})", ()))
+        elif st.supply[p][kind] > 0:
+            out.append(("src:supply", f"A {kind} from your supply", ()))
+    seen = set()
+    spaces = st.spaces
+    for sid in ALL_SPACES:
+        toks = spaces[sid]
+        if not toks or sid == excl or sid[:2] == sec or sid in seen:
+            continue
+        for tok in toks:
+            if tok[0] == p and tok[1] == kind:
+                seen.add(sid)
+                what = tok_text(tok)
+                out.append((f"src:{sid}", f"Your {what} from {where(sid)}", (touch_space(sid),)))
+                break
+    return out
+
+
+def has_source(st: State, p: int, kind: str, sec: str, excl: str | None, supply: bool = True) -> bool:
+    if supply and (st.tsupply[p] if kind == "text" else st.supply[p][kind] > 0):
+        return True
+    spaces = st.spaces
+    for sid in ALL_SPACES:
+        toks = spaces[sid]
+        if toks and sid != excl and sid[:2] != sec:
+            for tok in toks:
+                if tok[0] == p and tok[1] == kind:
+                    return True
+    return False
+
+
+def take(st: State, p: int, kind: str, src: str) -> tuple:
+    """Remove the token a source names (``supply``, ``supply:t3`` or a space) and
+    return it."""
+    where_, _, text = src.partition(":")
+    if where_ == "supply":
+        if kind == "text":
+            tid = int(text.removeprefix("t"))
+            st.tsupply[p].remove(tid)
+            return (p, "text", tid, False)
+        st.supply[p][kind] -= 1
+        return (p, kind, 0, False)
+    toks = st.spaces[src]
+    for k, tok in enumerate(toks):
+        if tok[0] == p and tok[1] == kind:
+            del toks[k]
+            return tok
+    raise AssertionError(f"no {kind} of seat {p} on {src}")
+
+
+def to_supply(st: State, tok: tuple) -> None:
+    """A token back to its owner's supply (Grey's and the dirty drops have none)."""
+    owner, kind, tid, _ = tok
+    if owner < 0:
+        return
+    if kind == "text":
+        st.tsupply[owner].append(tid)
+        st.tsupply[owner].sort()
+    else:
+        st.supply[owner][kind] += 1

@@ -1,0 +1,91 @@
+"""Astrology (1.9): a star or a text on a constellation, outer ones only once
+their sector's inner one holds the same kind; a completed constellation pays both its
+placers; the goat turns to the next sector and pays for every constellation begun there."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from inkterm.engine.words import act
+
+from . import words as W
+from .actions import Action, Placement
+from .content import reward_text
+from .tables import CONST_NAMES, CONST_REWARD, NSECT, SECTOR_CONSTS, STAR_REWARD, row_of, tok_text, touch_space
+
+if TYPE_CHECKING:
+    from .rules import State
+
+
+def astro_dests(st: State, kind: str) -> list[str]:
+    part = "star" if kind == "star" else "text"
+    out = []
+    for k in CONST_NAMES:
+        sid = f"as:{k}:{part}"
+        if st.spaces[sid]:
+            continue
+        if not k.endswith("I") and not st.spaces[f"as:{k[0]}I:{part}"]:
+            continue  # gating (1.9.4)
+        out.append(sid)
+    return out
+
+
+def complete(st: State, const: str) -> None:
+    star = st.spaces[f"as:{const}:star"]
+    text = st.spaces[f"as:{const}:text"]
+    if star and text:
+        r = CONST_REWARD[const]
+        a, b = star[0][0], text[0][0]
+        st.gain(a, r.gains, f"({W.constellation(const)})")
+        if b != a:
+            st.gain(b, r.gains, f"({W.constellation(const)})")
+
+
+def goat_step(st: State, p: int) -> None:
+    st.goat = st.goat % NSECT + 1
+    st.say(f"The goat turns to sector {st.goat}", p)
+    for k in SECTOR_CONSTS[st.goat]:
+        if st.spaces[f"as:{k}:star"] or st.spaces[f"as:{k}:text"]:
+            st.gain(p, CONST_REWARD[k].gains, f"(the goat, {W.constellation(k)})")
+
+
+class ToConstellation(Placement):
+    """as.star / as.text."""
+
+    def has_dest(self, st: State) -> bool:
+        return bool(astro_dests(st, self.kind))
+
+    def dests(self, st: State):
+        out = []
+        for sid in astro_dests(st, self.kind):
+            k = row_of(sid)
+            extra = f" ({reward_text(STAR_REWARD[k])})" if self.kind == "star" else ""
+            out.append((f"to:{k}", f"{W.constellation(k)}{extra}", (touch_space(sid),), sid))
+        return out
+
+    def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
+        st.spaces[sid].append(tok)
+        const = row_of(sid)
+        st.say(f"{act(st.name(p), 'places')} a {tok_text(tok)} on {W.constellation(const)}", p)
+        if self.kind == "star":
+            # the reward's own action may not take back the star just placed
+            st.reward(p, STAR_REWARD[const], f"(star, {W.constellation(const)})", excl=sid)
+        else:
+            st.reward(p, st.text_value(tok), f"({tok_text(tok)})")
+        complete(st, const)
+
+
+class TurnGoat(Action):
+    """as.goat happens at once: nothing to choose."""
+
+    def feasible(self, st: State, p: int, excl: str | None) -> bool:
+        return True
+
+    def begin(self, st: State, p: int) -> None:
+        goat_step(st, p)
+
+
+ACTIONS: dict[str, Action] = {
+    "as.star": ToConstellation("as.star"),
+    "as.text": ToConstellation("as.text"),
+    "as.goat": TurnGoat("as.goat"),
+}

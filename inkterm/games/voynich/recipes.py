@@ -1,0 +1,65 @@
+"""Recipes (1.12): a token of one's own moves from another section (never
+from the supply) to a free space of its kind's row; a text pays its face times the
+space's multiplier. "Any token" first asks which kind."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from inkterm.engine.steps import parse_key
+from inkterm.engine.types import Choice
+from inkterm.engine.words import act
+
+from .actions import Action, Placement
+from .content import reward_text
+from .tables import ACTION_LABEL, RE_REWARD, RE_SPACES, spot, tok_text, touch_space
+
+if TYPE_CHECKING:
+    from .rules import State
+    from .tasks import Task
+
+KINDS = ("re.leaf", "re.star", "re.drop", "re.text")
+
+
+class ToRecipes(Placement):
+    """re.leaf / re.star / re.drop / re.text."""
+
+    def has_dest(self, st: State) -> bool:
+        return any(not st.spaces[s] for s in RE_SPACES[self.kind])
+
+    def dests(self, st: State):
+        row = self.kind
+        out = []
+        for s in RE_SPACES[row]:
+            if not st.spaces[s]:
+                rw = RE_REWARD[s]
+                what = f"the text ×{rw}" if row == "text" else reward_text(rw)
+                out.append((f"to:{row}:{s[-1]}", f"{row} row space {s[-1]} ({what})", (touch_space(s),), s))
+        return out
+
+    def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
+        st.spaces[sid].append(tok)
+        st.say(f"{act(st.name(p), 'moves')} a {tok_text(tok)} to Recipes ({spot(sid)})", p)
+        rw = RE_REWARD[sid]
+        if self.kind == "text":
+            base = st.text_value(tok).gains
+            st.gain(p, tuple(v * rw for v in base), f"({tok_text(tok)} ×{rw})")
+        else:
+            st.reward(p, rw, f"({spot(sid)})")
+
+
+class AnyToRecipes(Action):
+    """re.any: which kind first; the task then goes on as that kind's action."""
+
+    def feasible(self, st: State, p: int, excl: str | None) -> bool:
+        return any(st.feasible(c, p, excl) for c in KINDS)
+
+    def choices(self, st: State, task: Task) -> list[Choice]:
+        return [Choice(f"pick:{c}", ACTION_LABEL[c], "", ()) for c in KINDS if st.feasible(c, task.seat, task.excl)]
+
+    def apply(self, st: State, task: Task, key: str) -> None:
+        task.code = parse_key(key)[1]
+        st.work.push(task)
+
+
+ACTIONS: dict[str, Action] = {c: ToRecipes(c) for c in KINDS}
+ACTIONS["re.any"] = AnyToRecipes("re.any")

@@ -1,0 +1,85 @@
+"""Final scoring (1.15) and the ranking with its tie-break (ruling 43): OK, then the
+knowledge values compared highest first. Functions of the state; the state's
+``scores``/``ranking`` and the summary call them."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from inkterm.engine.words import act
+
+from .content import TYPES
+from .geometry import VALUE
+from .tables import C, CAP, MULT
+
+if TYPE_CHECKING:
+    from .rules import State
+
+
+def final_score(st: State, p: int) -> dict[str, Any]:
+    """The final score: ``breakdown`` has the same rows for every seat (OK, research,
+    one row per section's pages), so seats compare row by row; ``pages`` says how
+    each card scored."""
+    raw = sum(VALUE[i] for i in st.research[p])
+    rows: list[list[Any]] = [["In-game OK", st.ok[p]], ["Research tokens, halved", raw // 2]]
+    pages, by_deck = [], {}
+    for cid, step in st.book[p]:
+        m = MULT[step]
+        card = C.cards[cid]
+        best = None
+        for t in card.scores:
+            ti = TYPES.index(t)
+            box = min(st.know[p][ti], CAP) // 10
+            pts = box * m
+            if best is None or pts > best[1]:
+                best = (t, pts, box)
+        assert best is not None  # every card scores at least one kind
+        t, pts, box = best
+        # the card's id leads the label: outside checks key the rows by it
+        label = f"{cid} step {step}: {t} box {box} x{m}" if m else f"{cid} step 1: no scoring"
+        pages.append([label, pts])
+        by_deck[card.deck] = by_deck.get(card.deck, 0) + pts
+    rows += [[f"{deck.capitalize()} pages", pts] for deck, pts in by_deck.items()]
+    return {"total": sum(r[1] for r in rows), "breakdown": rows, "pages": pages, "research_raw": raw}
+
+
+def scores(st: State) -> list[int]:
+    if st.final is not None:
+        return [f["total"] for f in st.final]
+    return list(st.ok)
+
+
+def _rank_key(st: State, p: int) -> tuple[int, list[int]]:
+    return (scores(st)[p], sorted(st.know[p], reverse=True))
+
+
+def ranking(st: State) -> list[int]:
+    return sorted(range(st.n), key=lambda p: _rank_key(st, p), reverse=True)
+
+
+def winners(st: State) -> list[int]:
+    r = ranking(st)
+    best = _rank_key(st, r[0])
+    return [p for p in r if _rank_key(st, p) == best]
+
+
+def tiebreak_lines(st: State) -> list[str]:
+    sc = scores(st)
+    lines = []
+    by: dict[int, list[int]] = {}
+    for p in range(st.n):
+        by.setdefault(sc[p], []).append(p)
+    for s, ps in sorted(by.items(), reverse=True):
+        if len(ps) < 2:
+            continue
+        desc = "; ".join(f"{st.name(p)} {'/'.join(map(str, sorted(st.know[p], reverse=True)))}" for p in ps)
+        lines.append(f"Tie at {s} OK between {', '.join(st.name(p) for p in ps)}: knowledge, highest first: {desc}")
+        keys = {p: sorted(st.know[p], reverse=True) for p in ps}
+        order = sorted(ps, key=lambda p: keys[p], reverse=True)
+        if keys[order[0]] == keys[order[1]]:
+            shared = [p for p in order if keys[p] == keys[order[0]]]
+            lines.append(f"Identical knowledge: {', '.join(st.name(p) for p in shared)} share the place")
+        else:
+            lines.append(f"{act(st.name(order[0]), 'wins')} the tie-break")
+    if not lines:
+        lines.append("No ties")
+    return lines

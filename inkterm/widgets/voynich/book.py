@@ -1,0 +1,150 @@
+"""The current seat's book (five double pages of two cards) and the help card of
+one card: all four steps in words."""
+from __future__ import annotations
+
+from rich.text import Text
+
+from inkterm.games.voynich import words as W
+from inkterm.games.voynich.view import CardView, VoynichView
+from inkterm.widgets.touch import click_style
+
+from .common import ARROW, MARK, SECTIONS, VoyPart, card_scores, card_steps
+
+
+def card_line(card: CardView, short: bool = False) -> tuple[str, str, str]:
+    """A book card in words: (what its step does, what it needs to advance, what it scores)."""
+    step = card.get("step", 1)
+    does = W.actions(card.get("actions", []))
+    cond = card.get("condition") or []
+    needs = f"{ARROW.get(step, '')} needs {W.condition(cond, short)}" if step < 4 and cond else "✓ last step"
+    scores = W.scores(card_scores(card["card"]), card.get("multiplier", 0))
+    return does, needs, scores
+
+
+class BookView(VoyPart):
+    """The current player's book: five double pages, every card as a card — its name,
+    its step of four, what it does now, what it needs to advance; the open page (or the
+    one the highlighted choice touches) large and first, with what its cards score."""
+
+    READS = ("book:", "card:")
+
+    def draw(self, view: VoynichView, touches: frozenset[str], wrap: bool) -> None:
+        players = view.get("players", [])
+        seat = view.get("current")
+        if seat is None:
+            seat = view.get("winner", 0) if players else None
+        if seat is None or seat >= len(players):
+            self.update(Text("No book to show.", style=self.style("muted")))
+            return
+        p = players[seat]
+        open_sec = view.get("open") if view.get("current") == seat else None
+        last = None if open_sec else p.get("spread")
+        acting = view.get("acting")
+        touched = {t[5:] for t in touches if t.startswith("book:")}
+        cards_hi = {t[5:] for t in touches if t.startswith("card:")}
+        # folded into its own tab, the book puts the page that matters first and large;
+        # laid out with everything else, every card keeps to one line in book order
+        large = (open_sec or (min(touched, key=SECTIONS.index) if touched else None)) if wrap else None
+        head = Text(f"Book: {p['name']}", style=self.seat_style(players, seat) + self.style("head"))
+        if open_sec:
+            head.append(f"  open: {open_sec.capitalize()}", style=self.style("current"))
+        elif last:
+            head.append(f"  last opened: {last.capitalize()} (not now)", style=self.style("muted"))
+        texts = " ".join(t.lstrip("t") for t in p.get("supply", {}).get("texts", [])) or "none"
+        head.append("\n" if wrap else "  ")
+        head.append(f"texts in supply: {texts}", style=self.style("muted"))
+        head.no_wrap, head.overflow = not wrap, "ellipsis"
+        lines = [head]
+        pages: dict[str, list[CardView]] = {}
+        for card in p.get("book", []):
+            pages.setdefault(card["deck"], []).append(card)
+        order = sorted(SECTIONS, key=lambda sec: sec != large)
+        for sec in order:
+            for i, card in enumerate(pages.get(sec, [])):
+                lines.extend(self._card(card, sec, i == 0, sec == open_sec, sec == last,
+                                        sec in touched or card["card"] in cards_hi,
+                                        card["card"] == acting, sec == large, wrap))
+        if acting and view.get("actions_left"):
+            left = Text(f"◆ {W.card(acting)}, still to use: ", style=self.style("current"))
+            left.append("; ".join(W.action(a) for a in view["actions_left"]))
+            lines.append(left)
+        elif wrap:
+            lines.append(Text("●○○○ step of four  ▶ open  ✗ opened last turn  ◆ in use  "
+                              "↻ rotate ⇅ flip to advance", style=self.style("muted")))
+        self.show_lines(lines)
+
+    def _card(self, card, sec, first, is_open, is_last, hi, in_use, large, wrap) -> list[Text]:
+        t = Text(no_wrap=not wrap, overflow="ellipsis")
+        tag = "▶" if is_open else "✗" if is_last else " "
+        if first:
+            t.append(tag, style=self.style("open" if is_open else "muted"))
+        else:
+            t.append(" ")
+        t.append(MARK if hi else " ", style=self.style("mark") if hi else "")
+        t.append(f"{W.card(card['card']):<12}" if not wrap else W.card(card["card"]), style=self.style("head"))
+        t.append("◆ " if in_use else "  ", style=self.style("current"))
+        t.append(W.steps(card.get("step", 1)) + " ", style=self.style("current" if is_open else "muted"))
+        does, needs, scores = card_line(card, short=not large)
+        t.append(does)
+        if hi:
+            t.stylize(self.style("hi"), 2)
+        # a click on the page tag opens the page, on the card uses it
+        t.stylize(click_style(f"book:{sec}"), 0, 2)
+        t.stylize(click_style(f"card:{card['card']}"), 2)
+        if not wrap:
+            t.append(f" │ {needs}", style=self.style("muted"))
+            return [t]
+        out = [t, Text(f"    {needs}", style=self.style("muted"))]
+        if large:
+            out.append(Text(f"    {scores}", style=self.style("muted")))
+        return out
+
+
+class HelpView(VoyPart):
+    """A help card in words: the card's four steps — what each adds, what it scores and
+    what it needs to advance — with the step it is on marked."""
+
+    READS = ()
+
+    def draw(self, view: VoynichView, cid: str | None, explained: bool = False) -> None:
+        if not cid:
+            self.update(Text("Choose a card above to see its help card.", style=self.style("muted")))
+            return
+        holder, now = None, None
+        for s, p in enumerate(view.get("players", [])):
+            for card in p.get("book", []):
+                if card["card"] == cid:
+                    holder, now = (s, p), card.get("step")
+        kinds = " or ".join(f"{W.GLYPH[t]} {W.KNOWLEDGE[t].capitalize()}" for t in card_scores(cid))
+        sub = Text(W.card(cid), style=self.style("head"))
+        if holder is not None:
+            s, p = holder
+            sub.append(" · ")
+            sub.append(f"{p['colour'][0]} {p['name']}", style=self.seat_style(view["players"], s))
+            sub.append(f", on step {now}")
+        sub.append(f" · scores {kinds}", style=self.style("muted"))
+        lines = [sub]
+        prev: list[str] = []
+        for step, acts, mult, cond in card_steps(cid):
+            here = step == now
+            t = Text()
+            t.append(MARK if here else " ", style=self.style("current") if here else "")
+            t.append(f"{W.steps(step)} ", style=self.style("head"))
+            new = acts[len(prev):] if prev and acts[: len(prev)] == prev else acts
+            t.append(("adds " if new is not acts else "does ") + W.actions(new))
+            t.append(f" · ×{mult}" if mult else " · scores nothing", style=self.style("muted"))
+            if here:
+                t.stylize(self.style("current"), 0, 1)
+            lines.append(t)
+            if cond:
+                lines.append(Text(f"      {ARROW.get(step, '')} to step {step + 1}: {W.condition(cond)}",
+                                  style=self.style("muted")))
+            prev = acts
+        if explained:
+            lines.append(Text(f"×N: at the end, N × the worth of the highest box (10 = 1 … 100 = 10) "
+                              f"your {kinds} reached; lifting a token pays its row + column value in OK",
+                              style=self.style("muted")))
+        if not explained:  # laid out with the whole board: a line each, however long
+            for line in lines:
+                line.no_wrap, line.overflow = True, "ellipsis"
+        self.show_lines(lines)
