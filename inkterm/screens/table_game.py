@@ -59,7 +59,7 @@ class TableScreen(GameScreen):
     def table_changed(self, events, turn_began: bool) -> None:
         if not self.live:
             return
-        self.query_one(EventLog).add_events(events, self.state.seats)
+        self.query_one(EventLog).add_events(events, self.state.round_number())
         self.refresh_table()
         self.show_whose_turn(turn_began)
         self.advance()

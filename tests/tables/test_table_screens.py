@@ -87,6 +87,8 @@ async def test_open_a_table_with_a_bot_and_play_by_keys(service, monkeypatch):
         said = log_text(screen)
         assert said.count("seed kept by the server") == 1  # the opening line, once
         assert str(table.state.record.seed) not in said
+        # Moves are labelled with their round, as at a local table.
+        assert f"R{table.state.round_number()} " in said and "R[" not in said
 
 
 async def test_a_lost_channel_is_said_in_one_line(service, monkeypatch):
