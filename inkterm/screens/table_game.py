@@ -94,9 +94,13 @@ class TableScreen(GameScreen):
 
     def chat_said(self, name: str, text: str) -> None:
         """A chat line in the log, as plain text (the server made it so; Text keeps
-        any markup in it as typed)."""
-        if self.live:
+        any markup in it as typed). No name: a note from the table itself."""
+        if not self.live:
+            return
+        if name:
             self.query_one(EventLog).write(Text(f"{name}: {text}", style="bold"))
+        else:  # the table itself: who came and went
+            self.query_one(EventLog).note(text)
 
     def show_whose_turn(self, turn_began: bool) -> None:
         """The window title says whose turn it is; the bell rings when ours begins."""

@@ -159,10 +159,14 @@ class TableService:
             pass
         finally:
             if conn is not None:
+                loop = asyncio.get_running_loop()
                 try:
-                    self._worker.submit(self._forget, conn)
+                    gone = self._worker.submit(self._forget, conn)
                 except RuntimeError:  # the service has closed: nothing left to forget
                     pass
+                else:
+                    gone.add_done_callback(
+                        lambda done: loop.call_soon_threadsafe(_send, done.result()))
             writer.close()
             self._handlers.discard(task)
 
@@ -180,10 +184,28 @@ class TableService:
         writer.write(encode(Welcome(name=name)))
         return conn
 
-    def _forget(self, conn: _Connection) -> None:
+    def _forget(self, conn: _Connection) -> list:
+        """The connection is gone; the others at its tables hear that a player left
+        (unless another of that name's sessions still sits there)."""
         self._connections.discard(conn)
-        for code in conn.following:
-            self._followers.get(code, set()).discard(conn)
+        sends = []
+        for code, seat in conn.following.items():
+            followers = self._followers.get(code, set())
+            followers.discard(conn)
+            table = self.manager.tables.get(code)
+            if seat is None or table is None or table.status == "over" or any(
+                    other.name == conn.name for other in followers):
+                continue
+            waits = (f"a bot plays for them after {table.idle_minutes} minutes"
+                     if table.idle_minutes else "the table waits for them")
+            sends += self._note(code, f"{conn.name} has left the table; {waits}. "
+                                      f"They come back with Join {code}.")
+        return sends
+
+    def _note(self, code: str, text: str, skip: _Connection | None = None) -> list:
+        """What the table itself says to everyone there."""
+        line = encode(ChatLine(code=code, name="", text=plain_text(text, 300)))
+        return [(c, line) for c in self._followers.get(code, ()) if c is not skip]
 
     # --- on the worker: a request's answer and what to send to whom -------------------
     def _answer(self, conn: _Connection, line: bytes) -> tuple[Ok | Error, list]:
@@ -228,6 +250,9 @@ class TableService:
                 events) -> tuple[Ok, list]:
         """``conn`` now gets the table's updates; the others there hear of the change."""
         sends = self.updates(table, events, skip=conn)
+        if not any(c.name == conn.name for c in self._followers.get(table.code, ())):
+            what = "is watching" if seat is None else f"is at the table (seat {seat + 1})"
+            sends += self._note(table.code, f"{conn.name} {what}.", skip=conn)
         conn.following[table.code] = seat
         self._followers.setdefault(table.code, set()).add(conn)
         return Ok(re=rid, update=table.update_for(seat, events)), sends

@@ -47,42 +47,42 @@ class OpenTable(_Message):
     idle_minutes: int | None = Field(default=None, ge=1, le=120)
 
 
-class JoinTable(_Message):
+class _AtTable(_Message):
+    """A request about one table, named by its code (any case)."""
+
+    code: str = Field(max_length=16)
+
+
+class JoinTable(_AtTable):
     type: Literal["join"] = "join"
-    code: str = Field(max_length=16)
 
 
-class WatchTable(_Message):
+class WatchTable(_AtTable):
     type: Literal["watch"] = "watch"
-    code: str = Field(max_length=16)
 
 
-class Choose(_Message):
+class Choose(_AtTable):
     type: Literal["choose"] = "choose"
-    code: str = Field(max_length=16)
     key: str = Field(max_length=200)
     #: How many choices the table had when the player chose (a stale key is refused).
     at: int = Field(ge=0)
 
 
-class FillWithBots(_Message):
+class FillWithBots(_AtTable):
     """The host fills the open seats with bots (the game then starts)."""
 
     type: Literal["fill"] = "fill"
-    code: str = Field(max_length=16)
 
 
-class Say(_Message):
+class Say(_AtTable):
     """A line of table chat (cut and made plain by the server)."""
 
     type: Literal["say"] = "say"
-    code: str = Field(max_length=16)
     text: str = Field(max_length=2000)
 
 
-class Leave(_Message):
+class Leave(_AtTable):
     type: Literal["leave"] = "leave"
-    code: str = Field(max_length=16)
 
 
 Request = Annotated[
@@ -95,6 +95,15 @@ _REQUEST = TypeAdapter(Request)
 class SeatInfo(BaseModel):
     kind: Literal["open", "bot", "player"]
     name: str = ""
+
+
+def seat_of(seats: list[SeatInfo], name: str) -> int | None:
+    """The seat the player ``name`` holds, if any."""
+    return next((i for i, s in enumerate(seats) if s.kind == "player" and s.name == name), None)
+
+
+def open_seats(seats: list[SeatInfo]) -> int:
+    return sum(1 for s in seats if s.kind == OPEN)
 
 
 class TableInfo(BaseModel):
@@ -136,16 +145,19 @@ class Welcome(BaseModel):
     name: str
 
 
-class Ok(BaseModel):
-    type: Literal["ok"] = "ok"
+class _Answer(BaseModel):
+    #: The id of the request answered.
     re: int | None = None
+
+
+class Ok(_Answer):
+    type: Literal["ok"] = "ok"
     tables: list[TableInfo] | None = None
     update: "Update | None" = None
 
 
-class Error(BaseModel):
+class Error(_Answer):
     type: Literal["error"] = "error"
-    re: int | None = None
     text: str
 
 
@@ -171,6 +183,7 @@ class ChatLine(BaseModel):
 
     type: Literal["chat"] = "chat"
     code: str
+    #: Who said it; empty when the table itself says who came or went.
     name: str
     text: str
 

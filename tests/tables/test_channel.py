@@ -126,7 +126,7 @@ async def test_chat_reaches_players_and_watchers_as_plain_text_and_is_rate_limit
     await ann.request(Say(code=code, text="\x1b[2J[red]hello[/red]"))
     await asyncio.sleep(0.1)
     for name in ("ann", "cy"):
-        (line,) = [m for m in heard[name] if m.type == "chat"]
+        (line,) = [m for m in heard[name] if m.type == "chat" and m.name]
         assert (line.name, line.text) == ("ann", "␛[2J[red]hello[/red]")
     for _ in range(CHAT_BURST - 1):
         await ann.request(Say(code=code, text="again"))
@@ -158,3 +158,22 @@ async def test_a_slow_choice_does_not_hold_up_the_event_loop(service, monkeypatc
     assert time.monotonic() - t0 < 1.0
     await pending
     assert len(table.state.record.choices) == 1
+
+
+async def test_the_table_says_who_sat_down_who_watches_and_who_left(service):
+    ann, bob, cy = [await client(service, n) for n in ("ann", "bob", "cy")]
+    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+    notes = []
+    ann.follow(code, lambda m: notes.append(m.text) if m.type == "chat" and not m.name else None)
+    await bob.request(JoinTable(code=code))
+    await cy.request(WatchTable(code=code))
+    await bob.close()  # his connection drops: the seat stays his
+    await cy.close()  # a watcher leaving is no news
+    for _ in range(50):
+        if len(notes) >= 3:
+            break
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.1)
+    assert notes == ["bob is at the table (seat 2).", "cy is watching.",
+                     f"bob has left the table; the table waits for them. They come back with Join {code}."]
+    assert service.manager.tables[code].seat_of("bob") == 1

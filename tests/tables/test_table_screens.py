@@ -16,6 +16,7 @@ from inkterm.screens.tables import JoinTableScreen, LobbyScreen, OpenTableScreen
 from inkterm.session_env import TABLES_SOCKET_ENV, TABLES_TOKEN_ENV
 from inkterm.tables.channel import SOCKET_NAME, TableService
 from inkterm.tables.manager import TableManager
+from inkterm.tables.protocol import OpenTable
 from inkterm.widgets.action_menu import ActionMenu
 
 
@@ -175,3 +176,44 @@ async def test_the_host_may_let_a_bot_play_for_idle_players(service, monkeypatch
         await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen), "the waiting room")
         (table,) = service.manager.tables.values()
         assert table.idle_minutes == 5
+
+
+async def test_back_after_a_drop_the_join_form_has_your_seat_ready(service, monkeypatch):
+    ann = await service_client(service, "ann")
+    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+    await ann.request(OpenTable(game="kiln", seats=["me", "open"]))  # a second table, listed too
+    as_player(monkeypatch, service, "bob")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:  # bob sits down
+        await pilot.press("j")
+        await until(pilot, lambda: isinstance(pilot.app.screen, JoinTableScreen), "join")
+        await pilot.press(*code, "enter")
+        await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen), "the table")
+    as_player(monkeypatch, service, "bob")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:  # and comes back
+        await pilot.press("j")
+        await until(pilot, lambda: pilot.app.screen.query("#code")
+                    and pilot.app.screen.query_one("#code").value == code, "his code filled in")
+        listed = str(pilot.app.screen.query_one("#table-list").get_option_at_index(0).prompt)
+        assert listed.startswith(code) and listed.endswith("your seat")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen), "his seat again")
+        assert pilot.app.screen.remote.you == 1
+
+
+async def test_down_from_the_code_goes_to_the_list_and_enter_picks(service, monkeypatch):
+    ann = await service_client(service, "ann")
+    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+    as_player(monkeypatch, service, "bob")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
+        await pilot.press("w")
+        await until(pilot, lambda: pilot.app.screen.query("#table-list")
+                    and pilot.app.screen.query_one("#table-list").option_count, "the list")
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: not isinstance(pilot.app.screen, JoinTableScreen), "the table")
+        assert pilot.app.screen.remote.code == code and pilot.app.screen.remote.you is None
+
+
+async def service_client(service, name):
+    from inkterm.tables.client import TableClient
+
+    return await TableClient.connect(str(service.path), service.issue_token(name))
