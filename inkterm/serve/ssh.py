@@ -152,7 +152,7 @@ async def _serve(config) -> None:
 def _keys_are_set_up(config) -> bool:
     """Say what is wrong with the players' keys, if anything; False if the server
     has no key to let anyone in with."""
-    from .ssh_server import AUTHORIZED_KEYS_NAME, untrusted_because
+    from .ssh_keys import AUTHORIZED_KEYS_NAME, untrusted_because
 
     keys_dir = config.keys_directory()
     keys_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
