@@ -112,6 +112,10 @@ class TableScreen(GameScreen):
             self.app.bell()
 
     # --- what differs from a local game -----------------------------------------------
+    def retell(self, log) -> None:
+        """No history to retell: it is made from the keys chosen, which stay on the
+        server (a blank record replayed a made-up game, and said so in the log)."""
+
     def advance(self) -> None:
         if self._finished or not self.is_attached:
             return

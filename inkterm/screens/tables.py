@@ -16,8 +16,8 @@ from inkterm.engine import GAMES
 from inkterm.screens import SCREENS_CSS
 from inkterm.session_env import TABLES_SOCKET_ENV, TABLES_TOKEN_ENV
 from inkterm.tables.client import TableClient, TableRefused
-from inkterm.tables.protocol import (JoinTable, ListTables, Ok, OpenTable, TableInfo, WatchTable,
-                                     open_seats, seat_of)
+from inkterm.tables.protocol import (WEB_MARK, JoinTable, ListTables, Ok, OpenTable, TableInfo,
+                                     WatchTable, open_seats, seat_of)
 from inkterm.tables.remote import RemoteTable
 
 TABLES_CSS = SCREENS_CSS.parent / "tables.tcss"
@@ -63,6 +63,37 @@ class _TablesScreen(Screen):
 
     CSS_PATH = [SCREENS_CSS, TABLES_CSS]
 
+    def name_row(self) -> ComposeResult:
+        """A browser player's name, asked once a tab (an SSH player has a login)."""
+        with Horizontal(classes="tables-row", id="name-row") as row:
+            row.display = False
+            yield Label("Name", classes="tables-label")
+            yield Input(placeholder="the name the others see (not checked: no login)",
+                        id="display-name", max_length=20, compact=True)
+
+    async def show_name_row(self) -> None:
+        try:
+            client = await tables_client(self.app)
+        except TableRefused as exc:
+            self.say_error(str(exc))
+            return
+        if not client.name:
+            self.query_one("#name-row").display = True
+            self.query_one("#display-name", Input).focus()
+
+    async def named(self, client: TableClient) -> bool:
+        """Whether the session has a name to act for (a browser tab sends its own)."""
+        if client.name:
+            return True
+        wanted = self.query_one("#display-name", Input).value
+        if not wanted.strip():
+            self.say_error("Choose the name the others will see (the Name line).")
+            self.query_one("#display-name", Input).focus()
+            return False
+        await client.choose_name(wanted)
+        self.query_one("#name-row").display = False
+        return True
+
     def error_line(self) -> Static:
         return Static("", id="tables-error", classes="tables-error")
 
@@ -72,6 +103,8 @@ class _TablesScreen(Screen):
     async def ask(self, message) -> tuple[TableClient, Ok] | None:
         try:
             client = await tables_client(self.app)
+            if not isinstance(message, ListTables) and not await self.named(client):
+                return None
             return client, await client.request(message)
         except (TableRefused, TimeoutError) as exc:
             self.say_error(str(exc))
@@ -95,6 +128,7 @@ class OpenTableScreen(_TablesScreen):
         games = [(spec.title, gid) for gid, spec in GAMES.items()]
         with VerticalScroll(classes="tables-panel"):
             yield Static("Open a table", classes="screen-title")
+            yield from self.name_row()
             with Horizontal(classes="tables-row"):
                 yield Label("Game", classes="tables-label")
                 yield Select(games, value=games[0][1], allow_blank=False, id="game", compact=True)
@@ -118,9 +152,13 @@ class OpenTableScreen(_TablesScreen):
                 yield Button("Back", id="back", compact=True)
         yield Footer()
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         self._show_seats()
         self.query_one("#game", Select).focus()
+        await self.show_name_row()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.query_one("#game", Select).focus()  # the name is given: on to the game
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "game":
@@ -163,6 +201,7 @@ class JoinTableScreen(_TablesScreen):
         with VerticalScroll(classes="tables-panel"):
             yield Static("Watch a table" if self.watch else "Join a table",
                          classes="screen-title")
+            yield from self.name_row()
             with Horizontal(classes="tables-row"):
                 yield Label("Code", classes="tables-label")
                 yield Input(placeholder="the 4 letters the host shared", id="code",
@@ -175,6 +214,7 @@ class JoinTableScreen(_TablesScreen):
 
     async def on_mount(self) -> None:
         self.query_one("#code", Input).focus()
+        await self.show_name_row()
         await self.action_reload()
 
     async def action_reload(self) -> None:
@@ -202,7 +242,10 @@ class JoinTableScreen(_TablesScreen):
             self.query_one("#table-list", OptionList).focus()
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
-        await self.go(event.value)
+        if event.input.id == "display-name":
+            self.query_one("#code", Input).focus()
+        else:
+            await self.go(event.value)
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
@@ -263,6 +306,8 @@ class LobbyScreen(_TablesScreen):
                  for i, s in enumerate(info.seats)]
         self.query_one("#lobby-seats", Static).update(Text("\n".join(lines)))
         bots = " The host can give the open seats to bots (b)." if open_seats(info.seats) else ""
+        if any(s.name.endswith(WEB_MARK) for s in info.seats):
+            bots += f" A name ending in “{WEB_MARK.strip()}” is a browser player's own choice: no login checked it."
         self.query_one("#lobby-help", Static).update(Text(
             f"Share the code {info.code}: the others log in to this server, choose "
             f"Join a table and type {info.code}. The game starts when every seat is "

@@ -60,6 +60,7 @@ class SSHConfig:
     host_key: Path | None = None  # None: <data_dir>/ssh_host_ed25519_key
     check_interval: float = 5.0  # how often the idle watchdog looks
     tables: bool = True  # run the shared tables (a socket in the data dir)
+    web_port: int | None = None  # also the browser door, at the same tables
 
     def keys_directory(self) -> Path:
         return self.keys_dir or (self.data_dir / KEYS_DIR_NAME)
@@ -366,6 +367,7 @@ class InktermSSHServer:
         self._watchdog: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
         self.tables = None  # the TableService, once started
+        self.web = None  # the browser door's runner, when it shares the tables
 
     @property
     def port(self) -> int:
@@ -504,6 +506,12 @@ class InktermSSHServer:
         self._watchdog = asyncio.get_running_loop().create_task(self._watch())
         if cfg.tables:
             await self._start_tables()
+        if cfg.web_port is not None:
+            from .web import serve_beside
+
+            self.web = await serve_beside(self.tables, host=cfg.host, port=cfg.web_port,
+                                          data_dir=cfg.data_dir, argv=self.child_argv,
+                                          max_sessions=cfg.max_sessions)
         return self
 
     async def _start_tables(self) -> None:
@@ -531,6 +539,8 @@ class InktermSSHServer:
         """Stop listening, hang up every session and wait for the apps to end."""
         if self._watchdog is not None:
             self._watchdog.cancel()
+        if self.web is not None:  # its tabs' apps are asked to quit
+            await self.web.cleanup()
         if self._listener is not None:
             self._listener.close()
             await self._listener.wait_closed()

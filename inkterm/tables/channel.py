@@ -23,9 +23,9 @@ from pathlib import Path
 
 from .chat import ChatLimiter, plain_text
 from .manager import Table, TableError, TableManager
-from .protocol import (MAX_REQUEST_BYTES, BadMessage, ChatLine, Choose, Error, FillWithBots, Hello,
-                       JoinTable, Leave, ListTables, Ok, OpenTable, Say, WatchTable, Welcome,
-                       encode, parse_request)
+from .protocol import (MAX_REQUEST_BYTES, BadMessage, ChatLine, Choose, ChooseName, Error,
+                       FillWithBots, Hello, JoinTable, Leave, ListTables, Ok, OpenTable, Say,
+                       WEB_MARK, WEB_NAME, WatchTable, Welcome, encode, parse_request)
 
 log = logging.getLogger("inkterm.tables")
 
@@ -76,7 +76,9 @@ class TableService:
         self._worker = ThreadPoolExecutor(1, thread_name_prefix="tables")
 
     # --- tokens -------------------------------------------------------------------------
-    def issue_token(self, name: str) -> str:
+    def issue_token(self, name: str | None) -> str:
+        """A pass for one session, bound to its login name; None: a browser tab,
+        which chooses the name the others see (marked as not logged in)."""
         token = secrets.token_urlsafe(32)
         self._tokens[token] = name
         return token
@@ -175,10 +177,10 @@ class TableService:
             hello = parse_request(await asyncio.wait_for(reader.readline(), 10))
         except (BadMessage, asyncio.TimeoutError):
             hello = None
-        name = self._tokens.get(hello.token) if isinstance(hello, Hello) else None
-        if name is None:
+        if not isinstance(hello, Hello) or hello.token not in self._tokens:
             writer.write(encode(Error(text="not a session of this server")))
             return None
+        name = self._tokens[hello.token] or ""  # "": a browser tab, to choose its name
         conn = _Connection(name, writer)
         self._connections.add(conn)
         writer.write(encode(Welcome(name=name)))
@@ -222,6 +224,10 @@ class TableService:
         m, name, done = self.manager, conn.name, Ok(re=request.id)
         if isinstance(request, ListTables):
             return Ok(re=request.id, tables=[t.info() for t in m.listed(name)]), []
+        if isinstance(request, ChooseName):
+            return Ok(re=request.id, name=self._name(conn, request.name)), []
+        if not name:
+            raise TableError("Choose the name the others will see first.")
         if isinstance(request, OpenTable):
             table, seat, events = m.open(name, request)
             return self._follow(conn, request.id, table, seat, events)
@@ -245,6 +251,20 @@ class TableService:
             self._followers.get(code, set()).discard(conn)
             return done, []
         raise TableError("Already said hello.")
+
+    def _name(self, conn: _Connection, wanted: str) -> str:
+        """A browser session's name: what it chose, marked as not logged in, and
+        not one another session is using now (so no tab speaks for another's)."""
+        if conn.name:
+            raise TableError(f"You are {conn.name} already.")
+        chosen = " ".join(wanted.split())
+        if not WEB_NAME.fullmatch(chosen):
+            raise TableError("A name is 1–20 letters, digits, spaces, '.', '-' or '_'.")
+        name = chosen + WEB_MARK
+        if any(other.name.casefold() == name.casefold() for other in list(self._connections)):
+            raise TableError(f"Someone is playing as {name} right now; choose another name.")
+        conn.name = name
+        return name
 
     def _follow(self, conn: _Connection, rid: int | None, table: Table, seat: int | None,
                 events) -> tuple[Ok, list]:

@@ -2,12 +2,13 @@
 line, each validated by pydantic. Every message a session sends may carry an
 ``id``; the server answers it with ``ok`` or ``error`` carrying ``re`` = that id.
 
-Session → server: hello (first, once), list, open, join, watch, choose, fill,
-say, leave. Server → session: welcome, ok, error, and, pushed, ``update`` whenever
+Session → server: hello (first, once), name (a browser session, once), list,
+open, join, watch, choose, fill, say, leave. Server → session: welcome, ok, error, and, pushed, ``update`` whenever
 a table the session sits at or watches changes and ``chat`` for each line said there.
 """
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -18,6 +19,10 @@ MAX_REQUEST_BYTES = 16 * 1024
 MAX_PUSH_BYTES = 8 * 1024 * 1024
 
 CODE_LENGTH = 4
+#: A name a browser player may choose, and the mark it then carries everywhere:
+#: nobody checked it, unlike an SSH login's.
+WEB_NAME = re.compile(r"[^\W_][\w .-]{0,19}")
+WEB_MARK = " (web)"
 #: What a seat may be asked for when a table is opened.
 OPEN, ME = "open", "me"
 
@@ -30,6 +35,14 @@ class _Message(BaseModel):
 class Hello(_Message):
     type: Literal["hello"] = "hello"
     token: str = Field(max_length=200)
+
+
+class ChooseName(_Message):
+    """A browser session (not logged in) says the name the others will see; it
+    may act at tables only after this, and only once."""
+
+    type: Literal["name"] = "name"
+    name: str = Field(max_length=40)
 
 
 class ListTables(_Message):
@@ -86,7 +99,7 @@ class Leave(_AtTable):
 
 
 Request = Annotated[
-    Union[Hello, ListTables, OpenTable, JoinTable, WatchTable, Choose, FillWithBots, Say, Leave],
+    Union[Hello, ChooseName, ListTables, OpenTable, JoinTable, WatchTable, Choose, FillWithBots, Say, Leave],
     Field(discriminator="type"),
 ]
 _REQUEST = TypeAdapter(Request)
@@ -142,6 +155,7 @@ class EventOut(BaseModel):
 
 class Welcome(BaseModel):
     type: Literal["welcome"] = "welcome"
+    #: The login name; empty for a browser session, which then chooses one.
     name: str
 
 
@@ -154,6 +168,8 @@ class Ok(_Answer):
     type: Literal["ok"] = "ok"
     tables: list[TableInfo] | None = None
     update: "Update | None" = None
+    #: The name a browser session now acts for (the answer to ``name``).
+    name: str | None = None
 
 
 class Error(_Answer):

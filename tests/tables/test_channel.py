@@ -177,3 +177,41 @@ async def test_the_table_says_who_sat_down_who_watches_and_who_left(service):
     assert notes == ["bob is at the table (seat 2).", "cy is watching.",
                      f"bob has left the table; the table waits for them. They come back with Join {code}."]
     assert service.manager.tables[code].seat_of("bob") == 1
+
+
+async def test_a_browser_session_chooses_a_name_marked_as_not_logged_in(service):
+    from inkterm.tables.protocol import ChooseName, Say
+
+    ann = await client(service, "ann")
+    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+    tab = await TableClient.connect(str(service.path), service.issue_token(None))
+    assert tab.name == ""
+    assert [t.code for t in (await tab.request(ListTables())).tables] == [code]  # looking is free
+    for nameless in (JoinTable(code=code), WatchTable(code=code), Say(code=code, text="hi")):
+        with pytest.raises(TableRefused, match="Choose the name"):
+            await tab.request(nameless)
+    for bad in ("", "   ", "\x1b[31mzoe", "a" * 21, "_zoe"):
+        with pytest.raises(TableRefused, match="A name is"):
+            await tab.choose_name(bad)
+    await tab.choose_name("  Zoe  ")
+    assert tab.name == "Zoe (web)"
+    with pytest.raises(TableRefused, match="already"):
+        await tab.request(ChooseName(name="ann"))  # once only: not another's name later
+    joined = await tab.request(JoinTable(code=code))
+    assert [s.name for s in joined.update.table.seats] == ["ann", "Zoe (web)"]
+
+    # While Zoe's tab is open, another tab cannot be her; an SSH login keeps its name.
+    other = await TableClient.connect(str(service.path), service.issue_token(None))
+    with pytest.raises(TableRefused, match="right now"):
+        await other.choose_name("zoe")
+    with pytest.raises(TableRefused, match="already"):
+        await ann.choose_name("bob")
+    await tab.close()
+    for _ in range(50):  # her tab is gone: the name (and so her seat) can be taken back
+        try:
+            await other.choose_name("Zoe")
+            break
+        except TableRefused:
+            await asyncio.sleep(0.05)
+    assert other.name == "Zoe (web)"
+    assert (await other.request(JoinTable(code=code))).update.you == 1

@@ -188,6 +188,11 @@ async def test_back_after_a_drop_the_join_form_has_your_seat_ready(service, monk
         await until(pilot, lambda: isinstance(pilot.app.screen, JoinTableScreen), "join")
         await pilot.press(*code, "enter")
         await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen), "the table")
+    table = service.manager.tables[code]
+    for _ in range(3):  # the game goes on meanwhile
+        st = table.state
+        service.manager.choose(st.seats[st.decision().seat], code, st.decision().choices[0].key,
+                               len(st.record.choices))
     as_player(monkeypatch, service, "bob")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:  # and comes back
         await pilot.press("j")
@@ -198,6 +203,8 @@ async def test_back_after_a_drop_the_join_form_has_your_seat_ready(service, monk
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen), "his seat again")
         assert pilot.app.screen.remote.you == 1
+        said = log_text(pilot.app.screen)
+        assert "cannot be shown" not in said and "legal:" not in said
 
 
 async def test_down_from_the_code_goes_to_the_list_and_enter_picks(service, monkeypatch):
