@@ -149,8 +149,10 @@ class TableScreen(GameScreen):
     def confirm_quit(self) -> None:
         from inkterm.screens.confirm import ask_to_quit
 
-        ask_to_quit(self.app, f"The table stays on the server: Join table {self.remote.code} "
-                    "to come back to your seat.")
+        code = self.remote.code
+        ask_to_quit(self.app, f"The table goes on without you: Watch table {code} to look on again."
+                    if self.remote.you is None else
+                    f"The table stays on the server: Join table {code} to come back to your seat.")
 
     def on_unmount(self) -> None:  # GameScreen.on_unmount runs after it
         self.remote.leave()
