@@ -30,7 +30,8 @@ from pathlib import Path
 
 import asyncssh
 
-from benchmarks.ssh_latency import ANSI, ROOT, app_processes, free_port, memory_kib, pct
+from benchmarks.serving import (ANSI, ROOT, app_processes, free_port, logging_in, memory_kib,
+                                pct, wait_for_port)
 
 GOAL_P95_MS, GOAL_MIB = 150, 60
 UP, TAB = b"\x1b[A", b"\t"
@@ -42,8 +43,8 @@ class Player:
         self.buf = bytearray()
         self.new = asyncio.Event()
 
-    async def login(self, stack, logging_in: asyncio.Semaphore) -> None:
-        async with logging_in:  # the server drops a 5th login at once from one address
+    async def login(self, stack, logins: asyncio.Semaphore) -> None:
+        async with logins:
             conn = await stack.enter_async_context(asyncssh.connect(
                 "127.0.0.1", self.port, username=self.name, known_hosts=None,
                 client_keys=None, agent_path=None))
@@ -136,20 +137,6 @@ async def play_table(players: list[Player], path: Path, until: float, latencies:
         await asyncio.sleep(0.2)
 
 
-async def wait_for_port(port: int, server: subprocess.Popen, timeout: float = 30) -> None:
-    import socket
-
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return
-        except OSError:
-            if time.monotonic() > deadline or server.poll() is not None:
-                raise RuntimeError("the server did not start") from None
-            await asyncio.sleep(0.1)
-
-
 async def bench(args) -> dict:
     from contextlib import AsyncExitStack
 
@@ -165,8 +152,8 @@ async def bench(args) -> dict:
         async with AsyncExitStack() as stack:
             tables = [[Player(f"t{t}s{s}", port) for s in range(args.seats)]
                       for t in range(args.tables)]
-            logging_in = asyncio.Semaphore(3)
-            await asyncio.gather(*(p.login(stack, logging_in) for ps in tables for p in ps))
+            logins = logging_in()
+            await asyncio.gather(*(p.login(stack, logins) for ps in tables for p in ps))
             codes = []
             for players in tables:
                 code = await open_table(players[0], args.seats)
