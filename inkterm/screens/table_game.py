@@ -38,6 +38,7 @@ class TableScreen(GameScreen):
         remote.on_error = self.table_refused
         remote.on_chat = self.chat_said
         self._mounted = False  # updates before then are drawn by on_mount itself
+        self._said_early: list[tuple[str, str]] = []  # chat before then, shown by on_mount
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -49,6 +50,8 @@ class TableScreen(GameScreen):
         self._mounted = True
         who = "Watching" if self.remote.you is None else "Playing at"
         self.query_one(EventLog).note(f"{who} table {self.remote.code}.")
+        for name, text in self._said_early:  # e.g. who sat down as the game began
+            self.chat_said(name, text)
         self.show_whose_turn(turn_began=self.remote.my_turn)
 
     # --- what the server sends ------------------------------------------------------
@@ -95,6 +98,9 @@ class TableScreen(GameScreen):
     def chat_said(self, name: str, text: str) -> None:
         """A chat line in the log, as plain text (the server made it so; Text keeps
         any markup in it as typed). No name: a note from the table itself."""
+        if not self._mounted:
+            self._said_early.append((name, text))
+            return
         if not self.live:
             return
         if name:

@@ -270,7 +270,7 @@ class LobbyScreen(_TablesScreen):
     """The table until every seat is filled: its code to share and who sits where.
     The game opens by itself when it starts."""
 
-    BINDINGS = [Binding("escape", "back", "Leave (the seat is kept)"),
+    BINDINGS = [Binding("escape", "back", "Leave (a seat stays yours)"),
                 Binding("b", "fill_with_bots", "Bots in the open seats")]
 
     def __init__(self, remote: RemoteTable) -> None:

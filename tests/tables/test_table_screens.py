@@ -123,6 +123,9 @@ async def test_join_by_code_waits_then_both_screens_follow_the_game(service, mon
             await bob.press(*table.code.lower(), "enter")
             await until(bob, lambda: isinstance(bob_app.screen, TableScreen), "bob's table")
             await until(ann, lambda: isinstance(ann_app.screen, TableScreen), "ann's table")
+            # Said as her waiting room became the game, and not lost in the change.
+            await until(ann, lambda: "bob is at the table (seat 2)." in log_text(ann_app.screen),
+                        "the note that bob sat down")
             screens = {0: ann_app.screen, 1: bob_app.screen}
             seat = table.state.decision().seat
             mover, waiter = (ann, bob) if seat == 0 else (bob, ann)
