@@ -37,6 +37,7 @@ import asyncio
 import contextlib
 import os
 import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -237,6 +238,7 @@ async def bench(args) -> dict:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait(5)
+        shutil.rmtree(data, ignore_errors=True)  # host key, saves, tables
     lat = [x for s in sessions for x in s.latencies]
     first = [s.first_frame for s in sessions if s.first_frame]
     return {

@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import json
 import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -175,6 +176,7 @@ async def bench(args) -> dict:
             server.wait(20)
         except subprocess.TimeoutExpired:
             server.kill()
+        shutil.rmtree(data, ignore_errors=True)  # host key, saves, tables
     return {"p50_ms": 1000 * pct(latencies, 50), "p95_ms": 1000 * pct(latencies, 95),
             "n": len(latencies), "timeouts": timeouts[0], "sessions": args.tables * args.seats,
             "rss_mib": statistics.mean(r for r, _ in mem) / 1024 if mem else float("nan"),
