@@ -37,88 +37,23 @@ import asyncio
 import contextlib
 import os
 import re
+import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 
 import asyncssh
 
-ROOT = Path(__file__).resolve().parents[1]
-ANSI = re.compile(
-    rb"\x1b(?:\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[()][0-9A-Za-z]|[=>78])"
-)
+from benchmarks.serving import (ANSI, ROOT, app_processes, cpu_seconds, logging_in,
+                                free_port, memory_kib, pct, wait_for_port)
+
 CHILDREN = {
     "probe": f"{sys.executable} -m inkterm.serve.probe",
     "app": f"{sys.executable} -m inkterm",
 }
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def children_of(pid: int) -> list[int]:
-    out = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        try:
-            out += [int(x) for x in (task / "children").read_text().split()]
-        except OSError:
-            pass
-    return out
-
-
-def app_processes(pid: int) -> list[int]:
-    """The apps under a server: its descendants, minus any ``sh -c`` wrappers
-    (textual-serve starts each app through the shell)."""
-    out, todo = [], children_of(pid)
-    while todo:
-        p = todo.pop()
-        todo += children_of(p)
-        try:
-            comm = Path(f"/proc/{p}/comm").read_text().strip()
-        except OSError:
-            continue
-        if comm not in ("sh", "dash", "bash"):
-            out.append(p)
-    return out
-
-
-def memory_kib(pid: int) -> tuple[int, int]:
-    """(RSS, PSS) of one process in KiB."""
-    rss = pss = 0
-    try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith("Rss:"):
-                rss = int(line.split()[1])
-            elif line.startswith("Pss:"):
-                pss = int(line.split()[1])
-    except OSError:
-        pass
-    return rss, pss
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of one process so far."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def pct(values: list[float], p: float) -> float:
-    if not values:
-        return float("nan")
-    values = sorted(values)
-    k = min(len(values) - 1, max(0, round(p / 100 * (len(values) - 1))))
-    return values[k]
 
 
 class Session:
@@ -132,6 +67,7 @@ class Session:
         self.first_frame: float | None = None
         self.timeouts = 0
         self._new = asyncio.Event()
+        self.logging_in = asyncio.Semaphore(1)  # bench() shares one among the sessions
 
     def _text(self, start: int) -> str:
         return ANSI.sub(b"", bytes(self.buf[start:])).decode("utf-8", "replace")
@@ -160,10 +96,11 @@ class Session:
                 return
 
     async def _open_ssh(self, stack):
-        conn = await stack.enter_async_context(asyncssh.connect(
-            "127.0.0.1", self.port, username=f"bench{self.idx}", known_hosts=None,
-            client_keys=None, agent_path=None,
-        ))
+        async with self.logging_in:
+            conn = await stack.enter_async_context(asyncssh.connect(
+                "127.0.0.1", self.port, username=f"bench{self.idx}", known_hosts=None,
+                client_keys=None, agent_path=None,
+            ))
         process = await conn.create_process(
             term_type="xterm-256color", term_size=(80, 24), encoding=None)
 
@@ -257,17 +194,12 @@ async def bench(args) -> dict:
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                    break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise RuntimeError("server did not start")
-                await asyncio.sleep(0.1)
+        await wait_for_port(port, server, timeout=20)
         sessions = [Session(i, port, args.child, args.transport)
                     for i in range(args.sessions)]
+        logins = logging_in()
+        for session in sessions:
+            session.logging_in = logins
         start_at = asyncio.Event()
         stop = [0.0]
         mem: list[tuple[int, int]] = []
@@ -306,6 +238,7 @@ async def bench(args) -> dict:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait(5)
+        shutil.rmtree(data, ignore_errors=True)  # host key, saves, tables
     lat = [x for s in sessions for x in s.latencies]
     first = [s.first_frame for s in sessions if s.first_frame]
     return {

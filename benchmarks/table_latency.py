@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import json
 import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -30,7 +31,8 @@ from pathlib import Path
 
 import asyncssh
 
-from benchmarks.ssh_latency import ANSI, ROOT, app_processes, free_port, memory_kib, pct
+from benchmarks.serving import (ANSI, ROOT, app_processes, free_port, logging_in, memory_kib,
+                                pct, wait_for_port)
 
 GOAL_P95_MS, GOAL_MIB = 150, 60
 UP, TAB = b"\x1b[A", b"\t"
@@ -42,10 +44,11 @@ class Player:
         self.buf = bytearray()
         self.new = asyncio.Event()
 
-    async def login(self, stack) -> None:
-        conn = await stack.enter_async_context(asyncssh.connect(
-            "127.0.0.1", self.port, username=self.name, known_hosts=None,
-            client_keys=None, agent_path=None))
+    async def login(self, stack, logins: asyncio.Semaphore) -> None:
+        async with logins:
+            conn = await stack.enter_async_context(asyncssh.connect(
+                "127.0.0.1", self.port, username=self.name, known_hosts=None,
+                client_keys=None, agent_path=None))
         self.process = await conn.create_process(
             term_type="xterm-256color", term_size=(100, 32), encoding=None)
         asyncio.get_running_loop().create_task(self._pump())
@@ -135,20 +138,6 @@ async def play_table(players: list[Player], path: Path, until: float, latencies:
         await asyncio.sleep(0.2)
 
 
-async def wait_for_port(port: int, server: subprocess.Popen, timeout: float = 30) -> None:
-    import socket
-
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return
-        except OSError:
-            if time.monotonic() > deadline or server.poll() is not None:
-                raise RuntimeError("the server did not start") from None
-            await asyncio.sleep(0.1)
-
-
 async def bench(args) -> dict:
     from contextlib import AsyncExitStack
 
@@ -164,7 +153,8 @@ async def bench(args) -> dict:
         async with AsyncExitStack() as stack:
             tables = [[Player(f"t{t}s{s}", port) for s in range(args.seats)]
                       for t in range(args.tables)]
-            await asyncio.gather(*(p.login(stack) for ps in tables for p in ps))
+            logins = logging_in()
+            await asyncio.gather(*(p.login(stack, logins) for ps in tables for p in ps))
             codes = []
             for players in tables:
                 code = await open_table(players[0], args.seats)
@@ -186,6 +176,7 @@ async def bench(args) -> dict:
             server.wait(20)
         except subprocess.TimeoutExpired:
             server.kill()
+        shutil.rmtree(data, ignore_errors=True)  # host key, saves, tables
     return {"p50_ms": 1000 * pct(latencies, 50), "p95_ms": 1000 * pct(latencies, 95),
             "n": len(latencies), "timeouts": timeouts[0], "sessions": args.tables * args.seats,
             "rss_mib": statistics.mean(r for r, _ in mem) / 1024 if mem else float("nan"),

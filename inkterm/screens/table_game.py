@@ -38,6 +38,7 @@ class TableScreen(GameScreen):
         remote.on_error = self.table_refused
         remote.on_chat = self.chat_said
         self._mounted = False  # updates before then are drawn by on_mount itself
+        self._said_early: list[tuple[str, str]] = []  # chat before then, shown by on_mount
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -49,6 +50,8 @@ class TableScreen(GameScreen):
         self._mounted = True
         who = "Watching" if self.remote.you is None else "Playing at"
         self.query_one(EventLog).note(f"{who} table {self.remote.code}.")
+        for name, text in self._said_early:  # e.g. who sat down as the game began
+            self.chat_said(name, text)
         self.show_whose_turn(turn_began=self.remote.my_turn)
 
     # --- what the server sends ------------------------------------------------------
@@ -59,7 +62,7 @@ class TableScreen(GameScreen):
     def table_changed(self, events, turn_began: bool) -> None:
         if not self.live:
             return
-        self.query_one(EventLog).add_events(events, self.state.seats)
+        self.query_one(EventLog).add_events(events, self.state.round_number())
         self.refresh_table()
         self.show_whose_turn(turn_began)
         self.advance()
@@ -94,9 +97,16 @@ class TableScreen(GameScreen):
 
     def chat_said(self, name: str, text: str) -> None:
         """A chat line in the log, as plain text (the server made it so; Text keeps
-        any markup in it as typed)."""
-        if self.live:
+        any markup in it as typed). No name: a note from the table itself."""
+        if not self._mounted:
+            self._said_early.append((name, text))
+            return
+        if not self.live:
+            return
+        if name:
             self.query_one(EventLog).write(Text(f"{name}: {text}", style="bold"))
+        else:  # the table itself: who came and went
+            self.query_one(EventLog).note(text)
 
     def show_whose_turn(self, turn_began: bool) -> None:
         """The window title says whose turn it is; the bell rings when ours begins."""
@@ -108,6 +118,10 @@ class TableScreen(GameScreen):
             self.app.bell()
 
     # --- what differs from a local game -----------------------------------------------
+    def retell(self, log) -> None:
+        """No history to retell: it is made from the keys chosen, which stay on the
+        server (a blank record replayed a made-up game, and said so in the log)."""
+
     def advance(self) -> None:
         if self._finished or not self.is_attached:
             return
@@ -141,8 +155,10 @@ class TableScreen(GameScreen):
     def confirm_quit(self) -> None:
         from inkterm.screens.confirm import ask_to_quit
 
-        ask_to_quit(self.app, f"The table stays on the server: Join table {self.remote.code} "
-                    "to come back to your seat.")
+        code = self.remote.code
+        ask_to_quit(self.app, f"The table goes on without you: Watch table {code} to look on again."
+                    if self.remote.you is None else
+                    f"The table stays on the server: Join table {code} to come back to your seat.")
 
     def on_unmount(self) -> None:  # GameScreen.on_unmount runs after it
         self.remote.leave()

@@ -16,7 +16,8 @@ from inkterm.engine import GAMES
 from inkterm.screens import SCREENS_CSS
 from inkterm.session_env import TABLES_SOCKET_ENV, TABLES_TOKEN_ENV
 from inkterm.tables.client import TableClient, TableRefused
-from inkterm.tables.protocol import JoinTable, ListTables, OpenTable, TableInfo, WatchTable
+from inkterm.tables.protocol import (WEB_MARK, JoinTable, ListTables, Ok, OpenTable, TableInfo,
+                                     WatchTable, open_seats, seat_of)
 from inkterm.tables.remote import RemoteTable
 
 TABLES_CSS = SCREENS_CSS.parent / "tables.tcss"
@@ -56,14 +57,78 @@ def open_remote(app, client: TableClient, update, *, replace: bool) -> None:
     (app.switch_screen if replace else app.push_screen)(screen)
 
 
-class OpenTableScreen(Screen):
+class _TablesScreen(Screen):
+    """What the forms share: the stylesheet, Back, and asking the table server,
+    whose refusal is shown in the form's error line."""
+
     CSS_PATH = [SCREENS_CSS, TABLES_CSS]
+
+    def name_row(self) -> ComposeResult:
+        """A browser player's name, asked once a tab (an SSH player has a login)."""
+        with Horizontal(classes="tables-row", id="name-row") as row:
+            row.display = False
+            yield Label("Name", classes="tables-label")
+            yield Input(placeholder="the name the others see (not checked: no login)",
+                        id="display-name", max_length=20, compact=True)
+
+    async def show_name_row(self) -> None:
+        try:
+            client = await tables_client(self.app)
+        except TableRefused as exc:
+            self.say_error(str(exc))
+            return
+        if not client.name:
+            self.query_one("#name-row").display = True
+            self.query_one("#display-name", Input).focus()
+
+    async def named(self, client: TableClient) -> bool:
+        """Whether the session has a name to act for (a browser tab sends its own)."""
+        if client.name:
+            return True
+        wanted = self.query_one("#display-name", Input).value
+        if not wanted.strip():
+            self.say_error("Choose the name the others will see (the Name line).")
+            self.query_one("#display-name", Input).focus()
+            return False
+        await client.choose_name(wanted)
+        self.query_one("#name-row").display = False
+        return True
+
+    def error_line(self) -> Static:
+        return Static("", id="tables-error", classes="tables-error")
+
+    def say_error(self, text: str) -> None:
+        self.query_one("#tables-error", Static).update(Text(f"✗ {text}"))
+
+    async def ask(self, message) -> tuple[TableClient, Ok] | None:
+        try:
+            client = await tables_client(self.app)
+            if not isinstance(message, ListTables) and not await self.named(client):
+                return None
+            return client, await client.request(message)
+        except (TableRefused, TimeoutError) as exc:
+            self.say_error(str(exc))
+            return None
+
+    async def sit_down(self, message) -> None:
+        """Open, join or watch: the table's screen replaces this form."""
+        answer = await self.ask(message)
+        if answer is not None:
+            client, ok = answer
+            open_remote(self.app, client, ok.update, replace=True)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+class OpenTableScreen(_TablesScreen):
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+g", "open", "Open")]
 
     def compose(self) -> ComposeResult:
         games = [(spec.title, gid) for gid, spec in GAMES.items()]
         with VerticalScroll(classes="tables-panel"):
             yield Static("Open a table", classes="screen-title")
+            yield from self.name_row()
             with Horizontal(classes="tables-row"):
                 yield Label("Game", classes="tables-label")
                 yield Select(games, value=games[0][1], allow_blank=False, id="game", compact=True)
@@ -81,15 +146,19 @@ class OpenTableScreen(Screen):
             yield Static("Open seats are taken by players who Join; the game starts once "
                          "every seat is filled. You get a 4-letter code to share.",
                          classes="tables-help")
-            yield Static("", id="open-error", classes="tables-error")
+            yield self.error_line()
             with Horizontal(classes="tables-row"):
                 yield Button("Open", id="open", variant="primary", compact=True)
                 yield Button("Back", id="back", compact=True)
         yield Footer()
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         self._show_seats()
         self.query_one("#game", Select).focus()
+        await self.show_name_row()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.query_one("#game", Select).focus()  # the name is given: on to the game
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "game":
@@ -115,24 +184,13 @@ class OpenTableScreen(Screen):
             self.action_back()
 
     async def action_open(self) -> None:
-        error = self.query_one("#open-error", Static)
-        try:
-            client = await tables_client(self.app)
-            answer = await client.request(self.read_form())
-        except (TableRefused, TimeoutError) as exc:
-            error.update(Text(f"✗ {exc}"))
-            return
-        open_remote(self.app, client, answer.update, replace=True)
-
-    def action_back(self) -> None:
-        self.app.pop_screen()
+        await self.sit_down(self.read_form())
 
 
-class JoinTableScreen(Screen):
+class JoinTableScreen(_TablesScreen):
     """Join (or, with ``watch``, watch) a table: type its code, or pick it from the
-    list of open tables (yours come first)."""
+    list of open tables (yours come first, and your own seat's code is filled in)."""
 
-    CSS_PATH = [SCREENS_CSS, TABLES_CSS]
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+r", "reload", "Refresh list")]
 
     def __init__(self, watch: bool = False) -> None:
@@ -143,6 +201,7 @@ class JoinTableScreen(Screen):
         with VerticalScroll(classes="tables-panel"):
             yield Static("Watch a table" if self.watch else "Join a table",
                          classes="screen-title")
+            yield from self.name_row()
             with Horizontal(classes="tables-row"):
                 yield Label("Code", classes="tables-label")
                 yield Input(placeholder="the 4 letters the host shared", id="code",
@@ -150,61 +209,68 @@ class JoinTableScreen(Screen):
             yield Static("Enter joins the table with that code; or pick one below "
                          "(↓ to the list).", classes="tables-help")
             yield OptionList(id="table-list")
-            yield Static("", id="join-error", classes="tables-error")
+            yield self.error_line()
         yield Footer()
 
     async def on_mount(self) -> None:
         self.query_one("#code", Input).focus()
+        await self.show_name_row()
         await self.action_reload()
 
     async def action_reload(self) -> None:
-        listing = self.query_one("#table-list", OptionList)
-        try:
-            client = await tables_client(self.app)
-            tables = (await client.request(ListTables())).tables or []
-        except (TableRefused, TimeoutError) as exc:
-            self.query_one("#join-error", Static).update(Text(f"✗ {exc}"))
+        answer = await self.ask(ListTables())
+        if answer is None:
             return
+        client, ok = answer
+        listing = self.query_one("#table-list", OptionList)
         listing.clear_options()
+        tables = ok.tables or []
         if not tables:
             listing.add_option(Option("No open tables right now.", disabled=True))
         for t in tables:
-            state = "waiting for players" if t.status == "waiting" else "playing"
-            listing.add_option(Option(Text(f"{t.code}  {t.title} · {seats_line(t)} · {state}"),
-                                      id=t.code))
+            listing.add_option(Option(Text(table_line(t, client.name)), id=t.code))
+        if tables:
+            listing.highlighted = 0  # Enter in the list picks at once
+        mine = [t for t in tables if seat_of(t.seats, client.name) is not None]
+        box = self.query_one("#code", Input)
+        if len(mine) == 1 and not box.value:  # back after a drop: Enter sits down again
+            box.value = mine[0].code
+
+    def on_key(self, event) -> None:
+        if event.key == "down" and self.query_one("#code", Input).has_focus:
+            event.stop()
+            self.query_one("#table-list", OptionList).focus()
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
-        await self.go(event.value)
+        if event.input.id == "display-name":
+            self.query_one("#code", Input).focus()
+        else:
+            await self.go(event.value)
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
             await self.go(event.option.id)
 
     async def go(self, code: str) -> None:
-        error = self.query_one("#join-error", Static)
         code = code.strip()
         if not code:
-            error.update("✗ Type the table's code, or pick a table from the list.")
+            self.say_error("Type the table's code, or pick a table from the list.")
             return
-        message = WatchTable(code=code) if self.watch else JoinTable(code=code)
-        try:
-            client = await tables_client(self.app)
-            answer = await client.request(message)
-        except (TableRefused, TimeoutError) as exc:
-            error.update(Text(f"✗ {exc}"))
-            return
-        open_remote(self.app, client, answer.update, replace=True)
-
-    def action_back(self) -> None:
-        self.app.pop_screen()
+        await self.sit_down(WatchTable(code=code) if self.watch else JoinTable(code=code))
 
 
-class LobbyScreen(Screen):
+def table_line(t: TableInfo, name: str) -> str:
+    """One table in the list, in words: who sits there, and whether you do."""
+    state = "waiting for players" if t.status == "waiting" else "playing"
+    yours = " · your seat" if seat_of(t.seats, name) is not None else ""
+    return f"{t.code}  {t.title} · {seats_line(t)} · {state}{yours}"
+
+
+class LobbyScreen(_TablesScreen):
     """The table until every seat is filled: its code to share and who sits where.
     The game opens by itself when it starts."""
 
-    CSS_PATH = [SCREENS_CSS, TABLES_CSS]
-    BINDINGS = [Binding("escape", "back", "Leave (the seat is kept)"),
+    BINDINGS = [Binding("escape", "back", "Leave (a seat stays yours)"),
                 Binding("b", "fill_with_bots", "Bots in the open seats")]
 
     def __init__(self, remote: RemoteTable) -> None:
@@ -216,9 +282,7 @@ class LobbyScreen(Screen):
         with VerticalScroll(classes="tables-panel"):
             yield Static("", id="lobby-title", classes="screen-title")
             yield Static("", id="lobby-seats")
-            yield Static("The game starts when every seat is filled. Players choose Join "
-                         "on their title screen and type the code; the host can give the "
-                         "open seats to bots (b).", classes="tables-help")
+            yield Static("", id="lobby-help", classes="tables-help")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -241,6 +305,13 @@ class LobbyScreen(Screen):
                  + (" (bot)" if s.kind == "bot" else "") + ("  ← you" if i == self.remote.you else "")
                  for i, s in enumerate(info.seats)]
         self.query_one("#lobby-seats", Static).update(Text("\n".join(lines)))
+        bots = " The host can give the open seats to bots (b)." if open_seats(info.seats) else ""
+        if any(s.name.endswith(WEB_MARK) for s in info.seats):
+            bots += f" A name ending in “{WEB_MARK.strip()}” is a browser player's own choice: no login checked it."
+        self.query_one("#lobby-help", Static).update(Text(
+            f"Share the code {info.code}: the others log in to this server, choose "
+            f"Join a table and type {info.code}. The game starts when every seat is "
+            f"filled.{bots}"))
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "fill_with_bots":

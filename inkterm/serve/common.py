@@ -208,6 +208,14 @@ def _winsize(cols: int, rows: int, xpix: int = 0, ypix: int = 0) -> bytes:
     return struct.pack("HHHH", clamp(rows), clamp(cols), clamp(xpix), clamp(ypix))
 
 
+def _take_terminal() -> None:
+    """In the child, after setsid: make the pty its controlling terminal, so that
+    when the server's end closes (even a server killed with SIGKILL) the kernel
+    hangs up on the app (SIGHUP) instead of leaving it running with no one to draw
+    for. Only an ioctl: nothing that could wait on a lock another thread held."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
 class PtyChild:
     """One app process on its own pseudo-terminal, driven from an asyncio loop.
 
@@ -267,6 +275,7 @@ class PtyChild:
                 cwd=self.cwd,
                 start_new_session=True,
                 close_fds=True,
+                preexec_fn=_take_terminal,
             )
         except BaseException:
             os.close(master)

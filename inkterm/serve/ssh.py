@@ -66,6 +66,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--child", default=None, metavar="COMMAND",
                         help="command each session runs (default: this inkterm; "
                              "also $INKTERM_SERVE_CHILD)")
+    parser.add_argument("--web-port", type=int, default=None, metavar="PORT",
+                        help="also serve the browser door on PORT (as `inkterm serve web` "
+                             "does), at the same shared tables; browser players choose a "
+                             "name, shown as not logged in")
 
 
 def config_from_args(args: argparse.Namespace):
@@ -87,6 +91,7 @@ def config_from_args(args: argparse.Namespace):
         idle_timeout=args.idle_timeout * 60.0,
         child=parse_child(args.child),
         host_key=args.host_key.expanduser() if args.host_key else None,
+        web_port=args.web_port,
     )
 
 
@@ -111,6 +116,16 @@ def run_from_args(args: argparse.Namespace) -> int:
         return 2
     _setup_logging()
     config = config_from_args(args)
+    if config.web_port is not None:
+        try:
+            import textual_serve  # noqa: F401
+        except ImportError:
+            print("inkterm serve ssh --web-port needs textual-serve: pip install 'inkterm[serve]'",
+                  file=sys.stderr)
+            return 2
+        if config.host not in ("127.0.0.1", "localhost", "::1"):
+            print(f"WARNING: the browser door on {config.host}:{config.web_port} has no login: "
+                  "anyone who can reach it can play under a name they choose.", file=sys.stderr)
     if config.guest:
         print(GUEST_WARNING.format(host=config.host, port=config.port), file=sys.stderr)
     elif not _keys_are_set_up(config):
@@ -152,7 +167,7 @@ async def _serve(config) -> None:
 def _keys_are_set_up(config) -> bool:
     """Say what is wrong with the players' keys, if anything; False if the server
     has no key to let anyone in with."""
-    from .ssh_server import AUTHORIZED_KEYS_NAME, untrusted_because
+    from .ssh_keys import AUTHORIZED_KEYS_NAME, untrusted_because
 
     keys_dir = config.keys_directory()
     keys_dir.mkdir(parents=True, exist_ok=True, mode=0o700)

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,10 +29,9 @@ from .common import (
     size_cap_notice,
     user_home,
 )
+from .ssh_keys import HOST_KEY_NAME, KEYS_DIR_NAME, ensure_host_key, read_key_file
 
 log = logging.getLogger("inkterm.serve.ssh")
-
-HOST_KEY_NAME = "ssh_host_ed25519_key"
 
 # Put the client's terminal back the way an app that exits normally would: leave
 # the alternate screen, stop mouse/focus/paste reporting, pop the kitty keyboard
@@ -43,11 +40,6 @@ TERMINAL_RESET = (
     b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l"
     b"\x1b[?2004l\x1b[<u\x1b[?1049l\x1b[?25h\x1b[0m\r\n"
 )
-#: The single keys file of old: it let any of its keys in under any name, so it
-#: is read only when asked for (``--authorized-keys``).
-AUTHORIZED_KEYS_NAME = "authorized_keys"
-#: ``<data dir>/keys/NAME.pub``: NAME's public keys, in authorized_keys format.
-KEYS_DIR_NAME = "keys"
 
 
 @dataclass
@@ -68,6 +60,7 @@ class SSHConfig:
     host_key: Path | None = None  # None: <data_dir>/ssh_host_ed25519_key
     check_interval: float = 5.0  # how often the idle watchdog looks
     tables: bool = True  # run the shared tables (a socket in the data dir)
+    web_port: int | None = None  # also the browser door, at the same tables
 
     def keys_directory(self) -> Path:
         return self.keys_dir or (self.data_dir / KEYS_DIR_NAME)
@@ -82,59 +75,6 @@ class SSHConfig:
     def max_logged_in(self) -> int:
         """Logged-in connections at once (each runs a game or soon is closed)."""
         return self.max_sessions * 2 + 4
-
-
-def untrusted_because(path: Path) -> str | None:
-    """Why a key file or folder must not be trusted, as OpenSSH's StrictModes
-    decides: someone else (not this user, not root) owns it, or its group or
-    everyone may write to it (so others could add their keys). None if it is fine."""
-    st = path.stat()
-    if st.st_uid not in (os.getuid(), 0):
-        return f"{path} is owned by uid {st.st_uid}, not by the server's user"
-    mode = stat.S_IMODE(st.st_mode)
-    if mode & 0o022:
-        return f"{path} is writable by its group or by everyone (mode {mode:o}; chmod go-w it)"
-    return None
-
-
-def read_key_file(path: Path) -> asyncssh.SSHAuthorizedKeys | None:
-    """The keys in an authorized_keys-format file, re-read at every call; None if
-    it is missing, or (logged, with the reason) unreadable or not to be trusted."""
-    try:
-        for part in (path.parent, path):
-            reason = untrusted_because(part)
-            if reason is not None:
-                log.error("refusing the keys in %s: %s", path, reason)
-                return None
-        return asyncssh.read_authorized_keys(str(path))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError) as exc:
-        log.error("cannot read keys %s: %s", path, exc)
-        return None
-
-
-def ensure_host_key(path: Path) -> asyncssh.SSHKey:
-    """Load the server's host key, creating it (ed25519, mode 0600) on first start,
-    so clients see the same key every time."""
-    path = Path(path)
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        key = asyncssh.generate_private_key("ssh-ed25519", comment="inkterm host key")
-        data = key.export_private_key()
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:  # another server won the race: use its key
-            return asyncssh.read_private_key(path)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        log.info("created SSH host key %s", path)
-        return key
-    mode = stat.S_IMODE(path.stat().st_mode)
-    if mode & 0o077:
-        os.chmod(path, 0o600)
-        log.warning("host key %s was readable by others; now owner-only", path)
-    return asyncssh.read_private_key(path)
 
 
 class _Session(asyncssh.SSHServerSession):
@@ -427,6 +367,7 @@ class InktermSSHServer:
         self._watchdog: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
         self.tables = None  # the TableService, once started
+        self.web = None  # the browser door's runner, when it shares the tables
 
     @property
     def port(self) -> int:
@@ -565,6 +506,12 @@ class InktermSSHServer:
         self._watchdog = asyncio.get_running_loop().create_task(self._watch())
         if cfg.tables:
             await self._start_tables()
+        if cfg.web_port is not None:
+            from .web import serve_beside
+
+            self.web = await serve_beside(self.tables, host=cfg.host, port=cfg.web_port,
+                                          data_dir=cfg.data_dir, argv=self.child_argv,
+                                          max_sessions=cfg.max_sessions)
         return self
 
     async def _start_tables(self) -> None:
@@ -592,6 +539,8 @@ class InktermSSHServer:
         """Stop listening, hang up every session and wait for the apps to end."""
         if self._watchdog is not None:
             self._watchdog.cancel()
+        if self.web is not None:  # its tabs' apps are asked to quit
+            await self.web.cleanup()
         if self._listener is not None:
             self._listener.close()
             await self._listener.wait_closed()

@@ -116,9 +116,13 @@ def make_server(
     port: int = 8000,
     public_url: str | None = None,
     max_sessions: int = 8,
+    tables=None,
+    env: dict[str, str] | None = None,
 ):
     """A textual-serve ``Server`` that runs ``argv`` per tab, at most
-    ``max_sessions`` at once, only for pages it served itself."""
+    ``max_sessions`` at once, only for pages it served itself. With ``tables`` (the
+    SSH server's TableService) each tab may sit at the shared tables under a name
+    it chooses; ``env`` is added to each tab's environment."""
     import asyncio
     import json
     import logging
@@ -128,7 +132,13 @@ def make_server(
     from textual_serve.app_service import AppService
     from textual_serve.server import Server, to_int
 
+    from inkterm.session_env import (GUEST_ENV, SERVED_ENV, TABLES_SOCKET_ENV, TABLES_TOKEN_ENV,
+                                     USER_ENV)
+
     from .common import cap_size, end_process, resolve_argv
+
+    SESSION_ENV = (USER_ENV, GUEST_ENV, SERVED_ENV, TABLES_SOCKET_ENV, TABLES_TOKEN_ENV,
+                   "SSH_AUTH_SOCK", "SSH_AGENT_PID")
 
     log = logging.getLogger("inkterm.serve.web")
     command = resolve_argv(argv)
@@ -137,13 +147,26 @@ def make_server(
         """One tab's app: in its own process group, never told a size beyond the
         cap, and ended for certain when the tab goes."""
 
+        tables_token: str | None = None
+
+        def _tab_environment(self, width: int, height: int) -> dict[str, str]:
+            tab = self._build_environment(*cap_size(width, height))
+            for key in SESSION_ENV:  # the server's own session, if it had one
+                tab.pop(key, None)
+            tab.update(env or {})
+            if tables is not None:  # a pass to the tables; the tab names itself there
+                self.tables_token = tables.issue_token(None)
+                tab.update({SERVED_ENV: "web", TABLES_SOCKET_ENV: str(tables.path),
+                            TABLES_TOKEN_ENV: self.tables_token})
+            return tab
+
         async def _open_app_process(self, width: int = 80, height: int = 24):
             self._process = await asyncio.create_subprocess_exec(
                 *command,
                 stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.PIPE,
-                env=self._build_environment(*cap_size(width, height)),
+                env=self._tab_environment(width, height),
                 start_new_session=True,
             )
             self._stdin = self._process.stdin
@@ -175,6 +198,9 @@ def make_server(
 
         async def stop(self) -> None:
             """Ask the app to quit; hang up on it if it has not within QUIT_GRACE."""
+            if self.tables_token is not None:
+                tables.revoke_token(self.tables_token)
+                self.tables_token = None
             task, self._task = self._task, None
             if task is None:
                 return
@@ -246,6 +272,26 @@ def make_server(
                   flush=True)
 
     return InktermWebServer()
+
+
+async def serve_beside(tables, *, host: str, port: int, data_dir: Path, argv: list[str],
+                       max_sessions: int):
+    """The browser door inside the SSH server's process and event loop, at the
+    same tables (``inkterm serve ssh --web-port``). Returns the aiohttp runner,
+    for ``await runner.cleanup()`` at the end."""
+    from aiohttp import web as aioweb
+
+    from .common import package_root, user_home
+
+    env = {"INKTERM_HOME": str(user_home(data_dir, "web", "browser")),
+           "PYTHONPATH": package_root() + (os.pathsep + os.environ["PYTHONPATH"]
+                                           if os.environ.get("PYTHONPATH") else "")}
+    server = make_server(argv, host=host, port=port, max_sessions=max_sessions,
+                         tables=tables, env=env)
+    runner = aioweb.AppRunner(await server._make_app(), handle_signals=False)
+    await runner.setup()
+    await aioweb.TCPSite(runner, host, port).start()
+    return runner
 
 
 def run_from_args(args: argparse.Namespace) -> int:

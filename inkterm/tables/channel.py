@@ -23,9 +23,9 @@ from pathlib import Path
 
 from .chat import ChatLimiter, plain_text
 from .manager import Table, TableError, TableManager
-from .protocol import (MAX_REQUEST_BYTES, BadMessage, ChatLine, Choose, Error, FillWithBots, Hello,
-                       JoinTable, Leave, ListTables, Ok, OpenTable, Say, WatchTable, Welcome,
-                       encode, parse_request)
+from .protocol import (MAX_REQUEST_BYTES, BadMessage, ChatLine, Choose, ChooseName, Error,
+                       FillWithBots, Hello, JoinTable, Leave, ListTables, Ok, OpenTable, Say,
+                       WEB_MARK, WEB_NAME, WatchTable, Welcome, encode, parse_request)
 
 log = logging.getLogger("inkterm.tables")
 
@@ -76,7 +76,9 @@ class TableService:
         self._worker = ThreadPoolExecutor(1, thread_name_prefix="tables")
 
     # --- tokens -------------------------------------------------------------------------
-    def issue_token(self, name: str) -> str:
+    def issue_token(self, name: str | None) -> str:
+        """A pass for one session, bound to its login name; None: a browser tab,
+        which chooses the name the others see (marked as not logged in)."""
         token = secrets.token_urlsafe(32)
         self._tokens[token] = name
         return token
@@ -159,10 +161,14 @@ class TableService:
             pass
         finally:
             if conn is not None:
+                loop = asyncio.get_running_loop()
                 try:
-                    self._worker.submit(self._forget, conn)
+                    gone = self._worker.submit(self._forget, conn)
                 except RuntimeError:  # the service has closed: nothing left to forget
                     pass
+                else:
+                    gone.add_done_callback(
+                        lambda done: loop.call_soon_threadsafe(_send, done.result()))
             writer.close()
             self._handlers.discard(task)
 
@@ -171,19 +177,37 @@ class TableService:
             hello = parse_request(await asyncio.wait_for(reader.readline(), 10))
         except (BadMessage, asyncio.TimeoutError):
             hello = None
-        name = self._tokens.get(hello.token) if isinstance(hello, Hello) else None
-        if name is None:
+        if not isinstance(hello, Hello) or hello.token not in self._tokens:
             writer.write(encode(Error(text="not a session of this server")))
             return None
+        name = self._tokens[hello.token] or ""  # "": a browser tab, to choose its name
         conn = _Connection(name, writer)
         self._connections.add(conn)
         writer.write(encode(Welcome(name=name)))
         return conn
 
-    def _forget(self, conn: _Connection) -> None:
+    def _forget(self, conn: _Connection) -> list:
+        """The connection is gone; the others at its tables hear that a player left
+        (unless another of that name's sessions still sits there)."""
         self._connections.discard(conn)
-        for code in conn.following:
-            self._followers.get(code, set()).discard(conn)
+        sends = []
+        for code, seat in conn.following.items():
+            followers = self._followers.get(code, set())
+            followers.discard(conn)
+            table = self.manager.tables.get(code)
+            if seat is None or table is None or table.status == "over" or any(
+                    other.name == conn.name for other in followers):
+                continue
+            waits = (f"a bot plays for them after {table.idle_minutes} minutes"
+                     if table.idle_minutes else "the table waits for them")
+            sends += self._note(code, f"{conn.name} has left the table; {waits}. "
+                                      f"They come back with Join {code}.")
+        return sends
+
+    def _note(self, code: str, text: str, skip: _Connection | None = None) -> list:
+        """What the table itself says to everyone there."""
+        line = encode(ChatLine(code=code, name="", text=plain_text(text, 300)))
+        return [(c, line) for c in self._followers.get(code, ()) if c is not skip]
 
     # --- on the worker: a request's answer and what to send to whom -------------------
     def _answer(self, conn: _Connection, line: bytes) -> tuple[Ok | Error, list]:
@@ -200,6 +224,10 @@ class TableService:
         m, name, done = self.manager, conn.name, Ok(re=request.id)
         if isinstance(request, ListTables):
             return Ok(re=request.id, tables=[t.info() for t in m.listed(name)]), []
+        if isinstance(request, ChooseName):
+            return Ok(re=request.id, name=self._name(conn, request.name)), []
+        if not name:
+            raise TableError("Choose the name the others will see first.")
         if isinstance(request, OpenTable):
             table, seat, events = m.open(name, request)
             return self._follow(conn, request.id, table, seat, events)
@@ -224,10 +252,27 @@ class TableService:
             return done, []
         raise TableError("Already said hello.")
 
+    def _name(self, conn: _Connection, wanted: str) -> str:
+        """A browser session's name: what it chose, marked as not logged in, and
+        not one another session is using now (so no tab speaks for another's)."""
+        if conn.name:
+            raise TableError(f"You are {conn.name} already.")
+        chosen = " ".join(wanted.split())
+        if not WEB_NAME.fullmatch(chosen):
+            raise TableError("A name is 1–20 letters, digits, spaces, '.', '-' or '_'.")
+        name = chosen + WEB_MARK
+        if any(other.name.casefold() == name.casefold() for other in list(self._connections)):
+            raise TableError(f"Someone is playing as {name} right now; choose another name.")
+        conn.name = name
+        return name
+
     def _follow(self, conn: _Connection, rid: int | None, table: Table, seat: int | None,
                 events) -> tuple[Ok, list]:
         """``conn`` now gets the table's updates; the others there hear of the change."""
         sends = self.updates(table, events, skip=conn)
+        if not any(c.name == conn.name for c in self._followers.get(table.code, ())):
+            what = "is watching" if seat is None else f"is at the table (seat {seat + 1})"
+            sends += self._note(table.code, f"{conn.name} {what}.", skip=conn)
         conn.following[table.code] = seat
         self._followers.setdefault(table.code, set()).add(conn)
         return Ok(re=rid, update=table.update_for(seat, events)), sends

@@ -8,8 +8,8 @@ import itertools
 import logging
 from typing import Callable
 
-from .protocol import (MAX_PUSH_BYTES, BadMessage, ChatLine, Error, Hello, Ok, Update, Welcome,
-                       encode, parse_push)
+from .protocol import (MAX_PUSH_BYTES, BadMessage, ChatLine, ChooseName, Error, Hello, Ok, Update,
+                       Welcome, encode, parse_push)
 
 log = logging.getLogger("inkterm.tables")
 
@@ -56,6 +56,11 @@ class TableClient:
 
     async def request(self, message, timeout: float = 15.0) -> Ok:
         return await asyncio.wait_for(self.send(message), timeout)
+
+    async def choose_name(self, name: str) -> None:
+        """A browser session's name for the tables (the server marks it)."""
+        answer = await self.request(ChooseName(name=name))
+        self.name = answer.name or self.name
 
     def follow(self, code: str, callback: Callable[[Update | ChatLine], None]) -> None:
         self._followers[code] = callback

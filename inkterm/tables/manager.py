@@ -26,7 +26,7 @@ from inkterm.engine.savetext import MAX_SAVE_BYTES
 from inkterm.engine.types import Event
 
 from .protocol import (CODE_LENGTH, ME, OPEN, ChoiceOut, DecisionOut, EventOut,
-                       OpenTable, SeatInfo, TableInfo, Update)
+                       OpenTable, SeatInfo, TableInfo, Update, open_seats, seat_of)
 
 log = logging.getLogger("inkterm.tables")
 
@@ -80,13 +80,10 @@ class Table:
         return "over" if self.state.is_over else "playing"
 
     def seat_of(self, name: str) -> int | None:
-        for i, seat in enumerate(self.seats):
-            if seat.kind == "player" and seat.name == name:
-                return i
-        return None
+        return seat_of(self.seats, name)
 
     def open_seats(self) -> int:
-        return sum(1 for s in self.seats if s.kind == OPEN)
+        return open_seats(self.seats)
 
     def info(self) -> TableInfo:
         return TableInfo(code=self.code, game=self.game, title=GAMES[self.game].title,

@@ -2,12 +2,13 @@
 line, each validated by pydantic. Every message a session sends may carry an
 ``id``; the server answers it with ``ok`` or ``error`` carrying ``re`` = that id.
 
-Session → server: hello (first, once), list, open, join, watch, choose, fill,
-say, leave. Server → session: welcome, ok, error, and, pushed, ``update`` whenever
+Session → server: hello (first, once), name (a browser session, once), list,
+open, join, watch, choose, fill, say, leave. Server → session: welcome, ok, error, and, pushed, ``update`` whenever
 a table the session sits at or watches changes and ``chat`` for each line said there.
 """
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -18,6 +19,10 @@ MAX_REQUEST_BYTES = 16 * 1024
 MAX_PUSH_BYTES = 8 * 1024 * 1024
 
 CODE_LENGTH = 4
+#: A name a browser player may choose, and the mark it then carries everywhere:
+#: nobody checked it, unlike an SSH login's.
+WEB_NAME = re.compile(r"[^\W_][\w .-]{0,19}")
+WEB_MARK = " (web)"
 #: What a seat may be asked for when a table is opened.
 OPEN, ME = "open", "me"
 
@@ -30,6 +35,14 @@ class _Message(BaseModel):
 class Hello(_Message):
     type: Literal["hello"] = "hello"
     token: str = Field(max_length=200)
+
+
+class ChooseName(_Message):
+    """A browser session (not logged in) says the name the others will see; it
+    may act at tables only after this, and only once."""
+
+    type: Literal["name"] = "name"
+    name: str = Field(max_length=40)
 
 
 class ListTables(_Message):
@@ -47,46 +60,46 @@ class OpenTable(_Message):
     idle_minutes: int | None = Field(default=None, ge=1, le=120)
 
 
-class JoinTable(_Message):
+class _AtTable(_Message):
+    """A request about one table, named by its code (any case)."""
+
+    code: str = Field(max_length=16)
+
+
+class JoinTable(_AtTable):
     type: Literal["join"] = "join"
-    code: str = Field(max_length=16)
 
 
-class WatchTable(_Message):
+class WatchTable(_AtTable):
     type: Literal["watch"] = "watch"
-    code: str = Field(max_length=16)
 
 
-class Choose(_Message):
+class Choose(_AtTable):
     type: Literal["choose"] = "choose"
-    code: str = Field(max_length=16)
     key: str = Field(max_length=200)
     #: How many choices the table had when the player chose (a stale key is refused).
     at: int = Field(ge=0)
 
 
-class FillWithBots(_Message):
+class FillWithBots(_AtTable):
     """The host fills the open seats with bots (the game then starts)."""
 
     type: Literal["fill"] = "fill"
-    code: str = Field(max_length=16)
 
 
-class Say(_Message):
+class Say(_AtTable):
     """A line of table chat (cut and made plain by the server)."""
 
     type: Literal["say"] = "say"
-    code: str = Field(max_length=16)
     text: str = Field(max_length=2000)
 
 
-class Leave(_Message):
+class Leave(_AtTable):
     type: Literal["leave"] = "leave"
-    code: str = Field(max_length=16)
 
 
 Request = Annotated[
-    Union[Hello, ListTables, OpenTable, JoinTable, WatchTable, Choose, FillWithBots, Say, Leave],
+    Union[Hello, ChooseName, ListTables, OpenTable, JoinTable, WatchTable, Choose, FillWithBots, Say, Leave],
     Field(discriminator="type"),
 ]
 _REQUEST = TypeAdapter(Request)
@@ -95,6 +108,15 @@ _REQUEST = TypeAdapter(Request)
 class SeatInfo(BaseModel):
     kind: Literal["open", "bot", "player"]
     name: str = ""
+
+
+def seat_of(seats: list[SeatInfo], name: str) -> int | None:
+    """The seat the player ``name`` holds, if any."""
+    return next((i for i, s in enumerate(seats) if s.kind == "player" and s.name == name), None)
+
+
+def open_seats(seats: list[SeatInfo]) -> int:
+    return sum(1 for s in seats if s.kind == OPEN)
 
 
 class TableInfo(BaseModel):
@@ -133,19 +155,25 @@ class EventOut(BaseModel):
 
 class Welcome(BaseModel):
     type: Literal["welcome"] = "welcome"
+    #: The login name; empty for a browser session, which then chooses one.
     name: str
 
 
-class Ok(BaseModel):
-    type: Literal["ok"] = "ok"
+class _Answer(BaseModel):
+    #: The id of the request answered.
     re: int | None = None
+
+
+class Ok(_Answer):
+    type: Literal["ok"] = "ok"
     tables: list[TableInfo] | None = None
     update: "Update | None" = None
+    #: The name a browser session now acts for (the answer to ``name``).
+    name: str | None = None
 
 
-class Error(BaseModel):
+class Error(_Answer):
     type: Literal["error"] = "error"
-    re: int | None = None
     text: str
 
 
@@ -171,6 +199,7 @@ class ChatLine(BaseModel):
 
     type: Literal["chat"] = "chat"
     code: str
+    #: Who said it; empty when the table itself says who came or went.
     name: str
     text: str
 

@@ -4,8 +4,12 @@ sessions run the tiny probe app, and a client-side screen that waits for text.""
 from __future__ import annotations
 
 import asyncio
+import os
 import re
+import shutil
+import signal
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -150,3 +154,45 @@ async def wait_gone(pid: int, timeout: float = 10.0) -> bool:
             return True
         await asyncio.sleep(0.05)
     return not pid_alive(pid)
+
+
+def processes_under(path: Path) -> list[int]:
+    """This user's processes that belong to a test's data directory: the server
+    (``--data-dir``) and every session's app (INKTERM_HOME below it)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            if entry.stat().st_uid != os.getuid():
+                continue
+            words = (entry / "cmdline").read_bytes().split(b"\0")
+            env = (entry / "environ").read_bytes().split(b"\0")
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state == "Z":
+            continue
+        ours = str(path).encode()
+        if ours in words or any(v.startswith(b"INKTERM_HOME=" + ours) for v in env):
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.fixture
+def table_data():
+    """The server's data directory; afterwards, no process of the test may be
+    left running (a left-over app is ended, and the test fails)."""
+    # Short: the tables' Unix socket lives here, and its path may not exceed ~107 bytes.
+    path = Path(tempfile.mkdtemp(prefix="ikt-"))
+    yield path
+    left = processes_under(path)
+    for _ in range(100):
+        if not left:
+            break
+        time.sleep(0.1)
+        left = processes_under(path)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    shutil.rmtree(path, ignore_errors=True)
+    assert not left, f"processes outlived the test: {left}"

@@ -12,7 +12,7 @@ import pytest
 
 from .conftest import Screen, asyncssh, connect, open_shell, pid_alive, wait_gone
 
-from inkterm.serve.ssh_server import ensure_host_key
+from inkterm.serve.ssh_keys import ensure_host_key
 
 
 async def test_key_login_first_frame_keys_and_resize(make_server, client_key, data_dir):

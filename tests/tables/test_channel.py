@@ -126,7 +126,7 @@ async def test_chat_reaches_players_and_watchers_as_plain_text_and_is_rate_limit
     await ann.request(Say(code=code, text="\x1b[2J[red]hello[/red]"))
     await asyncio.sleep(0.1)
     for name in ("ann", "cy"):
-        (line,) = [m for m in heard[name] if m.type == "chat"]
+        (line,) = [m for m in heard[name] if m.type == "chat" and m.name]
         assert (line.name, line.text) == ("ann", "␛[2J[red]hello[/red]")
     for _ in range(CHAT_BURST - 1):
         await ann.request(Say(code=code, text="again"))
@@ -158,3 +158,60 @@ async def test_a_slow_choice_does_not_hold_up_the_event_loop(service, monkeypatc
     assert time.monotonic() - t0 < 1.0
     await pending
     assert len(table.state.record.choices) == 1
+
+
+async def test_the_table_says_who_sat_down_who_watches_and_who_left(service):
+    ann, bob, cy = [await client(service, n) for n in ("ann", "bob", "cy")]
+    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+    notes = []
+    ann.follow(code, lambda m: notes.append(m.text) if m.type == "chat" and not m.name else None)
+    await bob.request(JoinTable(code=code))
+    await cy.request(WatchTable(code=code))
+    await bob.close()  # his connection drops: the seat stays his
+    await cy.close()  # a watcher leaving is no news
+    for _ in range(50):
+        if len(notes) >= 3:
+            break
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.1)
+    assert notes == ["bob is at the table (seat 2).", "cy is watching.",
+                     f"bob has left the table; the table waits for them. They come back with Join {code}."]
+    assert service.manager.tables[code].seat_of("bob") == 1
+
+
+async def test_a_browser_session_chooses_a_name_marked_as_not_logged_in(service):
+    from inkterm.tables.protocol import ChooseName, Say
+
+    ann = await client(service, "ann")
+    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+    tab = await TableClient.connect(str(service.path), service.issue_token(None))
+    assert tab.name == ""
+    assert [t.code for t in (await tab.request(ListTables())).tables] == [code]  # looking is free
+    for nameless in (JoinTable(code=code), WatchTable(code=code), Say(code=code, text="hi")):
+        with pytest.raises(TableRefused, match="Choose the name"):
+            await tab.request(nameless)
+    for bad in ("", "   ", "\x1b[31mzoe", "a" * 21, "_zoe"):
+        with pytest.raises(TableRefused, match="A name is"):
+            await tab.choose_name(bad)
+    await tab.choose_name("  Zoe  ")
+    assert tab.name == "Zoe (web)"
+    with pytest.raises(TableRefused, match="already"):
+        await tab.request(ChooseName(name="ann"))  # once only: not another's name later
+    joined = await tab.request(JoinTable(code=code))
+    assert [s.name for s in joined.update.table.seats] == ["ann", "Zoe (web)"]
+
+    # While Zoe's tab is open, another tab cannot be her; an SSH login keeps its name.
+    other = await TableClient.connect(str(service.path), service.issue_token(None))
+    with pytest.raises(TableRefused, match="right now"):
+        await other.choose_name("zoe")
+    with pytest.raises(TableRefused, match="already"):
+        await ann.choose_name("bob")
+    await tab.close()
+    for _ in range(50):  # her tab is gone: the name (and so her seat) can be taken back
+        try:
+            await other.choose_name("Zoe")
+            break
+        except TableRefused:
+            await asyncio.sleep(0.05)
+    assert other.name == "Zoe (web)"
+    assert (await other.request(JoinTable(code=code))).update.you == 1

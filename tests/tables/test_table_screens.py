@@ -16,6 +16,7 @@ from inkterm.screens.tables import JoinTableScreen, LobbyScreen, OpenTableScreen
 from inkterm.session_env import TABLES_SOCKET_ENV, TABLES_TOKEN_ENV
 from inkterm.tables.channel import SOCKET_NAME, TableService
 from inkterm.tables.manager import TableManager
+from inkterm.tables.protocol import OpenTable
 from inkterm.widgets.action_menu import ActionMenu
 
 
@@ -87,6 +88,8 @@ async def test_open_a_table_with_a_bot_and_play_by_keys(service, monkeypatch):
         said = log_text(screen)
         assert said.count("seed kept by the server") == 1  # the opening line, once
         assert str(table.state.record.seed) not in said
+        # Moves are labelled with their round, as at a local table.
+        assert f"R{table.state.round_number()} " in said and "R[" not in said
 
 
 async def test_a_lost_channel_is_said_in_one_line(service, monkeypatch):
@@ -120,6 +123,9 @@ async def test_join_by_code_waits_then_both_screens_follow_the_game(service, mon
             await bob.press(*table.code.lower(), "enter")
             await until(bob, lambda: isinstance(bob_app.screen, TableScreen), "bob's table")
             await until(ann, lambda: isinstance(ann_app.screen, TableScreen), "ann's table")
+            # Said as her waiting room became the game, and not lost in the change.
+            await until(ann, lambda: "bob is at the table (seat 2)." in log_text(ann_app.screen),
+                        "the note that bob sat down")
             screens = {0: ann_app.screen, 1: bob_app.screen}
             seat = table.state.decision().seat
             mover, waiter = (ann, bob) if seat == 0 else (bob, ann)
@@ -173,3 +179,51 @@ async def test_the_host_may_let_a_bot_play_for_idle_players(service, monkeypatch
         await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen), "the waiting room")
         (table,) = service.manager.tables.values()
         assert table.idle_minutes == 5
+
+
+async def test_back_after_a_drop_the_join_form_has_your_seat_ready(service, monkeypatch):
+    ann = await service_client(service, "ann")
+    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+    await ann.request(OpenTable(game="kiln", seats=["me", "open"]))  # a second table, listed too
+    as_player(monkeypatch, service, "bob")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:  # bob sits down
+        await pilot.press("j")
+        await until(pilot, lambda: isinstance(pilot.app.screen, JoinTableScreen), "join")
+        await pilot.press(*code, "enter")
+        await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen), "the table")
+    table = service.manager.tables[code]
+    for _ in range(3):  # the game goes on meanwhile
+        st = table.state
+        service.manager.choose(st.seats[st.decision().seat], code, st.decision().choices[0].key,
+                               len(st.record.choices))
+    as_player(monkeypatch, service, "bob")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:  # and comes back
+        await pilot.press("j")
+        await until(pilot, lambda: pilot.app.screen.query("#code")
+                    and pilot.app.screen.query_one("#code").value == code, "his code filled in")
+        listed = str(pilot.app.screen.query_one("#table-list").get_option_at_index(0).prompt)
+        assert listed.startswith(code) and listed.endswith("your seat")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen), "his seat again")
+        assert pilot.app.screen.remote.you == 1
+        said = log_text(pilot.app.screen)
+        assert "cannot be shown" not in said and "legal:" not in said
+
+
+async def test_down_from_the_code_goes_to_the_list_and_enter_picks(service, monkeypatch):
+    ann = await service_client(service, "ann")
+    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+    as_player(monkeypatch, service, "bob")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
+        await pilot.press("w")
+        await until(pilot, lambda: pilot.app.screen.query("#table-list")
+                    and pilot.app.screen.query_one("#table-list").option_count, "the list")
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: not isinstance(pilot.app.screen, JoinTableScreen), "the table")
+        assert pilot.app.screen.remote.code == code and pilot.app.screen.remote.you is None
+
+
+async def service_client(service, name):
+    from inkterm.tables.client import TableClient
+
+    return await TableClient.connect(str(service.path), service.issue_token(name))

@@ -1,0 +1,80 @@
+"""One server, both front doors: `serve ssh --web-port` runs the browser door in
+the SSH server's process, at the same shared tables. A browser tab chooses a
+name (marked as not logged in), joins a table an SSH player opened, and plays."""
+from __future__ import annotations
+
+import asyncio
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from .conftest import processes_under
+from .test_web import WsScreen, free_port
+
+aiohttp = pytest.importorskip("aiohttp")
+
+from inkterm.tables.client import TableClient  # noqa: E402
+from inkterm.tables.protocol import Choose, OpenTable  # noqa: E402
+
+
+@pytest.fixture
+def short_dir():
+    path = Path(tempfile.mkdtemp(prefix="ikt-"))  # the tables' socket path is short
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+async def test_a_browser_player_names_itself_and_joins_an_ssh_players_table(make_server,
+                                                                          short_dir):
+    port = free_port()
+    server = await make_server(data_dir=short_dir, web_port=port,
+                               child=[sys.executable, "-m", "inkterm"])
+    ann = await TableClient.connect(str(server.tables.path), server.tables.issue_token("ann"))
+    opened = await ann.request(OpenTable(game="kiln", seats=["me", "open"]))
+    code = opened.update.table.code
+    notes = []
+    ann.follow(code, lambda m: notes.append(m.text) if m.type == "chat" and not m.name else None)
+    async with aiohttp.ClientSession() as session:
+        async with session.ws_connect(f"ws://127.0.0.1:{port}/ws?width=100&height=32") as ws:
+            tab = WsScreen(ws)
+            await tab.wait_for(r"Join a table", timeout=40)
+            await ws.send_json(["stdin", "j"])
+            await tab.wait_for(r"not checked: no login", timeout=20)  # the Name line
+            await asyncio.sleep(0.3)
+            await ws.send_json(["stdin", "Zoe\r"])
+            await asyncio.sleep(0.3)
+            tab.mark = len(tab.raw)
+            await ws.send_json(["stdin", code.lower() + "\r"])
+            await tab.wait_for(r"table " + code, timeout=20)
+            table = server.tables.manager.tables[code]
+            assert [s.name for s in table.seats] == ["ann", "Zoe (web)"]
+            for _ in range(50):
+                if notes:
+                    break
+                await asyncio.sleep(0.05)
+            assert notes == ["Zoe (web) is at the table (seat 2)."]
+
+            # They play: ann over her channel, Zoe by keys in the browser.
+            for _ in range(6):
+                at = len(table.state.record.choices)
+                d = table.state.decision()
+                if d.seat == 0:
+                    await ann.request(Choose(code=code, key=d.choices[0].key, at=at))
+                else:
+                    await ws.send_json(["stdin", "\r"])
+                for _ in range(100):
+                    if len(table.state.record.choices) > at:
+                        break
+                    await asyncio.sleep(0.05)
+                assert len(table.state.record.choices) > at, f"no move from seat {d.seat}"
+            assert 1 in {seat for seat, _ in table.state.history}, "Zoe never chose"
+    await ann.close()
+    await asyncio.wait_for(server.close(), 20)
+    for _ in range(50):  # the tab's app ended with its tab
+        if not processes_under(short_dir):
+            break
+        await asyncio.sleep(0.1)
+    assert not processes_under(short_dir)
