@@ -11,6 +11,9 @@ from rich.terminal_theme import SVG_EXPORT_THEME
 CHAR_WIDTH = 12.2  # Rich's SVG export: one terminal cell at its 20px font
 _TEXT = re.compile(r'<text class="[^"]*-r\d+" x="([\d.]+)" y="[\d.]+" textLength="[\d.]+" '
                    r'clip-path="url\(#[^)]*-line-(\d+)\)">([^<]*)</text>')
+_TEXT_CLASS = re.compile(r'<text class="([^"]*-r\d+)" x="([\d.]+)" y="[\d.]+" textLength="[\d.]+" '
+                         r'clip-path="url\(#[^)]*-line-(\d+)\)">([^<]*)</text>')
+_CLASS_FILL_BY_NAME = re.compile(r"\.([\w-]+-r\d+) \{ fill: (#[0-9a-fA-F]{6})")
 _CLASS_FILL = re.compile(r"\.terminal-\d+-r\d+ \{ fill: (#[0-9a-fA-F]{6})")
 _RECT_FILL = re.compile(r'<rect fill="(#[0-9a-fA-F]{6})"')
 
@@ -44,3 +47,17 @@ def screen_colours(app) -> set[str]:
     svg = app.export_screenshot()
     defaults = {SVG_EXPORT_THEME.foreground_color.hex, SVG_EXPORT_THEME.background_color.hex}
     return {c.lower() for c in _CLASS_FILL.findall(svg) + _RECT_FILL.findall(svg)} - defaults
+
+
+def screen_ink(app) -> list[tuple[str, list[tuple[int, str, str]]]]:
+    """Per screen line: its text, and each run of text on it as (column, text, colour
+    #rrggbb) — what colour a word is drawn in, read from the public screenshot."""
+    svg = app.export_screenshot()
+    fills = {name: colour.lower() for name, colour in _CLASS_FILL_BY_NAME.findall(svg)}
+    runs: list[list[tuple[int, str, str]]] = [[] for _ in range(app.size.height)]
+    for cls, x, line, text in _TEXT_CLASS.findall(svg):
+        text = html.unescape(text).replace("\xa0", " ").rstrip("\n")
+        if text and int(line) < app.size.height:
+            runs[int(line)].append((round(float(x) / CHAR_WIDTH), text, fills.get(cls, "")))
+    lines = screen_lines(app)
+    return [(lines[i], sorted(runs[i])) for i in range(len(lines))]

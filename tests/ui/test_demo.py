@@ -1,21 +1,14 @@
 """The rules demo: bots play every seat and each step is explained."""
-import io
-
 import pytest
-from rich.console import Console
 
 from inkterm.app import InktermApp
 from inkterm.screens import demo as demo_mod
 from inkterm.screens.demo import DemoScreen
 from inkterm.screens.gameover import GameOverScreen
 
+from shown import screen_text
 
-def screen_text(app) -> str:
-    """The screen as a terminal shows it, as plain text."""
-    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(),
-                      record=True, color_system=None)
-    console.print(app.screen._compositor.render_update(full=True))
-    return console.export_text()
+
 
 
 async def _wait_for(pilot, cond, steps=400):

@@ -19,7 +19,7 @@ from inkterm.screens.game import GameScreen
 from inkterm.screens.gameover import GameOverScreen
 from inkterm.widgets.inkwell.board import InkwellBoard, short_reason
 
-from shown import screen_colours, screen_lines
+from shown import screen_colours, screen_ink, screen_lines
 
 
 # --------------------------------------------------------------------------- helpers
@@ -290,17 +290,14 @@ async def test_dimmed_bottles_are_exactly_those_no_take_offers():
                 app.query_one(InkwellBoard).show(view)
                 await pilot.pause()
                 ink = {}  # bottle id -> the colour its id is drawn in
-                for strip in app.screen._compositor.render_strips():
-                    text = strip.text
+                for text, runs in screen_ink(app):
                     for b in view["mat"]:
                         at = text.find(f"{SHAPES[b['shape']]} {b['id']} ")
                         if at < 0:
                             continue
-                        x = 0
-                        for seg in strip:
-                            if x <= at + 2 < x + len(seg.text):
-                                ink[b["id"]] = seg.style.color
-                            x += len(seg.text)
+                        for x, run, colour in runs:
+                            if x <= at + 2 < x + len(run):
+                                ink[b["id"]] = colour
                         if b["why_not"] and b["active"]:
                             assert short_reason(b["why_not"]) in text, text
                             assert short_reason(b["why_not"]) != b["why_not"] or b["why_not"] == "empty"
