@@ -248,3 +248,22 @@ def test_each_played_pair_deals_the_item_to_the_drawn_seat_only_in_the_first_gam
         assert give.seat == seats[seed - 11]
         assert ("BA1" in held) == (give.item == "BA1")
     assert [r.given for r in treated] == ["BA1"] * 3 and all(r.given != "BA1" for r in control)
+
+
+@pytest.mark.parametrize("game,item,seats,undealt", [
+    ("kiln", "A8", 2, True), ("kiln", "A8", 4, True), ("voynich", "RE2", 3, True),
+    ("voynich", "RE2", 4, False),  # 4 seats deal every card of a deck: nowhere else to go
+])
+def test_in_a_control_game_nobody_holds_the_item_where_the_deal_leaves_some_undealt(
+        game, item, seats, undealt):
+    names = [f"s{i}" for i in range(seats)]
+    moved = 0
+    for seed in range(40):
+        _, c_give = gives(game, seats, item, seed)
+        natural = new_game(game, names, seed)
+        control = given_game(game, names, seed, c_give)
+        holders = [s for s in range(seats) if item in _holdings(control, s)]
+        assert c_give.seat not in holders
+        assert holders == [] if undealt else len(holders) == 1
+        moved += any(item in _holdings(natural, s) for s in range(seats))
+    assert moved > 3  # the deal put it in some hand often enough to test the move
