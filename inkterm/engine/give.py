@@ -16,7 +16,8 @@ class Give:
     seat: int
     item: str
     slot: int = 0  # which of the seat's dealt items makes way (modulo how many it holds)
-    withheld: str | None = None  # an item the seat must not also hold (a control game's)
+    withheld: str | None = None  # an item nobody may hold (a control game's)
+    seats: int = 0  # how many seats share the deal (0: only the seat's own share is known)
 
 
 def place(seq: list, pos: int, item) -> None:
@@ -29,8 +30,17 @@ def place(seq: list, pos: int, item) -> None:
 
 def give_into(seq: list, start: int, size: int, given: Give) -> None:
     """Deal ``given.item`` into the seat's share ``seq[start:start + size]`` of a
-    shuffled deal, and move ``given.withheld`` out of that share if the deal put it
-    there (to the place just after the share; that item comes in instead)."""
+    shuffled deal whose seats' shares come one after another, and take
+    ``given.withheld`` out of every seat's share if the deal put it in one: to the
+    undealt rest (a deck), so that in a control game nobody holds it. Where the deal
+    leaves nothing undealt (or the number of seats is not given), it only leaves the
+    seat's own share, for the place just after it."""
     place(seq, start + given.slot % size, given.item)
-    if given.withheld is not None and given.withheld in seq[start:start + size]:
-        place(seq, (start + size) % len(seq), given.withheld)
+    out = given.withheld
+    if out is None:
+        return
+    dealt = size * given.seats
+    if given.seats and out in seq[:dealt] and dealt < len(seq):
+        place(seq, dealt + given.slot % (len(seq) - dealt), out)
+    elif out in seq[start:start + size]:
+        place(seq, (start + size) % len(seq), out)

@@ -101,13 +101,15 @@ def simulate(game: str, specs: list[str], games: int, seed: int = 0, jobs: int |
 def gives(game: str, seats: int, item: str, seed: int) -> tuple[Give, Give]:
     """The two arms of game ``seed`` of an experiment on ``item``: a seat drawn at
     random is dealt the item, or (the control) a random other item of the same kind
-    in the same place, and then never also holds the item itself. Drawn from the seed
+    in the same place, and then nobody holds the item where the deal leaves some
+    undealt (Kiln's deck; a Voynich deck with 2 or 3 seats), else at least not that
+    seat. Drawn from the seed
     alone, so a run is repeatable and its pairs independent of one another."""
     pool = next(p for p in GAMES[game].state_class().give_pools() if item in p)
     r = random.Random(f"give:{game}:{item}:{seed}")
     seat, slot = r.randrange(seats), r.randrange(1 << 16)
     other = r.choice([x for x in pool if x != item])
-    return Give(seat, item, slot), Give(seat, other, slot, withheld=item)
+    return Give(seat, item, slot, seats=seats), Give(seat, other, slot, withheld=item, seats=seats)
 
 
 def experiment(game: str, specs: list[str], item: str, games: int, seed: int = 0,

@@ -196,3 +196,74 @@ def test_effect_table_names_items_of_every_game():
             for g, item in (("kiln", "A8"), ("inkwell", "T15"), ("voynich", "WR5"))]
     text = effect_markdown(rows)
     assert "Unmarked Ware" in text and "Gilder's Kit" in text and "| WR5 | Writing" in text
+
+
+def _holdings(state, seat: int) -> list[str]:
+    """What the rules dealt this seat at setup, as the item ids ``give_pools`` names."""
+    game = state.record.game
+    if game == "kiln":
+        return list(state.m.players[seat].hand)
+    if game == "inkwell":
+        p = state.players[seat]
+        return [p.ws] + [f"T{tid}" for tid, _ in p.techs]
+    return [cid for cid, _ in state.book[seat]]
+
+
+@pytest.mark.parametrize("game,item,seats", [
+    ("kiln", "A8", 3), ("kiln", "C1", 4), ("inkwell", "W-R", 5), ("inkwell", "T15", 3),
+    ("voynich", "RE2", 4), ("voynich", "WR5", 2),
+])
+def test_the_two_arms_of_a_pair_share_the_seed_and_differ_in_the_item(game, item, seats):
+    names = [f"s{i}" for i in range(seats)]
+    for seed in range(6):
+        t_give, c_give = gives(game, seats, item, seed)
+        treated = given_game(game, names, seed, t_give)
+        control = given_game(game, names, seed, c_give)
+        natural = new_game(game, names, seed)
+        # The same random stream after setup in all three: nothing else was drawn
+        # differently, so the dice, bag and deals still to come are the same.
+        assert treated.rng.getstate() == control.rng.getstate() == natural.rng.getstate()
+        seat = t_give.seat
+        assert item in _holdings(treated, seat)
+        assert item not in _holdings(control, seat) and c_give.item in _holdings(control, seat)
+        assert len(_holdings(treated, seat)) == len(_holdings(control, seat))
+        assert treated.decision().seat == control.decision().seat == natural.decision().seat
+
+
+def test_each_played_pair_deals_the_item_to_the_drawn_seat_only_in_the_first_game(monkeypatch):
+    from inkterm.sim import runner
+
+    seen: list[tuple[int, Give, list[str]]] = []
+    real = runner.given_game
+
+    def spy(game, names, seed, given, options=None):
+        state = real(game, names, seed, given, options)
+        seen.append((seed, given, _holdings(state, given.seat)))
+        return state
+
+    monkeypatch.setattr(runner, "given_game", spy)
+    seats, treated, control = experiment("voynich", ["random"] * 3, "BA1", games=3, seed=11, jobs=1)
+    assert sorted(s for s, _, _ in seen) == [11, 11, 12, 12, 13, 13]
+    for seed, give, held in seen:
+        assert give.seat == seats[seed - 11]
+        assert ("BA1" in held) == (give.item == "BA1")
+    assert [r.given for r in treated] == ["BA1"] * 3 and all(r.given != "BA1" for r in control)
+
+
+@pytest.mark.parametrize("game,item,seats,undealt", [
+    ("kiln", "A8", 2, True), ("kiln", "A8", 4, True), ("voynich", "RE2", 3, True),
+    ("voynich", "RE2", 4, False),  # 4 seats deal every card of a deck: nowhere else to go
+])
+def test_in_a_control_game_nobody_holds_the_item_where_the_deal_leaves_some_undealt(
+        game, item, seats, undealt):
+    names = [f"s{i}" for i in range(seats)]
+    moved = 0
+    for seed in range(40):
+        _, c_give = gives(game, seats, item, seed)
+        natural = new_game(game, names, seed)
+        control = given_game(game, names, seed, c_give)
+        holders = [s for s in range(seats) if item in _holdings(control, s)]
+        assert c_give.seat not in holders
+        assert holders == [] if undealt else len(holders) == 1
+        moved += any(item in _holdings(natural, s) for s in range(seats))
+    assert moved > 3  # the deal put it in some hand often enough to test the move
