@@ -121,7 +121,7 @@ class InktermApp(App):
 
     def handle_bindings_clash(self, clashed_bindings, node) -> None:
         """A rebound key that another key of the same screen already uses: said once."""
-        told = getattr(self, "_told_clashes", set())
+        told: set[str] = getattr(self, "_told_clashes", set())
         new = {b.key for b in clashed_bindings} - told
         if new:
             self._told_clashes = told | new
@@ -264,7 +264,9 @@ class InktermApp(App):
         if not self.is_screen_installed(name):
             self.install_screen(RulesScreen(game, topic), name)
         else:
-            self.get_screen(name).topic = topic
+            screen = self.get_screen(name)
+            assert isinstance(screen, RulesScreen)  # installed under that name above
+            screen.topic = topic
         self.push_screen(name)
 
     def open_game(self, state, path: Path | None, *, replace: bool = False,

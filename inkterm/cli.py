@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+if TYPE_CHECKING:
+    from inkterm.engine.registry import GameSpec
 
 
 class CliError(Exception):
@@ -78,7 +82,7 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _known_games() -> dict:
+def _known_games() -> Mapping[str, GameSpec]:
     from inkterm.engine.registry import GAMES
 
     return GAMES
@@ -118,6 +122,7 @@ def parse_options(items: list[str], spec) -> dict:
             names = ", ".join(known) or "none"
             raise CliError(f"{spec.title} has no option {name!r} (options: {names})")
         value = value.strip()
+        parsed: bool | int | str
         if isinstance(opt.default, bool):
             parsed = value.lower() in ("1", "true", "yes", "on")
         elif isinstance(opt.default, int):
@@ -156,7 +161,7 @@ def _run_app(**kwargs) -> int:
     return app.return_code or 0  # non-zero when the app ended on an error
 
 
-def cmd_play(game: str, seats_text: str, seed: int | None, options: list[str] = (),
+def cmd_play(game: str, seats_text: str, seed: int | None, options: Sequence[str] = (),
              handoff: str = "auto") -> int:
     spec = _check_game(game)
     seats = parse_seats(seats_text, spec)
@@ -243,6 +248,7 @@ def _no_such_save(name: str, directory: Path) -> str:
     lines = [f"no save named {name!r}; the saves in {directory}:"]
     for info in saves:
         if info.state is None:
+            assert info.error is not None  # a save that does not open says why
             lines.append(f"  ⚠ {short_error(info.error)}")
         else:
             lines.append(f"  {save_name(info.path)}  {describe_save(info)}")

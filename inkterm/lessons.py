@@ -83,6 +83,8 @@ class ScriptedOpponent:
     """Plays its seat's keys from the lesson in order; once they run out, or if one
     is not legal, the fallback bot plays (the lesson goes on as a real game)."""
 
+    name = "scripted"
+
     def __init__(self, seat: int, keys: list[str], fallback) -> None:
         self.seat = seat
         self.keys = keys

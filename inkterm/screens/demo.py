@@ -3,10 +3,13 @@ is being decided, what was chosen and why (the bot's own reasoning), and the rul
 that governs it."""
 from __future__ import annotations
 
+from typing import Protocol, cast
+
 from textual import work
 from textual.binding import Binding
 from textual.widgets import Static
 
+from inkterm.bots.explain import Reason
 from inkterm.screens.game import GameScreen
 from inkterm.screens.narration import narrate
 from inkterm.screens.teaching import PANEL_TEXT, TEACH_CSS, leave, toggle_log, with_panel
@@ -14,6 +17,12 @@ from inkterm.screens.teaching import PANEL_TEXT, TEACH_CSS, leave, toggle_log, w
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 BASE_DELAY = 1.6  # seconds per step at speed 1
+
+
+class Explains(Protocol):
+    """A bot that gives its reason (every bot make_bot builds does)."""
+
+    def choose_explained(self, state) -> tuple[str, Reason]: ...
 
 
 class DemoScreen(GameScreen):
@@ -97,7 +106,7 @@ class DemoScreen(GameScreen):
 
     @work(thread=True, exclusive=True, group="demo-bot")
     def think(self, seat: int, at: int, state) -> None:
-        key, reason = self.bots[seat].choose_explained(state)
+        key, reason = cast(Explains, self.bots[seat]).choose_explained(state)
         self.app.call_from_thread(self._thought, seat, at, key, reason)
 
     def _thought(self, seat: int, at: int, key: str, reason) -> None:
@@ -129,8 +138,9 @@ class DemoScreen(GameScreen):
     # --- keys ---------------------------------------------------------------------------
     def action_pause(self) -> None:
         self.paused = not self.paused
-        if self.paused and self._bot_timer not in (None, True):
-            self._bot_timer.stop()
+        timer = self._bot_timer
+        if self.paused and timer is not None and not isinstance(timer, bool):
+            timer.stop()
             self._bot_timer = None
         self._show_speed()
         if not self.paused:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import work
@@ -23,6 +24,12 @@ from inkterm.screens import SCREENS_CSS
 from inkterm.screens.since import SinceLastTurn
 from inkterm.widgets.footer import KeyFooter
 
+if TYPE_CHECKING:
+    from rich.containers import Lines
+    from textual.timer import Timer
+
+    from inkterm.app import InktermApp
+
 MIN_SIZE = (80, 24)
 #: The hint box's height (see #hint in screens.tcss).
 HINT_LINES = 4
@@ -32,6 +39,9 @@ AREA_TITLES = {"menu": "Menu", "log": "Log", "board": "Board"}
 
 
 class GameScreen(SinceLastTurn, Screen):
+
+    if TYPE_CHECKING:
+        app: InktermApp  # the screens run in inkterm's app
     CSS_PATH = [SCREENS_CSS, *BOARD_CSS]
     #: List a bot's options in the menu while it thinks (the demo does).
     SHOW_BOT_CHOICES = False
@@ -72,7 +82,7 @@ class GameScreen(SinceLastTurn, Screen):
         self.touches: frozenset[str] = frozenset()
         self._followed = None  # the decision the board's views last followed
         self._handoff_open = False
-        self._bot_timer = None
+        self._bot_timer: Timer | bool | None = None  # True: a step is under way without a timer
         self._finished = False
         self.save_error: str | None = None
         #: Per human seat: log lines of what the other seats did since it last chose.
@@ -269,7 +279,9 @@ class GameScreen(SinceLastTurn, Screen):
         """Apply a choice, log its events with their round, and keep them for the
         other people's "since your last turn" summaries. Raises IllegalChoice."""
         st = self.state
-        seat, round_no = st.decision().seat, st.round_number()
+        d = st.decision()
+        assert d is not None  # a choice is applied to a pending decision
+        seat, round_no = d.seat, st.round_number()
         events = st.apply(key)
         self.remember(seat, events, self.query_one(EventLog).add_events(events, round_no))
 
@@ -383,7 +395,7 @@ class GameScreen(SinceLastTurn, Screen):
     def _show_board(self) -> None:
         if self._finished or not self.is_attached:
             return
-        board = self.query_one("#board")
+        board: Any = self.query_one("#board")  # the game's own board: each has show()
         board.show(self._view, self.touches)
 
     def show_hint(self, choice) -> None:
@@ -394,7 +406,7 @@ class GameScreen(SinceLastTurn, Screen):
         width = hint.content_size.width or 30
         # Wrapping costs on every key press: only a hint near the box's size can overflow.
         long = len(text.plain) > width * (HINT_LINES - 1)
-        lines = text.wrap(self.app.console, width) if long else []
+        lines: Lines | list[Text] = text.wrap(self.app.console, width) if long else []
         if len(lines) > HINT_LINES:
             text = Text("\n").join([*lines[: HINT_LINES - 1], Text("… i shows it all", style="italic")])
         hint.update(text)
@@ -480,7 +492,8 @@ class GameScreen(SinceLastTurn, Screen):
 
     def action_next_view(self) -> None:
         """Show the board's next tab while the menu keeps the focus."""
-        self.query_one("#board").next_view()
+        board: Any = self.query_one("#board")  # asked only of a board with views (check_action)
+        board.next_view()
 
     def action_undo(self) -> None:
         st = self.state
@@ -517,6 +530,7 @@ class GameScreen(SinceLastTurn, Screen):
 
     def action_save(self) -> None:
         if self.autosave():
+            assert self.save_path is not None  # autosave chose one
             self.notify(f"Saved to {self.save_path.name}")
 
     def confirm_quit(self) -> None:

@@ -2,6 +2,8 @@
 one idea at a time, points at the board, and checks each choice it asks for."""
 from __future__ import annotations
 
+from typing import Any
+
 from rich.markup import escape
 from rich.text import Text
 from textual.binding import Binding
@@ -120,7 +122,8 @@ class LearnScreen(GameScreen):
             super()._show_board()
             return
         if not self._finished and self.is_attached:
-            self.query_one("#board").show(self._view, self.touches | frozenset(step.point))
+            board: Any = self.query_one("#board")  # the game's own board: each has show()
+            board.show(self._view, self.touches | frozenset(step.point))
 
     def _show_step(self) -> None:
         tutor = self.tutor

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.markdown import Markdown
 from rich.text import Text
 
@@ -65,7 +65,7 @@ class Narration:
     rule: Section | None
 
     def renderable(self) -> Group:
-        parts = [
+        parts: list[RenderableType] = [
             Text.assemble(("Deciding: ", "bold"), self.decided),
             Text.assemble(("Chosen: ", "bold"), self.chosen),
             Text.assemble(("Why: ", "bold"), self.why),

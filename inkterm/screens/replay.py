@@ -5,6 +5,8 @@ applied (states are kept, so stepping back is instant). Only public facts are sh
 (``summary()``), so a replay never shows anyone's hand."""
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -93,7 +95,8 @@ class ReplayScreen(Screen):
         if "round" in view:
             parts.append(f"round {view['round']}")
         self.query_one("#status", Static).update(" · ".join(parts))
-        self.query_one("#board").show(view, frozenset())
+        board: Any = self.query_one("#board")  # the game's own board: each has show()
+        board.show(view, frozenset())
         note = "The start of the game." if self.at == 0 else self.notes[self.at - 1]
         if self.at == self.total and state.is_over:
             ranking = ", ".join(s.name for s in state.result().standings)

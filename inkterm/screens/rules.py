@@ -112,11 +112,11 @@ class RulesScreen(Screen):
         self.section = self._headers[index][0] if index is not None else None
         self.query_one("#rules-title", Static).update(self._title())
         if index is not None:
-            self.call_after_refresh(self._scroll_to, self._headers[index][1])
+            self.call_after_refresh(self._scroll_to_header, self._headers[index][1])
         else:
             self.query_one(MarkdownViewer).scroll_home(animate=False)
 
-    def _scroll_to(self, header_id: str) -> None:
+    def _scroll_to_header(self, header_id: str) -> None:
         # By the id the table of contents gives, not goto_anchor(): that one matches
         # Textual's GitHub-style slugs, which a Decision topic need not equal.
         viewer = self.query_one(MarkdownViewer)

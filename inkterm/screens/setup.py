@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,6 +15,9 @@ from inkterm.engine import GAMES
 from inkterm.screens import SCREENS_CSS
 from inkterm.widgets.footer import KeyFooter
 
+if TYPE_CHECKING:
+    from inkterm.app import InktermApp
+
 MAX_SEATS = max([4, *(spec.max_players for spec in GAMES.values())])
 DEFAULT_SEATS = ["You", "bot"] + [""] * (MAX_SEATS - 2)
 #: When the table is covered between people (the app's ``handoff``; --handoff).
@@ -25,6 +29,9 @@ HANDOFF_CHOICES = [
 
 
 class SetupScreen(Screen):
+
+    if TYPE_CHECKING:
+        app: InktermApp  # the screens run in inkterm's app
     CSS_PATH = SCREENS_CSS
     BINDINGS = [
         Binding("escape", "back", "Back", id="setup.back"),
@@ -83,9 +90,15 @@ class SetupScreen(Screen):
         if event.select.id == "game":
             self._show_game()
 
+    def picked(self, select_id: str) -> str:
+        """The value of a select that has no blank (the game, the handoff)."""
+        value = self.query_one(f"#{select_id}", Select).value
+        assert isinstance(value, str)
+        return value
+
     def _show_game(self) -> None:
         """The blurb, as many seat fields as the game takes, and its options."""
-        spec = GAMES[self.query_one("#game", Select).value]
+        spec = GAMES[self.picked("game")]
         self.query_one("#game-blurb", Static).update(
             f"{spec.blurb}  ({spec.min_players}–{spec.max_players} seats)"
         )
@@ -94,6 +107,7 @@ class SetupScreen(Screen):
         box = self.query_one("#setup-options")
         box.remove_children()
         rows = []
+        field: Select | Input
         for opt in spec.options:
             if opt.choices:
                 field = Select([(str(c), c) for c in opt.choices], value=opt.default,
@@ -109,7 +123,7 @@ class SetupScreen(Screen):
     def read_options(self, spec) -> dict:
         out = {}
         for opt in spec.options:
-            field = self.query_one(f"#opt-{opt.name}")
+            field: Any = self.query_one(f"#opt-{opt.name}")  # a Select or an Input (_show_game)
             value = field.value
             if isinstance(field, Input) and isinstance(opt.default, int):
                 try:
@@ -137,7 +151,7 @@ class SetupScreen(Screen):
     def read_form(self) -> tuple[str, list[str], int, dict]:
         """The game, seats, seed and options the form describes; ValueError says
         what is wrong."""
-        game = self.query_one("#game", Select).value
+        game = self.picked("game")
         spec = GAMES[game]
         seats = [self.query_one(f"#seat{i}", Input).value.strip() for i in range(spec.max_players)]
         seats = [s for s in seats if s]
@@ -169,7 +183,7 @@ class SetupScreen(Screen):
             error.update(f"✗ {exc}")
             return
         error.update("")
-        self.app.handoff = self.query_one("#handoff", Select).value
+        self.app.handoff = self.picked("handoff")
         # The game replaces the setup screen: leaving the game returns to the title.
         self.app.open_game(state, None, replace=True)
 

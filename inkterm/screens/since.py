@@ -2,10 +2,17 @@
 seat as the log narrates it, shown until they dismiss it (Escape) or choose."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.widgets import Static
 
 from inkterm.widgets.event_log import EventLog
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from inkterm.engine.types import Decision
 
 #: Rows for "since your last turn" above the table (#since-top's max-height less its rule).
 SINCE_TOP_ROWS = 5
@@ -24,12 +31,23 @@ def collapse_repeats(lines: list[Text]) -> list[Text]:
     return out
 
 
-class SinceLastTurn:
+if TYPE_CHECKING:
+    _Mixed = Screen  # what the mixin is mixed into
+else:
+    _Mixed = object
+
+
+class SinceLastTurn(_Mixed):
     """The game screen's "since your last turn" panels (a mixin: the screen keeps
     ``since``, one list of log lines per human seat, and composes #since-top and
-    #since-side)."""
+    #since-side). Type-checked as the screen it is mixed into."""
 
     since: dict[int, list[Text]]
+
+    if TYPE_CHECKING:
+        @property
+        def decision(self) -> Decision | None: ...
+        def human_to_move(self) -> bool: ...
 
     def remember(self, seat: int, events: list, lines: list[Text]) -> None:
         """Keep a choice's log lines for everyone else's "since your last turn"."""
@@ -60,7 +78,8 @@ class SinceLastTurn:
             for other in self.query(".since"):
                 other.display = False
             return
-        missed = self.since.get(self.decision.seat, []) if self.human_to_move() else []
+        d = self.decision
+        missed = self.since.get(d.seat, []) if d is not None and self.human_to_move() else []
         for other in self.query(".since"):
             other.display = other is panel and bool(missed)
         self.query_one(EventLog).display = not (missed and panel.id == "since-side")

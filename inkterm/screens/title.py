@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.app import ComposeResult
@@ -15,10 +16,16 @@ from textual.widgets import Button, Static
 from inkterm.screens.saved_games import short_error
 from inkterm.session_env import GUEST_ENV, TABLES_SOCKET_ENV, TABLES_TOKEN_ENV, USER_ENV
 
+if TYPE_CHECKING:
+    from inkterm.app import InktermApp
+
 LOGO = "✒  i n k t e r m"
 
 
 class TitleScreen(Screen):
+
+    if TYPE_CHECKING:
+        app: InktermApp  # the screens run in inkterm's app
     BINDINGS = [
         Binding("n", "new", "New game", id="title.new"),
         Binding("c", "continue", "Continue", id="title.continue"),

@@ -41,10 +41,10 @@ def merge_rows(choices: list, unavailable) -> list:
     for sc, label, reason in unavailable:
         gap = Unavailable(sc, label, reason)
         n = int(sc) if sc.isdigit() else None
-        numbered = [i for i, r in enumerate(rows) if _place(r) is not None]
-        at = len(rows) if not numbered else numbered[-1] + 1
+        places = [(i, k) for i, r in enumerate(rows) if (k := _place(r)) is not None]
+        at = len(rows) if not places else places[-1][0] + 1
         if n is not None:
-            at = next((i for i in numbered if _place(rows[i]) > n), at)
+            at = next((i for i, k in places if k > n), at)
         rows.insert(at, gap)
     return rows
 
@@ -121,6 +121,7 @@ class ActionMenu(OptionList):
             m = self._marked
             self.replace_option_prompt_at_index(m, self._prompt(self._keys[m], self.rows[m], False))
         if current is not None and self._marked != i:
+            assert i is not None  # a current row is the highlighted one
             self.replace_option_prompt_at_index(i, self._prompt(self._keys[i], current, True))
         self._marked = i if current is not None else None
         self.post_message(self.Highlighted(current))

@@ -3,6 +3,9 @@ from the game's stylesheet (component classes ``<game>--<name>``), clickable tex
 and no redraw when nothing it shows has changed."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, Generic, TypeVar
+
 from rich.console import Group
 from rich.text import Text
 from textual.widgets import Static
@@ -10,7 +13,11 @@ from textual.widgets import Static
 from .touch import BoardTouched
 
 
-class BoardPart(Static):
+#: The game's view a part draws from (its TypedDict; a part of no game's view: Any).
+V = TypeVar("V", bound=Mapping[str, Any])
+
+
+class BoardPart(Static, Generic[V]):
     #: The game's component-class prefix ("kiln" → "kiln--hi").
     STYLE_PREFIX = ""
     #: Which touches this part shows (board-id prefixes); None: all of them.
@@ -43,7 +50,7 @@ class BoardPart(Static):
         """Clicked text: tell the screen, which highlights the matching choice."""
         self.post_message(BoardTouched(touch))
 
-    def changed(self, view: dict, touches: frozenset[str], detail) -> bool:
+    def changed(self, view: Mapping[str, Any], touches: frozenset[str], detail) -> bool:
         """Whether what this part shows may differ from its last drawing: not the same
         view, other touches of ours or another ``detail`` (moving through the menu
         changes one part at a time). Records the new inputs."""
@@ -63,10 +70,10 @@ class BoardPart(Static):
         self.update(Group(*lines), layout=shape != self._shape)
         self._shape = shape
 
-    def redraw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
+    def redraw(self, view: V, touches: frozenset[str], detail: bool) -> None:
         """Draw unless nothing this part shows has changed."""
         if self.changed(view, touches, detail):
             self.draw(view, touches, detail)
 
-    def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
+    def draw(self, view: V, touches: frozenset[str], detail: bool) -> None:
         raise NotImplementedError

@@ -365,7 +365,7 @@ class Content:
         self.solo = solo
 
     def track(self, n: int) -> TrackSpec:
-        return self.mat.track[str(n)]
+        return self.mat.track[str(n)]  # type: ignore[index]  # keys validated as "1".."5"
 
     def active_bottles(self, n: int) -> list[str]:
         return [b for b in self.order if n >= self.bottles[b].min_players]

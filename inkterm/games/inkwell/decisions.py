@@ -66,10 +66,10 @@ class Decisions(Base):
         if not forced:
             for b, keep in self._take_options(p):
                 slot = self.link[b]
-                tid = self.slots[slot] if slot else None
-                tech = self.C.techniques[tid] if tid is not None and keep else None
+                on_slot = self.slots[slot] if slot else None
+                tech = self.C.techniques[on_slot] if on_slot is not None and keep else None
                 extra = f" + {tech.name}" if tech else ""
-                touches = (f"bottle:{b}", f"slot:{slot}") if tid is not None else (f"bottle:{b}",)
+                touches = (f"bottle:{b}", f"slot:{slot}") if on_slot is not None else (f"bottle:{b}",)
                 label, hint = _take_texts(b, self.shape[b], self.bottles[b])
                 if tech:
                     hint += f"; brings {tech.name}: {tech.text}"

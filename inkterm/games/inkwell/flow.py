@@ -129,6 +129,7 @@ class Flow(Base):
         seat = self.cur
         forced = self.must_turn(seat)
         self.voluntary = not forced
+        assert p.page is not None
         page = self.C.pages[p.page]
         lines = self.page_score(seat, voluntary=not forced)
         total = sum(v for _l, v in lines)

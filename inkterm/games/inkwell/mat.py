@@ -2,6 +2,8 @@
 and the end-of-turn refill [R11, R12], and what a Take may take."""
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from inkterm.engine.steps import Narration
 from inkterm.engine.words import act
 
@@ -68,7 +70,7 @@ class Mat(Base):
                 cubes[t] += 1
         self._fill_mat()
 
-    def _take_options(self, p: Player, shapes=None) -> list[tuple[str, bool]]:
+    def _take_options(self, p: Player, shapes: Collection[str] | None = None) -> list[tuple[str, bool]]:
         """The bottles ``p`` may Take now, each with whether its technique (if any) may
         be kept: every cube must fit [R2], and a bottle with a technique needs a free
         place on the desk for it or Steady Hand to leave it."""
@@ -93,7 +95,7 @@ class Mat(Base):
                 out.append((b, room))
         return out
 
-    def legal_takes(self, seat: int | None = None, shapes=None) -> list[str]:
+    def legal_takes(self, seat: int | None = None, shapes: Collection[str] | None = None) -> list[str]:
         p = self.players[self.cur if seat is None else seat]
         if p.page is None:
             return []
@@ -108,6 +110,7 @@ class Mat(Base):
         slot = self.link[bid]
         tid = self.slots[slot] if slot else None
         if tid is not None and allow_tech:
+            assert slot  # a technique lies only on a bottle's slot
             keep = len(p.techs) < self.capacity(p)
             leave = self._has(p, "steady_hand")
             if keep and leave:

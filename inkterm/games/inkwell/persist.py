@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from inkterm.engine.state import GameState
 from inkterm.engine.steps import WorkQueue
 
 from .model import Base, Player
@@ -61,6 +62,7 @@ class Persistence(Base):
         So are the sides other seats have chosen until all are revealed [R15]: the
         copy guesses them."""
         other = super().determinize(seat, rng)
+        assert isinstance(other, Persistence)
         rng.shuffle(other.deck)
         if other.stage == "side":
             for i, q in enumerate(other.players):
@@ -68,7 +70,8 @@ class Persistence(Base):
                     q.side = rng.choice("AB")
         return other
 
-    def _copy_model(self, other: "Persistence") -> None:
+    def _copy_model(self, other: GameState) -> None:
+        assert isinstance(other, Persistence)
         for k in ("C", "n", "solo", "difficulty", "arrows", "end", "active", "active_slots",
                   "shape", "link") + self._SCALARS:
             setattr(other, k, getattr(self, k))

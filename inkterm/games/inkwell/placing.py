@@ -37,9 +37,9 @@ class Placing(Base):
         empties = [i for i, f in enumerate(p.cubes) if f < 0 and p.masks[i] & bit]
         if not batch.fit:
             return empties, False
-        rest = list(cubes)
-        rest[t] -= 1
-        rest = tuple(rest)
+        left = list(cubes)
+        left[t] -= 1
+        rest = tuple(left)
         mc = self._mc(p)
         if not any(rest):
             ok_masks = {p.masks[i] for i in empties}
@@ -57,6 +57,7 @@ class Placing(Base):
             self.gained |= 1 << t
 
     def _space_rank(self, p: Player, i: int, t: int) -> float:
+        assert p.page is not None
         page = self.C.pages[p.page]
         sp = page.spaces[i]
         m = p.masks[i]
@@ -88,10 +89,11 @@ class Placing(Base):
         if not hand:
             return []
         p = self.players[self.cur]
+        assert p.page is not None
         page = self.C.pages[p.page]
         saved = list(p.cubes)
         batch = Batch(list(hand[0].cubes), hand[0].fit, hand[0].spill)
-        out = []
+        out: list[tuple[str, str | None]] = []
         try:
             while any(batch.cubes):
                 t = self._current_type(batch.cubes)
@@ -110,6 +112,7 @@ class Placing(Base):
         return out
 
     def _decide_place(self, p: Player, batch: Batch) -> Decision:
+        assert p.page is not None
         page = self.C.pages[p.page]
         t = self._current_type(batch.cubes)
         opts, spill_ok = self._place_options(p, batch)
@@ -129,12 +132,13 @@ class Placing(Base):
 
     def _apply_place(self, p: Player, batch: Batch, kind: str, sid: str, ev: Narration) -> None:
         """``auto``, ``spill`` or ``place:<sid>``, read by the caller."""
+        assert p.page is not None
         page = self.C.pages[p.page]
         if kind == "auto":
-            for word, sid in self.best_placement():
+            for word, to in self.best_placement():
                 t = CUBE_NAMES.index(word)
                 batch.cubes[t] -= 1
-                if sid is None:
+                if to is None:
                     if batch.fit:
                         batch.spill -= 1
                         ev.say(f"{act(p.name, 'pours')} a {word} cube back (Spill Cloth).", self.cur, "place")
@@ -142,8 +146,8 @@ class Placing(Base):
                         ev.say(f"No space for the {word} cube; it goes back.", self.cur, "overflow")
                     self._return(t)
                 else:
-                    self._put(p, page.by_sid[sid], t)
-                    ev.say(f"{act(p.name, 'places')} {word} on {sid}.", self.cur, "place")
+                    self._put(p, page.by_sid[to], t)
+                    ev.say(f"{act(p.name, 'places')} {word} on {to}.", self.cur, "place")
             return
         t = self._current_type(batch.cubes)
         batch.cubes[t] -= 1

@@ -29,8 +29,7 @@ class Rival(Base):
                 ev.say(f"The Rival clears {best} {_cubes_text(cubes)}.", None, "rival")
                 self.bottles[best] = [0] * 6
                 slot = self.link[best]
-                if slot and self.slots[slot] is not None:
-                    tid = self.slots[slot]
+                if slot and (tid := self.slots[slot]) is not None:
                     self.slots[slot] = None
                     self.out.append(tid)
                     ev.say(f"{self.C.techniques[tid].name} leaves the game.", None, "rival")

@@ -6,7 +6,7 @@ from inkterm.engine.steps import Narration
 from inkterm.engine.types import Choice, Decision
 from inkterm.engine.words import act, count
 
-from .content import COLOUR_WORDS, COLOURS, GOLD
+from .content import COLOUR_WORDS, COLOURS, GOLD, Counted, Grinder
 from .model import CODE, DOWN, ROT, T_TECH, T_TRIG, UP, Base, Player, _cube_word, _cubes_text, _take_texts, ckey
 from .work import Ask, Batch, Dye, Grind, Keep, Scrape, ScrapeTo, Second, Trigger
 
@@ -35,6 +35,7 @@ class Techniques(Base):
 
     def _grinder_colours(self, tid: int) -> list[int]:
         e = self.C.techniques[tid].effect
+        assert isinstance(e, Grinder)
         return [CODE[c] for c in e.colours if self.gained >> CODE[c] & 1]
 
     def _resolve_grinder(self, p: Player, tid: int, ev: Narration) -> None:
@@ -69,16 +70,16 @@ class Techniques(Base):
         e = spec.effect
         k = e.kind
         ev.say(f"{act(p.name, 'uses')} {spec.name}.", self.cur, "technique")
-        if k == "points":
+        if e.kind == "points":
             p.add(spec.name, e.points)
-        elif k == "gold":
+        elif e.kind == "gold":
             got = min(e.count, self.supply)
             if got:
                 self.supply -= got
                 self._gain(GOLD, got)
             else:
                 ev.say("The gold supply is empty.", self.cur, "technique")
-        elif k == "draw":
+        elif e.kind == "draw":
             self.reveal()
             c = [0] * 6
             for _ in range(e.count):
@@ -104,6 +105,7 @@ class Techniques(Base):
             self.calm = True
 
     def _scrape_sources(self, p: Player) -> list[int]:
+        assert p.page is not None
         page = self.C.pages[p.page]
         out = []
         for i, f in enumerate(p.cubes):
@@ -132,6 +134,7 @@ class Techniques(Base):
             return Decision(seat, f"{p.name}: Dye Merchant: name a colour", [
                 Choice(ckey("colour", c), f"{COLOUR_WORDS[c]}", f"{self.bag[t]} in the bag")
                 for t, c in enumerate(COLOURS)], T_TRIG)
+        assert p.page is not None
         page = self.C.pages[p.page]
         if isinstance(ask, Scrape):
             ch = [Choice(ckey("move", page.spaces[i].sid),
@@ -168,6 +171,7 @@ class Techniques(Base):
         elif isinstance(ask, Dye):
             t = CODE[arg]
             e = self.C.techniques[tid].effect
+            assert isinstance(e, Counted)
             got = min(e.count, self.bag[t])
             self.bag[t] -= got
             ev.say(f"Dye Merchant: {act(p.name, 'finds')} {count(got, _cube_word(t) + ' cube')}.", self.cur, "technique")
@@ -175,8 +179,10 @@ class Techniques(Base):
                 self._gain(t, got)
         elif isinstance(ask, Scrape):
             if kind != "skip":
+                assert p.page is not None
                 self.work.push(ScrapeTo(tid, self.C.pages[p.page].by_sid[arg]))
         elif isinstance(ask, ScrapeTo):
+            assert p.page is not None
             page = self.C.pages[p.page]
             src = ask.src
             dst = page.by_sid[arg]

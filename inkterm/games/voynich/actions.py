@@ -112,7 +112,7 @@ class Placement(Action):
 def sources(st: State, p: int, kind: str, sec: str, excl: str | None, supply: bool = True):
     """(key, label, touches) for every legal source of a token: the supply, or any space
     outside section ``sec`` (and other than ``excl``) holding one of the seat's."""
-    out = []
+    out: list[tuple[str, str, tuple[str, ...]]] = []
     if supply:
         if kind == "text":
             for tid in st.tsupply[p]:

@@ -26,7 +26,9 @@ if TYPE_CHECKING:
 def _bath_put(st: State, sid: str, tok: tuple, pushed: bool, log: list) -> None:
     if sid == POOL1:
         if tok[1] == "leaf":
-            _bath_put(st, BA_NEXT[POOL1], tok, True, log)  # ruling 28
+            below = BA_NEXT[POOL1]
+            assert below is not None  # the first pool drains on
+            _bath_put(st, below, tok, True, log)  # ruling 28
         else:
             st.spaces[POOL1].append(tok)
         return

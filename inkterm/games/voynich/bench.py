@@ -18,7 +18,9 @@ def play(seed: int, seats: int) -> int:
     rng = random.Random(seed)
     n = 0
     while not st.is_over:
-        st.apply(rng.choice(st.decision().choices).key)
+        d = st.decision()
+        assert d is not None  # a game not over has a decision
+        st.apply(rng.choice(d.choices).key)
         n += 1
     return n
 

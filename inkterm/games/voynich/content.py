@@ -19,7 +19,10 @@ from . import words
 
 ASSETS = Path(__file__).resolve().parent.parent.parent / "assets" / "voynich"
 
-TYPES = ("Bo", "As", "Ba", "Wr")  # knowledge types, in book order; index 0..3
+Knowledge = Literal["Bo", "As", "Ba", "Wr"]
+Level = Literal["A", "B", "C", "D"]  # a piece's level
+TYPES: tuple[Knowledge, ...] = ("Bo", "As", "Ba", "Wr")  # knowledge types, in book order; index 0..3
+LEVELS: tuple[Level, ...] = ("A", "B", "C", "D")
 TYPE_NAMES = ("botany", "astrology", "baths", "writing")
 OK = 4  # index of Overall Knowledge in a gain vector
 SECTIONS = ("botany", "astrology", "baths", "writing", "recipes")
@@ -117,8 +120,8 @@ class PuzzleModel(_M):
 
 
 class PiecesModel(_M):
-    types: list[Literal["Bo", "As", "Ba", "Wr"]]
-    counts: dict[Literal["Bo", "As", "Ba", "Wr"], dict[Literal["A", "B", "C", "D"], int]]
+    types: list[Knowledge]
+    counts: dict[Knowledge, dict[Level, int]]
 
 
 class TrackModel(_M):
@@ -210,9 +213,9 @@ class BoardModel(_M):
             for n in sp.next:
                 if n not in self.botany and not any(s.branch == n for s in self.botany.values()):
                     raise ValueError(f"botany.{name}.next names unknown space {n!r}")
-        for name, sp in self.baths.spaces.items():
-            if sp.next is not None and sp.next not in self.baths.spaces and sp.next != "POOL2":
-                raise ValueError(f"baths.spaces.{name}.next names unknown space {sp.next!r}")
+        for name, bath in self.baths.spaces.items():
+            if bath.next is not None and bath.next not in self.baths.spaces and bath.next != "POOL2":
+                raise ValueError(f"baths.spaces.{name}.next names unknown space {bath.next!r}")
         for row, rewards in self.recipes.items():
             for r in rewards:
                 if row == "text":
@@ -284,7 +287,7 @@ class NeutralModel(_M):
     cards: dict[str, list[NeutralCard]]
 
 
-FILES = {
+FILES: dict[str, type[BaseModel]] = {
     "puzzle.json": PuzzleModel,
     "pieces.json": PiecesModel,
     "track.json": TrackModel,

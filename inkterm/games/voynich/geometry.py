@@ -24,7 +24,7 @@ CENTRAL = tuple(IDX[c] for c in C.puzzle.central)
 CENTRAL_SET = frozenset(CENTRAL)
 CORNERS = frozenset(IDX[c] for c in C.puzzle.corners)
 EDGES = frozenset(i for i in CELLS if (i // 8 in (0, 7) or i % 8 in (0, 7)) and i not in CORNERS)
-CIRCLE = [None] * 64
+CIRCLE: list[str | None] = [None] * 64
 for _name, _cells in C.puzzle.circles.items():
     for _c in _cells:
         CIRCLE[IDX[_c]] = _name

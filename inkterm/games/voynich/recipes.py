@@ -10,7 +10,7 @@ from inkterm.engine.types import Choice
 from inkterm.engine.words import act
 
 from .actions import Action, Placement
-from .content import reward_text
+from .content import Reward, reward_text
 from .tables import ACTION_LABEL, RE_REWARD, RE_SPACES, spot, tok_text, touch_space
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ class ToRecipes(Placement):
         for s in RE_SPACES[row]:
             if not st.spaces[s]:
                 rw = RE_REWARD[s]
-                what = f"the text ×{rw}" if row == "text" else reward_text(rw)
+                what = reward_text(rw) if isinstance(rw, Reward) else f"the text ×{rw}"  # text: a multiplier
                 out.append((f"to:{row}:{s[-1]}", f"{row} row space {s[-1]} ({what})", (touch_space(s),), s))
         return out
 
@@ -44,6 +44,7 @@ class ToRecipes(Placement):
             base = st.text_value(tok).gains
             st.gain(p, tuple(v * rw for v in base), f"({tok_text(tok)} ×{rw})")
         else:
+            assert isinstance(rw, Reward)
             st.reward(p, rw, f"({spot(sid)})")
 
 

@@ -48,7 +48,7 @@ from inkterm.engine.words import act, possessive
 from . import astrology, baths, botany, persist, recipes, research, scoring, view, writing
 from . import words as W
 from .actions import Action
-from .content import GAIN_RE, OK, SECTIONS, TYPE_NAMES, TYPES, Reward, reward_text
+from .content import GAIN_RE, LEVELS, OK, SECTIONS, TYPE_NAMES, TYPES, Reward, reward_text
 from .geometry import CENTRAL, IDX, LETTER, Analysis
 from .tables import (
     ALL_SPACES, BASE, BREAKS, C, CAP, COMP, DIRTY, DW, END_AT, GREY, MULT, NSECT, POOL1, TEXT_FACE, acts_of,
@@ -85,7 +85,7 @@ class State(GameState):
         self.grid = [-1] * 64
         for i in CENTRAL:
             self.grid[i] = 4
-        self.psupply = [[C.pieces.counts[t][L] for L in "ABCD"] for t in TYPES]
+        self.psupply = [[C.pieces.counts[t][L] for L in LEVELS] for t in TYPES]
         self.pv = 0
         self._an: Analysis | None = None
         self.goat = rng.randint(1, NSECT)
@@ -231,6 +231,7 @@ class State(GameState):
             return None
         step = self.work.top
         if step is not None:
+            assert isinstance(step, (Task, Pool2Entry))  # the only steps (tasks.STEP_KINDS)
             return self._step_decision(step)
         return PHASES[self.phase].decide(self)
 
@@ -370,7 +371,7 @@ class State(GameState):
 
 
     # ================================================================= views and persistence
-    def summary(self) -> VoynichView:
+    def summary(self) -> VoynichView:  # type: ignore[override]  # a TypedDict, not the engine's dict[str, Any]
         return view.summary(self)
 
     def view(self, seat: int) -> VoynichView:  # type: ignore[override]

@@ -21,7 +21,8 @@ def final_score(st: State, p: int) -> dict[str, Any]:
     each card scored."""
     raw = sum(VALUE[i] for i in st.research[p])
     rows: list[list[Any]] = [["In-game OK", st.ok[p]], ["Research tokens, halved", raw // 2]]
-    pages, by_deck = [], {}
+    pages: list[list[Any]] = []
+    by_deck: dict[str, int] = {}
     for cid, step in st.book[p]:
         m = MULT[step]
         card = C.cards[cid]

@@ -73,7 +73,7 @@ WR_TEXTS = {r: [f"wr:{r}:t{i}" for i in range(1, v.texts + 1)] for r, v in WR.it
 WR_STARS = {r: [f"wr:{r}:s{i}" for i in range(1, v.stars + 1)] for r, v in WR.items()}
 
 RE = C.board.recipes
-RE_SPACES = {row: [f"re:{row}:{i}" for i in range(1, len(v) + 1)] for row, v in RE.items()}
+RE_SPACES: dict[str, list[str]] = {row: [f"re:{row}:{i}" for i in range(1, len(v) + 1)] for row, v in RE.items()}
 RE_REWARD = {
     f"re:{row}:{i}": (int(r[1:]) if row == "text" else parse_reward(r))
     for row, v in RE.items()

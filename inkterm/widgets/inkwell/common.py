@@ -3,6 +3,9 @@ desk and a bottle, the words for the Abbot's track, and line helpers (each part 
 drawn as plain lines, so a highlight moving within a part needs no new layout)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from rich.text import Text
 from textual.widget import Widget
 
@@ -35,7 +38,7 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def viewer_seat(view: dict) -> int | None:
+def viewer_seat(view: Mapping[str, Any]) -> int | None:
     """Whose desk is drawn: the viewer's own, else whoever is to choose."""
     you = view.get("you")
     if you is not None:
@@ -43,7 +46,7 @@ def viewer_seat(view: dict) -> int | None:
     return view.get("current")
 
 
-def acting_seat(view: dict) -> int | None:
+def acting_seat(view: Mapping[str, Any]) -> int | None:
     """Whose page is drawn large: whoever is to choose (during another seat's turn,
     the page the log is narrating), else the viewer's own."""
     current = view.get("current")
@@ -184,7 +187,7 @@ class InkPart(BoardPart):
     #: Drawn in full only when the whole table is on screen (not merely wide).
     FULL_NEEDS_WHOLE = False
 
-    def data(self, view: dict):
+    def data(self, view: Mapping[str, Any]):
         """What of ``view`` this part draws: it is drawn again only when this
         changes (or its touches, or the detail). Parts name their keys in ``KEYS``
         and add per-seat data by overriding this."""
@@ -194,7 +197,7 @@ class InkPart(BoardPart):
     KEYS: tuple[str, ...] | None = None
     _data: object = None
 
-    def changed(self, view: dict, touches: frozenset[str], detail) -> bool:
+    def changed(self, view: Mapping[str, Any], touches: frozenset[str], detail) -> bool:
         """Whether this part must be drawn again: a new choice brings a new view
         every time, but most parts show data that did not change."""
         data = self.data(view)

@@ -5,6 +5,9 @@ the arrows I II III where they stand, the Abbot ``●`` on it and the walked par
 heavy. Smaller, the bottles a line each (the strip above says where the Abbot is)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from rich.style import Style
 from rich.text import Text
 
@@ -56,7 +59,7 @@ class MatView(InkPart):
     #: Drawn in full only when the whole table is on screen (the rings are tall).
     FULL_NEEDS_WHOLE = True
 
-    def data(self, view: dict):
+    def data(self, view: Mapping[str, Any]):
         forced = tuple(p["name"] for p in view.get("players", []) if p.get("must_turn") and not p.get("finished"))
         return super().data(view), forced
 

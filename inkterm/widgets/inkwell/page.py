@@ -7,6 +7,9 @@ narrow, an illustration is a line between ``▕ ▏``. The other seats' pages ar
 small: a cube letter per filled space, ``·`` per empty one."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from rich.text import Text
 
 from inkterm.games.inkwell.rules import gold_bonus_words
@@ -229,7 +232,7 @@ class PageView(InkPart):
     READS = ("space:", "bottle:", "page:")
     KEYS = ("current", "you", "hand", "mat")
 
-    def data(self, view: dict):
+    def data(self, view: Mapping[str, Any]):
         seat, players = acting_seat(view), view.get("players", [])
         return super().data(view), players[seat] if seat is not None and seat < len(players) else None
 
@@ -297,7 +300,7 @@ class OthersView(InkPart):
     VIEW = "players"
     KEYS = ("current", "you")
 
-    def data(self, view: dict):
+    def data(self, view: Mapping[str, Any]):
         return super().data(view), tuple((p["name"], p.get("page")) for p in view.get("players", []))
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:

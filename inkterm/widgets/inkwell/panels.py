@@ -1,6 +1,9 @@
 """The desk (the viewer's workspace and techniques), the pages on offer and the key."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from rich.style import Style
 from rich.text import Text
 
@@ -17,7 +20,7 @@ class DeskView(InkPart):
     VIEW = "desk"
     KEYS = ("current", "you", "private", "solo")
 
-    def data(self, view: dict):
+    def data(self, view: Mapping[str, Any]):
         seat, players = viewer_seat(view), view.get("players", [])
         return super().data(view), players[seat] if seat is not None and seat < len(players) else None
 
@@ -90,7 +93,7 @@ class DisplayView(InkPart):
     VIEW = "offer"
     KEYS = ("display",)
 
-    def data(self, view: dict):
+    def data(self, view: Mapping[str, Any]):
         return super().data(view), self.whole
 
     @property

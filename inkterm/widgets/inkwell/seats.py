@@ -4,6 +4,9 @@ colour and side, techniques; first player, forced and finished in words), the so
 Rival as a seat, and the supply (bag, gold, deck)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from rich.console import Group
 from rich.style import Style
 from rich.table import Table
@@ -88,7 +91,7 @@ class StripView(InkPart):
     VIEW = None  # in every view
     KEYS = ("abbot", "end_space", "arrows", "arrows_crossed", "gold", "current", "first_player", "rival")
 
-    def data(self, view: dict):
+    def data(self, view: Mapping[str, Any]):
         return super().data(view), tuple(
             (p["name"], p["score"], page_progress(p.get("page")), p.get("pages_turned"),
              p.get("finished"), p.get("finish_position"), p.get("must_turn"))

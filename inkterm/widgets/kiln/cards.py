@@ -50,7 +50,7 @@ class CardList(KilnPart):
 
     def card_lines(self, cards_: list[TableauCard] | list[CardFacts], hi) -> list:
         """Each card as its name line and, indented below, its type and effect."""
-        out = []
+        out: list[Text | Padding] = []
         for c in map(card_facts, cards_):
             lit = f"card:{c['id']}" in hi
             click = click_style(f"card:{c['id']}")
@@ -71,7 +71,7 @@ class CardList(KilnPart):
             self._names[id(name)] = c["id"]
         return out
 
-    def show_cards(self, parts: list) -> None:
+    def show_cards(self, parts: list[Text | Padding]) -> None:
         """Show ``parts`` and note the rows each card takes (wrapped at this width)."""
         width = max(10, self.content_size.width or 45)
         console = self.app.console
@@ -79,6 +79,7 @@ class CardList(KilnPart):
         row, last = 0, None
         for r in parts:
             text, indent = (r.renderable, 3) if isinstance(r, Padding) else (r, 0)
+            assert isinstance(text, Text)  # a card's rows are Text, indented or not
             n = len(text.wrap(console, width - indent))
             cid = self._names.get(id(r))
             if cid is not None:

@@ -50,7 +50,7 @@ def extra_points(p: PlayerView) -> int:
     return p["score"] - min(p["blanks"], N_BLANKS) - p["rows"]
 
 
-class KilnPart(BoardPart):
+class KilnPart(BoardPart[KilnView]):
     """A piece of the board that renders Rich text with styles from the stylesheet."""
 
     COMPONENT_CLASSES = {

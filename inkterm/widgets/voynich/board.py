@@ -29,6 +29,9 @@ help card).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from rich.text import Text
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Select, TabbedContent, TabPane
@@ -116,7 +119,7 @@ class VoynichBoard(Vertical):
 
     def next_view(self) -> None:
         tabs = self.query_one("#vy-tabs", TabbedContent)
-        panes = [p.id for p in tabs.query(TabPane)]
+        panes = [p.id for p in tabs.query(TabPane) if p.id is not None]  # each is given one
         if panes:
             i = panes.index(tabs.active) if tabs.active in panes else -1
             tabs.active = self._own_tab = panes[(i + 1) % len(panes)]
@@ -148,23 +151,23 @@ class VoynichBoard(Vertical):
         # each part is drawn again only if what it shows changed: moving the highlight
         # through the menu redraws the one or two parts it touches
         note = self._condition_note(view, touches, wide)
-        for w in root.query(PuzzleView):
-            if w.changed(view, touches, note.plain if note is not None else None):
-                w.draw(view, touches, note)
-        for w in root.query(TrackView):
-            width = w.content_size.width or (34 if wide else 44)
-            if w.changed(view, touches, width):
-                w.draw(view, touches, width)
+        for puzzle in root.query(PuzzleView):
+            if puzzle.changed(view, touches, note.plain if note is not None else None):
+                puzzle.draw(view, touches, note)
+        for track in root.query(TrackView):
+            width = track.content_size.width or (34 if wide else 44)
+            if track.changed(view, touches, width):
+                track.draw(view, touches, width)
         if not wide:
             for line in self.query(ScoreLine):
                 if line.changed(view, touches, None):
                     line.draw(view, touches)
-        for w in root.query(SectionView):
-            if w.changed(view, touches, None):
-                w.draw(view, touches)
-        for w in root.query(BookView):
-            if w.changed(view, touches, wide):
-                w.draw(view, touches, wrap=not wide)
+        for section in root.query(SectionView):
+            if section.changed(view, touches, None):
+                section.draw(view, touches)
+        for book in root.query(BookView):
+            if book.changed(view, touches, wide):
+                book.draw(view, touches, wrap=not wide)
         self._draw_help(root)
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
@@ -236,7 +239,7 @@ class VoynichBoard(Vertical):
                 picker.set_options(cards)
 
     def _auto_card(self) -> str | None:
-        view = self._view or {}
+        view: Mapping[str, Any] = self._view or {}
         for t in sorted(self._touches):
             if t.startswith("card:"):
                 return t[5:]
@@ -259,6 +262,7 @@ class VoynichBoard(Vertical):
     def _draw_help(self, root) -> None:
         if self._view is None:
             return
+        cid: str | None
         if self.help_card:
             cid = self.help_card
         else:

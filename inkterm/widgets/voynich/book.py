@@ -106,7 +106,7 @@ class HelpView(VoyPart):
 
     READS = ()
 
-    def draw(self, view: VoynichView, cid: str | None, explained: bool = False) -> None:
+    def draw(self, view: VoynichView, cid: str | None, explained: bool = False) -> None:  # type: ignore[override]  # drawn by VoynichBoard.show with its own arguments, never through redraw
         if not cid:
             self.update(Text("Choose a card above to see its help card.", style=self.style("muted")))
             return

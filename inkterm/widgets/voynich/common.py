@@ -7,7 +7,7 @@ from rich.text import Text
 
 from inkterm.games.voynich import words as W
 from inkterm.games.voynich.content import content as voynich_content
-from inkterm.games.voynich.view import PlayerView, TokenView
+from inkterm.games.voynich.view import PlayerView, TokenView, VoynichView
 from inkterm.widgets.part import BoardPart
 
 
@@ -67,7 +67,7 @@ def card_scores(cid: str) -> list[str]:
     return list(voynich_content().cards[cid].scores)
 
 
-class VoyPart(BoardPart):
+class VoyPart(BoardPart[VoynichView]):
     """A piece of the board that renders Rich text with styles from the stylesheet and
     is drawn again only when what it shows has changed (``BoardPart.changed``)."""
 

@@ -29,7 +29,7 @@ class PuzzleView(VoyPart):
 
     READS = ("cell:",)
 
-    def draw(self, view: VoynichView, touches: frozenset[str], note: Text | None = None) -> None:
+    def draw(self, view: VoynichView, touches: frozenset[str], note: Text | None = None) -> None:  # type: ignore[override]  # drawn by VoynichBoard.show with its own arguments, never through redraw
         pz = view.get("puzzle", {})
         players = view.get("players", [])
         letters = pz.get("letters", ["." * 8] * 8)

@@ -19,7 +19,7 @@ class SectionView(VoyPart):
         self.section = section
         self.READS = (f"{section}:",)
 
-    def draw(self, view: VoynichView, touches: frozenset[str]) -> None:
+    def draw(self, view: VoynichView, touches: frozenset[str]) -> None:  # type: ignore[override]  # drawn by VoynichBoard.show with its own arguments, never through redraw
         sec = self.section
         spaces = view.get("sections", {}).get(sec, {})
         self._players = view.get("players", [])

@@ -2,8 +2,9 @@
 summary drawn where the board has room for it."""
 from __future__ import annotations
 
-from rich.text import Text
+from collections.abc import Sequence
 
+from rich.text import Text
 
 from inkterm.games.voynich.view import SupplyView, VoynichView
 
@@ -47,7 +48,7 @@ class TrackView(VoyPart):
             names.append(self._fit(cell), style=self.seat_style(players, s) + self.style("head"))
         lines.append(names)
 
-        def row(label: str, cells: list[tuple[str, str | None]]) -> None:
+        def row(label: str, cells: Sequence[tuple[str, str | None]]) -> None:
             t = Text(f"{label:<{self.LABEL}}", style=self.style("head"), no_wrap=True, overflow="ellipsis")
             for text, sty in cells:
                 t.append(self._fit(text), style=self.style(sty) if sty else "")
@@ -127,7 +128,7 @@ class ScoreLine(VoyPart):
 
     READS = ()
 
-    def draw(self, view: VoynichView, touches: frozenset[str]) -> None:
+    def draw(self, view: VoynichView, touches: frozenset[str]) -> None:  # type: ignore[override]  # drawn by VoynichBoard.show with its own arguments, never through redraw
         players = view.get("players", [])
         end = view.get("track", {}).get("end", 52)
         current = view.get("current")
