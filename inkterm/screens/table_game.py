@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from inkterm.screens.game import GameScreen
 from inkterm.screens.tables import TABLES_CSS
@@ -132,7 +132,7 @@ class TableScreen(GameScreen):
         super().refresh_table()
         d = self.decision
         if d is not None and d.seat != self.viewer and self.is_attached and not self._finished:
-            self.query_one("#prompt").update(d.prompt)  # who chooses, and what about
+            self.query_one("#prompt", Static).update(d.prompt)  # who chooses, and what about
             self.query_one(ActionMenu).set_choices([])
 
     def finish(self) -> None:

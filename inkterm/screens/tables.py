@@ -164,15 +164,20 @@ class OpenTableScreen(_TablesScreen):
         if event.select.id == "game":
             self._show_seats()
 
+    def _picked(self, select_id: str):
+        """A select's value; None for its blank (Select.BLANK)."""
+        value = self.query_one(f"#{select_id}", Select).value
+        return None if value is Select.BLANK else value
+
     def _show_seats(self) -> None:
-        spec = GAMES[self.query_one("#game", Select).value]
+        spec = GAMES[self._picked("game")]
         for i in range(MAX_SEATS):
             self.query_one(f"#seat-row{i}").display = i < spec.max_players
 
     def read_form(self) -> OpenTable:
-        game = self.query_one("#game", Select).value
-        seats = [self.query_one(f"#seat{i}", Select).value for i in range(GAMES[game].max_players)]
-        idle = self.query_one("#idle", Select).value
+        game = self._picked("game")
+        seats = [self._picked(f"seat{i}") for i in range(GAMES[game].max_players)]
+        idle = self._picked("idle")
         return OpenTable(game=game, seats=[s for s in seats if s],
                          private=self.query_one("#private", Checkbox).value,
                          idle_minutes=idle or None)
@@ -195,11 +200,11 @@ class JoinTableScreen(_TablesScreen):
 
     def __init__(self, watch: bool = False) -> None:
         super().__init__()
-        self.watch = watch
+        self.watching = watch
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="tables-panel"):
-            yield Static("Watch a table" if self.watch else "Join a table",
+            yield Static("Watch a table" if self.watching else "Join a table",
                          classes="screen-title")
             yield from self.name_row()
             with Horizontal(classes="tables-row"):
@@ -256,7 +261,7 @@ class JoinTableScreen(_TablesScreen):
         if not code:
             self.say_error("Type the table's code, or pick a table from the list.")
             return
-        await self.sit_down(WatchTable(code=code) if self.watch else JoinTable(code=code))
+        await self.sit_down(WatchTable(code=code) if self.watching else JoinTable(code=code))
 
 
 def table_line(t: TableInfo, name: str) -> str:

@@ -32,7 +32,7 @@ class ProbeApp(App[None]):
         yield Static(TITLE, id="title")
         yield Static("", id="status")
 
-    def _log(self, text: str) -> None:
+    def _probe_log(self, text: str) -> None:
         if self._log_path:
             with open(self._log_path, "a", encoding="utf-8") as fh:
                 fh.write(text + "\n")
@@ -44,21 +44,21 @@ class ProbeApp(App[None]):
 
     def on_mount(self) -> None:
         self._refresh_status()
-        self._log(f"mounted {self.size.width}x{self.size.height}")
+        self._probe_log(f"mounted {self.size.width}x{self.size.height}")
 
     def on_resize(self, event: events.Resize) -> None:
         self._refresh_status(event.size)
-        self._log(f"resized {event.size.width}x{event.size.height}")
+        self._probe_log(f"resized {event.size.width}x{event.size.height}")
 
     def on_key(self, event) -> None:
         if event.key in ("q", "ctrl+c"):
-            self._log("quit")
+            self._probe_log("quit")
             self.exit()
             return
         self.keys += 1
         self.last = event.key
         self._refresh_status()
-        self._log(f"key {event.key}")
+        self._probe_log(f"key {event.key}")
 
 
 def main() -> None:

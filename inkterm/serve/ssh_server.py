@@ -12,6 +12,7 @@ import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import asyncssh
 
@@ -29,6 +30,9 @@ from .common import (
     size_cap_notice,
     user_home,
 )
+if TYPE_CHECKING:
+    from inkterm.tables.channel import TableService
+
 from .ssh_keys import HOST_KEY_NAME, KEYS_DIR_NAME, ensure_host_key, read_key_file
 
 log = logging.getLogger("inkterm.serve.ssh")
@@ -366,7 +370,7 @@ class InktermSSHServer:
         self._listener: asyncssh.SSHAcceptor | None = None
         self._watchdog: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
-        self.tables = None  # the TableService, once started
+        self.tables: TableService | None = None  # once started
         self.web = None  # the browser door's runner, when it shares the tables
 
     @property
@@ -430,7 +434,8 @@ class InktermSSHServer:
         elif len(waiting) >= cfg.max_logging_in:
             log.warning("%d connections are logging in; dropping %s",
                         len(waiting), handler.address)
-            handler.conn.close()
+            if handler.conn is not None:
+                handler.conn.close()
             return
         self._connections[handler] = None
 

@@ -206,11 +206,13 @@ def make_server(
                 return
             await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
             await self.send_meta({"type": "quit"})
+            process = self._process
+            assert process is not None  # a task runs only while its process does
             try:
-                await asyncio.wait_for(asyncio.shield(self._process.wait()), QUIT_GRACE)
+                await asyncio.wait_for(asyncio.shield(process.wait()), QUIT_GRACE)
             except asyncio.TimeoutError:
-                log.warning("app %d did not quit when its tab closed; ending it", self._process.pid)
-                await end_process(self._process, grace=1.0)
+                log.warning("app %d did not quit when its tab closed; ending it", process.pid)
+                await end_process(process, grace=1.0)
             try:
                 await asyncio.wait_for(task, QUIT_GRACE)  # its output, to the end
             except asyncio.TimeoutError:
@@ -253,7 +255,9 @@ def make_server(
                 shlex.join(command),
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
-                close=websocket.close,
+                # textual-serve types close() as returning None; aiohttp's says
+                # whether it closed, which nobody reads.
+                close=websocket.close,  # type: ignore[arg-type]
                 download_manager=self.download_manager,
                 debug=self.debug,
             )

@@ -57,6 +57,7 @@ def play_game(game: str, specs: list[str], seed: int, slots: list[int] | None = 
     n = 0
     while not state.is_over:
         d = state.decision()
+        assert d is not None  # the game is not over
         state.apply(bots[d.seat].choose(state))
         n += 1
         if n > max_choices:

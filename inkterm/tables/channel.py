@@ -67,7 +67,7 @@ class TableService:
         self.path = Path(path)
         self.check_interval = check_interval  # how often idle players are looked for
         self._watchdog: asyncio.Task | None = None
-        self._tokens: dict[str, str] = {}
+        self._tokens: dict[str, str | None] = {}  # None: a browser tab, named later
         self._followers: dict[str, set[_Connection]] = {}
         self._server: asyncio.base_events.Server | None = None
         self._connections: set[_Connection] = set()
@@ -147,6 +147,7 @@ class TableService:
     # --- one session's connection -------------------------------------------------------
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
+        assert task is not None  # a connection handler runs as a task
         self._handlers.add(task)
         conn = None
         try:

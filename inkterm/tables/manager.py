@@ -33,7 +33,7 @@ log = logging.getLogger("inkterm.tables")
 #: Code letters: no I or O, so a code read aloud or off a screen is typed right.
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 TABLE_SUFFIX = ".table.json"
-TABLE_FORMAT = "inkterm-table"
+TABLE_FORMAT: Literal["inkterm-table"] = "inkterm-table"
 MAX_TABLES = 200  # unfinished tables on one server
 MAX_HOSTED = 4  # unfinished tables one name may host
 #: Unknown codes one name may try in JOIN_WINDOW seconds (codes are short).
@@ -74,7 +74,7 @@ class Table:
     waiting_since: float = 0.0  # when the table last changed (the clock of the manager)
 
     @property
-    def status(self) -> str:
+    def status(self) -> Literal["waiting", "playing", "over"]:
         if self.state is None:
             return "waiting"
         return "over" if self.state.is_over else "playing"

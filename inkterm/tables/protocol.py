@@ -24,7 +24,8 @@ CODE_LENGTH = 4
 WEB_NAME = re.compile(r"[^\W_][\w .-]{0,19}")
 WEB_MARK = " (web)"
 #: What a seat may be asked for when a table is opened.
-OPEN, ME = "open", "me"
+OPEN: Literal["open"] = "open"
+ME = "me"
 
 
 class _Message(BaseModel):

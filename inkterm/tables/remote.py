@@ -163,6 +163,8 @@ class RemoteTable:
 
     def finished_state(self):
         """The real game, rebuilt from the full record the server sends at the end."""
+        if self.update.record is None:
+            raise ValueError("the table is not over: the server has not sent its record")
         return replay(Record(**self.update.record))
 
     def leave(self) -> None:
