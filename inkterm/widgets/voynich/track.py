@@ -93,7 +93,7 @@ class TrackView(VoyPart):
             t = Text(no_wrap=True, overflow="ellipsis")
             t.append(f"{MARK if s == current else ' '}{p['colour'][0]} {p['name']}",
                      style=self.seat_style(players, s) + self.style("head"))
-            t.append(f"  OK {ok}" + ("" if view.get("end_triggered") else f" ({max(0, end - ok)} to {end})"),
+            t.append(f"  OK {ok}" + ("" if view.get("end_triggered") else f" ({max(0, end - ok)} to go)"),
                      style=self.style("head"))
             share = "".join(f"{TYPE_GLYPH[k]}{n}" for k, n in p.get("sharing", {}).items() if n)
             if share:
