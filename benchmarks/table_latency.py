@@ -4,9 +4,9 @@ on every other seat at the table, and memory per session.
 ``--tables`` tables (default 4) of ``--seats`` players (default 4) log in to one
 ``inkterm serve ssh`` process (the real app in every session), open and join Kiln
 tables by keys as players would, then play: at each table the seat to choose
-presses Enter, and the time until each other seat's screen receives output is one
-measurement. Whose turn it is comes from the table's file (the server writes it
-after every choice).
+presses Enter, and the time until each other seat's screen repaints (receives
+output other than the window title or the bell) is one measurement. Whose turn it
+is comes from the table's file (the server writes it after every choice).
 
 Usage::
 
@@ -36,6 +36,9 @@ from benchmarks.serving import (ANSI, ROOT, app_processes, free_port, logging_in
 
 GOAL_P95_MS, GOAL_MIB = 150, 60
 UP, TAB = b"\x1b[A", b"\t"
+#: Output that is no repaint: the window title (OSC 2) and the bell, which a table
+#: screen writes straight to the terminal before it draws anything.
+NOT_PAINT = re.compile(rb"\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x07")
 
 
 class Player:
@@ -72,9 +75,11 @@ class Player:
             await asyncio.wait_for(self.new.wait(), max(0.01, deadline - time.monotonic()))
         return m
 
-    async def output_after(self, mark: int, timeout: float) -> bool:
+    async def painted_after(self, mark: int, timeout: float) -> bool:
+        """Whether the screen repainted (drew anything but a title or a bell) after
+        ``mark`` within ``timeout``."""
         deadline = time.monotonic() + timeout
-        while len(self.buf) <= mark:
+        while not NOT_PAINT.sub(b"", bytes(self.buf[mark:])):
             self.new.clear()
             try:
                 await asyncio.wait_for(self.new.wait(), max(0.01, deadline - time.monotonic()))
@@ -124,7 +129,7 @@ async def play_table(players: list[Player], path: Path, until: float, latencies:
         marks = [len(p.buf) for p in others]
         sent = time.monotonic()
         players[seat].press(b"\r")
-        results = await asyncio.gather(*(p.output_after(m, 5) for p, m in zip(others, marks)))
+        results = await asyncio.gather(*(p.painted_after(m, 5) for p, m in zip(others, marks)))
         now = time.monotonic()
         for ok in results:
             if ok:
