@@ -4,9 +4,9 @@ on every other seat at the table, and memory per session.
 ``--tables`` tables (default 4) of ``--seats`` players (default 4) log in to one
 ``inkterm serve ssh`` process (the real app in every session), open and join Kiln
 tables by keys as players would, then play: at each table the seat to choose
-presses Enter, and the time until each other seat's screen receives output is one
-measurement. Whose turn it is comes from the table's file (the server writes it
-after every choice).
+presses Enter, and the time until each other seat's screen repaints (receives
+output other than the window title or the bell) is one measurement. Whose turn it
+is comes from the table's file (the server writes it after every choice).
 
 Usage::
 
@@ -31,11 +31,14 @@ from pathlib import Path
 
 import asyncssh
 
-from benchmarks.serving import (ANSI, ROOT, app_processes, free_port, logging_in, memory_kib,
-                                pct, wait_for_port)
+from benchmarks.serving import (ANSI, ROOT, app_processes, cpu_seconds, free_port, logging_in,
+                                memory_kib, pct, wait_for_port)
 
 GOAL_P95_MS, GOAL_MIB = 150, 60
 UP, TAB = b"\x1b[A", b"\t"
+#: Output that is no repaint: the window title (OSC 2) and the bell, which a table
+#: screen writes straight to the terminal before it draws anything.
+NOT_PAINT = re.compile(rb"\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x07")
 
 
 class Player:
@@ -72,9 +75,11 @@ class Player:
             await asyncio.wait_for(self.new.wait(), max(0.01, deadline - time.monotonic()))
         return m
 
-    async def output_after(self, mark: int, timeout: float) -> bool:
+    async def painted_after(self, mark: int, timeout: float) -> bool:
+        """Whether the screen repainted (drew anything but a title or a bell) after
+        ``mark`` within ``timeout``."""
         deadline = time.monotonic() + timeout
-        while len(self.buf) <= mark:
+        while not NOT_PAINT.sub(b"", bytes(self.buf[mark:])):
             self.new.clear()
             try:
                 await asyncio.wait_for(self.new.wait(), max(0.01, deadline - time.monotonic()))
@@ -115,7 +120,7 @@ def whose_turn(path: Path) -> tuple[int, int | None]:
 
 
 async def play_table(players: list[Player], path: Path, until: float, latencies: list[float],
-                     timeouts: list[int]) -> None:
+                     timeouts: list[int], moves: list[int]) -> None:
     while time.monotonic() < until:
         made, seat = whose_turn(path)
         if seat is None:
@@ -124,7 +129,8 @@ async def play_table(players: list[Player], path: Path, until: float, latencies:
         marks = [len(p.buf) for p in others]
         sent = time.monotonic()
         players[seat].press(b"\r")
-        results = await asyncio.gather(*(p.output_after(m, 5) for p, m in zip(others, marks)))
+        moves[0] += 1
+        results = await asyncio.gather(*(p.painted_after(m, 5) for p, m in zip(others, marks)))
         now = time.monotonic()
         for ok in results:
             if ok:
@@ -147,7 +153,7 @@ async def bench(args) -> dict:
          "--data-dir", str(data), "--max-sessions", str(args.tables * args.seats + 4)],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     latencies: list[float] = []
-    timeouts = [0]
+    timeouts, moves = [0], [0]
     try:
         await wait_for_port(port, server)
         async with AsyncExitStack() as stack:
@@ -163,13 +169,19 @@ async def bench(args) -> dict:
                 codes.append(code)
             await asyncio.sleep(2.0)
             until = time.monotonic() + args.seconds
+            sessions = app_processes(server.pid)
+            cpu_before = sum(cpu_seconds(pid) for pid in sessions)
             mem_task = asyncio.get_running_loop().create_task(asyncio.sleep(args.seconds / 2))
             games = asyncio.gather(*(play_table(ps, data / "tables" / f"{c}.table.json", until,
-                                                latencies, timeouts)
+                                                latencies, timeouts, moves)
                                      for ps, c in zip(tables, codes)))
             await mem_task
             mem = [memory_kib(pid) for pid in app_processes(server.pid)]
             await games
+            # What every session of a table spends on one move (the choosing seat's
+            # key and the others' updates): the figure the shared cores must carry.
+            cpu_ms = 1000 * (sum(cpu_seconds(pid) for pid in sessions) - cpu_before) / max(
+                1, moves[0] * args.seats)
     finally:
         server.send_signal(signal.SIGTERM)
         try:
@@ -179,6 +191,7 @@ async def bench(args) -> dict:
         shutil.rmtree(data, ignore_errors=True)  # host key, saves, tables
     return {"p50_ms": 1000 * pct(latencies, 50), "p95_ms": 1000 * pct(latencies, 95),
             "n": len(latencies), "timeouts": timeouts[0], "sessions": args.tables * args.seats,
+            "moves": moves[0], "cpu_ms": cpu_ms,
             "rss_mib": statistics.mean(r for r, _ in mem) / 1024 if mem else float("nan"),
             "pss_mib": statistics.mean(p for _, p in mem) / 1024 if mem else float("nan")}
 
@@ -209,6 +222,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{args.seconds:.0f} s of play")
     print(f"  key on the acting seat -> repaint on the other seats: p50 {r['p50_ms']:.0f} ms, "
           f"p95 {r['p95_ms']:.0f} ms over {r['n']} repaints ({r['timeouts']} timeouts)")
+    print(f"  session CPU per move: {r['cpu_ms']:.1f} ms per seat over {r['moves']} moves")
     print(f"  memory per session: RSS {r['rss_mib']:.1f} MiB, PSS {r['pss_mib']:.1f} MiB")
     print(f"  vs goal: p95 / {GOAL_P95_MS} ms = {r['p95_ms'] / GOAL_P95_MS:.2f}, "
           f"RSS / {GOAL_MIB} MiB = {r['rss_mib'] / GOAL_MIB:.2f}")

@@ -38,6 +38,29 @@ AREAS = ("menu", "log", "board")
 AREA_TITLES = {"menu": "Menu", "log": "Log", "board": "Board"}
 
 
+def update_if_changed(widget: Static, content: str | Text) -> None:
+    """Update a line of text only when it changed: an update lays the whole screen
+    out again and repaints, and most of these lines stay as they were from one move
+    to the next (at a shared table, on every seat but the one choosing)."""
+    old = widget.content
+    if isinstance(content, str) and type(old) is str and old == content:
+        return
+    if isinstance(content, Text) and isinstance(old, Text) and _text_key(old) == _text_key(content):
+        return
+    widget.update(content)
+
+
+def _text_key(text: Text) -> tuple:
+    return (text.plain, text.spans, text.style, text.justify, text.overflow, text.no_wrap, text.end)
+
+
+def offer(menu: ActionMenu, choices: list, unavailable=()) -> None:
+    """Set the menu's rows, leaving an empty menu that stays empty alone: rebuilding
+    it repaints it and posts a highlight that the screen answers with another frame."""
+    if choices or unavailable or menu.rows:
+        menu.set_choices(choices, unavailable)
+
+
 class GameScreen(SinceLastTurn, Screen):
 
     if TYPE_CHECKING:
@@ -358,24 +381,24 @@ class GameScreen(SinceLastTurn, Screen):
             parts.append(f"{who}{' (bot)' if d.seat in self.bots else ''} to choose")
         if view.get("phase"):
             parts.append(str(view["phase"]))
-        self.query_one("#status", Static).update(" · ".join(parts))
+        update_if_changed(self.query_one("#status", Static), " · ".join(parts))
         menu = self.query_one(ActionMenu)
         prompt = self.query_one("#prompt", Static)
         if d is None:
-            prompt.update("The game is over.")
-            menu.set_choices([])
+            update_if_changed(prompt, "The game is over.")
+            offer(menu, [])
         elif d.seat in self.bots:
             who = st.seats[d.seat]
             said = d.prompt if d.prompt.startswith(who) else f"{who}: {d.prompt}"
-            prompt.update(f"(bot) {said}")
-            menu.set_choices(d.choices if self.SHOW_BOT_CHOICES else [])
+            update_if_changed(prompt, f"(bot) {said}")
+            offer(menu, d.choices if self.SHOW_BOT_CHOICES else [])
         elif self._handoff_open or self.viewer != d.seat:
-            prompt.update(f"Waiting for {st.seats[d.seat]}…")
-            menu.set_choices([])
+            update_if_changed(prompt, self.waiting_prompt(d))
+            offer(menu, [])
         else:
             who = st.seats[d.seat]
-            prompt.update(d.prompt if d.prompt.startswith(who) else f"{who}: {d.prompt}")
-            menu.set_choices(d.choices, d.unavailable)
+            update_if_changed(prompt, d.prompt if d.prompt.startswith(who) else f"{who}: {d.prompt}")
+            offer(menu, d.choices, d.unavailable)
         current = menu.current
         self.touches = frozenset(current.touches or ()) if current is not None else frozenset()
         self.show_hint(current)
@@ -383,6 +406,10 @@ class GameScreen(SinceLastTurn, Screen):
         self._show_since()
         self._follow_decision(d)
         self._show_board()
+
+    def waiting_prompt(self, d) -> str:
+        """The prompt while someone else (or nobody yet, behind a hand-off) chooses."""
+        return f"Waiting for {self.state.seats[d.seat]}…"
 
     def _follow_decision(self, d) -> None:
         """A board with views brings forward the one a new decision concerns."""
@@ -409,7 +436,7 @@ class GameScreen(SinceLastTurn, Screen):
         lines: Lines | list[Text] = text.wrap(self.app.console, width) if long else []
         if len(lines) > HINT_LINES:
             text = Text("\n").join([*lines[: HINT_LINES - 1], Text("… i shows it all", style="italic")])
-        hint.update(text)
+        update_if_changed(hint, text)
 
     def on_action_menu_highlighted(self, message: ActionMenu.Highlighted) -> None:
         choice = message.choice

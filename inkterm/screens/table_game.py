@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from inkterm.screens.game import GameScreen
 from inkterm.screens.tables import TABLES_CSS
@@ -39,6 +39,7 @@ class TableScreen(GameScreen):
         remote.on_chat = self.chat_said
         self._mounted = False  # updates before then are drawn by on_mount itself
         self._said_early: list[tuple[str, str]] = []  # chat before then, shown by on_mount
+        self._title = ""  # the window title last written
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -112,8 +113,10 @@ class TableScreen(GameScreen):
         """The window title says whose turn it is; the bell rings when ours begins."""
         mine = self.remote.my_turn
         title = self.state.seats[self.remote.you] if self.remote.you is not None else "watching"
-        set_window_title(self.app, f"inkterm {self.remote.code}: "
-                         + ("your turn" if mine else title))
+        title = f"inkterm {self.remote.code}: " + ("your turn" if mine else title)
+        if title != self._title:  # most moves leave it as it was
+            self._title = title
+            set_window_title(self.app, title)
         if turn_began:
             self.app.bell()
 
@@ -128,12 +131,8 @@ class TableScreen(GameScreen):
         if self.state.is_over:
             self.finish()
 
-    def refresh_table(self) -> None:
-        super().refresh_table()
-        d = self.decision
-        if d is not None and d.seat != self.viewer and self.is_attached and not self._finished:
-            self.query_one("#prompt", Static).update(d.prompt)  # who chooses, and what about
-            self.query_one(ActionMenu).set_choices([])
+    def waiting_prompt(self, d) -> str:
+        return d.prompt  # the server's words: who chooses, and what about
 
     def finish(self) -> None:
         if self._finished:

@@ -92,6 +92,34 @@ async def test_open_a_table_with_a_bot_and_play_by_keys(service, monkeypatch):
         assert f"R{table.state.round_number()} " in said and "R[" not in said
 
 
+async def test_an_update_that_changes_nothing_on_screen_rewrites_nothing(service, monkeypatch):
+    """A seat that does not choose gets an update on every move at the table: what
+    it shows the same (status, prompt, hint, empty menu, board, window title) is not
+    written again, since each write costs a layout and a repaint."""
+    from textual.widgets import Static
+
+    from inkterm.screens import table_game
+
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
+        await open_kiln_with_a_bot(pilot)
+        screen = pilot.app.screen
+        await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
+        screen.viewer = None  # as on a seat that does not choose: nothing to pick
+        screen.table_changed([], False)
+        await pilot.pause()
+        assert screen.query_one(ActionMenu).choices == []
+        written: list = []
+        monkeypatch.setattr(Static, "update", lambda self, *a, **kw: written.append(self.id))
+        monkeypatch.setattr(screen.query_one(ActionMenu), "set_choices",
+                            lambda *a, **kw: written.append("menu"))
+        monkeypatch.setattr(table_game, "set_window_title",
+                            lambda app, text: written.append(text))
+        screen.table_changed([], False)
+        await pilot.pause()
+        assert written == []
+
+
 async def test_a_lost_channel_is_said_in_one_line(service, monkeypatch):
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
