@@ -29,6 +29,16 @@ def untranslated(st: State) -> list[str]:
     return out
 
 
+def _first_free(st: State, slots: dict, label) -> list:
+    """Per Writing row, its first empty slot of ``slots`` as a destination."""
+    out = []
+    for r in WR:
+        s = next((s for s in slots[r] if not st.spaces[s]), None)
+        if s is not None:
+            out.append((f"to:{r}", label(r, s), (touch_space(s),), s))
+    return out
+
+
 class WriteText(Placement):
     """wr.text."""
 
@@ -36,14 +46,8 @@ class WriteText(Placement):
         return any(not st.spaces[s] for r in WR for s in WR_TEXTS[r])
 
     def dests(self, st: State):
-        out = []
-        for r in WR:
-            for s in WR_TEXTS[r]:
-                if not st.spaces[s]:
-                    out.append((f"to:{r}", f"{W.space('writing', r)}, slot {s[-1]} (head {reward_text(WR_HEAD[r])})",
-                                (touch_space(s),), s))
-                    break
-        return out
+        return _first_free(st, WR_TEXTS, lambda r, s: f"{W.space('writing', r)}, slot {s[-1]} "
+                                                      f"(head {reward_text(WR_HEAD[r])})")
 
     def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
         st.spaces[sid].append(tok)
@@ -60,14 +64,8 @@ class StarOnRow(Placement):
         return any(not st.spaces[s] for r in WR for s in WR_STARS[r])
 
     def dests(self, st: State):
-        out = []
-        for r in WR:
-            for s in WR_STARS[r]:
-                if not st.spaces[s]:
-                    out.append((f"to:{r}", f"{W.space('writing', r)} (head {reward_text(WR_HEAD[r])} + its texts)",
-                                (touch_space(s),), s))
-                    break
-        return out
+        return _first_free(st, WR_STARS, lambda r, s: f"{W.space('writing', r)} "
+                                                      f"(head {reward_text(WR_HEAD[r])} + its texts)")
 
     def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
         st.spaces[sid].append(tok)
