@@ -32,17 +32,26 @@ def new_game(
     return spec.state_class()(_record(spec, seats, seed, options))
 
 
-def given_game(game: str, seats: list[str], seed: int, given: Give,
+def given_game(game: str, seats: list[str], seed: int, given: Give | tuple[Give, ...],
                options: dict[str, Any] | None = None) -> GameState:
     """A new game in which ``given.seat`` is dealt ``given.item`` (a balance
-    experiment's intervention, ``engine/give.py``); it cannot be saved."""
+    experiment's intervention, ``engine/give.py``), or each of several gifts to its
+    own seat where the game allows it; it cannot be saved."""
     spec = _spec(game)
     cls = spec.state_class()
-    if not any(given.item in pool for pool in cls.give_pools()):
-        raise ValueError(f"{spec.title} cannot give {given.item!r} at setup")
-    if not 0 <= given.seat < len(seats):
-        raise ValueError(f"no seat {given.seat + 1} among {len(seats)}")
-    return cls(_record(spec, seats, seed, options), given)
+    gifts = given if isinstance(given, tuple) else (given,)
+    if not gifts:
+        raise ValueError("nothing to give")
+    if len(gifts) > 1 and not all(g.item in cls.undealt_pool() for g in gifts):
+        raise ValueError(f"{spec.title} gives several seats only items its rules do not deal")
+    if len({g.seat for g in gifts}) < len(gifts) or len({g.item for g in gifts}) < len(gifts):
+        raise ValueError("each gift goes to its own seat and is its own item")
+    for g in gifts:
+        if not any(g.item in pool for pool in cls.give_pools()):
+            raise ValueError(f"{spec.title} cannot give {g.item!r} at setup")
+        if not 0 <= g.seat < len(seats):
+            raise ValueError(f"no seat {g.seat + 1} among {len(seats)}")
+    return cls(_record(spec, seats, seed, options), gifts if len(gifts) > 1 else gifts[0])
 
 
 def _record(spec, seats: list[str], seed: int, options: dict[str, Any] | None) -> Record:

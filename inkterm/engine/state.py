@@ -24,16 +24,20 @@ class GameState:
     game_id: ClassVar[str] = ""
     #: An intervention of a balance experiment (``engine/give.py``); None in real games.
     given: "Give | None" = None
+    #: Every intervention of the experiment, ``given`` first (several only from
+    #: ``undealt_pool``: an item for every seat).
+    gifts: "tuple[Give, ...]" = ()
     #: The shape of this game's ``_dump()``. A game that changes what it dumps raises it,
     #: so a save written before is replayed from its record without a false "does not
     #: match" warning (the record is the truth; the snapshot is only a check).
     snapshot_shape: ClassVar[int] = 1
 
     # --- construction -----------------------------------------------------------------
-    def __init__(self, record: Record, given: "Give | None" = None):
+    def __init__(self, record: Record, given: "Give | tuple[Give, ...] | None" = None):
         self.record = record
         if given is not None:
-            self.given = given
+            self.gifts = given if isinstance(given, tuple) else (given,)
+            self.given = self.gifts[0]
         self.rng = random.Random(record.seed)
         # One entry per applied choice: (seat that chose, whether it revealed news).
         self.history: list[tuple[int, bool]] = []
@@ -51,6 +55,17 @@ class GameState:
         """The items an experiment may give a seat at setup, in groups dealt alike (a
         control item is drawn from the same group); empty: the game takes no ``Give``."""
         return []
+
+    @classmethod
+    def undealt_pool(cls) -> list[str]:
+        """Items the rules do not deal (they are taken in play), of which an experiment
+        may start every seat with its own (Inkwell's techniques); empty: none."""
+        return []
+
+    def dealt(self) -> list[list[str]]:
+        """Per seat, the items of ``give_pools`` it holds now; read at setup it is
+        what the deal gave each seat (the simulator's randomized-deal experiment)."""
+        return [[] for _ in self.record.seats]
 
     def _decide(self) -> Decision | None:
         raise NotImplementedError
@@ -204,6 +219,7 @@ class GameState:
         other.history = list(self.history)
         if self.given is not None:
             other.given = self.given
+            other.gifts = self.gifts
         other._decision = None
         other._decided = False
         other._revealed = False

@@ -1,6 +1,8 @@
 """Balance tables for a game's designed content, as Markdown, from simulated games:
 ``python -m inkterm.sim.balance kiln --games 200 --seats-counts 2,3,4 [--bot greedy]``,
-or with ``--give A8,A2`` the experiments' table (one row per item and count).
+or with ``--give A8,A2`` the experiments' table (one row per item and count), or with
+``--dealt`` (and ``--give-each``) the randomized-deal table: every dealt item's effect
+in every count, from the same games (``--from-json`` rebuilds it from saved runs).
 
 For each player count it plays bot-vs-same-bot games and reports the win rate of each
 table position (with a 95% interval), mean scores, and every card whose win-rate lift
@@ -14,7 +16,7 @@ import json
 import math
 import sys
 
-from .cli import _names, run
+from .cli import _names, dealt_command, run, run_dealt
 
 
 def lift_se(card: dict, games: int, seats: int) -> float:
@@ -100,6 +102,37 @@ def effect_markdown(results: list[dict]) -> str:
     return "\n".join(out)
 
 
+def dealt_markdown(results: list[dict], limit: float = 0.10) -> str:
+    """The randomized-deal runs (``cli.run_dealt``) of one game, one per player count:
+    a row per item with its effect (and 95% interval) in every count, the items out
+    of ``limit`` in bold, then the seats' win rates by position and each run's
+    command and time."""
+    results = sorted(results, key=lambda r: r["seats"])
+    names = _names(results[0]["game"]) if results else {}
+    items = sorted({i for r in results for i in r["items"]},
+                   key=lambda i: -max(abs(r["items"][i]["effect"]) for r in results if i in r["items"]))
+    head = " | ".join(f"{r['seats']} seats ({r['games']} games)" for r in results)
+    out = [f"| item | name | {head} |", "|---|---|" + "---|" * len(results)]
+    for item in items:
+        cells = []
+        for r in results:
+            row = r["items"].get(item)
+            if row is None:
+                cells.append("—")
+                continue
+            lo, hi = row["effect_ci95"]
+            e = f"{100 * row['effect']:+.1f}"
+            cells.append(f"{'**' + e + '**' if abs(row['effect']) > limit else e} "
+                         f"({100 * lo:+.0f} to {100 * hi:+.0f}; {row['holders']})")
+        out.append(f"| {item} | {names.get(item, '')} | {' | '.join(cells)} |")
+    out += ["", "| seats | win rate by position (95% interval) | time | command |", "|---|---|---|---|"]
+    for r in results:
+        wr = ", ".join(f"{100 * w:.1f}% ({100 * lo:.0f}–{100 * hi:.0f})"
+                       for w, (lo, hi) in zip(r["position_win_rate"], r["position_ci95"]))
+        out.append(f"| {r['seats']} | {wr} | {r['seconds'] / 60:.1f} min | `{dealt_command(r)}` |")
+    return "\n".join(out)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("game")
@@ -110,8 +143,25 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=None)
     p.add_argument("--json-out", help="also save the raw results here")
     p.add_argument("--give", help="comma-separated items: run the paired experiment on each instead")
+    p.add_argument("--dealt", action="store_true", help="the randomized-deal experiment on every dealt item")
+    p.add_argument("--give-each", action="store_true",
+                   help="with --dealt: every seat also starts with its own undealt item (Inkwell: a technique)")
+    p.add_argument("--from-json", metavar="FILE,...",
+                   help="with --dealt: build the table from saved `inkterm simulate --dealt --json` output")
     args = p.parse_args(argv)
     results = []
+    if args.dealt:
+        if args.from_json:
+            for path in args.from_json.split(","):
+                with open(path, encoding="utf-8") as f:
+                    results.append(json.load(f))
+        else:
+            for n in (int(x) for x in args.seats_counts.split(",")):
+                results.append(run_dealt(args.game, [args.bot] * n, args.games, args.seed, args.jobs,
+                                         give_each=args.give_each, show_progress=sys.stderr.isatty()))
+            _save(results, args.json_out)
+        print(dealt_markdown(results))
+        return 0
     if args.give:
         from .cli import run_experiment
 

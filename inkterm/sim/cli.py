@@ -1,6 +1,9 @@
 """``inkterm simulate GAME --games N --seats SPEC,SPEC,... [--seed S] [--json]``, and
 with ``--give ITEM`` an experiment: N pairs of games, the same seat holding ITEM or a
-random other item of its kind, which gives the item's causal effect on a win.
+random other item of its kind, which gives the item's causal effect on a win. With
+``--dealt`` the rules' own random deal is the experiment: N games measure every dealt
+item at once (and ``--give-each`` also starts every seat with its own random item of
+those the rules do not deal, such as Inkwell's techniques).
 
 Wire it into the main parser with ``add_arguments(subparser)`` and dispatch to
 ``run_from_args(args)``. Importing this module is cheap (the engine and bots load
@@ -29,6 +32,12 @@ def add_arguments(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
     p.add_argument("--give", metavar="ITEM", default=None,
                    help="an experiment: GAMES pairs of games in which a random seat is dealt ITEM "
                         "(a card, technique, workspace or book card id) or a random other item of its kind")
+    p.add_argument("--dealt", action="store_true",
+                   help="an experiment on every dealt item at once: the win rate of the seats the "
+                        "random deal gave each item, against fair")
+    p.add_argument("--give-each", action="store_true",
+                   help="with --dealt: every seat also starts with its own random item of those the "
+                        "rules do not deal (Inkwell: a technique on its workspace)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     return p
 
@@ -59,6 +68,17 @@ def _check(args) -> tuple[list[str], dict]:
         if not any(args.give in pool for pool in pools):
             known = ", ".join(x for pool in pools for x in pool) or "none"
             raise SimError(f"{spec.title} cannot give {args.give!r}; the items are: {known}")
+    if getattr(args, "dealt", False):
+        if args.give is not None:
+            raise SimError("--dealt measures every dealt item; it does not take --give")
+        if len(seats) < 2:
+            raise SimError("--dealt compares seats with one another: it needs two seats or more")
+        if not spec.state_class().give_pools():
+            raise SimError(f"{spec.title} deals nothing an experiment can measure")
+        if args.give_each and not spec.state_class().undealt_pool():
+            raise SimError(f"{spec.title} has no undealt items for --give-each")
+    elif getattr(args, "give_each", False):
+        raise SimError("--give-each goes with --dealt")
     options = {}
     for item in args.option:
         name, sep, value = item.partition("=")
@@ -99,6 +119,48 @@ def run_experiment(game: str, seats: list[str], item: str, games: int, seed: int
     out.update(game=game, seats=list(seats), seed=seed, fair=1 / len(seats),
                seconds=round(time.perf_counter() - start, 2), jobs=jobs or os.cpu_count() or 1)
     return out
+
+
+def run_dealt(game: str, seats: list[str], games: int, seed: int = 0, jobs: int | None = None,
+              options: dict | None = None, give_each: bool = False, show_progress: bool = True,
+              console=None) -> dict:
+    """``games`` games with the rules' random deal (``runner.deal_trial``) and what
+    every dealt item does (``stats.dealt_effects``)."""
+    from .runner import deal_trial
+    from .stats import dealt_effects
+
+    start = time.perf_counter()
+    title = f"{game} --dealt{' --give-each' if give_each else ''}: {len(seats)} seats"
+    with progress_bar(title, games, show_progress, console) as advance:
+        results = deal_trial(game, seats, games, seed, jobs, options, give_each, advance)
+    out = dealt_effects(results)
+    out.update(game=game, specs=list(seats), seed=seed, give_each=give_each,
+               seconds=round(time.perf_counter() - start, 2), jobs=jobs or os.cpu_count() or 1)
+    return out
+
+
+def dealt_command(res: dict) -> str:
+    return (f"inkterm simulate {res['game']} --dealt{' --give-each' if res['give_each'] else ''} "
+            f"--games {res['games']} --seats {','.join(res['specs'])} --seed {res['seed']}")
+
+
+def print_dealt(res: dict, console=None) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = console or Console()
+    names = _names(res["game"])
+    t = Table(title=f"{dealt_command(res)} ({res['seconds']} s): each item's effect on its "
+                    f"holder's win rate, against fair {100 * res['fair']:.0f}%")
+    for col in ("item", "name", "holders", "win rate", "effect", "95% interval"):
+        t.add_column(col, justify="left" if col in ("item", "name") else "right")
+    for item, row in sorted(res["items"].items(), key=lambda kv: -kv[1]["effect"]):
+        lo, hi = row["effect_ci95"]
+        t.add_row(item, names.get(item, ""), str(row["holders"]), f"{100 * row['win_rate']:.1f}%",
+                  f"{100 * row['effect']:+.1f}", f"{100 * lo:+.1f} to {100 * hi:+.1f}")
+    console.print(t)
+    seats = ", ".join(f"{p + 1}: {100 * w:.1f}%" for p, w in enumerate(res["position_win_rate"]))
+    console.print(f"Win rate by table position: {seats}", highlight=False)
 
 
 @contextmanager
@@ -181,6 +243,14 @@ def run_from_args(args: argparse.Namespace) -> int:
     except SimError as exc:
         print(f"inkterm simulate: {exc}", file=sys.stderr)
         return 2
+    if args.dealt:
+        res = run_dealt(args.game, seats, args.games, args.seed, args.jobs, options or None,
+                        args.give_each, show_progress=not args.json and sys.stderr.isatty())
+        if args.json:
+            print(json.dumps(res, ensure_ascii=False))
+        else:
+            print_dealt(res)
+        return 0
     if args.give is not None:
         res = run_experiment(args.game, seats, args.give, args.games, args.seed, args.jobs,
                              options or None, show_progress=not args.json and sys.stderr.isatty())

@@ -28,6 +28,7 @@ class GameResult:
     picks: list[list[str]] = field(default_factory=list)  # by position
     winners: list[int] | None = None  # positions sharing the win (None: ranking[0])
     given: str | None = None  # the item an experiment dealt (see ``experiment``)
+    dealt: list[list[str]] = field(default_factory=list)  # by position, at setup
 
     def to_dict(self) -> dict[str, Any]:
         return self.__dict__.copy()
@@ -42,7 +43,7 @@ def seating(specs: list[str], i: int, rotate: bool) -> list[int]:
 
 def play_game(game: str, specs: list[str], seed: int, slots: list[int] | None = None,
               options: dict | None = None, max_choices: int = 100_000,
-              given: Give | None = None) -> GameResult:
+              given: Give | tuple[Give, ...] | None = None) -> GameResult:
     """One whole game between bots; ``slots[position]`` says which spec sits where;
     ``given``: an experiment's intervention at setup (``engine/give.py``)."""
     slots = slots if slots is not None else list(range(len(specs)))
@@ -53,6 +54,7 @@ def play_game(game: str, specs: list[str], seed: int, slots: list[int] | None = 
     names = [f"{spec}#{p + 1}" for p, spec in enumerate(table)]
     state = (new_game(game, names, seed=seed, options=options) if given is None
              else given_game(game, names, seed, given, options))
+    dealt = state.dealt()
     bots = [make_bot(spec, seed=seed * 31 + p) for p, spec in enumerate(table)]
     n = 0
     while not state.is_over:
@@ -70,7 +72,8 @@ def play_game(game: str, specs: list[str], seed: int, slots: list[int] | None = 
         choices=n,
         picks=hooks(game).card_picks(state),
         winners=winners_of(state),
-        given=given.item if given else None,
+        given=given.item if isinstance(given, Give) else None,
+        dealt=dealt,
     )
 
 
@@ -125,6 +128,27 @@ def experiment(game: str, specs: list[str], item: str, games: int, seed: int = 0
             for i, pair in enumerate(arms) for arm in pair]
     done = run_all(work, jobs, progress, key=lambda r: (r.seed, r.given != item))
     return [t.seat for t, _ in arms], done[0::2], done[1::2]
+
+
+def each_gets(game: str, seats: int, seed: int) -> tuple[Give, ...]:
+    """Game ``seed`` of a randomized-deal run with ``--give-each``: every seat is given
+    its own random item of those the rules do not deal (drawn from the seed alone)."""
+    pool = GAMES[game].state_class().undealt_pool()
+    if len(pool) < seats:
+        raise ValueError(f"{game} has no undealt items for every seat to start with")
+    items = random.Random(f"each:{game}:{seed}").sample(pool, seats)
+    return tuple(Give(s, item) for s, item in enumerate(items))
+
+
+def deal_trial(game: str, specs: list[str], games: int, seed: int = 0, jobs: int | None = None,
+               options: dict | None = None, give_each: bool = False,
+               progress: Callable[[int], None] | None = None) -> list[GameResult]:
+    """``games`` games whose deal (and with ``give_each`` each seat's extra starting
+    item) is the experiment: the rules deal at random, so who holds an item is
+    independent of everything else, and every item is measured by the same games."""
+    work = [(game, specs, seed + i, None, options, 100_000,
+             each_gets(game, len(specs), seed + i) if give_each else None) for i in range(games)]
+    return run_all(work, jobs, progress)
 
 
 def run_all(work: list[tuple], jobs: int | None, progress: Callable[[int], None] | None,

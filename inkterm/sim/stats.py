@@ -119,3 +119,33 @@ def paired_effect(item: str, seats: list[int], treated: list[GameResult],
         "observed_lift": observed["lift"] if observed else None,
         "observed_pick_rate": observed["pick_rate"] if observed else 0.0,
     }
+
+
+def dealt_effects(results: list[GameResult]) -> dict[str, Any]:
+    """What each item the deal gave does, from games whose deal is random: for every
+    item, the mean win share of the seats dealt it, minus fair (1/N, the average
+    seat's share, since the deal is blind to the table position). An item is dealt
+    to at most one seat a game, so the holders' shares are independent draws and
+    the 95% interval is the normal one from their spread. Per position, the win
+    rate, to check that the seats are fair."""
+    n = len(results[0].scores) if results else 0
+    held: dict[str, list[float]] = {}
+    pos = [0.0] * n
+    for r in results:
+        share = win_shares(r)
+        for p, items in enumerate(r.dealt):
+            pos[p] += share[p]
+            for item in set(items):
+                held.setdefault(item, []).append(share[p])
+    fair = 1 / n if n else 0.0
+    out: dict[str, dict[str, Any]] = {}
+    for item, xs in sorted(held.items(), key=lambda kv: _card_order(kv[0])):
+        mean, sd = _mean_sd(xs)
+        half = Z95 * sd / math.sqrt(len(xs))
+        # one holder says nothing about the spread: the interval is everything possible
+        ci = [mean - fair - half, mean - fair + half] if len(xs) > 1 else [-fair, 1 - fair]
+        out[item] = {"holders": len(xs), "win_rate": mean, "effect": mean - fair, "effect_ci95": ci}
+    g = len(results)
+    return {"games": g, "seats": n, "fair": fair, "items": out,
+            "position_win_rate": [w / g for w in pos] if g else [],
+            "position_ci95": [list(wilson(w, g)) for w in pos]}

@@ -122,8 +122,11 @@ class State(Flow, Decisions, Placing, Techniques, Mat, Rival, Scoring, Persisten
             p.ws = ws
             self.bag[CODE[C.workspaces[ws].colour]] -= 1  # score marker [R16]
             self._set_page(p, pg)
-        if given is not None and given.item.startswith("T"):
-            self._start_with_technique(self.players[given.seat], int(given.item[1:]))
+        for gift in self.gifts:
+            if gift.item.startswith("T"):
+                self._start_with_technique(self.players[gift.seat], int(gift.item[1:]))
+            elif gift is not given:
+                raise ValueError("only the first gift may be a workspace")
 
         # the Rival (solo)
         self.rival_pile = [0] * 5
@@ -158,6 +161,13 @@ class State(Flow, Decisions, Placing, Techniques, Mat, Rival, Scoring, Persisten
     def give_pools(cls) -> list[list[str]]:
         C = content()
         return [sorted(C.workspaces), [f"T{t}" for t in sorted(C.techniques)]]
+
+    @classmethod
+    def undealt_pool(cls) -> list[str]:
+        return [f"T{t}" for t in sorted(content().techniques)]
+
+    def dealt(self) -> list[list[str]]:
+        return [[p.ws] + [f"T{t}" for t, _ in p.techs] for p in self.players]
 
     # A TypedDict is a dict at run time, but not a dict[str, Any] to a type checker.
     def summary(self) -> Summary:  # type: ignore[override]

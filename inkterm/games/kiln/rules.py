@@ -63,6 +63,9 @@ class State(CardRules, RewardRules):
     def give_pools(cls) -> list[list[str]]:
         return [sorted(CARDS)]  # every card is dealt into the hands alike
 
+    def dealt(self) -> list[list[str]]:
+        return [list(p.hand) for p in self.m.players]
+
     # --- setup and the round structure --------------------------------------------------
     def _setup(self) -> None:
         n = len(self.record.seats)

@@ -75,6 +75,9 @@ class State(GameState):
         """A card goes into a book in place of one of the same deck (two per deck)."""
         return [[c.id for c in C.cards_model.cards if c.deck == sec] for sec in SECTIONS]
 
+    def dealt(self) -> list[list[str]]:
+        return [[cid for cid, _ in book] for book in self.book]
+
     # ================================================================= setup
     def _setup(self) -> None:
         n = len(self.record.seats)

@@ -1,0 +1,146 @@
+"""The randomized-deal experiment: the rules' own random deal (and, with give-each, a
+random undealt item for every seat) measures every dealt item at once."""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+
+import pytest
+
+from inkterm.engine import Give, given_game, new_game
+from inkterm.sim.cli import add_arguments, run_from_args
+from inkterm.sim.runner import GameResult, deal_trial, each_gets, play_game
+from inkterm.sim.stats import dealt_effects
+
+
+@pytest.mark.parametrize("game,seats", [("kiln", 3), ("inkwell", 4), ("voynich", 2)])
+def test_dealt_is_what_the_setup_dealt_and_each_item_once(game, seats):
+    state = new_game(game, [f"s{i}" for i in range(seats)], seed=11)
+    dealt = state.dealt()
+    assert len(dealt) == seats and all(dealt)
+    flat = [x for d in dealt for x in d]
+    assert len(flat) == len(set(flat))  # an item sits with one seat at most
+    pools = {x for pool in type(state).give_pools() for x in pool}
+    assert set(flat) <= pools
+    if game == "kiln":
+        assert dealt == [list(p.hand) for p in state.m.players]
+    elif game == "inkwell":
+        assert dealt == [[p.ws] for p in state.players]
+    else:
+        assert dealt == [[cid for cid, _ in b] for b in state.book]
+
+
+def test_each_seat_gets_its_own_technique_and_the_rest_of_the_deal_stays():
+    gifts = each_gets("inkwell", 3, 42)
+    assert gifts == each_gets("inkwell", 3, 42)  # from the seed alone
+    assert [g.seat for g in gifts] == [0, 1, 2] and len({g.item for g in gifts}) == 3
+    state = given_game("inkwell", ["a", "b", "c"], 42, gifts)
+    natural = new_game("inkwell", ["a", "b", "c"], seed=42)
+    for p, g in zip(state.players, gifts):
+        assert [f"T{t}" for t, _ in p.techs] == [g.item]
+        assert int(g.item[1:]) not in state.deck
+    assert [p.ws for p in state.players] == [p.ws for p in natural.players]
+    assert state.dealt() == [[p.ws, g.item] for p, g in zip(natural.players, gifts)]
+
+
+@pytest.mark.parametrize("game,gifts,why", [
+    ("kiln", (Give(0, "A1"), Give(1, "A2")), "do not deal"),
+    ("inkwell", (Give(0, "T1"), Give(0, "T2")), "its own seat"),
+    ("inkwell", (Give(0, "T1"), Give(1, "T1")), "its own item"),
+    ("inkwell", (Give(0, "T1"), Give(1, "W-R")), "do not deal"),
+    ("inkwell", (), "nothing"),
+])
+def test_several_gifts_only_where_the_game_allows_them(game, gifts, why):
+    with pytest.raises(ValueError, match=why):
+        given_game(game, ["a", "b"], 1, gifts)
+
+
+def _result(dealt, winners):
+    return GameResult(seed=0, slots=[0, 1], scores=[0, 0], ranking=[0, 1], choices=1,
+                      winners=winners, dealt=dealt)
+
+
+def test_dealt_effects_by_hand():
+    results = [
+        _result([["X"], ["Y"]], [0]),  # X's holder wins
+        _result([["Y"], ["X"]], [1]),  # X's holder wins
+        _result([["X"], ["Y"]], [0, 1]),  # a shared win: half each
+        _result([["Y"], ["Z"]], [0]),  # X not dealt
+    ]
+    out = dealt_effects(results)
+    x = out["items"]["X"]
+    assert x["holders"] == 3
+    assert x["win_rate"] == pytest.approx(2.5 / 3) and x["effect"] == pytest.approx(2.5 / 3 - 0.5)
+    lo, hi = x["effect_ci95"]
+    assert lo < x["effect"] < hi
+    assert out["items"]["Z"]["holders"] == 1 and out["items"]["Z"]["effect_ci95"] == [-0.5, 0.5]
+    assert out["position_win_rate"] == [pytest.approx(2.5 / 4), pytest.approx(1.5 / 4)]
+
+
+def test_a_strong_item_shows_up():
+    """Against made-up games where holding S wins 80% of the time, the estimate finds
+    it, and the null items sit near 0."""
+    rng = random.Random(3)
+    results = []
+    for _ in range(2000):
+        hands = [["S"], ["N"]] if rng.random() < 0.5 else [["N"], ["S"]]
+        s = 0 if hands[0] == ["S"] else 1
+        win = s if rng.random() < 0.8 else 1 - s
+        results.append(_result(hands, [win]))
+    out = dealt_effects(results)
+    lo, hi = out["items"]["S"]["effect_ci95"]
+    assert lo < 0.30 < hi and lo > 0.2
+    assert out["items"]["N"]["effect"] == pytest.approx(-out["items"]["S"]["effect"], abs=1e-9)
+
+
+def test_deal_trial_is_the_same_in_worker_processes():
+    here = deal_trial("kiln", ["random", "random"], 3, seed=5, jobs=1)
+    there = deal_trial("kiln", ["random", "random"], 3, seed=5, jobs=2)
+    assert [r.to_dict() for r in here] == [r.to_dict() for r in there]
+    assert here[0].dealt == play_game("kiln", ["random", "random"], 5).dealt
+
+
+def _args(*argv):
+    return add_arguments(argparse.ArgumentParser()).parse_args(list(argv))
+
+
+def test_cli_dealt_json_and_words(capsys):
+    assert run_from_args(_args("inkwell", "--dealt", "--give-each", "--games", "3", "--seats",
+                               "random,random", "--jobs", "1", "--json")) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 3 and out["fair"] == 0.5 and out["give_each"] is True
+    assert sum(r["holders"] for i, r in out["items"].items() if i.startswith("T")) == 6
+    assert run_from_args(_args("kiln", "--dealt", "--games", "2", "--seats", "random,random",
+                               "--jobs", "1")) == 0
+    text = capsys.readouterr().out
+    assert "inkterm simulate kiln --dealt --games 2" in text and "Win rate by table position" in text
+
+
+@pytest.mark.parametrize("argv", [
+    ("kiln", "--dealt", "--give", "A1"),
+    ("kiln", "--dealt", "--give-each"),
+    ("kiln", "--give-each"),
+    ("inkwell", "--dealt", "--seats", "greedy"),
+])
+def test_cli_dealt_errors(argv, capsys):
+    assert run_from_args(_args(*argv)) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("inkterm simulate:") and err.count("\n") == 1
+
+
+def test_balance_dealt_table_rebuilds_from_saved_runs(tmp_path, capsys):
+    from inkterm.sim.balance import main
+
+    paths = []
+    for n in (2, 3):
+        assert run_from_args(_args("kiln", "--dealt", "--games", "2", "--seats", ",".join(["random"] * n),
+                                   "--jobs", "1", "--seed", "4", "--json")) == 0
+        p = tmp_path / f"k{n}.json"
+        p.write_text(capsys.readouterr().out)
+        paths.append(str(p))
+    assert main(["kiln", "--dealt", "--from-json", ",".join(paths)]) == 0
+    out = capsys.readouterr().out
+    assert "| item | name | 2 seats (2 games) | 3 seats (2 games) |" in out
+    assert "`inkterm simulate kiln --dealt --games 2 --seats random,random,random --seed 4`" in out
+    assert "Pattern Drafts 样稿" in out  # C8, dealt on seed 4 (names, not only ids)
