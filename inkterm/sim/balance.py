@@ -102,10 +102,19 @@ def effect_markdown(results: list[dict]) -> str:
     return "\n".join(out)
 
 
+def _played(row: dict) -> str:
+    """How often the holders played the item, and how the rest fared, where some never did."""
+    played = row.get("played")
+    if played is None or played >= 1:
+        return ""
+    idle = row.get("win_rate_unplayed")
+    return f"; played {100 * played:.0f}%" + ("" if idle is None else f", unplayed wins {100 * idle:.0f}%")
+
+
 def dealt_markdown(results: list[dict], limit: float = 0.10) -> str:
     """The randomized-deal runs (``cli.run_dealt``) of one game, one per player count:
-    a row per item with its effect (and 95% interval) in every count, the items out
-    of ``limit`` in bold, then the seats' win rates by position and each run's
+    a row per item with its effect (and 95% interval; holders; how often they played
+    it and how the others fared) in every count, the items out of ``limit`` in bold, then the seats' win rates by position and each run's
     command and time."""
     results = sorted(results, key=lambda r: r["seats"])
     names = _names(results[0]["game"]) if results else {}
@@ -123,7 +132,7 @@ def dealt_markdown(results: list[dict], limit: float = 0.10) -> str:
             lo, hi = row["effect_ci95"]
             e = f"{100 * row['effect']:+.1f}"
             cells.append(f"{'**' + e + '**' if abs(row['effect']) > limit else e} "
-                         f"({100 * lo:+.0f} to {100 * hi:+.0f}; {row['holders']})")
+                         f"({100 * lo:+.0f} to {100 * hi:+.0f}; {row['holders']}){_played(row)}")
         out.append(f"| {item} | {names.get(item, '')} | {' | '.join(cells)} |")
     out += ["", "| seats | win rate by position (95% interval) | time | command |", "|---|---|---|---|"]
     for r in results:

@@ -152,12 +152,15 @@ def print_dealt(res: dict, console=None) -> None:
     names = _names(res["game"])
     t = Table(title=f"{dealt_command(res)} ({res['seconds']} s): each item's effect on its "
                     f"holder's win rate, against fair {100 * res['fair']:.0f}%")
-    for col in ("item", "name", "holders", "win rate", "effect", "95% interval"):
+    for col in ("item", "name", "holders", "win rate", "effect", "95% interval", "played",
+                "unplayed win rate"):
         t.add_column(col, justify="left" if col in ("item", "name") else "right")
     for item, row in sorted(res["items"].items(), key=lambda kv: -kv[1]["effect"]):
         lo, hi = row["effect_ci95"]
+        idle = row.get("win_rate_unplayed")
         t.add_row(item, names.get(item, ""), str(row["holders"]), f"{100 * row['win_rate']:.1f}%",
-                  f"{100 * row['effect']:+.1f}", f"{100 * lo:+.1f} to {100 * hi:+.1f}")
+                  f"{100 * row['effect']:+.1f}", f"{100 * lo:+.1f} to {100 * hi:+.1f}",
+                  f"{100 * row['played']:.0f}%", "—" if idle is None else f"{100 * idle:.1f}%")
     console.print(t)
     seats = ", ".join(f"{p + 1}: {100 * w:.1f}%" for p, w in enumerate(res["position_win_rate"]))
     console.print(f"Win rate by table position: {seats}", highlight=False)

@@ -130,6 +130,7 @@ def dealt_effects(results: list[GameResult]) -> dict[str, Any]:
     rate, to check that the seats are fair."""
     n = len(results[0].scores) if results else 0
     held: dict[str, list[float]] = {}
+    unplayed: dict[str, list[float]] = {}  # the shares of holders who never played it
     pos = [0.0] * n
     for r in results:
         share = win_shares(r)
@@ -137,6 +138,8 @@ def dealt_effects(results: list[GameResult]) -> dict[str, Any]:
             pos[p] += share[p]
             for item in set(items):
                 held.setdefault(item, []).append(share[p])
+                if r.picks and item not in r.picks[p]:
+                    unplayed.setdefault(item, []).append(share[p])
     fair = 1 / n if n else 0.0
     out: dict[str, dict[str, Any]] = {}
     for item, xs in sorted(held.items(), key=lambda kv: _card_order(kv[0])):
@@ -144,7 +147,12 @@ def dealt_effects(results: list[GameResult]) -> dict[str, Any]:
         half = Z95 * sd / math.sqrt(len(xs))
         # one holder says nothing about the spread: the interval is everything possible
         ci = [mean - fair - half, mean - fair + half] if len(xs) > 1 else [-fair, 1 - fair]
-        out[item] = {"holders": len(xs), "win_rate": mean, "effect": mean - fair, "effect_ci95": ci}
+        idle = unplayed.get(item, [])
+        out[item] = {"holders": len(xs), "win_rate": mean, "effect": mean - fair, "effect_ci95": ci,
+                     # a card held but never played can only act through how the bot
+                     # plays around it: its holders' win rate tells the bot from the card
+                     "played": 1 - len(idle) / len(xs),
+                     "win_rate_unplayed": sum(idle) / len(idle) if idle else None}
     g = len(results)
     return {"games": g, "seats": n, "fair": fair, "items": out,
             "position_win_rate": [w / g for w in pos] if g else [],

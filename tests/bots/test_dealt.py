@@ -56,15 +56,15 @@ def test_several_gifts_only_where_the_game_allows_them(game, gifts, why):
         given_game(game, ["a", "b"], 1, gifts)
 
 
-def _result(dealt, winners):
+def _result(dealt, winners, picks=None):
     return GameResult(seed=0, slots=[0, 1], scores=[0, 0], ranking=[0, 1], choices=1,
-                      winners=winners, dealt=dealt)
+                      winners=winners, dealt=dealt, picks=picks or [[], []])
 
 
 def test_dealt_effects_by_hand():
     results = [
-        _result([["X"], ["Y"]], [0]),  # X's holder wins
-        _result([["Y"], ["X"]], [1]),  # X's holder wins
+        _result([["X"], ["Y"]], [0], [["X"], []]),  # X's holder plays it and wins
+        _result([["Y"], ["X"]], [1], [[], ["X"]]),  # X's holder plays it and wins
         _result([["X"], ["Y"]], [0, 1]),  # a shared win: half each
         _result([["Y"], ["Z"]], [0]),  # X not dealt
     ]
@@ -75,6 +75,8 @@ def test_dealt_effects_by_hand():
     lo, hi = x["effect_ci95"]
     assert lo < x["effect"] < hi
     assert out["items"]["Z"]["holders"] == 1 and out["items"]["Z"]["effect_ci95"] == [-0.5, 0.5]
+    assert x["played"] == pytest.approx(2 / 3) and x["win_rate_unplayed"] == 0.5
+    assert out["items"]["Y"]["played"] == 0 and out["items"]["Y"]["win_rate_unplayed"] == pytest.approx(1.5 / 4)
     assert out["position_win_rate"] == [pytest.approx(2.5 / 4), pytest.approx(1.5 / 4)]
 
 
