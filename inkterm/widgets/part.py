@@ -22,10 +22,15 @@ class BoardPart(Static, Generic[V]):
     STYLE_PREFIX = ""
     #: Which touches this part shows (board-id prefixes); None: all of them.
     READS: tuple[str, ...] | None = ()
+    #: The view keys this part draws from (see data()); None: all of the view,
+    #: compared by identity.
+    KEYS: tuple[str, ...] | None = None
 
     _style_cache: dict | None = None
     #: What the part was last drawn from: (view, touches it reads, detail).
     _drawn: tuple | None = None
+    #: data() of the view last drawn.
+    _data: object = None
     #: The lengths of the lines last shown (see show_lines).
     _shape: tuple | None = None
 
@@ -50,16 +55,32 @@ class BoardPart(Static, Generic[V]):
         """Clicked text: tell the screen, which highlights the matching choice."""
         self.post_message(BoardTouched(touch))
 
-    def changed(self, view: Mapping[str, Any], touches: frozenset[str], detail) -> bool:
-        """Whether what this part shows may differ from its last drawing: not the same
-        view, other touches of ours or another ``detail`` (moving through the menu
-        changes one part at a time). Records the new inputs."""
+    def data(self, view: V) -> object:
+        """What of ``view`` this part draws (compared by value): the values of its
+        ``KEYS``; a part that reads only some of a key's value narrows it here. Must
+        cover everything ``draw`` reads of the view."""
+        return tuple(view.get(k) for k in self.KEYS) if self.KEYS is not None else view
+
+    def changed(self, view: V, touches: frozenset[str], detail) -> bool:
+        """Whether what this part shows may differ from its last drawing: other data
+        of the view (a shared table sends a new but mostly equal view on every move),
+        other touches of ours or another ``detail`` (moving through the menu changes
+        one part at a time). Records the new inputs."""
         if self.READS is not None:
             touches = frozenset(t for t in touches if t.startswith(self.READS))
         drawn = self._drawn
-        if drawn is not None and drawn[0] is view and drawn[1] == touches and drawn[2] == detail:
-            return False
+        if drawn is not None and drawn[1] == touches and drawn[2] == detail:
+            if drawn[0] is view:
+                return False
+            if self.KEYS is not None:
+                data = self.data(view)
+                if data == self._data:
+                    self._drawn = (view, touches, detail)
+                    return False
+                self._drawn, self._data = (view, touches, detail), data
+                return True
         self._drawn = (view, touches, detail)  # holding the view keeps `is` meaningful
+        self._data = self.data(view) if self.KEYS is not None else None
         return True
 
     def show_lines(self, lines: list[Text]) -> None:

@@ -114,6 +114,8 @@ class FollowsView(KilnPart):
 class HeadView(FollowsView):
     """The round, the deck and, when folded, which view is on and that `v` changes it."""
 
+    KEYS = ("round", "bellows", "extra_actions", "deck", "discard")
+
     def draw(self, view: KilnView, touches: frozenset[str], detail: bool) -> None:
         head = Text.assemble((f"Round {view.get('round', '?')}/10", self.style("head")))
         bonus = turn_bonus(view)
@@ -143,6 +145,8 @@ def turn_bonus(view: KilnView) -> str:
 
 class LegendView(FollowsView):
     """One line that explains the board's glyphs."""
+
+    KEYS = ()  # nothing of the view
 
     def draw(self, view: KilnView, touches: frozenset[str], detail: bool) -> None:
         if detail:

@@ -36,6 +36,12 @@ class ZonesView(KilnPart):
     pips, what acting there gives now, and every seat's tokens by initial and colour."""
 
     READS = ("zone:",)
+    KEYS = ("zones", "dice", "players")
+
+    def data(self, view: KilnView) -> object:
+        # Of the players, a tile shows only their names (as letters) and tokens.
+        return (view.get("zones"), view.get("dice"),
+                [(p["name"], p["tokens"]) for p in view.get("players", [])])
 
     def draw(self, view: KilnView, touches: frozenset[str], detail: bool) -> None:
         tags = tags_of(view)
@@ -113,6 +119,12 @@ class SeatsView(KilnPart):
     materials, blanks in their rows, extra points."""
 
     READS = ("blank", "favour:", "row:", "money")
+    KEYS = ("current", "start_seat", "players")
+
+    def data(self, view: KilnView) -> object:
+        return (view.get("current"), view.get("start_seat"), [
+            (p["name"], p["score"], p["money"], p["favour"], p["clay"], p["glaze"], p["blanks"],
+             p["rows"]) for p in view.get("players", [])])
 
     def draw(self, view: KilnView, touches: frozenset[str], detail: bool) -> None:
         current, start, tags = view.get("current"), view.get("start_seat"), tags_of(view)
