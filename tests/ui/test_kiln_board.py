@@ -309,6 +309,42 @@ def test_board_parts_redraw_only_when_what_they_show_of_a_new_view_changed():
         assert len(calls) == (3 if shown else 2), cls.__name__
 
 
+async def test_a_board_drawn_only_where_it_changed_shows_what_a_full_redraw_shows():
+    """Through a game, parts skip what did not change and keep their layout when their
+    size did not: the screen is the same as with every part drawn and laid out anew."""
+    import random
+
+    from inkterm.bots import make_bot
+
+    st = new_game("kiln", NAMES, seed=5)
+    bot, rng = make_bot("random", seed=5), random.Random(5)
+    views = []
+    for _ in range(45):
+        if st.is_over:
+            break
+        views.append(st.view(st.decision().seat))
+        st.apply(bot.choose(st))
+    for size, whole in (((66, 30), False), ((116, 60), True)):
+        app = BoardApp(KilnBoard(NAMES, id="board"))
+        async with app.run_test(size=size) as pilot:
+            if whole:
+                app.screen.add_class("-wide", "-tall")
+            parts = list(app.board.query("KilnPart"))
+            for i, view in enumerate(views):
+                if not whole and i % 6 == 0:
+                    app.board.next_view()
+                app.board.show(view, frozenset({f"zone:{rng.randrange(1, 7)}"} if i % 3 else ()))
+                await pilot.pause()
+                seen = text(app)
+                for part in parts:
+                    part._drawn = None
+                app.board.show(view, app.board._touches)
+                for part in parts:
+                    part.refresh(layout=True)
+                await pilot.pause()
+                assert text(app) == seen, (size, i)
+
+
 # --- the board against summary() for random mid-game states ------------------------------
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 FACES = "⚀⚁⚂⚃⚄⚅"

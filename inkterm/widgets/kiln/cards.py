@@ -89,7 +89,7 @@ class CardList(KilnPart):
                 rows[last] = (rows[last][0], rows[last][1] + n)
             row += n
         self.card_rows, self._names = rows, {}
-        self.update(Group(*parts))
+        self.show(Group(*parts), row)  # as wrapped just now
 
 
 class HandView(CardList):

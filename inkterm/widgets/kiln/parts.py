@@ -129,7 +129,7 @@ class HeadView(FollowsView):
                 on = name == self.view_name
                 head.append(f"{MARK if on else ' '}{name.capitalize()} ",
                             style=self.style("head") if on else self.style("muted"))
-        self.update(head)
+        self.show(head)
 
 
 def turn_bonus(view: KilnView) -> str:
@@ -153,4 +153,4 @@ class LegendView(FollowsView):
             text = f"{LEGEND} ({EXTRA_WORDS})\n{FAVOUR_LEGEND}"
         else:
             text = BOARDS_LEGEND if self.view_name == "boards" else LEGEND
-        self.update(Text(text, style=self.style("muted")))
+        self.show(Text(text, style=self.style("muted")))

@@ -41,7 +41,7 @@ class PlayersView(KilnPart):
         for i in range(0, len(boards), 2):
             pair = boards[i:i + 2]
             grid.add_row(*pair, *([""] * (2 - len(pair))))
-        self.update(grid)
+        self.show(grid)
 
     def _board(self, s: int, p: PlayerView, tags, mine, starter, hi, detail):
         title = self.seat_label(tags, s, p["name"], mine)
