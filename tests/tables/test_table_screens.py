@@ -157,6 +157,27 @@ async def test_a_line_that_keeps_its_size_is_rewritten_without_a_layout(service,
         assert "A prompt long enough" in screen_text(pilot.app)
 
 
+async def test_a_shared_table_does_not_look_for_since_your_last_turn(service, monkeypatch):
+    """Its seats never fill "since your last turn" (the log tells every move as it
+    comes): an update does not look the panels up to hide them again."""
+    from inkterm.screens.since import SinceLastTurn
+
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
+        await open_kiln_with_a_bot(pilot)
+        screen = pilot.app.screen
+        looked: list = []
+        panel = SinceLastTurn.since_panel.fget
+        monkeypatch.setattr(SinceLastTurn, "since_panel",
+                            property(lambda self: looked.append(1) or panel(self)))
+        screen.table_changed([], False)
+        screen.viewer = None
+        screen.table_changed([], False)
+        await pilot.pause()
+        assert looked == []
+        assert not any(p.display for p in screen.query(".since")) and screen.query_one("#log").display
+
+
 async def test_a_lost_channel_is_said_in_one_line(service, monkeypatch):
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
