@@ -211,8 +211,8 @@ class JoinTableScreen(_TablesScreen):
                 yield Label("Code", classes="tables-label")
                 yield Input(placeholder="the 4 letters the host shared", id="code",
                             max_length=8, compact=True)
-            yield Static("Enter joins the table with that code; or pick one below "
-                         "(↓ to the list).", classes="tables-help")
+            yield Static(f"Enter {'watches' if self.watching else 'joins'} the table with that "
+                         "code; or pick one below (↓ to the list).", classes="tables-help")
             yield OptionList(id="table-list")
             yield self.error_line()
         yield Footer()

@@ -117,7 +117,7 @@ class Clients:
     async def join(self, name, code, watch=False) -> Terminal:
         term = await self.login(name)
         press(term, b"w" if watch else b"j")
-        await term.wait_for(r"Enter joins the table", timeout=20)
+        await term.wait_for(r"Enter (joins|watches) the table", timeout=20)
         await asyncio.sleep(0.3)
         press(term, b"\x15")  # ctrl+u (a key of its own): over any code filled in
         await asyncio.sleep(0.2)

@@ -304,6 +304,8 @@ async def test_down_from_the_code_goes_to_the_list_and_enter_picks(service, monk
         await pilot.press("w")
         await until(pilot, lambda: pilot.app.screen.query("#table-list")
                     and pilot.app.screen.query_one("#table-list").option_count, "the list")
+        help_text = str(pilot.app.screen.query_one(".tables-help").render())
+        assert help_text.startswith("Enter watches the table")  # not "joins": nobody sits down
         await pilot.press("down", "enter")
         await until(pilot, lambda: not isinstance(pilot.app.screen, JoinTableScreen), "the table")
         assert pilot.app.screen.remote.code == code and pilot.app.screen.remote.you is None
