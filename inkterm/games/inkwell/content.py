@@ -168,6 +168,8 @@ SIDE_B_PARAMS = {
     "rainbow": {"per_colour", "at_least"},
     "gilder": {"gold_weight", "per_gold"},
 }
+# Numbers a kind may also give for one player count (``cap_5``: the cap with five).
+SIDE_B_OPTIONAL = {"deadline": {"cap_2", "cap_3", "cap_4", "cap_5"}}
 
 
 class SideB(_Strict):
@@ -178,9 +180,10 @@ class SideB(_Strict):
 
     @model_validator(mode="after")
     def _params(self):
-        want = SIDE_B_PARAMS[self.kind]
-        if set(self.params) != want:
-            raise ValueError(f"{self.kind} takes params {sorted(want)}, got {sorted(self.params)}")
+        want, may = SIDE_B_PARAMS[self.kind], SIDE_B_OPTIONAL.get(self.kind, set())
+        if not want <= set(self.params) <= want | may:
+            also = f" (and may take {sorted(may)})" if may else ""
+            raise ValueError(f"{self.kind} takes params {sorted(want)}{also}, got {sorted(self.params)}")
         if any(v < 0 for v in self.params.values()):
             raise ValueError("side B params must not be negative")
         return self

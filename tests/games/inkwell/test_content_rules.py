@@ -44,6 +44,17 @@ def test_deadline(abbot, crossed, level, voluntary, expect):
     assert dict(st.page_score(0, voluntary=voluntary))["Deadline"] == expect
 
 
+@pytest.mark.parametrize("players,expect", [(4, 6), (5, 3)])
+def test_deadline_pays_at_most_3_with_five_players(players, expect):
+    """Balance ruling: with five the arrows lie far apart, so the cap is 3, not 6."""
+    st = start(players)
+    ws(st, 0, "W-R", "B")
+    st.abbot, st.crossed = 0, 0
+    set_page(st, 0, "I-1")
+    assert st.arrows[0] - st.abbot > 6  # the distance alone would pay more than either cap
+    assert dict(st.page_score(0, voluntary=True))["Deadline"] == expect
+
+
 def test_perfectionist():
     st = start(2)
     ws(st, 0, "W-Y", "B")
