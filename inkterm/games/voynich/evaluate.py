@@ -55,5 +55,8 @@ def card_picks(state) -> list[list[str]]:
 
 
 def card_names() -> dict[str, str]:
-    """What the simulator's per-card table calls each card: its deck and step 1."""
-    return {cid: f"{card.deck.capitalize()}; step 1: {', '.join(card.adds[0])}" for cid, card in C.cards.items()}
+    """What the simulator's per-card table calls each card: its deck and, in words,
+    what step 1 does."""
+    from .words import actions
+
+    return {cid: f"{card.deck.capitalize()}; step 1: {actions(card.adds[0])}" for cid, card in C.cards.items()}
