@@ -18,6 +18,7 @@ from inkterm.engine.saves import OpenSave, SaveError, new_save_path
 from inkterm.engine.words import count, possessive
 from inkterm.widgets.action_menu import ActionMenu, Unavailable
 from inkterm.widgets.board import BOARD_CSS, board_for
+from inkterm.widgets.part import TextBox, show_in_place
 from inkterm.widgets.touch import BoardTouched
 from inkterm.widgets.event_log import EventLog
 from inkterm.screens import SCREENS_CSS
@@ -39,15 +40,15 @@ AREA_TITLES = {"menu": "Menu", "log": "Log", "board": "Board"}
 
 
 def update_if_changed(widget: Static, content: str | Text) -> None:
-    """Update a line of text only when it changed: an update lays the whole screen
-    out again and repaints, and most of these lines stay as they were from one move
-    to the next (at a shared table, on every seat but the one choosing)."""
+    """Update a line of text only when it changed, and lay the screen out again only
+    if its size did: most of these lines stay as they were from one move to the next
+    (at a shared table, on every seat but the one choosing)."""
     old = widget.content
     if isinstance(content, str) and type(old) is str and old == content:
         return
     if isinstance(content, Text) and isinstance(old, Text) and _text_key(old) == _text_key(content):
         return
-    widget.update(content)
+    show_in_place(widget, content)
 
 
 def _text_key(text: Text) -> tuple:
@@ -113,15 +114,15 @@ class GameScreen(SinceLastTurn, Screen):
 
     # --- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static("", id="status")
+        yield TextBox("", id="status")
         yield Static("", id="small-notice")
         yield Static("", id="since-top", classes="since")
         with Horizontal(id="table"):
             yield board_for(self.state.record.game, self.state.seats)
             with Vertical(id="side"):
-                yield Static("", id="prompt")
+                yield TextBox("", id="prompt")
                 yield ActionMenu(id="menu")
-                yield Static("", id="hint")
+                yield TextBox("", id="hint")
                 yield Static("", id="since-side", classes="since")
                 yield EventLog(id="log")
         yield KeyFooter()

@@ -70,20 +70,25 @@ class SinceLastTurn(_Mixed):
         panels = self.query("#since-side" if self.has_class("-tall") else "#since-top")
         return panels.first(Static) if panels else None
 
+    #: Whether a panel may be on (or the log off): until then there is nothing to hide.
+    _since_on = False
+
     def _show_since(self) -> None:
         """What the others did since the person now choosing last chose, until they
         dismiss it (Escape) or choose."""
-        panel = self.since_panel
-        if panel is None or not self.SHOWS_SINCE:
-            for other in self.query(".since"):
-                other.display = False
-            return
         d = self.decision
-        missed = self.since.get(d.seat, []) if d is not None and self.human_to_move() else []
+        missed = (self.since.get(d.seat, []) if self.SHOWS_SINCE and d is not None
+                  and self.human_to_move() else [])
+        if not missed and not self._since_on:
+            return  # hidden, and staying so (a shared table's seats never fill it): no query
+        panel = self.since_panel
+        if panel is None:
+            missed = []
         for other in self.query(".since"):
             other.display = other is panel and bool(missed)
-        self.query_one(EventLog).display = not (missed and panel.id == "since-side")
-        if missed:
+        self.query_one(EventLog).display = not (missed and panel is not None and panel.id == "since-side")
+        self._since_on = bool(missed)
+        if missed and panel is not None:
             self._fill_since(panel, collapse_repeats(missed))
             self.call_after_refresh(self._fill_since, panel, collapse_repeats(missed))  # laid out
 

@@ -1,13 +1,16 @@
 """A piece of a game board: Rich text drawn from the view it is given, with styles
 from the game's stylesheet (component classes ``<game>--<name>``), clickable text,
-and no redraw when nothing it shows has changed."""
+no redraw when nothing it shows has changed, and no layout when its size stays
+(``show_in_place``, which the game screen's text lines use too)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any, Generic, TypeVar
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import Static
 
 from .touch import BoardTouched
@@ -17,16 +20,54 @@ from .touch import BoardTouched
 V = TypeVar("V", bound=Mapping[str, Any])
 
 
-class BoardPart(Static, Generic[V]):
+def keeps_size(widget: Static) -> bool:
+    """Whether ``widget``'s size cannot differ from its last layout with what it now
+    holds: it was laid out and shown, its width does not follow its content, and its
+    height is fixed or (auto) measures what it measured then. The measure is what the
+    layout itself would take (and is kept for it)."""
+    size, styles = widget.content_size, widget.styles
+    width, height = styles.width, styles.height  # width None: the container's
+    if not size.width or not widget.display or height is None or (
+            width is not None and (width.is_auto or width.is_fraction)):
+        return False
+    if not height.is_auto:
+        return True
+    return widget.get_content_height(widget.container_size, widget.app.size, size.width) == size.height
+
+
+def show_in_place(widget: Static, content: RenderableType) -> None:
+    """Update ``widget``, laying the screen out again only when its size may change:
+    a layout pass over the whole screen is the dearest part of most repaints, and at
+    a shared table every seat repaints on every move."""
+    widget.update(content, layout=False)
+    if not keeps_size(widget):
+        widget.refresh(layout=True)
+
+
+class TextBox(Static):
+    """Text that never scrolls (a status line, a prompt, a part of a board). Its
+    virtual size is the size the layout has just given it: a change of it needs no
+    layout (Widget's asks for one, for scrolling content: each time a text's height
+    changed, the whole screen was laid out twice)."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+
+class BoardPart(TextBox, Generic[V]):
     #: The game's component-class prefix ("kiln" → "kiln--hi").
     STYLE_PREFIX = ""
     #: Which touches this part shows (board-id prefixes); None: all of them.
     READS: tuple[str, ...] | None = ()
+    #: The view keys this part draws from (see data()); None: all of the view,
+    #: compared by identity.
+    KEYS: tuple[str, ...] | None = None
 
     _style_cache: dict | None = None
     #: What the part was last drawn from: (view, touches it reads, detail).
     _drawn: tuple | None = None
-    #: The lengths of the lines last shown (see show_lines).
+    #: data() of the view last drawn.
+    _data: object = None
+    #: What the height of what is shown depends on, with the width (see show).
     _shape: tuple | None = None
 
     def style(self, name: str):
@@ -50,25 +91,50 @@ class BoardPart(Static, Generic[V]):
         """Clicked text: tell the screen, which highlights the matching choice."""
         self.post_message(BoardTouched(touch))
 
-    def changed(self, view: Mapping[str, Any], touches: frozenset[str], detail) -> bool:
-        """Whether what this part shows may differ from its last drawing: not the same
-        view, other touches of ours or another ``detail`` (moving through the menu
-        changes one part at a time). Records the new inputs."""
+    def data(self, view: V) -> object:
+        """What of ``view`` this part draws (compared by value): the values of its
+        ``KEYS``; a part that reads only some of a key's value narrows it here. Must
+        cover everything ``draw`` reads of the view."""
+        return tuple(view.get(k) for k in self.KEYS) if self.KEYS is not None else view
+
+    def changed(self, view: V, touches: frozenset[str], detail) -> bool:
+        """Whether what this part shows may differ from its last drawing: other data
+        of the view (a shared table sends a new but mostly equal view on every move),
+        other touches of ours or another ``detail`` (moving through the menu changes
+        one part at a time). Records the new inputs."""
         if self.READS is not None:
             touches = frozenset(t for t in touches if t.startswith(self.READS))
         drawn = self._drawn
-        if drawn is not None and drawn[0] is view and drawn[1] == touches and drawn[2] == detail:
-            return False
+        if drawn is not None and drawn[1] == touches and drawn[2] == detail:
+            if drawn[0] is view:
+                return False
+            if self.KEYS is not None:
+                data = self.data(view)
+                if data == self._data:
+                    self._drawn = (view, touches, detail)
+                    return False
+                self._drawn, self._data = (view, touches, detail), data
+                return True
         self._drawn = (view, touches, detail)  # holding the view keeps `is` meaningful
+        self._data = self.data(view) if self.KEYS is not None else None
         return True
 
+    def show(self, renderable: RenderableType, shape: Hashable = None) -> None:
+        """Show ``renderable``. ``shape``, when given, is what its height depends on at
+        a given width: while it and the width stay, the size does, and no layout is
+        needed. Without it (or once it changed) the new height is measured, and the
+        screen laid out again only if it differs (see show_in_place)."""
+        key = None if shape is None else (self.content_size.width, shape)
+        if key is not None and key == self._shape and key[0]:
+            self.update(renderable, layout=False)
+        else:
+            show_in_place(self, renderable)
+        self._shape = key
+
     def show_lines(self, lines: list[Text]) -> None:
-        """Show these lines, laying the screen out again only when their number or the
-        lengths of those that may wrap changed: a highlight moving within a part keeps
-        its size, and the layout pass is the dearest part of a repaint."""
-        shape = tuple(-1 if line.no_wrap else len(line) for line in lines)
-        self.update(Group(*lines), layout=shape != self._shape)
-        self._shape = shape
+        """Show these lines; their shape is their number and the lengths of those that
+        may wrap (a highlight moving within a part keeps its size)."""
+        self.show(Group(*lines), tuple(-1 if line.no_wrap else len(line) for line in lines))
 
     def redraw(self, view: V, touches: frozenset[str], detail: bool) -> None:
         """Draw unless nothing this part shows has changed."""

@@ -19,6 +19,8 @@ from inkterm.tables.manager import TableManager
 from inkterm.tables.protocol import OpenTable
 from inkterm.widgets.action_menu import ActionMenu
 
+from shown import screen_text  # tests/ui is on the path (conftest)
+
 
 @pytest.fixture
 async def service(tmp_path, monkeypatch):
@@ -118,6 +120,62 @@ async def test_an_update_that_changes_nothing_on_screen_rewrites_nothing(service
         screen.table_changed([], False)
         await pilot.pause()
         assert written == []
+
+
+async def test_a_line_that_keeps_its_size_is_rewritten_without_a_layout(service, monkeypatch):
+    """The status, the prompt and the hint change on most moves, mostly keeping their
+    size: then only they are repainted, without a layout of the whole screen."""
+    from textual.widget import Widget
+
+    from inkterm.screens.game import update_if_changed
+
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
+        await open_kiln_with_a_bot(pilot)
+        screen = pilot.app.screen
+        status, prompt = screen.query_one("#status"), screen.query_one("#prompt")
+        update_if_changed(prompt, "One line.")
+        await pilot.pause()
+        layouts: list = []
+        refresh = Widget.refresh
+
+        def recording(self, *regions, **kw):
+            if kw.get("layout"):
+                layouts.append(self.id)
+            return refresh(self, *regions, **kw)
+
+        monkeypatch.setattr(Widget, "refresh", recording)
+        update_if_changed(status, "Kiln · round 9 · somebody else to choose")  # its height is 1
+        update_if_changed(prompt, "Another line.")
+        await pilot.pause()
+        assert layouts == []
+        shown = " ".join(screen_text(pilot.app).split())
+        assert "round 9 · somebody else to choose" in shown and "Another line." in shown
+        update_if_changed(prompt, "A prompt long enough to take two lines of the side.")
+        assert layouts == ["prompt"]
+        await pilot.pause()
+        assert "A prompt long enough" in screen_text(pilot.app)
+
+
+async def test_a_shared_table_does_not_look_for_since_your_last_turn(service, monkeypatch):
+    """Its seats never fill "since your last turn" (the log tells every move as it
+    comes): an update does not look the panels up to hide them again."""
+    from inkterm.screens.since import SinceLastTurn
+
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
+        await open_kiln_with_a_bot(pilot)
+        screen = pilot.app.screen
+        looked: list = []
+        panel = SinceLastTurn.since_panel.fget
+        monkeypatch.setattr(SinceLastTurn, "since_panel",
+                            property(lambda self: looked.append(1) or panel(self)))
+        screen.table_changed([], False)
+        screen.viewer = None
+        screen.table_changed([], False)
+        await pilot.pause()
+        assert looked == []
+        assert not any(p.display for p in screen.query(".since")) and screen.query_one("#log").display
 
 
 async def test_a_lost_channel_is_said_in_one_line(service, monkeypatch):

@@ -231,32 +231,118 @@ async def test_generic_board_for_other_games():
         assert "counter: 0" in out and "secret: " in out and "Ann" in out and "▶ cell:3" in out
 
 
+def probe(cls, calls):
+    """A part of class ``cls`` minus the widget: its redraw decisions, recording draws."""
+    class Probe:
+        _drawn = _data = None
+        READS, changed, redraw = cls.READS, cls.changed, cls.redraw
+        KEYS, data = getattr(cls, "KEYS", None), getattr(cls, "data", None)
+
+        def draw(self, view, touches, detail):
+            calls.append((cls.__name__, touches))
+
+    return Probe()
+
+
 def test_board_parts_redraw_only_when_their_touches_change():
     """Moving the highlight between zones must not rebuild the players or the hand."""
     from inkterm.widgets.kiln.cards import HandView
     from inkterm.widgets.kiln.players import PlayersView
     from inkterm.widgets.kiln.table import ZonesView
 
-    calls = []
-
-    from inkterm.widgets.part import BoardPart
-
-    class Probe:
-        _drawn = None
-        changed = BoardPart.changed
-
+    calls: list = []
     for cls in (ZonesView, PlayersView, HandView):
-        part = Probe()
-        part.READS = cls.READS
-        part.draw = lambda v, t, d, name=cls.__name__: calls.append((name, t))
-        view = {"players": []}
-        cls.redraw(part, view, frozenset({"zone:1"}), False)
-        cls.redraw(part, view, frozenset({"zone:2"}), False)
-        cls.redraw(part, view, frozenset({"zone:2", "card:P1"}), False)
+        part = probe(cls, calls)
+        view = ann_view()
+        part.redraw(view, frozenset({"zone:1"}), False)
+        part.redraw(view, frozenset({"zone:2"}), False)
+        part.redraw(view, frozenset({"zone:2", "card:P1"}), False)
     names = [n for n, _ in calls]
     assert names.count("ZonesView") == 2  # zone:1, then zone:2
     assert names.count("PlayersView") == 2  # first draw, then card:P1
     assert names.count("HandView") == 2
+
+
+def test_board_parts_redraw_only_when_what_they_show_of_a_new_view_changed():
+    """A shared table sends a new view on every move, equal to the last but for what
+    the move changed: a part is drawn again only if that is something it shows."""
+    from inkterm.widgets.kiln.cards import HandView, PlayedView
+    from inkterm.widgets.kiln.parts import HeadView, LegendView
+    from inkterm.widgets.kiln.players import PlayersView
+    from inkterm.widgets.kiln.table import SeatsView, ZonesView
+
+    def money(v):
+        v["players"][0]["money"] += 1
+
+    def token(v):
+        v["players"][1]["tokens"][2] += 1
+
+    def hand(v):
+        v["players"][0]["hand_cards"].pop()
+
+    def played(v):
+        v["players"][1]["tableau"].append({"id": "T1", "name": "Kiln", "type": "tap", "tapped": False})
+
+    def deck(v):
+        v["deck"] -= 1
+
+    # part: (a change it shows, a change it does not)
+    cases = {ZonesView: (token, money), SeatsView: (money, token), PlayersView: (money, deck),
+             HandView: (hand, played), PlayedView: (played, money), HeadView: (deck, money),
+             LegendView: (None, deck)}
+    for cls, (shown, other) in cases.items():
+        calls: list = []
+        part = probe(cls, calls)
+        part.redraw(ann_view(), frozenset(), False)
+        part.redraw(ann_view(), frozenset(), False)  # equal, but a new object
+        assert len(calls) == 1, cls.__name__
+        view = ann_view()
+        other(view)
+        part.redraw(view, frozenset(), False)
+        assert len(calls) == 1, (cls.__name__, other.__name__)
+        if shown is not None:
+            view = ann_view()
+            shown(view)
+            part.redraw(view, frozenset(), False)
+            assert len(calls) == 2, (cls.__name__, shown.__name__)
+        part.redraw(view, frozenset(), True)  # the whole table instead of folded
+        assert len(calls) == (3 if shown else 2), cls.__name__
+
+
+async def test_a_board_drawn_only_where_it_changed_shows_what_a_full_redraw_shows():
+    """Through a game, parts skip what did not change and keep their layout when their
+    size did not: the screen is the same as with every part drawn and laid out anew."""
+    import random
+
+    from inkterm.bots import make_bot
+
+    st = new_game("kiln", NAMES, seed=5)
+    bot, rng = make_bot("random", seed=5), random.Random(5)
+    views = []
+    for _ in range(45):
+        if st.is_over:
+            break
+        views.append(st.view(st.decision().seat))
+        st.apply(bot.choose(st))
+    for size, whole in (((66, 30), False), ((116, 60), True)):
+        app = BoardApp(KilnBoard(NAMES, id="board"))
+        async with app.run_test(size=size) as pilot:
+            if whole:
+                app.screen.add_class("-wide", "-tall")
+            parts = list(app.board.query("KilnPart"))
+            for i, view in enumerate(views):
+                if not whole and i % 6 == 0:
+                    app.board.next_view()
+                app.board.show(view, frozenset({f"zone:{rng.randrange(1, 7)}"} if i % 3 else ()))
+                await pilot.pause()
+                seen = text(app)
+                for part in parts:
+                    part._drawn = None
+                app.board.show(view, app.board._touches)
+                for part in parts:
+                    part.refresh(layout=True)
+                await pilot.pause()
+                assert text(app) == seen, (size, i)
 
 
 # --- the board against summary() for random mid-game states ------------------------------

@@ -89,12 +89,20 @@ class CardList(KilnPart):
                 rows[last] = (rows[last][0], rows[last][1] + n)
             row += n
         self.card_rows, self._names = rows, {}
-        self.update(Group(*parts))
+        self.show(Group(*parts), row)  # as wrapped just now
 
 
 class HandView(CardList):
     """The viewer's hand (from their own view only) and, during their Studio swap,
     the drawn cards."""
+
+    KEYS = ("you", "current", "studio", "players")
+
+    def data(self, view: KilnView) -> object:
+        you = view.get("you")
+        me = view["players"][you] if you is not None else None
+        return (you, view.get("current"), view.get("studio"),
+                me and (me["name"], me.get("hand_cards")))
 
     def draw(self, view: KilnView, touches: frozenset[str], detail: bool) -> None:
         you = view.get("you")
@@ -115,6 +123,11 @@ class HandView(CardList):
 
 class PlayedView(CardList):
     """Every card in front of anyone, in full: the folded view's way to read them."""
+
+    KEYS = ("current", "players")
+
+    def data(self, view: KilnView) -> object:
+        return (view.get("current"), [(p["name"], p.get("tableau")) for p in view.get("players", [])])
 
     def draw(self, view: KilnView, touches: frozenset[str], detail: bool) -> None:
         tags, current = tags_of(view), view.get("current")

@@ -114,6 +114,8 @@ class FollowsView(KilnPart):
 class HeadView(FollowsView):
     """The round, the deck and, when folded, which view is on and that `v` changes it."""
 
+    KEYS = ("round", "bellows", "extra_actions", "deck", "discard")
+
     def draw(self, view: KilnView, touches: frozenset[str], detail: bool) -> None:
         head = Text.assemble((f"Round {view.get('round', '?')}/10", self.style("head")))
         bonus = turn_bonus(view)
@@ -127,7 +129,7 @@ class HeadView(FollowsView):
                 on = name == self.view_name
                 head.append(f"{MARK if on else ' '}{name.capitalize()} ",
                             style=self.style("head") if on else self.style("muted"))
-        self.update(head)
+        self.show(head)
 
 
 def turn_bonus(view: KilnView) -> str:
@@ -144,9 +146,11 @@ def turn_bonus(view: KilnView) -> str:
 class LegendView(FollowsView):
     """One line that explains the board's glyphs."""
 
+    KEYS = ()  # nothing of the view
+
     def draw(self, view: KilnView, touches: frozenset[str], detail: bool) -> None:
         if detail:
             text = f"{LEGEND} ({EXTRA_WORDS})\n{FAVOUR_LEGEND}"
         else:
             text = BOARDS_LEGEND if self.view_name == "boards" else LEGEND
-        self.update(Text(text, style=self.style("muted")))
+        self.show(Text(text, style=self.style("muted")))

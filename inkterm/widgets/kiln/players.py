@@ -27,6 +27,7 @@ class PlayersView(KilnPart):
     explained, and (whole table) the cards in front of them. Two boards a row."""
 
     READS = ("blank", "favour:", "row:", "card:", "money")
+    KEYS = ("current", "start_seat", "players")
 
     def draw(self, view: KilnView, touches: frozenset[str], detail: bool) -> None:
         current, start, tags = view.get("current"), view.get("start_seat"), tags_of(view)
@@ -40,7 +41,7 @@ class PlayersView(KilnPart):
         for i in range(0, len(boards), 2):
             pair = boards[i:i + 2]
             grid.add_row(*pair, *([""] * (2 - len(pair))))
-        self.update(grid)
+        self.show(grid)
 
     def _board(self, s: int, p: PlayerView, tags, mine, starter, hi, detail):
         title = self.seat_label(tags, s, p["name"], mine)

@@ -16,6 +16,8 @@ from .parts import MARK, KilnPart, blank_slots, extra_points, open_row, row_lit,
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 FAVOUR_SHORT = ("Start", "Select", "Blank", "Reward", "Glaze", "Exhibit", "Tribute")
+#: Each tile's lines (title, dice, gain, tokens), cut to the width, never wrapped.
+TILE_ROWS = 4
 #: A main action's gain in a folded tile's width (the whole table uses the menu's words).
 SHORT_GAIN = ("+{} clay/glaze", "+{} money", "+{} favour", "swap {} cards", "−{} card cost", "copy at {}")
 
@@ -36,6 +38,12 @@ class ZonesView(KilnPart):
     pips, what acting there gives now, and every seat's tokens by initial and colour."""
 
     READS = ("zone:",)
+    KEYS = ("zones", "dice", "players")
+
+    def data(self, view: KilnView) -> object:
+        # Of the players, a tile shows only their names (as letters) and tokens.
+        return (view.get("zones"), view.get("dice"),
+                [(p["name"], p["tokens"]) for p in view.get("players", [])])
 
     def draw(self, view: KilnView, touches: frozenset[str], detail: bool) -> None:
         tags = tags_of(view)
@@ -47,7 +55,7 @@ class ZonesView(KilnPart):
                 grid.add_column(ratio=1, no_wrap=True)
             grid.add_row(*tiles[:3])
             grid.add_row(*tiles[3:])
-            self.update(grid)
+            self.show(grid, TILE_ROWS)  # the tiles' lines never wrap: a fixed height
             return
         # Folded: each row of tiles as narrow as its own contents, a column apart.
         rows = []
@@ -57,7 +65,7 @@ class ZonesView(KilnPart):
                 grid.add_column(no_wrap=True)
             grid.add_row(*row)
             rows.append(grid)
-        self.update(Group(rows[0], Text(""), rows[1]))
+        self.show(Group(rows[0], Text(""), rows[1]), TILE_ROWS)
 
     _tiles: dict | None = None
 
@@ -113,6 +121,12 @@ class SeatsView(KilnPart):
     materials, blanks in their rows, extra points."""
 
     READS = ("blank", "favour:", "row:", "money")
+    KEYS = ("current", "start_seat", "players")
+
+    def data(self, view: KilnView) -> object:
+        return (view.get("current"), view.get("start_seat"), [
+            (p["name"], p["score"], p["money"], p["favour"], p["clay"], p["glaze"], p["blanks"],
+             p["rows"]) for p in view.get("players", [])])
 
     def draw(self, view: KilnView, touches: frozenset[str], detail: bool) -> None:
         current, start, tags = view.get("current"), view.get("start_seat"), tags_of(view)
@@ -120,7 +134,7 @@ class SeatsView(KilnPart):
         for s, p in enumerate(view.get("players", [])):
             hi = touches if s == current else frozenset()
             lines.extend(self._seat(s, p, tags, s == current, s == start, hi))
-        self.update(Text("\n").join(lines))
+        self.show(Text("\n").join(lines))
 
     def _seat(self, s: int, p: PlayerView, tags, mine, starter, hi) -> list[Text]:
         style_hi = self.style("hi")
