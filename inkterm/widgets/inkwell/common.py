@@ -187,30 +187,6 @@ class InkPart(BoardPart):
     #: Drawn in full only when the whole table is on screen (not merely wide).
     FULL_NEEDS_WHOLE = False
 
-    def data(self, view: Mapping[str, Any]):
-        """What of ``view`` this part draws: it is drawn again only when this
-        changes (or its touches, or the detail). Parts name their keys in ``KEYS``
-        and add per-seat data by overriding this."""
-        return tuple(view.get(k) for k in self.KEYS) if self.KEYS is not None else view
-
-    #: The view keys this part draws from (None: all of it, compared by identity).
-    KEYS: tuple[str, ...] | None = None
-    _data: object = None
-
-    def changed(self, view: Mapping[str, Any], touches: frozenset[str], detail) -> bool:
-        """Whether this part must be drawn again: a new choice brings a new view
-        every time, but most parts show data that did not change."""
-        data = self.data(view)
-        if self.READS is not None:
-            touches = frozenset(t for t in touches if t.startswith(self.READS))
-        drawn = self._drawn
-        if drawn is not None and drawn[1] == touches and drawn[2] == detail and (
-                drawn[0] is view or (self.KEYS is not None and self._data == data)):
-            self._drawn = (view, touches, detail)
-            return False
-        self._drawn, self._data = (view, touches, detail), data
-        return True
-
     def width(self) -> int:
         """The columns this part draws in (while hidden or not yet laid out, its
         container's: a part is drawn just before its view comes forward)."""
