@@ -122,11 +122,9 @@ class State(Flow, Decisions, Placing, Techniques, Mat, Rival, Scoring, Persisten
             p.ws = ws
             self.bag[CODE[C.workspaces[ws].colour]] -= 1  # score marker [R16]
             self._set_page(p, pg)
-        for gift in self.gifts:
+        for gift in self.gifts:  # given_game lets only the techniques come several at once
             if gift.item.startswith("T"):
                 self._start_with_technique(self.players[gift.seat], int(gift.item[1:]))
-            elif gift is not given:
-                raise ValueError("only the first gift may be a workspace")
 
         # the Rival (solo)
         self.rival_pile = [0] * 5
@@ -159,8 +157,7 @@ class State(Flow, Decisions, Placing, Techniques, Mat, Rival, Scoring, Persisten
 
     @classmethod
     def give_pools(cls) -> list[list[str]]:
-        C = content()
-        return [sorted(C.workspaces), [f"T{t}" for t in sorted(C.techniques)]]
+        return [sorted(content().workspaces), cls.undealt_pool()]
 
     @classmethod
     def undealt_pool(cls) -> list[str]:
