@@ -208,12 +208,33 @@ def _winsize(cols: int, rows: int, xpix: int = 0, ypix: int = 0) -> bytes:
     return struct.pack("HHHH", clamp(rows), clamp(cols), clamp(xpix), clamp(ypix))
 
 
+def _linux_prctl() -> Callable[..., int] | None:
+    """libc's prctl, looked up before any fork (None where there is none)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        return ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+
+
+_PRCTL = _linux_prctl()
+_PR_SET_PDEATHSIG = 1
+
+
 def _take_terminal() -> None:
     """In the child, after setsid: make the pty its controlling terminal, so that
     when the server's end closes (even a server killed with SIGKILL) the kernel
     hangs up on the app (SIGHUP) instead of leaving it running with no one to draw
-    for. Only an ioctl: nothing that could wait on a lock another thread held."""
+    for. And on Linux, have the kernel kill it when the server dies: a hang-up
+    needs every copy of the pty's other end closed and the app not ignoring it,
+    and apps of a SIGKILLed server were seen running on regardless. Only an ioctl
+    and a prctl: nothing that could wait on a lock another thread held."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    if _PRCTL is not None:
+        _PRCTL(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
 
 
 class PtyChild:
