@@ -246,6 +246,40 @@ async def wait_gone(pids, timeout=15.0) -> list[int]:
     return left
 
 
+def describe(pids) -> str:
+    """What each still-running process is doing (for a failure message)."""
+    import shutil
+    import subprocess
+
+    out = []
+    for pid in pids:
+        base = Path(f"/proc/{pid}")
+        try:
+            status = {k: v.strip() for k, _, v in (line.partition(":") for line in
+                      (base / "status").read_text().splitlines())}
+            out.append(f"pid {pid} {status.get('State')} ppid {status.get('PPid')} "
+                       f"SigBlk {status.get('SigBlk')} SigIgn {status.get('SigIgn')} "
+                       f"SigPnd {status.get('SigPnd')} ShdPnd {status.get('ShdPnd')}")
+            for task in sorted((base / "task").iterdir()):
+                stat = (task / "stat").read_text().rsplit(")", 1)[1].split()[0]
+                out.append(f"  thread {task.name} {stat} {(task / 'wchan').read_text()}")
+            fds = []
+            for fd in (base / "fd").iterdir():
+                try:
+                    fds.append(f"{fd.name}->{os.readlink(fd)}")
+                except OSError:
+                    pass
+            out.append("  fds " + " ".join(sorted(fds)))
+        except OSError as exc:
+            out.append(f"pid {pid}: {exc}")
+        spy = os.environ.get("INKTERM_PYSPY") or shutil.which("py-spy")
+        if spy:
+            run = subprocess.run([spy, "dump", "--pid", str(pid)], capture_output=True,
+                                 text=True, timeout=30)
+            out.append(run.stdout + run.stderr)
+    return "\n".join(out)
+
+
 # Bracketed paste: how a terminal hands over pasted text, escape bytes and all.
 PASTE_START, PASTE_END = b"\x1b[200~", b"\x1b[201~"
 #: What a player types and pastes into the chat: markup, a colour escape and a
