@@ -233,6 +233,11 @@ def _take_terminal() -> None:
     and apps of a SIGKILLed server were seen running on regardless. Only an ioctl
     and a prctl: nothing that could wait on a lock another thread held."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    die_with_parent()
+
+
+def die_with_parent() -> None:
+    """In a child before exec (Linux): the kernel kills it when the server dies."""
     if _PRCTL is not None:
         _PRCTL(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
 

@@ -135,7 +135,7 @@ def make_server(
     from inkterm.session_env import (GUEST_ENV, SERVED_ENV, TABLES_SOCKET_ENV, TABLES_TOKEN_ENV,
                                      USER_ENV)
 
-    from .common import cap_size, end_process, resolve_argv
+    from .common import cap_size, die_with_parent, end_process, resolve_argv
 
     SESSION_ENV = (USER_ENV, GUEST_ENV, SERVED_ENV, TABLES_SOCKET_ENV, TABLES_TOKEN_ENV,
                    "SSH_AUTH_SOCK", "SSH_AGENT_PID")
@@ -168,6 +168,7 @@ def make_server(
                 stderr=asyncio.subprocess.PIPE,
                 env=self._tab_environment(width, height),
                 start_new_session=True,
+                preexec_fn=die_with_parent,  # a tab's app must not outlive a killed server
             )
             self._stdin = self._process.stdin
             return self._process
