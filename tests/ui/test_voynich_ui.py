@@ -487,3 +487,21 @@ async def test_no_code_on_the_board_and_it_matches_the_summary():
                 ok = str(p["ok"])
                 know = [str(p["knowledge"][t]) for t in ("botany", "astrology", "baths", "writing")]
                 assert re.search(rf"\b{ok}\b", track) and all(re.search(rf"\b{k}\b", track) for k in know)
+
+
+async def test_every_seat_and_its_ok_fit_the_score_line_at_80_columns():
+    """Four seats with long names: none is lost to an ellipsis (names shorten, or the
+    line takes a second row); two short names keep one row."""
+    from tests.ui.shown import screen_lines
+
+    for names, rows in ((["Alice", "Bartholomew", "Chen", "Dee"], 2), (["Ann", "Bob"], 1)):
+        st = voynich(names, steps=20)
+        app = InktermApp(start=("state", st, None), bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            line = app.screen.query_one(ScoreLine)
+            assert line.size.height == rows
+            shown = "\n".join(screen_lines(app)[line.region.y:line.region.bottom])
+            view = st.summary()
+            for p in view["players"]:
+                assert re.search(rf"{p['colour'][0]} {p['name'][:3]}\S* {p['ok']} OK", shown), shown

@@ -8,6 +8,7 @@ from rich.text import Text
 
 from inkterm.games.voynich.view import SupplyView, VoynichView
 
+from ..fit import FirstThatFits, shortened
 from .common import MARK, TYPES, TYPE_GLYPH, VoyPart
 
 
@@ -132,10 +133,31 @@ class ScoreLine(VoyPart):
         players = view.get("players", [])
         end = view.get("track", {}).get("end", 52)
         current = view.get("current")
-        t = Text(no_wrap=True, overflow="ellipsis")
-        for s, p in enumerate(players):
-            t.append(f"{MARK if s == current else ' '}{p['colour'][0]} {p['name']} ",
-                     style=self.seat_style(players, s) + self.style("head"))
-            t.append(f"{p.get('ok', 0)} OK ", style=self.style("head"))
-        t.append("· ending" if view.get("end_triggered") else f"· ends at {end}", style=self.style("muted"))
-        self.show_lines([t])
+        ending = "· ending" if view.get("end_triggered") else f"· ends at {end}"
+
+        short = ending.replace("ends at", "end")
+
+        def seats(limit: int | None, which: range) -> Text:
+            t = Text(no_wrap=True, overflow="ellipsis")
+            for s in which:
+                p = players[s]
+                t.append(f"{MARK if s == current else ' '}{p['colour'][0]} {shortened(p['name'], limit)} ",
+                         style=self.seat_style(players, s) + self.style("head"))
+                t.append(f"{p.get('ok', 0)} OK ", style=self.style("head"))
+            return t
+
+        def lines(limit: int | None, tail: str, split: int) -> Text:
+            first = seats(limit, range(split))
+            if split < len(players):
+                first.append("\n")
+                first.append_text(seats(limit, range(split, len(players))))
+            first.append(tail, style=self.style("muted"))
+            return first
+
+        # Best first: one line, then names shortened, then two lines: every seat and
+        # its OK stay on screen at 80 columns, whatever the names.
+        n, half = len(players), (len(players) + 1) // 2
+        forms = [lines(None, ending, n), lines(None, short, n), lines(9, short, n),
+                 lines(None, short, half), lines(9, short, half), lines(5, short, half)]
+        fit = FirstThatFits(forms)
+        self.show(fit, fit.index(self.content_size.width))
