@@ -15,6 +15,11 @@ from inkterm.tables.chat import MAX_CHAT_CHARS
 from inkterm.widgets.action_menu import ActionMenu
 from inkterm.widgets.event_log import EventLog
 
+#: The prompt's height while another seat chooses: the most it shows (its max-height
+#: in screens.tcss), whatever the decision. The server's prompts take one line or
+#: two from move to move, and each change laid the side out again on every seat.
+WAITING_LINES = 3
+
 
 def set_window_title(app, text: str) -> None:
     """The terminal window's title (OSC 2). ``text`` is ours, never a player's."""
@@ -40,6 +45,7 @@ class TableScreen(GameScreen):
         self._mounted = False  # updates before then are drawn by on_mount itself
         self._said_early: list[tuple[str, str]] = []  # chat before then, shown by on_mount
         self._title = ""  # the window title last written
+        self._prompt_lines: int | None = None  # the prompt's height set (see refresh_table)
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -133,6 +139,15 @@ class TableScreen(GameScreen):
 
     def waiting_prompt(self, d) -> str:
         return d.prompt  # the server's words: who chooses, and what about
+
+    def refresh_table(self) -> None:
+        if self.is_attached and not self._finished:
+            d = self.decision
+            lines = WAITING_LINES if d is not None and d.seat != self.viewer else None
+            if lines != self._prompt_lines:  # each setting lays out: only as turns change
+                self._prompt_lines = lines
+                self.query_one("#prompt").styles.height = lines  # None: the stylesheet's
+        super().refresh_table()
 
     def finish(self) -> None:
         if self._finished:
