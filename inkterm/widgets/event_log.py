@@ -54,12 +54,21 @@ class EventLog(RichLog):
               expand: bool = False, shrink: bool = True, scroll_end: bool | None = None,
               animate: bool = False) -> Self:
         wide = self.virtual_size.width
-        super().write(content, width, expand, shrink, scroll_end, animate)
-        if self._keeps_layout(max(wide, self.virtual_size.width)):
-            # What a layout would have told the scrollbar (its thumb's size).
-            self.vertical_scrollbar.window_virtual_size = self.virtual_size.height
-        else:
+        if not self._size_known or not self._keeps_layout(wide):
+            super().write(content, width, expand, shrink, scroll_end, animate)
             self.refresh(layout=True)  # as RichLog does on every write
+            return self
+        follow = self.auto_scroll if scroll_end is None else scroll_end
+        super().write(content, width, expand, shrink, False, animate)
+        if not self._keeps_layout(max(wide, self.virtual_size.width)):
+            self.refresh(layout=True)  # a line wider than the log: a horizontal scrollbar
+            if follow:
+                self.scroll_end(animate=animate, immediate=False, x_axis=False)
+            return self
+        # What a layout would have told the scrollbar (its thumb's size).
+        self.vertical_scrollbar.window_virtual_size = self.virtual_size.height
+        if follow:  # now: RichLog scrolls after the next frame (for its layout), one more
+            self.scroll_end(animate=animate, immediate=True, x_axis=False)
         return self
 
     def _keeps_layout(self, widest: int) -> bool:

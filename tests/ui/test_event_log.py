@@ -87,3 +87,20 @@ async def test_a_log_that_may_change_its_size_still_lays_out(monkeypatch):
         await pilot.pause()
         assert layouts == ["EventLog"]
         assert log.size.height == 2
+
+
+async def test_a_written_line_is_in_sight_in_the_frame_that_draws_it():
+    """The log scrolls to the new line as it is written: RichLog scrolled only after
+    the next frame (it waited for a layout), which cost a second frame per write and
+    showed the line a frame late."""
+    app = LogApp(EventLog)
+    async with app.run_test(size=(40, 10)) as pilot:
+        log = app.query_one(EventLog)
+        log.write(LINES[0])
+        await pilot.pause()
+        for line in LINES[1:12]:
+            log.write(line)
+            assert log.scroll_y == log.max_scroll_y
+        assert log.max_scroll_y > 0
+        await pilot.pause()
+        assert "Line 11" in "".join(screen_lines(app))
