@@ -204,6 +204,56 @@ async def test_the_waiting_prompt_keeps_its_height_from_one_decision_to_the_next
         assert prompt.size.height == 1
 
 
+async def test_a_choice_sent_redraws_the_table_once_when_the_answer_comes(
+        service, monkeypatch):
+    """The seat that chooses draws the table once a move, from the server's update:
+    not first the wait (the menu emptied), then the update, which redrew the board
+    twice a move on the choosing seat while the others drew the move."""
+    from inkterm.screens import table_game
+
+    monkeypatch.setattr(table_game, "ANSWER_WAIT", 5.0)  # the answer always comes first
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
+        await open_kiln_with_a_bot(pilot)
+        screen = pilot.app.screen
+        menu = screen.query_one(ActionMenu)
+        offered: list = []
+        set_choices = ActionMenu.set_choices
+        monkeypatch.setattr(ActionMenu, "set_choices",
+                            lambda self, *a, **kw: offered.append(a[0]) or set_choices(self, *a, **kw))
+        for _ in range(3):
+            await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
+            at, offered[:] = screen.remote.update.at, []
+            await pilot.press("1")
+            await until(pilot, lambda: screen.remote.update.at > at, "the server's update")
+            await pilot.pause()
+            assert len(offered) <= 1  # the update's choices (none if they stayed empty)
+            assert [c.key for c in menu.choices] == (
+                [c.key for c in screen.remote.update.decision.choices]
+                if screen.remote.my_turn else [])
+
+
+async def test_a_late_answer_shows_the_choice_taken_and_takes_no_second_key(
+        service, monkeypatch):
+    import asyncio as aio
+
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
+        await open_kiln_with_a_bot(pilot)
+        screen = pilot.app.screen
+        menu = screen.query_one(ActionMenu)
+        await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
+        sent: list = []
+        client = screen.remote.client
+        monkeypatch.setattr(client, "send", lambda message: sent.append(message)
+                            or aio.get_running_loop().create_future())  # never answered
+        await pilot.press("1")
+        await pilot.press("1")  # a second key while the first is on its way
+        assert len(sent) == 1 and screen.remote.pending
+        await until(pilot, lambda: menu.choices == [], "the menu emptied")
+        assert "not yours" not in screen_text(pilot.app)
+
+
 async def test_a_shared_table_does_not_look_for_since_your_last_turn(service, monkeypatch):
     """Its seats never fill "since your last turn" (the log tells every move as it
     comes): an update does not look the panels up to hide them again."""
