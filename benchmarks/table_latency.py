@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import re
 import shutil
 import signal
@@ -154,6 +155,8 @@ async def bench(args) -> dict:
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     latencies: list[float] = []
     timeouts, moves = [0], [0]
+    # The figures depend on what else the cores run (taken before: after, it is ours too).
+    load_before = os.getloadavg()[0]
     try:
         await wait_for_port(port, server)
         async with AsyncExitStack() as stack:
@@ -191,7 +194,7 @@ async def bench(args) -> dict:
         shutil.rmtree(data, ignore_errors=True)  # host key, saves, tables
     return {"p50_ms": 1000 * pct(latencies, 50), "p95_ms": 1000 * pct(latencies, 95),
             "n": len(latencies), "timeouts": timeouts[0], "sessions": args.tables * args.seats,
-            "moves": moves[0], "cpu_ms": cpu_ms,
+            "moves": moves[0], "cpu_ms": cpu_ms, "load_before": load_before,
             "rss_mib": statistics.mean(r for r, _ in mem) / 1024 if mem else float("nan"),
             "pss_mib": statistics.mean(p for _, p in mem) / 1024 if mem else float("nan")}
 
@@ -219,7 +222,8 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     r = asyncio.run(bench(args))
     print(f"shared tables: {args.tables} x {args.seats} seats ({r['sessions']} SSH sessions), "
-          f"{args.seconds:.0f} s of play")
+          f"{args.seconds:.0f} s of play (load average before: {r['load_before']:.1f}, "
+          f"{os.cpu_count()} cores)")
     print(f"  key on the acting seat -> repaint on the other seats: p50 {r['p50_ms']:.0f} ms, "
           f"p95 {r['p95_ms']:.0f} ms over {r['n']} repaints")
     # A move that changes nothing on a seat's screen (a Studio swap is private) paints

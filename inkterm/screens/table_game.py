@@ -7,6 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.timer import Timer
 from textual.widgets import Input
 
 from inkterm.screens.game import GameScreen
@@ -14,6 +15,16 @@ from inkterm.screens.tables import TABLES_CSS
 from inkterm.tables.chat import MAX_CHAT_CHARS
 from inkterm.widgets.action_menu import ActionMenu
 from inkterm.widgets.event_log import EventLog
+
+#: The prompt's height while another seat chooses: the most it shows (its max-height
+#: in screens.tcss), whatever the decision. The server's prompts take one line or
+#: two from move to move, and each change laid the side out again on every seat.
+WAITING_LINES = 3
+#: How long a choice sent may go unanswered before the screen shows it taken (the
+#: menu emptied). The server's update, which redraws the table, mostly comes first:
+#: drawing the wait as well cost the choosing seat a second redraw of the board on
+#: every move, just as the other seats draw the move on the same cores.
+ANSWER_WAIT = 0.1
 
 
 def set_window_title(app, text: str) -> None:
@@ -40,6 +51,8 @@ class TableScreen(GameScreen):
         self._mounted = False  # updates before then are drawn by on_mount itself
         self._said_early: list[tuple[str, str]] = []  # chat before then, shown by on_mount
         self._title = ""  # the window title last written
+        self._prompt_lines: int | None = None  # the prompt's height set (see refresh_table)
+        self._answer_due: Timer | None = None  # set while a choice sent awaits its answer
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -61,6 +74,7 @@ class TableScreen(GameScreen):
         return self._mounted and self.is_attached and not self._finished
 
     def table_changed(self, events, turn_began: bool) -> None:
+        self._answered()
         if not self.live:
             return
         self.query_one(EventLog).add_events(events, self.state.round_number())
@@ -69,6 +83,7 @@ class TableScreen(GameScreen):
         self.advance()
 
     def table_refused(self, text: str) -> None:
+        self._answered()
         if self.live:
             self.notify(text, severity="error")
             self.refresh_table()
@@ -133,6 +148,31 @@ class TableScreen(GameScreen):
 
     def waiting_prompt(self, d) -> str:
         return d.prompt  # the server's words: who chooses, and what about
+
+    def _answered(self) -> None:
+        if self._answer_due is not None:
+            self._answer_due.stop()
+            self._answer_due = None
+
+    def _unanswered(self) -> None:
+        if self.remote.pending:
+            self.refresh_table()  # the choice shown taken: the answer is late
+
+    def human_to_move(self) -> bool:
+        # A choice sent: the menu may still show it until the answer (see ANSWER_WAIT).
+        return not self.remote.pending and super().human_to_move()
+
+    def refresh_table(self) -> None:
+        if self.remote.pending and self._answer_due is None and self.is_attached:
+            self._answer_due = self.set_timer(ANSWER_WAIT, self._unanswered)
+            return
+        if self.is_attached and not self._finished:
+            d = self.decision
+            lines = WAITING_LINES if d is not None and d.seat != self.viewer else None
+            if lines != self._prompt_lines:  # each setting lays out: only as turns change
+                self._prompt_lines = lines
+                self.query_one("#prompt").styles.height = lines  # None: the stylesheet's
+        super().refresh_table()
 
     def finish(self) -> None:
         if self._finished:

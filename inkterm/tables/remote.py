@@ -88,6 +88,11 @@ class RemoteTable:
         return self.update.view is not None
 
     @property
+    def pending(self) -> bool:
+        """A choice of ours is sent and not yet answered (by an update or a refusal)."""
+        return self._pending
+
+    @property
     def my_turn(self) -> bool:
         d = self._decision
         return d is not None and d.seat == self.you and not self._pending

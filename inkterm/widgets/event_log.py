@@ -1,8 +1,16 @@
 """What happened, newest at the bottom, each event with its round."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from rich.console import RenderableType
 from rich.text import Text
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import RichLog
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 STYLE = {"round": "bold", "score": "bold", "warning": "italic"}
 
@@ -18,6 +26,11 @@ def event_line(event, round_no: int | None = None) -> Text:
 
 
 class EventLog(RichLog):
+    #: A write grows what the log scrolls over, not the log (the stylesheet sets its
+    #: size): it needs a layout only if that may change (see write). RichLog asked
+    #: for one on every write, and at a shared table every seat writes every move.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
     def __init__(self, **kwargs) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, max_lines=5000, min_width=20, **kwargs)
         self.can_focus = True
@@ -36,3 +49,35 @@ class EventLog(RichLog):
     def _add(self, line: Text) -> None:
         self.entries.append(line)
         self.write(line)
+
+    def write(self, content: RenderableType | object, width: int | None = None,
+              expand: bool = False, shrink: bool = True, scroll_end: bool | None = None,
+              animate: bool = False) -> Self:
+        wide = self.virtual_size.width
+        if not self._size_known or not self._keeps_layout(wide):
+            super().write(content, width, expand, shrink, scroll_end, animate)
+            self.refresh(layout=True)  # as RichLog does on every write
+            return self
+        follow = self.auto_scroll if scroll_end is None else scroll_end
+        super().write(content, width, expand, shrink, False, animate)
+        if not self._keeps_layout(max(wide, self.virtual_size.width)):
+            self.refresh(layout=True)  # a line wider than the log: a horizontal scrollbar
+            if follow:
+                self.scroll_end(animate=animate, immediate=False, x_axis=False)
+            return self
+        # What a layout would have told the scrollbar (its thumb's size).
+        self.vertical_scrollbar.window_virtual_size = self.virtual_size.height
+        if follow:  # now: RichLog scrolls after the next frame (for its layout), one more
+            self.scroll_end(animate=animate, immediate=True, x_axis=False)
+        return self
+
+    def _keeps_layout(self, widest: int) -> bool:
+        """Whether the log and its scrollbars stay as laid out: it is shown, its size
+        is set by the stylesheet (not by what it holds), its vertical scrollbar is
+        always there and no line is wider than the log (no horizontal scrollbar)."""
+        styles = self.styles
+        width, height = styles.width, styles.height
+        return (bool(self.content_size.width) and self.display and height is not None
+                and not height.is_auto and (width is None or not width.is_auto)
+                and styles.overflow_y == "scroll" and self.show_vertical_scrollbar
+                and widest <= self.scrollable_content_region.width)

@@ -19,7 +19,7 @@ from inkterm.tables.manager import TableManager
 from inkterm.tables.protocol import OpenTable
 from inkterm.widgets.action_menu import ActionMenu
 
-from shown import screen_text  # tests/ui is on the path (conftest)
+from shown import screen_lines, screen_text  # tests/ui is on the path (conftest)
 
 
 @pytest.fixture
@@ -155,6 +155,103 @@ async def test_a_line_that_keeps_its_size_is_rewritten_without_a_layout(service,
         assert layouts == ["prompt"]
         await pilot.pause()
         assert "A prompt long enough" in screen_text(pilot.app)
+
+
+async def test_the_waiting_prompt_keeps_its_height_from_one_decision_to_the_next(
+        service, monkeypatch):
+    """While another seat chooses, the prompt takes its full three lines whatever the
+    server's words: a one-line decision after a two-line one lays nothing out. On the
+    seat's own turn it takes what its words need again (the menu gets the rest)."""
+    from textual.widget import Widget
+
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
+        await open_kiln_with_a_bot(pilot)
+        screen = pilot.app.screen
+        remote, prompt = screen.remote, screen.query_one("#prompt")
+        await until(pilot, lambda: remote.my_turn, "ann's turn")
+        assert prompt.size.height < 3
+
+        def decided(words: str) -> None:  # as the server would send it: the bot chooses
+            d = remote.update.decision.model_copy(update={"seat": 1, "prompt": words})
+            remote._updated(remote.update.model_copy(update={"decision": d, "events": []}))
+
+        long = "bot: a prompt long enough to take three lines of the side, whatever it says"
+        decided("bot: short")
+        await pilot.pause()
+        assert prompt.size.height == 3
+        layouts: list = []
+        refresh = Widget.refresh
+
+        def recording(self, *regions, **kw):
+            if kw.get("layout"):
+                layouts.append(self.id)
+            return refresh(self, *regions, **kw)
+
+        monkeypatch.setattr(Widget, "refresh", recording)
+        for words in (long, "bot: short", long):
+            decided(words)
+            await pilot.pause()
+            assert prompt.size.height == 3
+            x = screen.query_one("#side").region.x
+            side = " ".join(line[x:].strip(" ▏") for line in screen_lines(pilot.app))
+            assert " ".join(side.split()).count(words) == 1
+        assert layouts == []
+        monkeypatch.setattr(Widget, "refresh", refresh)
+        mine = remote.update.decision.model_copy(update={"seat": 0, "prompt": "ann: go"})
+        remote._updated(remote.update.model_copy(update={"decision": mine}))
+        await pilot.pause()
+        assert prompt.size.height == 1
+
+
+async def test_a_choice_sent_redraws_the_table_once_when_the_answer_comes(
+        service, monkeypatch):
+    """The seat that chooses draws the table once a move, from the server's update:
+    not first the wait (the menu emptied), then the update, which redrew the board
+    twice a move on the choosing seat while the others drew the move."""
+    from inkterm.screens import table_game
+
+    monkeypatch.setattr(table_game, "ANSWER_WAIT", 5.0)  # the answer always comes first
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
+        await open_kiln_with_a_bot(pilot)
+        screen = pilot.app.screen
+        menu = screen.query_one(ActionMenu)
+        offered: list = []
+        set_choices = ActionMenu.set_choices
+        monkeypatch.setattr(ActionMenu, "set_choices",
+                            lambda self, *a, **kw: offered.append(a[0]) or set_choices(self, *a, **kw))
+        for _ in range(3):
+            await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
+            at, offered[:] = screen.remote.update.at, []
+            await pilot.press("1")
+            await until(pilot, lambda: screen.remote.update.at > at, "the server's update")
+            await pilot.pause()
+            assert len(offered) <= 1  # the update's choices (none if they stayed empty)
+            assert [c.key for c in menu.choices] == (
+                [c.key for c in screen.remote.update.decision.choices]
+                if screen.remote.my_turn else [])
+
+
+async def test_a_late_answer_shows_the_choice_taken_and_takes_no_second_key(
+        service, monkeypatch):
+    import asyncio as aio
+
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
+        await open_kiln_with_a_bot(pilot)
+        screen = pilot.app.screen
+        menu = screen.query_one(ActionMenu)
+        await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
+        sent: list = []
+        client = screen.remote.client
+        monkeypatch.setattr(client, "send", lambda message: sent.append(message)
+                            or aio.get_running_loop().create_future())  # never answered
+        await pilot.press("1")
+        await pilot.press("1")  # a second key while the first is on its way
+        assert len(sent) == 1 and screen.remote.pending
+        await until(pilot, lambda: menu.choices == [], "the menu emptied")
+        assert "not yours" not in screen_text(pilot.app)
 
 
 async def test_a_shared_table_does_not_look_for_since_your_last_turn(service, monkeypatch):

@@ -1,0 +1,106 @@
+"""The event log writes a line without laying the screen out while its size stays,
+and shows exactly what Textual's own RichLog (which lays out on every write) shows."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.widget import Widget
+from textual.widgets import RichLog
+
+from inkterm.widgets.event_log import EventLog
+
+from shown import screen_lines
+
+LINES = [Text(f"R{i // 3 + 1} Line {i}: " + "word " * (i % 7)) for i in range(30)]
+
+
+class StockLog(RichLog):
+    """RichLog as EventLog sets it up, with RichLog's own write."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, max_lines=5000, min_width=20,
+                         **kwargs)
+
+
+class LogApp(App):
+    CSS = "#log { height: 7; width: 32; padding: 0 1; scrollbar-size-vertical: 1; }"
+
+    def __init__(self, log_class) -> None:
+        super().__init__()
+        self.log_class = log_class
+
+    def compose(self) -> ComposeResult:
+        yield self.log_class(id="log")
+
+
+async def shown_after_writes(log_class, monkeypatch) -> tuple[list[str], list[str], str]:
+    layouts: list[str] = []
+    refresh = Widget.refresh
+
+    def recording(self, *regions, **kw):
+        if kw.get("layout") and self.id == "log":
+            layouts.append(type(self).__name__)
+        return refresh(self, *regions, **kw)
+
+    app = LogApp(log_class)
+    async with app.run_test(size=(40, 10)) as pilot:
+        log = app.query_one("#log")
+        log.write(LINES[0])
+        await pilot.pause()
+        with monkeypatch.context() as m:
+            m.setattr(Widget, "refresh", recording)
+            for line in LINES[1:]:
+                log.write(line)
+                await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y > 0
+        return layouts, screen_lines(app), app.export_screenshot()
+
+
+async def test_writing_a_line_needs_no_layout_and_shows_what_richlog_shows(monkeypatch):
+    layouts, shown, svg = await shown_after_writes(EventLog, monkeypatch)
+    stock_layouts, stock_shown, stock_svg = await shown_after_writes(StockLog, monkeypatch)
+    assert stock_layouts  # RichLog lays the screen out on every write
+    assert layouts == []
+    assert "Line 29" in "".join(shown)
+    assert shown == stock_shown
+    assert svg == stock_svg  # the scrollbar's thumb (colours only) too
+
+
+async def test_a_log_that_may_change_its_size_still_lays_out(monkeypatch):
+    """An auto height follows the lines: each write lays the screen out, as RichLog's."""
+    layouts: list[str] = []
+    refresh = Widget.refresh
+
+    def recording(self, *regions, **kw):
+        if kw.get("layout") and self.id == "log":
+            layouts.append(type(self).__name__)
+        return refresh(self, *regions, **kw)
+
+    app = LogApp(EventLog)
+    async with app.run_test(size=(40, 10)) as pilot:
+        log = app.query_one(EventLog)
+        log.styles.height = "auto"
+        log.write(LINES[0])
+        await pilot.pause()
+        monkeypatch.setattr(Widget, "refresh", recording)
+        log.write(LINES[1])
+        await pilot.pause()
+        assert layouts == ["EventLog"]
+        assert log.size.height == 2
+
+
+async def test_a_written_line_is_in_sight_in_the_frame_that_draws_it():
+    """The log scrolls to the new line as it is written: RichLog scrolled only after
+    the next frame (it waited for a layout), which cost a second frame per write and
+    showed the line a frame late."""
+    app = LogApp(EventLog)
+    async with app.run_test(size=(40, 10)) as pilot:
+        log = app.query_one(EventLog)
+        log.write(LINES[0])
+        await pilot.pause()
+        for line in LINES[1:12]:
+            log.write(line)
+            assert log.scroll_y == log.max_scroll_y
+        assert log.max_scroll_y > 0
+        await pilot.pause()
+        assert "Line 11" in "".join(screen_lines(app))
