@@ -224,8 +224,14 @@ class Simple(_E):
 
 
 class Counted(_E):
-    kind: Literal["spill", "gold", "draw", "extra_desk", "dye"]
+    kind: Literal["spill", "draw", "extra_desk", "dye"]
     count: int = Field(ge=1)
+
+
+class Gold(_E):
+    kind: Literal["gold"]
+    count: int = Field(ge=1)
+    cost: int = Field(default=0, ge=0)  # points each use costs (paid only if gold comes)
 
 
 class Pointed(_E):
@@ -236,6 +242,7 @@ class Pointed(_E):
 class EarlyRiser(_E):
     kind: Literal["early_riser"]
     gold: int = Field(ge=1)
+    last_level: int = Field(default=2, ge=1, le=2)  # the highest page level whose Turn it raises
 
 
 class GrandDesign(_E):
@@ -251,7 +258,7 @@ class Hoarder(_E):
 
 
 Effect = Annotated[
-    Union[Grinder, Wash, Simple, Counted, Pointed, EarlyRiser, GrandDesign, Hoarder],
+    Union[Grinder, Wash, Simple, Counted, Gold, Pointed, EarlyRiser, GrandDesign, Hoarder],
     Field(discriminator="kind"),
 ]
 

@@ -177,7 +177,7 @@ class Flow(Base):
         self.display[level].remove(pid)
         self._set_page(p, pid)
         ev.say(f"{act(p.name, 'chooses')} page {pid} ({self.C.pages[pid].name}).", self.cur, "page")
-        n = self._bonus_gold(p, self.voluntary)
+        n = self._bonus_gold(p, self.voluntary, level - 1)  # the page just turned
         if n:
             got = min(n, self.supply)
             if got:

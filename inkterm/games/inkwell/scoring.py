@@ -91,14 +91,15 @@ class Scoring(Base):
                 return self.C.techniques[tid].name
         return kind
 
-    def _bonus_gold(self, p: Player, voluntary: bool) -> int:
-        """Gold the Turn bonus asks of the supply: the bonus on a voluntary Turn
-        (Early Riser's if more), none on a forced one unless Abbot's Blessing."""
+    def _bonus_gold(self, p: Player, voluntary: bool, level: int) -> int:
+        """Gold the Turn bonus of a level-``level`` page asks of the supply: the bonus
+        on a voluntary Turn (Early Riser's if more, up to its last level), none on a
+        forced one unless Abbot's Blessing."""
         if not voluntary:
             return self.C.mat.gold_bonus if self._has(p, "blessing") else 0
         n = self.C.mat.gold_bonus
         for _t, _s, e in self._active_kinds(p):
-            if e.kind == "early_riser":
+            if e.kind == "early_riser" and level <= e.last_level:
                 n = max(n, e.gold)
         return n
 
@@ -107,7 +108,7 @@ class Scoring(Base):
         p = self.players[seat]
         if p.page is None or self.C.pages[p.page].level == 3:
             return 0
-        return min(self._bonus_gold(p, not self.must_turn(seat)), self.supply)
+        return min(self._bonus_gold(p, not self.must_turn(seat), self.C.pages[p.page].level), self.supply)
 
     def scores(self) -> list[int]:
         return [p.score for p in self.players]

@@ -76,6 +76,8 @@ class Techniques(Base):
             got = min(e.count, self.supply)
             if got:
                 self.supply -= got
+                if e.cost:
+                    p.add(spec.name, -e.cost)
                 self._gain(GOLD, got)
             else:
                 ev.say("The gold supply is empty.", self.cur, "technique")

@@ -204,6 +204,39 @@ def test_early_riser_two_gold():
     assert st.hand[0].cubes[GOLD] == 2 and st.supply == supply - 2
 
 
+def test_early_riser_gives_its_second_gold_only_for_page_one():
+    """Balance round 4: Early Riser's 2 gold only on turning page I; page II's Turn
+    brings the usual 1 (its two extra gold a game pulled +14 at four seats)."""
+    st = start(2)
+    give_tech(st, 0, 21, "under")
+    st.players[0].turned = 1
+    set_page(st, 0, "II-1")
+    assert st.turn_bonus(0) == 1 and _turn_choice(st).label.endswith("+ gold bonus)")
+    supply = st.supply
+    st.apply("turn")
+    st.apply(keys(st)[0])
+    assert st.hand[0].cubes[GOLD] == 1 and st.supply == supply - 1
+
+
+def test_gilders_kit_pays_two_points_a_gold_and_nothing_without_gold():
+    st = start(2)
+    st.deck.remove(15)
+    set_bottle(st, "D1", ["R"], tech=15)
+    st.apply("take:D1")
+    place_all(st)
+    supply = st.supply
+    st.apply("resolve:15")
+    assert st.hand[0].cubes[GOLD] == 1 and st.supply == supply - 1
+    assert st.players[0].score == -2 and ["Gilder's Kit", -2] in st.players[0].breakdown
+    place_all(st)
+    st.apply("turn")
+    finish_turn(st)
+    assert st.cur == 0 and "use:15" in keys(st)
+    st.supply = 0
+    st.apply("use:15")
+    assert st.players[0].score == -2 and not st.hand  # the supply is empty: no gold, no payment
+
+
 def _turn_choice(st):
     return next(c for c in st.decision().choices if c.key == "turn")
 

@@ -59,7 +59,11 @@ class Watch:
             keys = [c.key for c in d.choices]
             assert keys and len(set(keys)) == len(keys)
             assert d.topic in SLUGS, d.topic
-        cur = (tuple(p["score"] for p in s["players"]), s["abbot"], s["arrows_crossed"],
+        # Points only come, except what a technique's cost takes (Gilder's Kit): so
+        # what was earned never goes down, and every negative row is such a cost.
+        costs = {t.name for t in C.techniques.values() if getattr(t.effect, "cost", 0)}
+        assert all(v >= 0 or label in costs for p in s["players"] for label, v in p["breakdown"])
+        cur = (tuple(sum(v for _l, v in p["breakdown"] if v > 0) for p in s["players"]), s["abbot"], s["arrows_crossed"],
                tuple(p["pages_turned"] for p in s["players"]), tuple(s["finish_order"]), s["rival"]["score"] if st.solo else 0)
         if self.prev is not None:
             ps, pa, pc, pt, pf, pr = self.prev
