@@ -150,13 +150,22 @@ def _dice_in(label: str) -> int:
         return 0
 
 
+def blank_pays(state, seat: int) -> bool:
+    """Whether look-ahead makes the blank on offer: one with the bonus, one that empties
+    no zone, or any on the seat's last turn. Making every blank scored a candidate
+    "blank" as blanks down to four zones, which the spread value then refused."""
+    v = state.view(seat)
+    t = sorted(v["players"][seat]["tokens"], reverse=True)
+    return t[2] >= 3 or t[4] >= 2 or turns_left(v, seat) == 0
+
+
 def default_choice(state, d) -> str:
-    """A cheap, sensible move for look-ahead: make blanks, keep the boost, go forward
-    on the favour track, play the first card offered, end the turn once the main
-    action is done, else act in the zone with the most dice."""
+    """A cheap, sensible move for look-ahead: make blanks that pay (``blank_pays``),
+    keep the boost, go forward on the favour track, play the first card offered, end
+    the turn once the main action is done, else act in the zone with the most dice."""
     keys = [c.key for c in d.choices]
     ks = set(keys)
-    if "blank" in ks:
+    if "blank" in ks and blank_pays(state, d.seat):
         return "blank"
     if "end" in ks:
         return "end"

@@ -70,3 +70,26 @@ def test_a_per_zone_achievement_in_hand_counts_a_typical_board():
     # The board's spread is worth the same with or without A8 in hand.
     assert spread - ev.player_value(p2, 10, p2["hand_cards"]) == pytest.approx(
         ev.player_value(other, 10, other["hand_cards"]) - ev.player_value(other2, 10, other2["hand_cards"]))
+
+
+def test_greedy_makes_the_bonus_blank_and_keeps_its_zones():
+    """Look-ahead makes only blanks that pay: with three zones at 3+, the two-blank
+    bonus is taken, and the single blank after it, which would empty two zones, is not."""
+    s = position(["P10", "P3"])
+    s.m.players[0].tokens = [3, 3, 3, 2, 2, 0]
+    s._decided = False
+    bot = GreedyBot(1)
+    while s.decision() is not None and s.decision().seat == 0:
+        s.apply(bot.choose(s))
+    p = s.m.players[0]
+    assert p.blanks >= 2 and sum(1 for x in p.tokens if x) >= 5
+
+
+def test_look_ahead_blanks_everything_on_the_last_turn():
+    s = position(["P10", "P3"])
+    assert not ev.blank_pays(s, 0)  # [2, 2, 5, 1, 3, 0]: no bonus, empties a zone
+    s.m.round, s.m.turn = 10, len(s.m.order) - 1
+    s.m.order[-1] = 0
+    s.m.mains = 1
+    s._decided = False
+    assert ev.turns_left(s.view(0), 0) == 0 and ev.blank_pays(s, 0)
