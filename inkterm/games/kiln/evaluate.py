@@ -25,6 +25,13 @@ SEARCH_ITERATIONS = 1000  # ~0.35-0.45 s a move here
 SEARCH_HORIZON = "round"
 VALUE_SCALE = 3.0  # points of lead that make a clear advantage, for search rewards
 RATE = 0.55  # blanks a seat adds per remaining turn, beyond what its tokens hold now
+# Tokens kept on the board while turns remain: a zone's last token spent on a blank
+# now (often without the two-blank bonus) is a zone to refill before the next one.
+# Greedy used to see this only through Unmarked Ware in hand, and its holders won
+# more without ever buying it; now every seat values it, and a per-zone achievement
+# in hand counts a typical board instead of this one.
+SPREAD = 0.5  # per zone covered beyond the third, scaled by the turns left
+HAND_ZONES = 5  # zones a per-zone achievement in hand is expected to count
 
 
 def turns_left(v: KilnView, seat: int) -> int:
@@ -95,6 +102,7 @@ def player_value(p: PlayerView, tl: int, hand: list[CardFacts] | None, now: bool
     money = p["money"]
     v += (0.3 * min(money, 6) + 0.1 * max(0, money - 6) + 0.2 * p["clay"] + 0.12 * p["glaze"]) * w
     v += 0.08 * p["favour"] * w
+    v += SPREAD * max(0, zones - 3) * w
     v += 0.001 * p["money"] + 0.0005 * p["claims"]  # the tie-breaks
     for t in p["tableau"]:
         c = CARDS[t["id"]]
@@ -106,7 +114,7 @@ def player_value(p: PlayerView, tl: int, hand: list[CardFacts] | None, now: bool
         for facts in hand:
             card = CARDS[facts["id"]]
             if card.type == "achievement":
-                gain = _ach_value(card.id, blanks, proj, len(ach) + 1, zones)
+                gain = _ach_value(card.id, blanks, proj, len(ach) + 1, HAND_ZONES)
                 v += max(0.0, gain - 0.3 * card.cost) * 0.5 * w
             else:
                 v += 0.1 * card.cost * w
@@ -142,13 +150,22 @@ def _dice_in(label: str) -> int:
         return 0
 
 
+def blank_pays(state, seat: int) -> bool:
+    """Whether look-ahead makes the blank on offer: one with the bonus, one that empties
+    no zone, or any on the seat's last turn. Making every blank scored a candidate
+    "blank" as blanks down to four zones, which the spread value then refused."""
+    v = state.view(seat)
+    t = sorted(v["players"][seat]["tokens"], reverse=True)
+    return t[2] >= 3 or t[4] >= 2 or turns_left(v, seat) == 0
+
+
 def default_choice(state, d) -> str:
-    """A cheap, sensible move for look-ahead: make blanks, keep the boost, go forward
-    on the favour track, play the first card offered, end the turn once the main
-    action is done, else act in the zone with the most dice."""
+    """A cheap, sensible move for look-ahead: make blanks that pay (``blank_pays``),
+    keep the boost, go forward on the favour track, play the first card offered, end
+    the turn once the main action is done, else act in the zone with the most dice."""
     keys = [c.key for c in d.choices]
     ks = set(keys)
-    if "blank" in ks:
+    if "blank" in ks and blank_pays(state, d.seat):
         return "blank"
     if "end" in ks:
         return "end"
