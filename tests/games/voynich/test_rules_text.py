@@ -61,5 +61,6 @@ def test_the_changed_cards_are_as_the_text_says():
     assert T.acts_of("WR6", 2) == ["wr.text/wr.translate", "wr.star"]
     assert T.acts_of("WR1", 2) == ["wr.text", "wr.translate"]
     assert T.acts_of("BA6", 2) == ["ba.purify", "ba.drop"]
-    assert T.acts_of("BA6", 3) == ["ba.purify", "ba.drop", "rs.S"]
+    assert T.acts_of("BA6", 3) == ["ba.purify", "ba.drop", "rs.centre"]
+    assert T.acts_of("WR1", 3) == ["wr.text", "wr.translate", "wr.star"]
     assert "rs.any" in T.acts_of("RE1", 2) and "rs.centre" not in T.acts_of("RE1", 2)
