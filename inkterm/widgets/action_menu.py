@@ -10,7 +10,9 @@ with NO_COLOR too."""
 from __future__ import annotations
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -52,6 +54,13 @@ def merge_rows(choices: list, unavailable) -> list:
 class ActionMenu(OptionList):
     """Shows choices; posts ``Highlighted(choice)`` and ``Chosen(key)``."""
 
+    #: The number of rows needs no layout of the screen while the menu's own size
+    #: stays (its height is the side's rest, not its content): a scrollbar coming or
+    #: going still asks for one (its own reactive), as does a menu sized by content.
+    #: Widget's asks on every change: at a shared table each new set of choices laid
+    #: the whole screen out twice (emptied, then filled).
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
     class Highlighted(Message):
         def __init__(self, choice) -> None:
             super().__init__()
@@ -84,16 +93,22 @@ class ActionMenu(OptionList):
             self._keys = [getattr(r, "shortcut", None) or " " for r in self.rows]
         else:
             self._keys = [f"{i + 1}" if i < 9 else " " for i in range(len(self.rows))]
-        self._marked = None
-        self.clear_options()
-        self.add_options(
-            [
-                Option(self._prompt(k, r, False), id=f"c{i}", disabled=isinstance(r, Unavailable))
-                for i, (k, r) in enumerate(zip(self._keys, self.rows))
-            ]
-        )
-        if self.choices:
-            self.highlighted = self.rows.index(self.choices[0])
+        # The first choice's prompt is marked as it is built: marking it afterwards
+        # would throw away every option's rendering once more.
+        first = self.rows.index(self.choices[0]) if self.choices else None
+        options = [
+            Option(self._prompt(k, r, i == first), id=f"c{i}", disabled=isinstance(r, Unavailable))
+            for i, (k, r) in enumerate(zip(self._keys, self.rows))
+        ]
+        self._marked = first
+        if options:
+            self.set_options(options)  # one pass over the new options, not clear + add
+        else:
+            self.clear_options()
+            if self.styles.auto_dimensions:  # its size follows its rows
+                self.refresh(layout=True)
+        if first is not None:
+            self.highlighted = first
         self._on_highlight()
 
     # --- what a key means ---------------------------------------------------------------
