@@ -157,7 +157,7 @@ def test_rule_16_shop_discount_and_decline():
     s = game()
     p = arrange(s, dice=[1, 1, 1, 1, 2, 1], money=1, hand=["P12", "A1"])
     play(s, "zone:5", "noboost")
-    # P12 costs 6-2 = 4 > 1; A1 costs 8-2 = 6 > 1: nothing affordable, nothing asked.
+    # P12 costs 6-2 = 4 > 1; A1 costs 10-2 = 8 > 1: nothing affordable, nothing asked.
     assert "end" in keys(s) and p.hand == ["P12", "A1"]
 
 
