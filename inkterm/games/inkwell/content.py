@@ -218,9 +218,19 @@ class Wash(_E):
 
 class Simple(_E):
     kind: Literal[
-        "steady_hand", "scraper", "second_helping", "blessing", "careful_hand",
-        "marginalia", "gold_foil", "study", "calm_abbot",
+        "steady_hand", "scraper", "second_helping", "careful_hand",
+        "marginalia", "gold_foil", "study",
     ]
+
+
+class Blessing(_E):
+    kind: Literal["blessing"]
+    arrow_points: int = Field(default=0, ge=0)  # scored each time the Abbot crosses an arrow
+
+
+class CalmAbbot(_E):
+    kind: Literal["calm_abbot"]
+    points: int = Field(default=0, ge=0)  # scored with the use, beside holding the Abbot
 
 
 class Counted(_E):
@@ -258,7 +268,7 @@ class Hoarder(_E):
 
 
 Effect = Annotated[
-    Union[Grinder, Wash, Simple, Counted, Gold, Pointed, EarlyRiser, GrandDesign, Hoarder],
+    Union[Grinder, Wash, Simple, Blessing, CalmAbbot, Counted, Gold, Pointed, EarlyRiser, GrandDesign, Hoarder],
     Field(discriminator="kind"),
 ]
 

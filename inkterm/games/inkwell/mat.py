@@ -28,8 +28,19 @@ class Mat(Base):
                     f"The Abbot crosses arrow {ROMAN[k]}: "
                     + (", ".join(forced) + " must Turn." if forced else "nobody is forced."),
                     None, "arrow")
+                self._arrow_blessings(ev)
                 if self.solo:
                     self._rival_scores(ev, f"arrow {ROMAN[k]}", arrow=True)
+
+    def _arrow_blessings(self, ev: Narration) -> None:
+        """Abbot's Blessing pays its holders as the Abbot crosses an arrow, so that it
+        acts in games where nobody is forced."""
+        for s, p in enumerate(self.players):
+            for tid, _st, e in self._active_kinds(p):
+                if e.kind == "blessing" and e.arrow_points:
+                    name = self.C.techniques[tid].name
+                    p.add(name, e.arrow_points)
+                    ev.say(f"{name}: {act(p.name, 'scores')} {e.arrow_points}.", s, "score")
 
     def _fill_mat(self) -> None:
         """Refill step 3 (and setup step 6): fill empty active bottles, then slots."""

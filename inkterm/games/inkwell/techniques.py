@@ -103,8 +103,10 @@ class Techniques(Base):
                 self.work.push(Second(tid))
             else:
                 ev.say("No star or circle bottle fits.", self.cur, "technique")
-        elif k == "calm_abbot":
+        elif e.kind == "calm_abbot":
             self.calm = True
+            if e.points:
+                p.add(spec.name, e.points)
 
     def _scrape_sources(self, p: Player) -> list[int]:
         assert p.page is not None

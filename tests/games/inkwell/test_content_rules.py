@@ -218,7 +218,9 @@ def test_early_riser_gives_its_second_gold_only_for_page_one():
     assert st.hand[0].cubes[GOLD] == 1 and st.supply == supply - 1
 
 
-def test_gilders_kit_pays_two_points_a_gold_and_nothing_without_gold():
+def test_gilders_kit_pays_its_cost_a_gold_and_nothing_without_gold():
+    cost = content().techniques[15].effect.cost
+    assert cost > 0  # balance rounds 4 and 5: the Kit's two gold are not free
     st = start(2)
     st.deck.remove(15)
     set_bottle(st, "D1", ["R"], tech=15)
@@ -227,14 +229,14 @@ def test_gilders_kit_pays_two_points_a_gold_and_nothing_without_gold():
     supply = st.supply
     st.apply("resolve:15")
     assert st.hand[0].cubes[GOLD] == 1 and st.supply == supply - 1
-    assert st.players[0].score == -2 and ["Gilder's Kit", -2] in st.players[0].breakdown
+    assert st.players[0].score == -cost and ["Gilder's Kit", -cost] in st.players[0].breakdown
     place_all(st)
     st.apply("turn")
     finish_turn(st)
     assert st.cur == 0 and "use:15" in keys(st)
     st.supply = 0
     st.apply("use:15")
-    assert st.players[0].score == -2 and not st.hand  # the supply is empty: no gold, no payment
+    assert st.players[0].score == -cost and not st.hand  # the supply is empty: no gold, no payment
 
 
 def _turn_choice(st):
@@ -287,7 +289,7 @@ def test_marginalia_rich_pigment_gold_foil():
         give_tech(st, 0, t, "under")
     set_page(st, 0, "I-1", {"S1": "R", "M": "Au", "A1": "Au"})
     parts = dict(st.page_score(0))
-    assert parts["Marginalia"] == 1 and parts["Rich Pigment"] == 2 and parts["Gold Foil Mastery"] == 2
+    assert parts["Marginalia"] == 1 and parts["Rich Pigment"] == content().techniques[24].effect.points and parts["Gold Foil Mastery"] == 2
 
 
 def test_grand_design():
@@ -309,7 +311,7 @@ def test_study_counts_cards_placed_this_page():
 def test_fine_vellum_only_voluntary():
     st = start(2)
     give_tech(st, 0, 29, "under")
-    assert dict(st.page_score(0, voluntary=True))["Fine Vellum"] == 2
+    assert dict(st.page_score(0, voluntary=True))["Fine Vellum"] == content().techniques[29].effect.points > 0
     assert "Fine Vellum" not in dict(st.page_score(0, voluntary=False))
 
 
@@ -345,6 +347,26 @@ def test_calm_abbot():
     place_all(st)
     st.apply("resolve:32")
     assert st.abbot == a and st.cur == 1
+    pts = content().techniques[32].effect.points
+    assert pts > 0 and ["Calm Abbot", pts] in st.players[0].breakdown  # it acts unforced too
+
+
+def test_abbots_blessing_pays_its_holders_when_the_abbot_crosses_an_arrow():
+    """Balance round 5: the Blessing scores at each arrow, forced Turn or not (greedy
+    is almost never forced, so a gold bonus on forced Turns alone was a blank)."""
+    pts = content().techniques[20].effect.arrow_points
+    assert pts > 0
+    st = start(3)
+    give_tech(st, 2, 20, "under")  # not the seat whose turn it is
+    st.abbot = st.arrows[0] - 2
+    st.apply(takes(st)[0])
+    finish_turn(st)  # the Abbot moves onto arrow - 1: nothing yet
+    assert st.players[2].score == 0
+    st.apply(takes(st)[0])
+    finish_turn(st)  # onto arrow I
+    assert st.crossed == 1
+    assert ["Abbot's Blessing", pts] in st.players[2].breakdown
+    assert all(row[0] != "Abbot's Blessing" for q in st.players[:2] for row in q.breakdown)
 
 
 # --- §3.6 solo ------------------------------------------------------------------------
