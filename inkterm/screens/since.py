@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual.css.scalar import Unit
+from textual.widget import Widget
 from textual.widgets import Static
 
 from inkterm.widgets.event_log import EventLog
@@ -16,6 +18,23 @@ if TYPE_CHECKING:
 
 #: Rows for "since your last turn" above the table (#since-top's max-height less its rule).
 SINCE_TOP_ROWS = 5
+
+
+#: Rows a flexible part of a board (one that fills what is left, `1fr`) needs at least.
+FLEX_ROWS = 4
+
+
+def board_rows(board: Widget) -> int:
+    """The rows a board's shown parts need, stacked: their laid-out heights, and a few
+    for a part that fills whatever is left (it scrolls within itself)."""
+    rows = 0
+    for part in board.children:
+        if not part.display:
+            continue
+        height = part.styles.height
+        flexible = height is not None and height.unit == Unit.FRACTION
+        rows += FLEX_ROWS if flexible else part.virtual_region_with_margin.height
+    return rows
 
 
 def collapse_repeats(lines: list[Text]) -> list[Text]:
@@ -64,11 +83,21 @@ class SinceLastTurn(_Mixed):
 
     @property
     def since_panel(self) -> Static | None:
-        """Where "since your last turn" shows: above the table on a short screen (the
-        full width reads best), in the log's place on a tall one (the board keeps
-        every row). None on screens built without it (demos, lessons)."""
-        panels = self.query("#since-side" if self.has_class("-tall") else "#since-top")
+        """Where "since your last turn" shows: above the table on a short screen if the
+        board still fits beneath it (the full width reads best), else in the log's
+        place, so that the board keeps every row (Kiln's four seats at 80×24). None on
+        screens built without it (demos, lessons)."""
+        top = not self.has_class("-tall") and self._board_fits_under_top()
+        panels = self.query("#since-top" if top else "#since-side")
         return panels.first(Static) if panels else None
+
+    def _board_fits_under_top(self) -> bool:
+        boards, tables, tops = self.query("#board"), self.query("#table"), self.query("#since-top")
+        if not (boards and tables and tops):
+            return True
+        top = tops.first()
+        room = tables.first().size.height + (top.outer_size.height if top.display else 0)
+        return board_rows(boards.first()) + SINCE_TOP_ROWS + 1 <= room
 
     #: Whether a panel may be on (or the log off): until then there is nothing to hide.
     _since_on = False

@@ -184,6 +184,40 @@ async def test_since_your_last_turn_appears_after_a_bots_turn_until_dismissed():
         assert not since.display
 
 
+async def test_since_your_last_turn_leaves_every_seat_on_a_full_board_at_80x24():
+    """Kiln's board with four seats fills 80×24: the summary goes to the log's place
+    rather than push the last seats off the screen; two seats' board leaves it room on top."""
+    st = _after_the_others(new_game("kiln", ["Ann", "bot", "bot 2", "bot 3"], seed=7))
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        since = game.since_panel
+        assert since.display and since.id == "since-side"
+        assert "R1 bot" in text_of(since)
+        board = game.query_one("#board")
+        assert board.max_scroll_y == 0  # nothing of the board below the fold
+        shown = screen_text(app)
+        for name in ("Ann", "bot", "bot 2", "bot 3"):  # each seat's row, with its score
+            assert re.search(rf"[A-Z] {name} (⚑ )?★\d", shown), name
+    app = InktermApp(start=("state", _after_the_others(new_game("kiln", ["Ann", "bot"], seed=7)), None),
+                     bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.since_panel.display and app.screen.query_one("#board").max_scroll_y == 0
+
+
+def _after_the_others(st):
+    """Ann's first turn played, then everyone else's, up to Ann's next choice."""
+    def step():
+        st.apply("end" if st.decision().get("end") else st.decision().choices[0].key)
+    while st.decision().seat == 0:
+        step()
+    while st.decision().seat != 0:
+        step()
+    return st
+
+
 # --- 4. secrets -------------------------------------------------------------------------------
 def hand_names(st, seat: int) -> list[str]:
     return [c["name"] for c in st.view(seat)["players"][seat]["hand_cards"]]
