@@ -18,6 +18,13 @@ class KeyFooter(Footer):
 
     _shown: tuple | None = None
 
+    #: Below this width the keys lose their padding: a game screen's eight keys and
+    #: the palette's need about 90 columns padded, and "q Quit" was cut at 80.
+    COMPACT_BELOW = 100
+
+    def on_resize(self, event) -> None:
+        self.compact = event.size.width < self.COMPACT_BELOW
+
     @staticmethod
     def _bindings_of(screen: Screen) -> tuple:
         """What the footer shows for ``screen``: its shown keys and the palette's."""
