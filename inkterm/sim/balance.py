@@ -17,6 +17,7 @@ import math
 import sys
 
 from .cli import _names, dealt_command, run, run_dealt
+from .stats import merge_dealt
 
 
 def lift_se(card: dict, games: int, seats: int) -> float:
@@ -156,14 +157,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--give-each", action="store_true",
                    help="with --dealt: every seat also starts with its own undealt item (Inkwell: a technique)")
     p.add_argument("--from-json", metavar="FILE,...",
-                   help="with --dealt: build the table from saved `inkterm simulate --dealt --json` output")
+                   help="with --dealt: build the table from saved `inkterm simulate --dealt --json` "
+                        "output, one file per count (A.json+B.json: one run saved in parts, "
+                        "on consecutive seeds)")
     args = p.parse_args(argv)
     results = []
     if args.dealt:
         if args.from_json:
-            for path in args.from_json.split(","):
-                with open(path, encoding="utf-8") as f:
-                    results.append(json.load(f))
+            for group in args.from_json.split(","):
+                results.append(_load_runs(group.split("+")))
         else:
             for n in (int(x) for x in args.seats_counts.split(",")):
                 results.append(run_dealt(args.game, [args.bot] * n, args.games, args.seed, args.jobs,
@@ -187,6 +189,15 @@ def main(argv: list[str] | None = None) -> int:
     _save(results, args.json_out)
     print(markdown(results))
     return 0
+
+
+def _load_runs(paths: list[str]) -> dict:
+    """One saved ``--dealt --json`` run, or several on consecutive seeds merged."""
+    runs = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            runs.append(json.load(f))
+    return runs[0] if len(runs) == 1 else merge_dealt(runs)
 
 
 def _save(results: list[dict], path: str | None) -> None:

@@ -157,3 +157,40 @@ def dealt_effects(results: list[GameResult]) -> dict[str, Any]:
     return {"games": g, "seats": n, "fair": fair, "items": out,
             "position_win_rate": [w / g for w in pos] if g else [],
             "position_ci95": [list(wilson(w, g)) for w in pos]}
+
+
+def merge_dealt(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Runs of ``dealt_effects`` (as ``inkterm simulate --dealt --json`` saves them) on
+    consecutive seeds, as the one run on all their games: a table's intervals can be
+    narrowed later without playing its first games again. Each item's mean and spread
+    are pooled from the runs' own, so the result is the longer run's to rounding."""
+    first = runs[0]
+    for a, b in zip(runs, runs[1:]):
+        if b["seed"] != a["seed"] + a["games"] or (b["game"], b["specs"], b["give_each"]) != (
+                a["game"], a["specs"], a["give_each"]):
+            raise ValueError(f"not one run in parts: seeds {a['seed']}+{a['games']} then {b['seed']}, "
+                             f"or another game, table or --give-each")
+    fair, g = first["fair"], sum(r["games"] for r in runs)
+    items: dict[str, dict[str, Any]] = {}
+    for item in sorted({i for r in runs for i in r["items"]}, key=_card_order):
+        n = total = squares = idle_n = idle_wins = 0.0
+        for r in runs:
+            row = r["items"].get(item)
+            if row is None:
+                continue
+            k, mean = row["holders"], row["win_rate"]
+            sd = (row["effect_ci95"][1] - row["effect_ci95"][0]) / 2 * math.sqrt(k) / Z95 if k > 1 else 0.0
+            n, total, squares = n + k, total + k * mean, squares + (k - 1) * sd * sd + k * mean * mean
+            idle = round((1 - row["played"]) * k)
+            idle_n += idle
+            idle_wins += idle * (row["win_rate_unplayed"] or 0.0)
+        mean = total / n
+        sd = math.sqrt(max(0.0, squares - n * mean * mean) / (n - 1)) if n > 1 else 0.0
+        half = Z95 * sd / math.sqrt(n)
+        items[item] = {"holders": int(n), "win_rate": mean, "effect": mean - fair,
+                       "effect_ci95": [mean - fair - half, mean - fair + half] if n > 1 else [-fair, 1 - fair],
+                       "played": 1 - idle_n / n, "win_rate_unplayed": idle_wins / idle_n if idle_n else None}
+    wins = [sum(r["position_win_rate"][p] * r["games"] for r in runs) for p in range(first["seats"])]
+    return {**first, "games": g, "items": items, "position_win_rate": [w / g for w in wins],
+            "position_ci95": [list(wilson(w, g)) for w in wins],
+            "seconds": sum(r["seconds"] for r in runs)}

@@ -146,3 +146,32 @@ def test_balance_dealt_table_rebuilds_from_saved_runs(tmp_path, capsys):
     assert "| item | name | 2 seats (2 games) | 3 seats (2 games) |" in out
     assert "`inkterm simulate kiln --dealt --games 2 --seats random,random,random --seed 4`" in out
     assert "Pattern Drafts 样稿" in out  # C8, dealt on seed 4 (names, not only ids)
+
+
+def test_a_run_saved_in_parts_merges_into_the_longer_run(tmp_path, capsys):
+    """Games 1–2 and 3–5 of seed 4 merged are the five-game run: each item's holders,
+    effect, interval and unplayed win rate, and the table's command."""
+    from inkterm.sim.balance import main
+    from inkterm.sim.stats import merge_dealt
+
+    def saved(games, seed):
+        assert run_from_args(_args("kiln", "--dealt", "--games", str(games), "--seats", "random,random,random",
+                                   "--jobs", "1", "--seed", str(seed), "--json")) == 0
+        return json.loads(capsys.readouterr().out)
+
+    whole, merged = saved(5, 4), merge_dealt([saved(2, 4), saved(3, 6)])
+    assert merged["games"] == 5 and merged["seed"] == 4 and merged["items"].keys() == whole["items"].keys()
+    for item, row in whole["items"].items():
+        got = merged["items"][item]
+        assert got["holders"] == row["holders"] and got["played"] == pytest.approx(row["played"])
+        assert got["effect"] == pytest.approx(row["effect"])
+        assert got["effect_ci95"] == pytest.approx(row["effect_ci95"])
+        assert got["win_rate_unplayed"] == pytest.approx(row["win_rate_unplayed"])
+    assert merged["position_win_rate"] == pytest.approx(whole["position_win_rate"])
+    with pytest.raises(ValueError, match="consecutive|one run in parts"):
+        merge_dealt([saved(2, 4), saved(2, 7)])  # seeds 4–5, then 7–8: a gap
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    a.write_text(json.dumps(saved(2, 4)))
+    b.write_text(json.dumps(saved(3, 6)))
+    assert main(["kiln", "--dealt", "--from-json", f"{a}+{b}"]) == 0
+    assert "`inkterm simulate kiln --dealt --games 5 --seats random,random,random --seed 4`" in capsys.readouterr().out
