@@ -218,9 +218,18 @@ class Wash(_E):
 
 class Simple(_E):
     kind: Literal[
-        "steady_hand", "scraper", "second_helping", "careful_hand",
-        "marginalia", "gold_foil", "study",
+        "steady_hand", "scraper", "careful_hand", "marginalia", "study",
     ]
+
+
+class SecondHelping(_E):
+    kind: Literal["second_helping"]
+    shapes: tuple[Literal["star", "circle"], ...] = Field(default=("star", "circle"), min_length=1)
+
+
+class GoldFoil(_E):
+    kind: Literal["gold_foil"]
+    free: int = Field(default=0, ge=0)  # gold cubes on the page that score nothing
 
 
 class Blessing(_E):
@@ -268,7 +277,7 @@ class Hoarder(_E):
 
 
 Effect = Annotated[
-    Union[Grinder, Wash, Simple, Blessing, CalmAbbot, Counted, Gold, Pointed, EarlyRiser, GrandDesign, Hoarder],
+    Union[Grinder, Wash, Simple, SecondHelping, GoldFoil, Blessing, CalmAbbot, Counted, Gold, Pointed, EarlyRiser, GrandDesign, Hoarder],
     Field(discriminator="kind"),
 ]
 

@@ -75,7 +75,7 @@ class Scoring(Base):
         for kind, val in (
             ("marginalia", sum(1 for j in page.standalone if cubes[j] >= 0)),
             ("rich_pigment", kinds["rich_pigment"].points if "rich_pigment" in kinds and mcube >= 0 else 0),
-            ("gold_foil", gold),
+            ("gold_foil", max(0, gold - kinds["gold_foil"].free) if "gold_foil" in kinds else 0),
             ("study", len(p.techs)),
             ("fine_vellum", kinds["fine_vellum"].points if "fine_vellum" in kinds and voluntary else 0),
         ):

@@ -98,9 +98,11 @@ def _why_not(st, d, bid: str) -> str:
     p = st.players[d.seat]
     if "turn" in d.keys and st.must_turn(d.seat):
         return "the Abbot forces a Turn this turn"
-    if "turn" not in d.keys:  # Second Helping: a star or circle only
-        if st.shape[bid] == "diamond":
-            return "Second Helping takes a star or circle only"
+    if "turn" not in d.keys:  # Second Helping: only the shapes it names
+        shapes = next((e.shapes for e in (st.C.techniques[t].effect for t, _s in st.players[d.seat].all_techs())
+                       if e.kind == "second_helping"), ("star", "circle"))
+        if st.shape[bid] not in shapes:
+            return f"Second Helping takes a {' or '.join(shapes)} only"
     if not fits(tuple(cubes), st._mc(p), st._spill(p)):
         return "its cubes would not all fit the page"
     return "no free technique slot on the desk for its technique"

@@ -98,8 +98,8 @@ class Techniques(Base):
                 self.work.push(Scrape(tid))
             else:
                 ev.say("No cube can be moved.", self.cur, "technique")
-        elif k == "second_helping":
-            if self.legal_takes(shapes=("star", "circle")):
+        elif e.kind == "second_helping":
+            if self.legal_takes(shapes=e.shapes):
                 self.work.push(Second(tid))
             else:
                 ev.say("No star or circle bottle fits.", self.cur, "technique")
@@ -107,6 +107,12 @@ class Techniques(Base):
             self.calm = True
             if e.points:
                 p.add(spec.name, e.points)
+
+    def _second_shapes(self, tid: int) -> tuple[str, ...]:
+        """The bottle shapes Second Helping (technique ``tid``) may take as well."""
+        e = self.C.techniques[tid].effect
+        assert e.kind == "second_helping"
+        return e.shapes
 
     def _scrape_sources(self, p: Player) -> list[int]:
         assert p.page is not None
@@ -153,10 +159,11 @@ class Techniques(Base):
                   for sp in page.spaces if sp.index != src and p.cubes[sp.index] < 0 and p.masks[sp.index] & bit]
             return Decision(seat, f"{p.name}: Scraper: move it where?", ch, T_TRIG)
         if isinstance(ask, Second):
+            shapes = self._second_shapes(tid)
             ch = [Choice(ckey("take", b), *_take_texts(b, self.shape[b], self.bottles[b]), (f"bottle:{b}",))
-                  for b in self.legal_takes(shapes=("star", "circle"))]
+                  for b in self.legal_takes(shapes=shapes)]
             ch.append(Choice("skip", "Take nothing more"))
-            return Decision(seat, f"{p.name}: Second Helping: take a star or circle?", ch, T_TRIG)
+            return Decision(seat, f"{p.name}: Second Helping: take a {' or '.join(shapes)}?", ch, T_TRIG)
         raise AssertionError(ask)
 
     def _apply_ask(self, p: Player, kind: str, arg: str, ev: Narration) -> None:

@@ -289,7 +289,7 @@ def test_marginalia_rich_pigment_gold_foil():
         give_tech(st, 0, t, "under")
     set_page(st, 0, "I-1", {"S1": "R", "M": "Au", "A1": "Au"})
     parts = dict(st.page_score(0))
-    assert parts["Marginalia"] == 1 and parts["Rich Pigment"] == content().techniques[24].effect.points and parts["Gold Foil Mastery"] == 2
+    assert parts["Marginalia"] == 1 and parts["Rich Pigment"] == content().techniques[24].effect.points and parts["Gold Foil Mastery"] == 2 - content().techniques[25].effect.free
 
 
 def test_grand_design():
@@ -336,6 +336,27 @@ def test_hoarder_below_five_gives_nothing():
     st.apply("take:C1")
     place_all(st)
     assert st.players[0].score == 0
+
+
+def test_second_helping_takes_only_the_shapes_it_names():
+    """Balance round 5: a circle only (the star, with its gold and the ink it gathers
+    between turns, made it +13 and +18 with five players)."""
+    shapes = content().techniques[19].effect.shapes
+    assert shapes == ("circle",)
+    st = start(2)
+    clear_mat(st)
+    set_bottle(st, "S1", ["Au"])
+    set_bottle(st, "C1", ["K"])
+    st.deck.remove(19)
+    set_bottle(st, "D1", ["R"], tech=19)
+    st.apply("take:D1")
+    place_all(st)
+    st.apply("resolve:19")
+    assert st.decision().prompt.endswith("Second Helping: take a circle?")
+    assert set(keys(st)) == {"take:C1", "skip"}  # the star is not offered
+    st.apply("take:C1")
+    place_all(st)
+    assert st.cur == 1  # the second Take ended the turn
 
 
 def test_calm_abbot():
