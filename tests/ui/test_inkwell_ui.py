@@ -829,7 +829,10 @@ async def test_clicks_on_the_board_pick_choices():
         assert target.key.startswith("place:") and sid[0] in "ABC", d
         lines = screen_lines(app)
         y = next(i for i, l in enumerate(lines) if re.match(rf"\s*{sid[0]} \d+pt", l))
-        x = lines[y].find(f" {sid[1:]}·") + 1
+        # the space's number, whatever marks the row's edge before it (a space, or the
+        # cursor's bar when it is the first)
+        m = re.search(rf"(?<![0-9]){sid[1:]}·", lines[y][lines[y].index("pt") + 2:])
+        x = lines[y].index("pt") + 2 + m.start()
         await pilot.click(offset=(x, y))
         await pilot.pause()
         assert game.query_one("#menu").current.key == target.key
