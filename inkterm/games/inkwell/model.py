@@ -229,6 +229,13 @@ class Base(GameState):
         for tid, st in p.under:
             yield tid, st, T[tid].effect
 
+    def second_helping_shapes(self, p: Player) -> tuple[str, ...]:
+        """The bottle shapes ``p``'s Second Helping may take as well (its data's)."""
+        for _tid, _st, e in self._active_kinds(p):
+            if e.kind == "second_helping":
+                return e.shapes
+        return ("star", "circle")
+
     def _has(self, p: Player, kind: str) -> bool:
         T = self.C.techniques
         for tid, _st in p.techs:

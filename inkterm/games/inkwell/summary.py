@@ -99,8 +99,7 @@ def _why_not(st, d, bid: str) -> str:
     if "turn" in d.keys and st.must_turn(d.seat):
         return "the Abbot forces a Turn this turn"
     if "turn" not in d.keys:  # Second Helping: only the shapes it names
-        shapes = next((e.shapes for e in (st.C.techniques[t].effect for t, _s in st.players[d.seat].all_techs())
-                       if e.kind == "second_helping"), ("star", "circle"))
+        shapes = st.second_helping_shapes(p)
         if st.shape[bid] not in shapes:
             return f"Second Helping takes a {' or '.join(shapes)} only"
     if not fits(tuple(cubes), st._mc(p), st._spill(p)):

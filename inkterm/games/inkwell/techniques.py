@@ -108,12 +108,6 @@ class Techniques(Base):
             if e.points:
                 p.add(spec.name, e.points)
 
-    def _second_shapes(self, tid: int) -> tuple[str, ...]:
-        """The bottle shapes Second Helping (technique ``tid``) may take as well."""
-        e = self.C.techniques[tid].effect
-        assert e.kind == "second_helping"
-        return e.shapes
-
     def _scrape_sources(self, p: Player) -> list[int]:
         assert p.page is not None
         page = self.C.pages[p.page]
@@ -159,7 +153,7 @@ class Techniques(Base):
                   for sp in page.spaces if sp.index != src and p.cubes[sp.index] < 0 and p.masks[sp.index] & bit]
             return Decision(seat, f"{p.name}: Scraper: move it where?", ch, T_TRIG)
         if isinstance(ask, Second):
-            shapes = self._second_shapes(tid)
+            shapes = self.second_helping_shapes(p)
             ch = [Choice(ckey("take", b), *_take_texts(b, self.shape[b], self.bottles[b]), (f"bottle:{b}",))
                   for b in self.legal_takes(shapes=shapes)]
             ch.append(Choice("skip", "Take nothing more"))
