@@ -33,14 +33,20 @@ class LogApp(App):
         yield self.log_class(id="log")
 
 
-async def shown_after_writes(log_class, monkeypatch) -> tuple[list[str], list[str], str]:
-    layouts: list[str] = []
+def layout_recorder(layouts: list[str]):
+    """A stand-in for ``Widget.refresh`` that notes each layout the log asks for."""
     refresh = Widget.refresh
 
     def recording(self, *regions, **kw):
         if kw.get("layout") and self.id == "log":
             layouts.append(type(self).__name__)
         return refresh(self, *regions, **kw)
+    return recording
+
+
+async def shown_after_writes(log_class, monkeypatch) -> tuple[list[str], list[str], str]:
+    layouts: list[str] = []
+    recording = layout_recorder(layouts)
 
     app = LogApp(log_class)
     async with app.run_test(size=(40, 10)) as pilot:
@@ -69,12 +75,7 @@ async def test_writing_a_line_needs_no_layout_and_shows_what_richlog_shows(monke
 async def test_a_log_that_may_change_its_size_still_lays_out(monkeypatch):
     """An auto height follows the lines: each write lays the screen out, as RichLog's."""
     layouts: list[str] = []
-    refresh = Widget.refresh
-
-    def recording(self, *regions, **kw):
-        if kw.get("layout") and self.id == "log":
-            layouts.append(type(self).__name__)
-        return refresh(self, *regions, **kw)
+    recording = layout_recorder(layouts)
 
     app = LogApp(EventLog)
     async with app.run_test(size=(40, 10)) as pilot:
