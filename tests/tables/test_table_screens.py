@@ -53,6 +53,19 @@ async def open_kiln_with_a_bot(pilot):
     await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen), "the table")
 
 
+
+def layout_recorder(layouts: list):
+    """A stand-in for ``Widget.refresh`` that notes the id of each widget laid out."""
+    from textual.widget import Widget
+
+    refresh = Widget.refresh
+
+    def recording(self, *regions, **kw):
+        if kw.get("layout"):
+            layouts.append(self.id)
+        return refresh(self, *regions, **kw)
+    return recording
+
 async def test_the_title_offers_tables_only_when_served_with_them(service, monkeypatch):
     monkeypatch.delenv(TABLES_TOKEN_ENV, raising=False)
     async with InktermApp(bot_delay=0).run_test(size=(80, 24)) as pilot:
@@ -137,14 +150,7 @@ async def test_a_line_that_keeps_its_size_is_rewritten_without_a_layout(service,
         update_if_changed(prompt, "One line.")
         await pilot.pause()
         layouts: list = []
-        refresh = Widget.refresh
-
-        def recording(self, *regions, **kw):
-            if kw.get("layout"):
-                layouts.append(self.id)
-            return refresh(self, *regions, **kw)
-
-        monkeypatch.setattr(Widget, "refresh", recording)
+        monkeypatch.setattr(Widget, "refresh", layout_recorder(layouts))
         update_if_changed(status, "Kiln · round 9 · somebody else to choose")  # its height is 1
         update_if_changed(prompt, "Another line.")
         await pilot.pause()
@@ -182,13 +188,7 @@ async def test_the_waiting_prompt_keeps_its_height_from_one_decision_to_the_next
         assert prompt.size.height == 3
         layouts: list = []
         refresh = Widget.refresh
-
-        def recording(self, *regions, **kw):
-            if kw.get("layout"):
-                layouts.append(self.id)
-            return refresh(self, *regions, **kw)
-
-        monkeypatch.setattr(Widget, "refresh", recording)
+        monkeypatch.setattr(Widget, "refresh", layout_recorder(layouts))
         for words in (long, "bot: short", long):
             decided(words)
             await pilot.pause()
