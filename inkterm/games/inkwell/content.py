@@ -225,6 +225,15 @@ class Simple(_E):
 class SecondHelping(_E):
     kind: Literal["second_helping"]
     shapes: tuple[Literal["star", "circle"], ...] = Field(default=("star", "circle"), min_length=1)
+    # the most cubes the bottle may hold, by player count (a count not named: no limit)
+    most_cubes: dict[int, int] = Field(default_factory=dict)
+
+    @field_validator("most_cubes")
+    @classmethod
+    def _counts(cls, v: dict[int, int]) -> dict[int, int]:
+        if any(not 1 <= n <= 5 for n in v) or any(m < 1 for m in v.values()):
+            raise ValueError("most_cubes maps a player count 1..5 to at least 1 cube")
+        return v
 
 
 class GoldFoil(_E):

@@ -81,10 +81,12 @@ class Mat(Base):
                 cubes[t] += 1
         self._fill_mat()
 
-    def _take_options(self, p: Player, shapes: Collection[str] | None = None) -> list[tuple[str, bool]]:
+    def _take_options(self, p: Player, shapes: Collection[str] | None = None,
+                      most: int | None = None) -> list[tuple[str, bool]]:
         """The bottles ``p`` may Take now, each with whether its technique (if any) may
         be kept: every cube must fit [R2], and a bottle with a technique needs a free
-        place on the desk for it or Steady Hand to leave it."""
+        place on the desk for it or Steady Hand to leave it. ``shapes`` and ``most``
+        (cubes at most) narrow it for Second Helping."""
         mc = self._mc(p)
         spill = self._spill(p)
         room = leave = None  # asked once, and only when a bottle brings a technique
@@ -93,7 +95,7 @@ class Mat(Base):
             if shapes and self.shape[b] not in shapes:
                 continue
             cubes = self.bottles[b]
-            if not any(cubes) or not fits(tuple(cubes), mc, spill):
+            if not any(cubes) or (most is not None and sum(cubes) > most) or not fits(tuple(cubes), mc, spill):
                 continue
             slot = self.link[b]
             if not slot or self.slots[slot] is None:
@@ -106,11 +108,12 @@ class Mat(Base):
                 out.append((b, room))
         return out
 
-    def legal_takes(self, seat: int | None = None, shapes: Collection[str] | None = None) -> list[str]:
+    def legal_takes(self, seat: int | None = None, shapes: Collection[str] | None = None,
+                    most: int | None = None) -> list[str]:
         p = self.players[self.cur if seat is None else seat]
         if p.page is None:
             return []
-        return [b for b, _keep in self._take_options(p, shapes)]
+        return [b for b, _keep in self._take_options(p, shapes, most)]
 
     def _take(self, p: Player, bid: str, ev: Narration, allow_tech: bool = True) -> None:
         cubes = self.bottles[bid]

@@ -229,12 +229,13 @@ class Base(GameState):
         for tid, st in p.under:
             yield tid, st, T[tid].effect
 
-    def second_helping_shapes(self, p: Player) -> tuple[str, ...]:
-        """The bottle shapes ``p``'s Second Helping may take as well (its data's)."""
+    def second_helping(self, p: Player) -> tuple[tuple[str, ...], int | None]:
+        """The bottle shapes ``p``'s Second Helping may take as well, and the most
+        cubes that bottle may hold at this table (None: any number) — its data's."""
         for _tid, _st, e in self._active_kinds(p):
             if e.kind == "second_helping":
-                return e.shapes
-        return ("star", "circle")
+                return e.shapes, e.most_cubes.get(len(self.players))
+        return ("star", "circle"), None
 
     def _has(self, p: Player, kind: str) -> bool:
         T = self.C.techniques
@@ -320,7 +321,8 @@ class Base(GameState):
         def _move_abbot(self, ev: Narration) -> None: ...
         def _refill(self, ev: Narration, skip_abbot: bool = False) -> None: ...
         def _take_options(self, p: Player, shapes: Collection[str] | None = None) -> list[tuple[str, bool]]: ...
-        def legal_takes(self, seat: int | None = None, shapes: Collection[str] | None = None) -> list[str]: ...
+        def legal_takes(self, seat: int | None = None, shapes: Collection[str] | None = None,
+                        most: int | None = None) -> list[str]: ...
         def _take(self, p: Player, bid: str, ev: Narration, allow_tech: bool = True) -> None: ...
         # placing.py
         def _decide_place(self, p: Player, batch: Batch) -> Decision: ...

@@ -99,9 +99,11 @@ def _why_not(st, d, bid: str) -> str:
     if "turn" in d.keys and st.must_turn(d.seat):
         return "the Abbot forces a Turn this turn"
     if "turn" not in d.keys:  # Second Helping: only the shapes it names
-        shapes = st.second_helping_shapes(p)
+        shapes, most = st.second_helping(p)
         if st.shape[bid] not in shapes:
             return f"Second Helping takes a {' or '.join(shapes)} only"
+        if most is not None and sum(cubes) > most:
+            return f"Second Helping takes at most {most} cubes at this table"
     if not fits(tuple(cubes), st._mc(p), st._spill(p)):
         return "its cubes would not all fit the page"
     return "no free technique slot on the desk for its technique"

@@ -99,10 +99,11 @@ class Techniques(Base):
             else:
                 ev.say("No cube can be moved.", self.cur, "technique")
         elif e.kind == "second_helping":
-            if self.legal_takes(shapes=e.shapes):
+            shapes, most = self.second_helping(p)
+            if self.legal_takes(shapes=shapes, most=most):
                 self.work.push(Second(tid))
             else:
-                ev.say("No star or circle bottle fits.", self.cur, "technique")
+                ev.say(f"No {' or '.join(shapes)} bottle fits{_at_most(most)}.", self.cur, "technique")
         elif e.kind == "calm_abbot":
             self.calm = True
             if e.points:
@@ -153,11 +154,12 @@ class Techniques(Base):
                   for sp in page.spaces if sp.index != src and p.cubes[sp.index] < 0 and p.masks[sp.index] & bit]
             return Decision(seat, f"{p.name}: Scraper: move it where?", ch, T_TRIG)
         if isinstance(ask, Second):
-            shapes = self.second_helping_shapes(p)
+            shapes, most = self.second_helping(p)
             ch = [Choice(ckey("take", b), *_take_texts(b, self.shape[b], self.bottles[b]), (f"bottle:{b}",))
-                  for b in self.legal_takes(shapes=shapes)]
+                  for b in self.legal_takes(shapes=shapes, most=most)]
             ch.append(Choice("skip", "Take nothing more"))
-            return Decision(seat, f"{p.name}: Second Helping: take a {' or '.join(shapes)}?", ch, T_TRIG)
+            return Decision(seat, f"{p.name}: Second Helping: take a {' or '.join(shapes)}{_at_most(most)}?",
+                            ch, T_TRIG)
         raise AssertionError(ask)
 
     def _apply_ask(self, p: Player, kind: str, arg: str, ev: Narration) -> None:
@@ -198,3 +200,7 @@ class Techniques(Base):
         elif isinstance(ask, Second):
             if kind != "skip":
                 self._take(p, arg, ev, allow_tech=False)
+
+
+def _at_most(most: int | None) -> str:
+    return "" if most is None else f" of at most {most} cubes"

@@ -192,7 +192,9 @@ def test_patrons_purse():
     st.apply("take:D1")
     place_all(st)
     st.apply("resolve:18")
-    assert st.players[0].score == 4 and ["Patron's Purse", 4] in st.players[0].breakdown
+    points = content().techniques[18].effect.points
+    assert points == 3  # balance round 6: +4 measured +7 to +12 at every count
+    assert st.players[0].score == points and ["Patron's Purse", points] in st.players[0].breakdown
 
 
 def test_early_riser_two_gold():
@@ -357,6 +359,24 @@ def test_second_helping_takes_only_the_shapes_it_names():
     st.apply("take:C1")
     place_all(st)
     assert st.cur == 1  # the second Take ended the turn
+
+
+@pytest.mark.parametrize("players,offered", [(4, {"take:C1", "take:C2", "skip"}), (5, {"take:C2", "skip"})])
+def test_second_helping_bottle_holds_at_most_3_with_five_players(players, offered):
+    """Balance round 6: with five players a second circle of any size measured +13 to
+    +18 (about 0 with two to four), so there it may hold at most 3 cubes."""
+    assert content().techniques[19].effect.most_cubes == {5: 3}
+    st = start(players)
+    clear_mat(st)
+    set_bottle(st, "C1", ["K", "K", "R", "R"])
+    set_bottle(st, "C2", ["K", "R", "R"])
+    st.deck.remove(19)
+    set_bottle(st, "D1", ["Y"], tech=19)
+    st.apply("take:D1")
+    place_all(st)
+    st.apply("resolve:19")
+    assert st.decision().prompt.endswith("take a circle" + ("?" if players == 4 else " of at most 3 cubes?"))
+    assert set(keys(st)) == offered
 
 
 def test_calm_abbot():

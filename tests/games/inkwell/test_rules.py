@@ -205,7 +205,7 @@ def test_1_4_5_player_orders_triggered_effects():
     place_all(st)
     assert set(keys(st)) == {"resolve:2", "resolve:18", "decline:18"}
     st.apply("resolve:18")
-    assert st.players[0].score == 4 and keys(st)[0].startswith("place:")
+    assert st.players[0].score == 3 and keys(st)[0].startswith("place:")
 
 
 # --- 1.5 placement --------------------------------------------------------------------
