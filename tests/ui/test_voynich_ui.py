@@ -504,4 +504,4 @@ async def test_every_seat_and_its_ok_fit_the_score_line_at_80_columns():
             shown = "\n".join(screen_lines(app)[line.region.y:line.region.bottom])
             view = st.summary()
             for p in view["players"]:
-                assert re.search(rf"{p['colour'][0]} {p['name'][:3]}\S* {p['ok']} OK", shown), shown
+                assert re.search(rf"{p['colour'][0]} {p['name'][:3]}\S*: {p['ok']} OK", shown), shown

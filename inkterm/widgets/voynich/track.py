@@ -141,7 +141,8 @@ class ScoreLine(VoyPart):
             t = Text(no_wrap=True, overflow="ellipsis")
             for s in which:
                 p = players[s]
-                t.append(f"{MARK if s == current else ' '}{p['colour'][0]} {shortened(p['name'], limit)} ",
+                # the colon keeps a name ending in a number ("bot 2") apart from its OK
+                t.append(f"{MARK if s == current else ' '}{p['colour'][0]} {shortened(p['name'], limit)}: ",
                          style=self.seat_style(players, s) + self.style("head"))
                 t.append(f"{p.get('ok', 0)} OK ", style=self.style("head"))
             return t
