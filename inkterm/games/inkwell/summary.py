@@ -103,7 +103,7 @@ def _why_not(st, d, bid: str) -> str:
         if st.shape[bid] not in shapes:
             return f"Second Helping takes a {' or '.join(shapes)} only"
         if most is not None and sum(cubes) > most:
-            return f"Second Helping takes at most {most} cubes at this table"
+            return f"Second Helping takes at most {most} cubes with {len(st.players)} players"
     if not fits(tuple(cubes), st._mc(p), st._spill(p)):
         return "its cubes would not all fit the page"
     return "no free technique slot on the desk for its technique"

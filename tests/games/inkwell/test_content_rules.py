@@ -377,6 +377,8 @@ def test_second_helping_bottle_holds_at_most_3_with_five_players(players, offere
     st.apply("resolve:19")
     assert st.decision().prompt.endswith("take a circle" + ("?" if players == 4 else " of at most 3 cubes?"))
     assert set(keys(st)) == offered
+    c1 = next(b for b in st.summary()["mat"] if b["id"] == "C1")
+    assert c1["why_not"] == (None if players == 4 else "Second Helping takes at most 3 cubes with 5 players")
 
 
 def test_calm_abbot():
