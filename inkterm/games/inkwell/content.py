@@ -6,9 +6,10 @@ on the hot path.
 """
 from __future__ import annotations
 
+import copy
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -225,15 +226,7 @@ class Simple(_E):
 class SecondHelping(_E):
     kind: Literal["second_helping"]
     shapes: tuple[Literal["star", "circle"], ...] = Field(default=("star", "circle"), min_length=1)
-    # the most cubes the bottle may hold, by player count (a count not named: no limit)
-    most_cubes: dict[int, int] = Field(default_factory=dict)
-
-    @field_validator("most_cubes")
-    @classmethod
-    def _counts(cls, v: dict[int, int]) -> dict[int, int]:
-        if any(not 1 <= n <= 5 for n in v) or any(m < 1 for m in v.values()):
-            raise ValueError("most_cubes maps a player count 1..5 to at least 1 cube")
-        return v
+    most_cubes: int | None = Field(default=None, ge=1)  # the bottle may hold at most this many
 
 
 class GoldFoil(_E):
@@ -299,6 +292,27 @@ class TechniqueSpec(_Strict):
     uses: Literal["P", "1", "2"]
     effect: Effect
     text: str
+    # the effect's numbers where a player count plays differently, e.g.
+    # {"5": {"most_cubes": 3}}: balance rulings, validated as the effect itself is
+    by_players: dict[int, dict[str, Any]] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _counts(self):
+        for n, change in self.by_players.items():
+            if not 1 <= n <= 5:
+                raise ValueError(f"technique {self.id}: by_players names {n} players (1..5)")
+            if "kind" in change:
+                raise ValueError(f"technique {self.id}: by_players may change numbers, not the kind")
+            self.at(n)  # raises when a changed number is out of range or unknown
+        return self
+
+    def at(self, players: int) -> TechniqueSpec:
+        """This technique as it plays with ``players`` players."""
+        change = self.by_players.get(players)
+        if not change:
+            return self
+        effect = type(self.effect).model_validate({**self.effect.model_dump(), **change})
+        return self.model_copy(update={"effect": effect})
 
     @model_validator(mode="after")
     def _uses(self):
@@ -402,6 +416,12 @@ class Content:
         self.techniques = {t.id: t for t in techniques.techniques}
         self.solo = solo
 
+    def for_players(self, n: int) -> Content:
+        """The same content with each technique as it plays with ``n`` players."""
+        out = copy.copy(self)
+        out.techniques = {tid: t.at(n) for tid, t in self.techniques.items()}
+        return out
+
     def track(self, n: int) -> TrackSpec:
         return self.mat.track[str(n)]  # type: ignore[index]  # keys validated as "1".."5"
 
@@ -429,3 +449,9 @@ def load_content(directory: Path | None = None) -> Content:
 @lru_cache(maxsize=1)
 def content() -> Content:
     return load_content()
+
+
+@lru_cache(maxsize=6)
+def content_for(players: int) -> Content:
+    """What a game of ``players`` players reads (see ``TechniqueSpec.by_players``)."""
+    return content().for_players(players)

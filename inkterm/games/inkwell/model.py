@@ -234,7 +234,7 @@ class Base(GameState):
         cubes that bottle may hold at this table (None: any number) — its data's."""
         for _tid, _st, e in self._active_kinds(p):
             if e.kind == "second_helping":
-                return e.shapes, e.most_cubes.get(len(self.players))
+                return e.shapes, e.most_cubes
         return ("star", "circle"), None
 
     def _has(self, p: Player, kind: str) -> bool:

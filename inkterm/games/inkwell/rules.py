@@ -48,7 +48,7 @@ from __future__ import annotations
 from inkterm.engine.give import give_into
 from inkterm.engine.steps import WorkQueue
 
-from .content import GOLD, content
+from .content import GOLD, content, content_for
 from .decisions import Decisions
 from .flow import Flow
 from .mat import Mat
@@ -67,9 +67,9 @@ class State(Flow, Decisions, Placing, Techniques, Mat, Rival, Scoring, Persisten
     snapshot_shape = 2  # the work queue replaced the hand/sub/start_queue lists
 
     def _setup(self) -> None:
-        C = self.C = content()
         rec = self.record
         n = len(rec.seats)
+        C = self.C = content_for(n)
         self.n = n
         self.solo = n == 1
         opts = rec.options or {}

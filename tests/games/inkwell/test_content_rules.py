@@ -365,7 +365,7 @@ def test_second_helping_takes_only_the_shapes_it_names():
 def test_second_helping_bottle_holds_at_most_3_with_five_players(players, offered):
     """Balance round 6: with five players a second circle of any size measured +13 to
     +18 (about 0 with two to four), so there it may hold at most 3 cubes."""
-    assert content().techniques[19].effect.most_cubes == {5: 3}
+    assert content().techniques[19].by_players == {5: {"most_cubes": 3}}
     st = start(players)
     clear_mat(st)
     set_bottle(st, "C1", ["K", "K", "R", "R"])
