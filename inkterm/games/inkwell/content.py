@@ -219,8 +219,13 @@ class Wash(_E):
 
 class Simple(_E):
     kind: Literal[
-        "steady_hand", "scraper", "careful_hand", "marginalia", "study",
+        "steady_hand", "scraper", "marginalia", "study",
     ]
+
+
+class CarefulHand(_E):
+    kind: Literal["careful_hand"]
+    round_up: bool = False  # the half of an odd illustration's points
 
 
 class SecondHelping(_E):
@@ -279,7 +284,7 @@ class Hoarder(_E):
 
 
 Effect = Annotated[
-    Union[Grinder, Wash, Simple, SecondHelping, GoldFoil, Blessing, CalmAbbot, Counted, Gold, Pointed, EarlyRiser, GrandDesign, Hoarder],
+    Union[Grinder, Wash, Simple, CarefulHand, SecondHelping, GoldFoil, Blessing, CalmAbbot, Counted, Gold, Pointed, EarlyRiser, GrandDesign, Hoarder],
     Field(discriminator="kind"),
 ]
 

@@ -40,7 +40,7 @@ class Scoring(Base):
                 if gd is not None and len(idx) >= gd.min_spaces:
                     grand += gd.points
             elif empty == 1 and "careful_hand" in kinds:
-                careful += pts // 2
+                careful += (pts + kinds["careful_hand"].round_up) // 2
         out.append(("illustrations", illus))
         mcube = cubes[page.mult]
         mult = 0

@@ -278,11 +278,15 @@ def test_turn_bonus_counts_early_riser_the_supply_and_page_three():
     assert st.turn_bonus(0) == 0 and "bonus" not in _turn_choice(st).label
 
 
-def test_careful_hand_half_points():
-    st = start(2)
+@pytest.mark.parametrize("players,half", [(2, 3), (4, 3), (5, 4)])
+def test_careful_hand_half_points(players, half):
+    """Half of illustration B's 7, rounded down; with five players rounded up (balance
+    round 6: rounded down it measured -10 there, -1 to -5 with two to four)."""
+    assert content().techniques[22].by_players == {5: {"round_up": True}}
+    st = start(players)
     give_tech(st, 0, 22, "under")
     set_page(st, 0, "I-2", {"B1": "Y", "B2": "Y", "B3": "B", "B4": "B", "B5": "G", "B6": "K"})
-    assert dict(st.page_score(0))["Careful Hand"] == 3
+    assert dict(st.page_score(0))["Careful Hand"] == half
 
 
 def test_marginalia_rich_pigment_gold_foil():
@@ -394,12 +398,14 @@ def test_calm_abbot():
     assert pts > 0 and ["Calm Abbot", pts] in st.players[0].breakdown  # it acts unforced too
 
 
-def test_abbots_blessing_pays_its_holders_when_the_abbot_crosses_an_arrow():
+@pytest.mark.parametrize("players,pts", [(3, 2), (4, 2), (5, 1)])
+def test_abbots_blessing_pays_its_holders_when_the_abbot_crosses_an_arrow(players, pts):
     """Balance round 5: the Blessing scores at each arrow, forced Turn or not (greedy
-    is almost never forced, so a gold bonus on forced Turns alone was a blank)."""
-    pts = content().techniques[20].effect.arrow_points
-    assert pts > 0
-    st = start(3)
+    is almost never forced, so a gold bonus on forced Turns alone was a blank); round
+    6: +1, not +2, with five players (+11 there, -2 to +4 with two to four)."""
+    assert content().techniques[20].effect.arrow_points == 2
+    assert content().techniques[20].by_players == {5: {"arrow_points": 1}}
+    st = start(players)
     give_tech(st, 2, 20, "under")  # not the seat whose turn it is
     st.abbot = st.arrows[0] - 2
     st.apply(takes(st)[0])
