@@ -297,6 +297,7 @@ class TechniqueSpec(_Strict):
     uses: Literal["P", "1", "2"]
     effect: Effect
     text: str
+    turn_points: int = Field(default=0, ge=0)  # +N on each voluntary Turn, beside the effect
     # the effect's numbers where a player count plays differently, e.g.
     # {"5": {"most_cubes": 3}}: balance rulings, validated as the effect itself is
     by_players: dict[int, dict[str, Any]] = Field(default_factory=dict)

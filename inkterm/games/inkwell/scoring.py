@@ -83,6 +83,11 @@ class Scoring(Base):
                 out.append((self._tech_name(p, kind), val))
         if grand:
             out.append((self._tech_name(p, "grand_design"), grand))
+        if voluntary:  # any card's own "+N on each voluntary Turn"
+            for tid, _s, _e in self._active_kinds(p):
+                spec = self.C.techniques[tid]
+                if spec.turn_points:
+                    out.append((spec.name, spec.turn_points))
         return out
 
     def _tech_name(self, p: Player, kind: str) -> str:

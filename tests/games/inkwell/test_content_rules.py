@@ -44,9 +44,10 @@ def test_deadline(abbot, crossed, level, voluntary, expect):
     assert dict(st.page_score(0, voluntary=voluntary))["Deadline"] == expect
 
 
-@pytest.mark.parametrize("players,expect", [(4, 6), (5, 3)])
+@pytest.mark.parametrize("players,expect", [(3, 6), (4, 5), (5, 3)])
 def test_deadline_pays_at_most_3_with_five_players(players, expect):
-    """Balance ruling: with five the arrows lie far apart, so the cap is 3, not 6."""
+    """Balance ruling: with five the arrows lie far apart, so the cap is 3, not 6;
+    round 6: 5 with four (the red workspace measured +10 there)."""
     st = start(players)
     ws(st, 0, "W-R", "B")
     st.abbot, st.crossed = 0, 0
@@ -206,18 +207,21 @@ def test_early_riser_two_gold():
     assert st.hand[0].cubes[GOLD] == 2 and st.supply == supply - 2
 
 
-def test_early_riser_gives_its_second_gold_only_for_page_one():
+@pytest.mark.parametrize("players,gold", [(2, 2), (3, 1), (5, 1)])
+def test_early_riser_gives_its_second_gold_only_for_page_one(players, gold):
     """Balance round 4: Early Riser's 2 gold only on turning page I; page II's Turn
-    brings the usual 1 (its two extra gold a game pulled +14 at four seats)."""
-    st = start(2)
+    brings the usual 1 (its two extra gold a game pulled +14 at four seats). Round 6:
+    with two players page II too (page I only measured -12.6 there, about 0 with more)."""
+    assert content().techniques[21].by_players == {2: {"last_level": 2}}
+    st = start(players)
     give_tech(st, 0, 21, "under")
     st.players[0].turned = 1
     set_page(st, 0, "II-1")
-    assert st.turn_bonus(0) == 1 and _turn_choice(st).label.endswith("+ gold bonus)")
+    assert st.turn_bonus(0) == gold and _turn_choice(st).label.endswith(("+ gold bonus)" if gold == 1 else "+ 2 gold bonus)"))
     supply = st.supply
     st.apply("turn")
     st.apply(keys(st)[0])
-    assert st.hand[0].cubes[GOLD] == 1 and st.supply == supply - 1
+    assert st.hand[0].cubes[GOLD] == gold and st.supply == supply - gold
 
 
 def test_gilders_kit_pays_its_cost_a_gold_and_nothing_without_gold():
@@ -312,6 +316,21 @@ def test_study_counts_cards_placed_this_page():
     give_tech(st, 0, 14, "workspace", "down")
     give_tech(st, 0, 23, "under")
     assert dict(st.page_score(0))["Study"] == 2
+
+
+@pytest.mark.parametrize("tid", [11, 27])
+def test_steady_hand_and_extra_desk_score_on_each_voluntary_turn(tid):
+    """Balance round 6: both measured 5 to 13 below a fair share at every count (their
+    effects matter only when the desk is full), so each also pays +1 a voluntary Turn."""
+    spec = content().techniques[tid]
+    assert spec.turn_points == 1
+    st = start(2)
+    give_tech(st, 0, tid, "workspace")
+    assert dict(st.page_score(0, voluntary=True))[spec.name] == 1
+    assert spec.name not in dict(st.page_score(0, voluntary=False))
+    give_tech(st, 0, tid, "under")  # still working under the workspace
+    st.players[0].techs.clear()
+    assert dict(st.page_score(0, voluntary=True))[spec.name] == 1
 
 
 def test_fine_vellum_only_voluntary():
