@@ -173,11 +173,20 @@ SIDE_B_PARAMS = {
 SIDE_B_OPTIONAL = {"deadline": {"cap_2", "cap_3", "cap_4", "cap_5"}}
 
 
+def _check_count_texts(what: str, counts: set[int], texts: dict[int, str]) -> None:
+    """A player count that plays a card differently shows its own text, so the board
+    states the number that applies at this table (and only such a count has one)."""
+    if set(texts) != counts:
+        raise ValueError(f"{what}: text_by_players must name exactly the counts that play "
+                         f"differently, {sorted(counts)}, not {sorted(texts)}")
+
+
 class SideB(_Strict):
     name: str
     kind: Literal["scholar", "deadline", "perfectionist", "rainbow", "gilder"]
     params: dict[str, int]
     text: str
+    text_by_players: dict[int, str] = Field(default_factory=dict)  # see _check_count_texts
 
     @model_validator(mode="after")
     def _params(self):
@@ -187,6 +196,8 @@ class SideB(_Strict):
             raise ValueError(f"{self.kind} takes params {sorted(want)}{also}, got {sorted(self.params)}")
         if any(v < 0 for v in self.params.values()):
             raise ValueError("side B params must not be negative")
+        counts = {int(k.rpartition("_")[2]) for k in self.params if k in may}
+        _check_count_texts(self.name, counts, self.text_by_players)
         return self
 
 
@@ -195,6 +206,13 @@ class WorkspaceSpec(_Strict):
     colour: ColourCode
     a: SideA
     b: SideB
+
+    def at(self, players: int) -> WorkspaceSpec:
+        """This workspace as its text reads with ``players`` players."""
+        text = self.b.text_by_players.get(players)
+        if text is None:
+            return self
+        return self.model_copy(update={"b": self.b.model_copy(update={"text": text})})
 
 
 class WorkspacesFile(_Strict):
@@ -301,6 +319,7 @@ class TechniqueSpec(_Strict):
     # the effect's numbers where a player count plays differently, e.g.
     # {"5": {"most_cubes": 3}}: balance rulings, validated as the effect itself is
     by_players: dict[int, dict[str, Any]] = Field(default_factory=dict)
+    text_by_players: dict[int, str] = Field(default_factory=dict)  # see _check_count_texts
 
     @model_validator(mode="after")
     def _counts(self):
@@ -310,6 +329,7 @@ class TechniqueSpec(_Strict):
             if "kind" in change:
                 raise ValueError(f"technique {self.id}: by_players may change numbers, not the kind")
             self.at(n)  # raises when a changed number is out of range or unknown
+        _check_count_texts(f"technique {self.id}", set(self.by_players), self.text_by_players)
         return self
 
     def at(self, players: int) -> TechniqueSpec:
@@ -318,7 +338,8 @@ class TechniqueSpec(_Strict):
         if not change:
             return self
         effect = type(self.effect).model_validate({**self.effect.model_dump(), **change})
-        return self.model_copy(update={"effect": effect})
+        text = self.text_by_players.get(players, self.text)  # validated: there for each count
+        return self.model_copy(update={"effect": effect, "text": text})
 
     @model_validator(mode="after")
     def _uses(self):
@@ -423,9 +444,10 @@ class Content:
         self.solo = solo
 
     def for_players(self, n: int) -> Content:
-        """The same content with each technique as it plays with ``n`` players."""
+        """The same content with each technique and workspace as it plays with ``n`` players."""
         out = copy.copy(self)
         out.techniques = {tid: t.at(n) for tid, t in self.techniques.items()}
+        out.workspaces = {wid: w.at(n) for wid, w in self.workspaces.items()}
         return out
 
     def track(self, n: int) -> TrackSpec:

@@ -4,7 +4,7 @@ import pytest
 
 from inkterm.engine import new_game
 from inkterm.games.inkwell import best_placement
-from inkterm.games.inkwell.content import content
+from inkterm.games.inkwell.content import content, content_for
 from inkterm.games.inkwell.rules import GOLD
 
 from .helpers import (
@@ -249,6 +249,25 @@ def test_gilders_kit_pays_its_cost_a_gold_and_nothing_without_gold(players, cost
     st.supply = 0
     st.apply("use:15")
     assert st.players[0].score == -cost and not st.hand  # the supply is empty: no gold, no payment
+
+
+@pytest.mark.parametrize("players,says", [(2, "pay 4 points"), (3, "pay 4 points"), (4, "pay 3 points"),
+                                          (5, "pay 3 points")])
+def test_a_technique_reads_the_number_of_its_player_count(players, says):
+    """The board shows the table's own number, not every count's (the text the
+    menu and the mat show comes from the game's content)."""
+    st = start(players)
+    st.deck.remove(15)
+    set_bottle(st, "D1", ["R"], tech=15)
+    st.apply("take:D1")
+    place_all(st)
+    choice = next(c for c in st.decision().choices if c.key == "resolve:15")
+    assert says in choice.hint and "players" not in choice.hint
+
+
+@pytest.mark.parametrize("players,cap", [(3, 6), (4, 5), (5, 3)])
+def test_deadline_reads_the_cap_of_its_player_count(players, cap):
+    assert f"+min({cap}, arrow k" in content_for(players).workspaces["W-R"].b.text
 
 
 def _turn_choice(st):
