@@ -237,8 +237,13 @@ class Wash(_E):
 
 class Simple(_E):
     kind: Literal[
-        "steady_hand", "scraper", "marginalia", "study",
+        "steady_hand", "scraper", "marginalia",
     ]
+
+
+class Study(_E):
+    kind: Literal["study"]
+    free: int = Field(default=0, ge=0)  # techniques placed this page that score nothing
 
 
 class CarefulHand(_E):
@@ -302,7 +307,7 @@ class Hoarder(_E):
 
 
 Effect = Annotated[
-    Union[Grinder, Wash, Simple, CarefulHand, SecondHelping, GoldFoil, Blessing, CalmAbbot, Counted, Gold, Pointed, EarlyRiser, GrandDesign, Hoarder],
+    Union[Grinder, Wash, Simple, Study, CarefulHand, SecondHelping, GoldFoil, Blessing, CalmAbbot, Counted, Gold, Pointed, EarlyRiser, GrandDesign, Hoarder],
     Field(discriminator="kind"),
 ]
 
@@ -316,8 +321,8 @@ class TechniqueSpec(_Strict):
     effect: Effect
     text: str
     turn_points: int = Field(default=0, ge=0)  # +N on each voluntary Turn, beside the effect
-    # the effect's numbers where a player count plays differently, e.g.
-    # {"5": {"most_cubes": 3}}: balance rulings, validated as the effect itself is
+    # the effect's numbers (and turn_points) where a player count plays differently,
+    # e.g. {"5": {"most_cubes": 3}}: balance rulings, validated as the effect itself is
     by_players: dict[int, dict[str, Any]] = Field(default_factory=dict)
     text_by_players: dict[int, str] = Field(default_factory=dict)  # see _check_count_texts
 
@@ -337,9 +342,13 @@ class TechniqueSpec(_Strict):
         change = self.by_players.get(players)
         if not change:
             return self
+        change = dict(change)
+        turn_points = change.pop("turn_points", self.turn_points)
+        if not isinstance(turn_points, int) or isinstance(turn_points, bool) or turn_points < 0:
+            raise ValueError(f"technique {self.id}: turn_points must be a whole number ≥ 0")
         effect = type(self.effect).model_validate({**self.effect.model_dump(), **change})
         text = self.text_by_players.get(players, self.text)  # validated: there for each count
-        return self.model_copy(update={"effect": effect, "text": text})
+        return self.model_copy(update={"effect": effect, "text": text, "turn_points": turn_points})
 
     @model_validator(mode="after")
     def _uses(self):

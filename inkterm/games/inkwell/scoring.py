@@ -76,7 +76,7 @@ class Scoring(Base):
             ("marginalia", sum(1 for j in page.standalone if cubes[j] >= 0)),
             ("rich_pigment", kinds["rich_pigment"].points if "rich_pigment" in kinds and mcube >= 0 else 0),
             ("gold_foil", max(0, gold - kinds["gold_foil"].free) if "gold_foil" in kinds else 0),
-            ("study", len(p.techs)),
+            ("study", max(0, len(p.techs) - kinds["study"].free) if "study" in kinds else 0),
             ("fine_vellum", kinds["fine_vellum"].points if "fine_vellum" in kinds and voluntary else 0),
         ):
             if kind in kinds and val:
