@@ -348,19 +348,20 @@ def test_study_counts_cards_placed_this_page(players, expect):
     assert dict(st.page_score(0))["Study"] == expect
 
 
-@pytest.mark.parametrize("tid", [11, 27])
-def test_steady_hand_and_extra_desk_score_on_each_voluntary_turn(tid):
+@pytest.mark.parametrize("tid,players,points", [(11, 2, 2), (11, 3, 1), (27, 2, 1), (27, 5, 1)])
+def test_steady_hand_and_extra_desk_score_on_each_voluntary_turn(tid, players, points):
     """Balance round 6: both measured 5 to 13 below a fair share at every count (their
-    effects matter only when the desk is full), so each also pays +1 a voluntary Turn."""
+    effects matter only when the desk is full), so each also pays +1 a voluntary Turn;
+    round 7: Steady Hand +2 with two players (-9.2 and -11.7 there after round 6)."""
     spec = content().techniques[tid]
-    assert spec.turn_points == 1
-    st = start(2)
+    assert spec.turn_points == 1 and spec.at(players).turn_points == points
+    st = start(players)
     give_tech(st, 0, tid, "workspace")
-    assert dict(st.page_score(0, voluntary=True))[spec.name] == 1
+    assert dict(st.page_score(0, voluntary=True))[spec.name] == points
     assert spec.name not in dict(st.page_score(0, voluntary=False))
     give_tech(st, 0, tid, "under")  # still working under the workspace
     st.players[0].techs.clear()
-    assert dict(st.page_score(0, voluntary=True))[spec.name] == 1
+    assert dict(st.page_score(0, voluntary=True))[spec.name] == points
 
 
 def test_fine_vellum_only_voluntary():
