@@ -34,9 +34,10 @@ def test_scholars_desk_capacity_three_and_points():
 
 
 @pytest.mark.parametrize("abbot,crossed,level,voluntary,expect", [
-    (0, 0, 1, True, 6), (9, 0, 1, True, 3), (9, 0, 1, False, 0), (20, 1, 2, True, 4),
+    (0, 0, 1, True, 4), (9, 0, 1, True, 3), (9, 0, 1, False, 0), (20, 1, 2, True, 4),
 ])
 def test_deadline(abbot, crossed, level, voluntary, expect):
+    """Two players: at most 4 (balance round 7), else the steps left to the arrow."""
     st = start(2)
     ws(st, 0, "W-R", "B")
     st.abbot, st.crossed = abbot, crossed
@@ -44,10 +45,11 @@ def test_deadline(abbot, crossed, level, voluntary, expect):
     assert dict(st.page_score(0, voluntary=voluntary))["Deadline"] == expect
 
 
-@pytest.mark.parametrize("players,expect", [(3, 6), (4, 5), (5, 3)])
+@pytest.mark.parametrize("players,expect", [(2, 4), (3, 6), (4, 5), (5, 3)])
 def test_deadline_pays_at_most_3_with_five_players(players, expect):
     """Balance ruling: with five the arrows lie far apart, so the cap is 3, not 6;
-    round 6: 5 with four (the red workspace measured +10 there)."""
+    round 6: 5 with four (the red workspace measured +10 there); round 7: 4 with two
+    (search in both seats measured +14.7 at 6 and +0.0 at 4)."""
     st = start(players)
     ws(st, 0, "W-R", "B")
     st.abbot, st.crossed = 0, 0
@@ -265,7 +267,7 @@ def test_a_technique_reads_the_number_of_its_player_count(players, says):
     assert says in choice.hint and "players" not in choice.hint
 
 
-@pytest.mark.parametrize("players,cap", [(3, 6), (4, 5), (5, 3)])
+@pytest.mark.parametrize("players,cap", [(2, 4), (3, 6), (4, 5), (5, 3)])
 def test_deadline_reads_the_cap_of_its_player_count(players, cap):
     assert f"+min({cap}, arrow k" in content_for(players).workspaces["W-R"].b.text
 
