@@ -209,7 +209,7 @@ class InktermApp(App):
             self.notify(str(exc), title="Cannot continue", severity="error", timeout=10)
             return False
         for note in notes:
-            self.notify(note, title="Loaded from the record", severity="warning", timeout=10)
+            self.notify(note, title="Continued from its moves", severity="warning", timeout=10)
         self.open_game(state, path, opened=opened)
         return True
 

@@ -158,5 +158,7 @@ def _snapshot_problem(state: GameState, snapshot: dict[str, Any], over: bool) ->
         return None  # written by an inkterm that dumped this game differently: nothing to compare
     expected = json.loads(state.to_json())
     if snapshot != expected["snapshot"] or over != expected["over"]:
-        return "the snapshot does not match the record"
+        # a damaged file, or an inkterm whose rules or card numbers were not today's
+        return ("the board it saved differs from a replay of its moves (a damaged file, or "
+                "other rules or card numbers than today's): continued from the replay")
     return None

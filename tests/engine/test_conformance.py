@@ -172,6 +172,6 @@ def test_a_snapshot_that_disagrees_gives_way_to_the_record(gid, n):
     broken["snapshot"]["model"] = {"not": "the game"}
     notes: list[str] = []
     assert load_game(json.dumps(broken), notes=notes) == s
-    assert len(notes) == 1 and "snapshot does not match the record" in notes[0]
+    assert len(notes) == 1 and "differs from a replay of its moves" in notes[0]
     broken["snapshot"] = None  # a save without a snapshot: the record alone
     assert load_game(json.dumps(broken)) == s

@@ -45,7 +45,7 @@ def test_a_snapshot_of_an_older_shape_is_not_compared(monkeypatch, tmp_path):
     bad.write_text(json.dumps(raw))
     notes: list[str] = []
     read_save(bad, notes)
-    assert len(notes) == 1 and "does not match the record" in notes[0]
+    assert len(notes) == 1 and "differs from a replay of its moves" in notes[0]
     # The game now dumps in a new shape: the old snapshot is not compared at all.
     monkeypatch.setattr(type(state), "snapshot_shape", shape + 1)
     notes = []

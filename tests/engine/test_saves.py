@@ -37,7 +37,7 @@ def test_wrong_typed_snapshot_field_loads_from_the_record_with_one_line_warning(
     state = read_save(write(tmp_path, bad), notes)
     assert state.to_dict() == good
     assert len(notes) == 1 and "\n" not in notes[0] and "http" not in notes[0]
-    assert "snapshot does not match the record" in notes[0]
+    assert "differs from a replay of its moves" in notes[0]
 
 
 def test_snapshot_of_another_game_never_wins_over_the_record(tmp_path):

@@ -123,7 +123,7 @@ async def test_a_contradicted_snapshot_opens_from_the_record_with_a_warning():
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.screen.state.summary()["round"] == 1
-        assert any("snapshot does not match the record" in m and path.name in m
+        assert any("differs from a replay of its moves" in m and path.name in m
                    for m in messages(app))
 
 
