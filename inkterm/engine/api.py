@@ -112,7 +112,7 @@ def load_game(text: str, *, trust_snapshot: bool = True, notes: list[str] | None
     if trust_snapshot and save.snapshot is not None and notes is not None:
         problem = _snapshot_problem(state, save.snapshot, save.over)
         if problem:
-            notes.append(f"{problem}; loaded from the record instead")
+            notes.append(problem)  # it says what was done instead
     return state
 
 
