@@ -1,0 +1,17 @@
+"""How the bots judge an Inkwell position (evaluate.py)."""
+from inkterm.bots import make_bot
+
+from .helpers import fresh, start
+
+
+def test_greedy_does_not_turn_a_bare_page_for_the_deadline_bonus():
+    """Balance round 8: greedy saw a Turn as free, so with Deadline (+4 at once, with
+    two players) it turned its page I at the Abbot's start and lost four games in five.
+    A page not yet turned now has a worth of its own."""
+    for seed in range(1, 6):
+        st = start(2, seed=seed, sides="BA")
+        st.players[0].ws = "W-R"  # the red workspace: side B is Deadline
+        fresh(st)
+        assert ("Deadline", 4) in st.page_score(0)  # a Turn now would pay the bonus
+        assert "turn" in [c.key for c in st.decision().choices]
+        assert make_bot("greedy", seed=seed).choose(st) != "turn"
