@@ -169,8 +169,9 @@ SIDE_B_PARAMS = {
     "rainbow": {"per_colour", "at_least"},
     "gilder": {"gold_weight", "per_gold"},
 }
-# Numbers a kind may also give for one player count (``cap_5``: the cap with five).
-SIDE_B_OPTIONAL = {"deadline": {"cap_2", "cap_3", "cap_4", "cap_5"}}
+# Any of them may also be given for one player count (``cap_5``: the cap with five).
+SIDE_B_OPTIONAL = {kind: {f"{name}_{n}" for name in names for n in range(1, 6)}
+                   for kind, names in SIDE_B_PARAMS.items()}
 
 
 def _check_count_texts(what: str, counts: set[int], texts: dict[int, str]) -> None:
@@ -208,11 +209,14 @@ class WorkspaceSpec(_Strict):
     b: SideB
 
     def at(self, players: int) -> WorkspaceSpec:
-        """This workspace as its text reads with ``players`` players."""
+        """This workspace as it plays and reads with ``players`` players: each number
+        given for that count replaces the general one."""
         text = self.b.text_by_players.get(players)
-        if text is None:
+        if text is None:  # the validator gives every count with its own number a text
             return self
-        return self.model_copy(update={"b": self.b.model_copy(update={"text": text})})
+        bp = self.b.params
+        params = {k: bp.get(f"{k}_{players}", bp[k]) for k in SIDE_B_PARAMS[self.b.kind]}
+        return self.model_copy(update={"b": self.b.model_copy(update={"text": text, "params": params})})
 
 
 class WorkspacesFile(_Strict):

@@ -61,8 +61,7 @@ class Scoring(Base):
                 v = bp["per_technique"] * len(p.techs)
             elif bkind == "deadline":
                 lvl = page.level
-                cap = bp.get(f"cap_{len(self.players)}", bp["cap"])  # the arrows lie further apart with more players
-                v = max(0, min(cap, self.arrows[lvl - 1] - self.abbot)) if voluntary else 0
+                v = max(0, min(bp["cap"], self.arrows[lvl - 1] - self.abbot)) if voluntary else 0
             elif bkind == "perfectionist":
                 v = bp["full_page"] if all(f >= 0 for f in cubes) else complete
             elif bkind == "rainbow":

@@ -322,7 +322,7 @@ def test_1_6_7_page_score_sums_all_parts_and_gold_counts_twice():
     give_tech(st, 0, 25, "under")  # Gold Foil Mastery
     set_page(st, 0, "II-3", {"M": "G", "A1": "G", "A2": "G", "B3": "R", "B4": "R", "B1": "Au"})
     parts = dict(st.page_score(0))
-    foil = 1 - content().techniques[25].effect.free  # one gold on the page
+    foil = max(0, 1 - content().techniques[25].effect.free)  # one gold on the page
     assert parts == {"illustrations": 0, "multiplier": 4, "Cinnabar Desk": 3} | (
         {"Gold Foil Mastery": foil} if foil else {})
     st.apply("turn")
