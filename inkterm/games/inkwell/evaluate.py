@@ -18,13 +18,15 @@ from .model import T_MAIN
 # all, so a Turn spends one. Without it a one-ply look saw a Turn as free and turned a
 # bare page for a small bonus (Deadline's +4 at the Abbot's start: greedy's Deadline
 # holders won 19% with two players). With it greedy beats the old greedy 60% (200 games).
+# Not alone: there the Rival's race pays 3 a space for finishing early (with the worth,
+# greedy won 4 to 8 solo games in 100 fewer).
 PAGE_WORTH = 5.0
 PAGES = 3
 
 
-def player_value(p: dict) -> float:
+def player_value(p: dict, page_worth: float = PAGE_WORTH) -> float:
     v = float(p.get("score", 0))
-    v += PAGE_WORTH * (PAGES - (p.get("pages_turned") or 0))
+    v += page_worth * (PAGES - (p.get("pages_turned") or 0))
     v += 0.7 * sum(pts for _, pts in p.get("turn_preview", []) or [])
     page = p.get("page")
     if isinstance(page, dict):
@@ -39,7 +41,8 @@ def seat_values(state, seat: int) -> list[float]:
     players = v.get("players", [])
     if len(players) != len(state.seats):
         return [float(x) for x in state.scores()]
-    return [player_value(p) for p in players]
+    worth = PAGE_WORTH if len(players) > 1 else 0.0
+    return [player_value(p, worth) for p in players]
 
 
 def evaluate(state, seat: int) -> float:

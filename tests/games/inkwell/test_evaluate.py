@@ -1,5 +1,6 @@
 """How the bots judge an Inkwell position (evaluate.py)."""
 from inkterm.bots import make_bot
+from inkterm.games.inkwell.evaluate import PAGE_WORTH, PAGES, evaluate, player_value
 
 from .helpers import fresh, start
 
@@ -15,3 +16,15 @@ def test_greedy_does_not_turn_a_bare_page_for_the_deadline_bonus():
         assert ("Deadline", 4) in st.page_score(0)  # a Turn now would pay the bonus
         assert "turn" in [c.key for c in st.decision().choices]
         assert make_bot("greedy", seed=seed).choose(st) != "turn"
+
+
+def test_the_worth_of_a_page_counts_only_against_other_players():
+    """Alone the Rival's race pays for finishing early, so a page kept back is worth
+    nothing extra; at a table each page still to turn is."""
+    solo, duo = start(1), start(2)
+    for st in (solo, duo):
+        st.players[0].score = 10
+    assert evaluate(solo, 0) == player_value(solo.view(0)["players"][0], 0.0)
+    mine, theirs = duo.view(0)["players"]
+    assert evaluate(duo, 0) == player_value(mine) - player_value(theirs)
+    assert player_value(mine) - player_value(mine, 0.0) == PAGE_WORTH * PAGES
