@@ -368,21 +368,22 @@ def test_study_counts_cards_placed_this_page(players, expect):
 
 
 @pytest.mark.parametrize("tid,players,points", [(11, 2, 1), (11, 3, 1), (27, 2, 1), (27, 5, 1),
-                                                (6, 3, 1), (6, 4, 1)])
+                                                (6, 3, 1), (6, 4, 1), (6, 2, 0), (10, 2, 1), (10, 3, 0)])
 def test_steady_hand_and_extra_desk_score_on_each_voluntary_turn(tid, players, points):
     """Balance round 6: both measured 5 to 13 below a fair share at every count (their
     effects matter only when the desk is full), so each also pays +1 a voluntary Turn;
     round 7: Steady Hand +2 with two players, taken back in round 8 (+13.7 there).
-    Round 8: Vermilion Wash +1 with three and four (-10 and -12 there)."""
+    Round 8: Vermilion Wash +1 with three and four (-10 and -12 there), Soot Wash with
+    two (-9 to -17 there in three runs)."""
     spec = content().techniques[tid]
     assert spec.at(players).turn_points == points
     st = start(players)
     give_tech(st, 0, tid, "workspace")
-    assert dict(st.page_score(0, voluntary=True))[spec.name] == points
+    assert dict(st.page_score(0, voluntary=True)).get(spec.name, 0) == points
     assert spec.name not in dict(st.page_score(0, voluntary=False))
     give_tech(st, 0, tid, "under")  # still working under the workspace
     st.players[0].techs.clear()
-    assert dict(st.page_score(0, voluntary=True))[spec.name] == points
+    assert dict(st.page_score(0, voluntary=True)).get(spec.name, 0) == points
 
 
 def test_fine_vellum_only_voluntary():
