@@ -211,11 +211,9 @@ class WorkspaceSpec(_Strict):
     def at(self, players: int) -> WorkspaceSpec:
         """This workspace as it plays and reads with ``players`` players: each number
         given for that count replaces the general one."""
-        text = self.b.text_by_players.get(players)
-        if text is None:  # the validator gives every count with its own number a text
-            return self
         bp = self.b.params
         params = {k: bp.get(f"{k}_{players}", bp[k]) for k in SIDE_B_PARAMS[self.b.kind]}
+        text = self.b.text_by_players.get(players, self.b.text)  # validated: there for each count
         return self.model_copy(update={"b": self.b.model_copy(update={"text": text, "params": params})})
 
 

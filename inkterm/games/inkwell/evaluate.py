@@ -3,9 +3,10 @@
 ``evaluate`` is the lead in projected points over the best other seat (the projection
 itself when solo): the score so far, most of what turning the current page now would
 add (the game's own turn preview), part of each unfinished illustration's points by
-how full it is, and a worth for each page still to turn. All of it is public. ``default_choice`` is the cheap policy the
-bots' look-ahead follows. ``card_picks`` lists, per seat, the techniques it took
-(``T<id>``) and its workspace (``W-…``), for the simulator's per-card statistics.
+how full it is, and a worth for each page still to turn. All of it is public.
+``default_choice`` is the cheap policy the bots' look-ahead follows. ``card_picks``
+lists, per seat, the techniques it took (``T<id>``) and its workspace (``W-…``), for
+the simulator's per-card statistics.
 """
 from __future__ import annotations
 

@@ -286,6 +286,7 @@ def test_a_technique_reads_the_number_of_its_player_count(players, says):
 @pytest.mark.parametrize("players,cap", [(1, 6), (2, 4), (3, 4), (4, 4), (5, 3)])
 def test_deadline_reads_the_cap_of_its_player_count(players, cap):
     assert f"+min({cap}, arrow k" in content_for(players).workspaces["W-R"].b.text
+    assert content_for(players).workspaces["W-R"].b.params == {"cap": cap}  # only this count's number
 
 
 def _turn_choice(st):
