@@ -59,9 +59,10 @@ def test_the_changed_cards_are_as_the_text_says():
     assert T.acts_of("RE2", 1) == ["re.drop/re.text"]
     assert T.acts_of("WR6", 1) == ["wr.text/wr.translate"]
     assert T.acts_of("WR6", 2) == ["wr.text/wr.translate", "wr.star"]
-    assert T.acts_of("WR1", 2) == ["wr.text", "wr.translate"]
+    assert T.acts_of("WR1", 1) == T.acts_of("WR5", 1) == ["wr.translate"]  # the text comes second
+    assert T.acts_of("WR1", 2) == ["wr.translate", "wr.text"]
     assert T.acts_of("BA6", 2) == ["ba.purify", "ba.drop"]
     assert T.acts_of("BA6", 3) == ["ba.purify", "ba.drop", "rs.centre"]
-    assert T.acts_of("WR1", 3) == ["wr.text", "wr.translate", "wr.star"]
+    assert T.acts_of("WR1", 3) == ["wr.translate", "wr.text", "wr.star"]
     assert [T.cond_of("WR1", s) for s in (1, 2, 3)] == [T.cond_of("WR5", s) for s in (1, 2, 3)]
     assert "rs.any" in T.acts_of("RE1", 2) and "rs.centre" not in T.acts_of("RE1", 2)
