@@ -147,7 +147,10 @@ class VoynichBoard(Vertical):
             if changed and touches:
                 self._front(touches)
             tabs = self.query_one("#vy-tabs", TabbedContent)
-            root = self.query_one(f"#{tabs.active or 'vy-tab-puzzle'}")
+            panes = self.query(f"#{tabs.active or 'vy-tab-puzzle'}")
+            if not panes:  # not mounted yet (seen once under load): its TabActivated redraws
+                return
+            root = panes.first()
         # each part is drawn again only if what it shows changed: moving the highlight
         # through the menu redraws the one or two parts it touches
         note = self._condition_note(view, touches, wide)
