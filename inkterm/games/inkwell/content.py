@@ -275,8 +275,14 @@ class CalmAbbot(_E):
 
 
 class Counted(_E):
-    kind: Literal["spill", "draw", "extra_desk", "dye"]
+    kind: Literal["draw", "extra_desk", "dye"]
     count: int = Field(ge=1)
+
+
+class Spill(_E):
+    kind: Literal["spill"]
+    count: int = Field(ge=1)  # cubes of one Take that may be poured back
+    cost: int = Field(default=0, ge=0)  # points each cube poured back costs
 
 
 class Gold(_E):
@@ -309,7 +315,7 @@ class Hoarder(_E):
 
 
 Effect = Annotated[
-    Union[Grinder, Wash, Simple, Study, CarefulHand, SecondHelping, GoldFoil, Blessing, CalmAbbot, Counted, Gold, Pointed, EarlyRiser, GrandDesign, Hoarder],
+    Union[Grinder, Wash, Simple, Study, CarefulHand, SecondHelping, GoldFoil, Blessing, CalmAbbot, Counted, Spill, Gold, Pointed, EarlyRiser, GrandDesign, Hoarder],
     Field(discriminator="kind"),
 ]
 

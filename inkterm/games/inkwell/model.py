@@ -272,6 +272,14 @@ class Base(GameState):
     def _spill(self, p: Player) -> int:
         return sum(e.count for _t, _s, e in self._active_kinds(p) if e.kind == "spill")
 
+    def _spill_cost(self, p: Player) -> tuple[str, int]:
+        """The name of ``p``'s pouring technique and the points one cube poured back
+        costs at this table (Spill Cloth's data)."""
+        for tid, _s, e in self._active_kinds(p):
+            if e.kind == "spill":
+                return self.C.techniques[tid].name, e.cost
+        return "", 0
+
     def capacity(self, p: Player) -> int:
         cap = self.C.mat.technique_capacity
         b = self.C.workspaces[p.ws].b

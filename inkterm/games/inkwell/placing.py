@@ -123,12 +123,25 @@ class Placing(Base):
             key, label, touches = _place_texts(page.spaces[i])
             ch.append(Choice(key, label, "", touches))
         if spill_ok:
-            ch.append(Choice("spill", f"Pour the {word} cube back into the bag (Spill Cloth)", "", ()))
+            name, cost = self._spill_cost(p)
+            price = f", −{cost} point{'s' if cost != 1 else ''}" if cost else ""
+            ch.append(Choice("spill", f"Pour the {word} cube back into the bag ({name}{price})", "", ()))
         if len(ch) > 1 or left:
             ch.append(Choice("auto", "Auto-place" + (" all" if left else ""), "Fill a good assignment at once.", ()))
         topic = T_START if self.stage == "start" else T_PLACE
         more = f" ({left} more after this)" if left else ""
         return Decision(self.cur, f"{p.name}: place the {word} cube{more}", ch, topic)
+
+    def _pour(self, p: Player, batch: Batch, t: int, ev: Narration) -> None:
+        """Pour a cube of type ``t`` (already out of the batch) back into the bag, and
+        pay what the pouring technique asks."""
+        batch.spill -= 1
+        self._return(t)
+        name, cost = self._spill_cost(p)
+        if cost:
+            p.add(name, -cost)
+        paid = f", paying {cost} point{'s' if cost != 1 else ''}" if cost else ""
+        ev.say(f"{act(p.name, 'pours')} a {_cube_word(t)} cube back ({name}{paid}).", self.cur, "place")
 
     def _apply_place(self, p: Player, batch: Batch, kind: str, sid: str, ev: Narration) -> None:
         """``auto``, ``spill`` or ``place:<sid>``, read by the caller."""
@@ -140,11 +153,10 @@ class Placing(Base):
                 batch.cubes[t] -= 1
                 if to is None:
                     if batch.fit:
-                        batch.spill -= 1
-                        ev.say(f"{act(p.name, 'pours')} a {word} cube back (Spill Cloth).", self.cur, "place")
+                        self._pour(p, batch, t, ev)
                     else:
                         ev.say(f"No space for the {word} cube; it goes back.", self.cur, "overflow")
-                    self._return(t)
+                        self._return(t)
                 else:
                     self._put(p, page.by_sid[to], t)
                     ev.say(f"{act(p.name, 'places')} {word} on {to}.", self.cur, "place")
@@ -152,9 +164,7 @@ class Placing(Base):
         t = self._current_type(batch.cubes)
         batch.cubes[t] -= 1
         if kind == "spill":
-            batch.spill -= 1
-            self._return(t)
-            ev.say(f"{act(p.name, 'pours')} a {_cube_word(t)} cube back (Spill Cloth).", self.cur, "place")
+            self._pour(p, batch, t, ev)
             return
         self._put(p, page.by_sid[sid], t)
         ev.say(f"{act(p.name, 'places')} {_cube_word(t)} on {sid}.", self.cur, "place")

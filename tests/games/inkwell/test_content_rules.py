@@ -142,21 +142,42 @@ def test_steady_hand_when_workspace_full():
     assert st.slots["T1"] == tid
 
 
-def test_spill_cloth():
-    st = start(2)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_spill_cloth(players):
+    """Pouring back is free with four and five players (and solo), and costs a point
+    with two and three (balance round 9: +13.8 at both counts when free)."""
+    cost = content().techniques[12].at(players).effect.cost
+    assert cost == (1 if players in (2, 3) else 0)
+    st = start(players)
     give_tech(st, 0, 12, "under")
     fill_all_but(st, 0, "I-1", {"A5"})
     clear_mat(st)
     set_bottle(st, "C1", ["R", "K"])
     set_bottle(st, "C2", ["Au", "Au"])
     assert takes(st) == ["take:C1"]  # gold cannot be poured back
-    bag = st.bag[0]
+    bag, score = st.bag[0], st.players[0].score
     st.apply("take:C1")
     assert "spill" in keys(st)  # the black cube comes first; it may be poured back
+    label = next(c.label for c in st.decision().choices if c.key == "spill")
+    assert label.endswith("(Spill Cloth, −1 point)" if cost else "(Spill Cloth)")
     st.apply("spill")
     assert st.bag[0] == bag + 1 and "spill" not in keys(st)
+    assert st.players[0].score == score - cost
+    assert dict(st.players[0].breakdown).get("Spill Cloth", 0) == -cost
     place_all(st)
     assert page_cubes(st, 0)["A5"] == "R"
+
+
+def test_spill_cloth_auto_place_pays_too():
+    st = start(2)
+    give_tech(st, 0, 12, "under")
+    fill_all_but(st, 0, "I-1", {"A5"})
+    clear_mat(st)
+    set_bottle(st, "C1", ["R", "K"])
+    score = st.players[0].score
+    st.apply("take:C1")
+    st.apply("auto")  # one cube goes on A5, the only free space; the other is poured back
+    assert page_cubes(st, 0)["A5"] in ("R", "K") and st.players[0].score == score - 1
 
 
 def test_scraper_moves_a_cube_not_the_multiplier():
@@ -326,11 +347,12 @@ def test_turn_bonus_counts_early_riser_the_supply_and_page_three():
     assert st.turn_bonus(0) == 0 and "bonus" not in _turn_choice(st).label
 
 
-@pytest.mark.parametrize("players,half", [(2, 3), (4, 3), (5, 4)])
+@pytest.mark.parametrize("players,half", [(2, 3), (3, 4), (4, 3), (5, 4)])
 def test_careful_hand_half_points(players, half):
     """Half of illustration B's 7, rounded down; with five players rounded up (balance
-    round 6: rounded down it measured -10 there, -1 to -5 with two to four)."""
-    assert content().techniques[22].by_players == {5: {"round_up": True}}
+    round 6: rounded down it measured -10 there, -1 to -5 with two to four), and with
+    three (round 9: -10.2 and -7.8 there in two runs)."""
+    assert content().techniques[22].by_players == {3: {"round_up": True}, 5: {"round_up": True}}
     st = start(players)
     give_tech(st, 0, 22, "under")
     set_page(st, 0, "I-2", {"B1": "Y", "B2": "Y", "B3": "B", "B4": "B", "B5": "G", "B6": "K"})
@@ -369,13 +391,14 @@ def test_study_counts_cards_placed_this_page(players, expect):
 
 
 @pytest.mark.parametrize("tid,players,points", [(11, 2, 1), (11, 3, 1), (27, 2, 1), (27, 5, 1),
-                                                (6, 3, 1), (6, 4, 1), (6, 2, 0), (10, 2, 1), (10, 3, 0)])
+                                                (6, 3, 1), (6, 4, 1), (6, 2, 0), (10, 2, 1), (10, 3, 0),
+                                                (13, 3, 1), (13, 2, 0), (13, 4, 0)])
 def test_steady_hand_and_extra_desk_score_on_each_voluntary_turn(tid, players, points):
     """Balance round 6: both measured 5 to 13 below a fair share at every count (their
     effects matter only when the desk is full), so each also pays +1 a voluntary Turn;
     round 7: Steady Hand +2 with two players, taken back in round 8 (+13.7 there).
     Round 8: Vermilion Wash +1 with three and four (-10 and -12 there), Soot Wash with
-    two (-9 to -17 there in three runs)."""
+    two (-9 to -17 there in three runs). Round 9: Scraper with three (-10.8 there)."""
     spec = content().techniques[tid]
     assert spec.at(players).turn_points == points
     st = start(players)
