@@ -66,3 +66,7 @@ def test_the_changed_cards_are_as_the_text_says():
     assert T.acts_of("WR1", 3) == ["wr.translate", "wr.text", "wr.star"]
     assert [T.cond_of("WR1", s) for s in (1, 2, 3)] == [T.cond_of("WR5", s) for s in (1, 2, 3)]
     assert "rs.any" in T.acts_of("RE1", 2) and "rs.centre" not in T.acts_of("RE1", 2)
+    assert T.acts_of("WR7", 1) == ["wr.star"] and T.acts_of("WR7", 2) == ["wr.star", "wr.text"]
+    assert T.acts_of("WR2", 1) == ["wr.text/wr.translate"]
+    assert T.acts_of("WR8", 2) == ["wr.star", "1Wr", "wr.text/wr.translate"]
+    assert T.acts_of("BA5", 1) == ["ba.drop", "rs.step"]
