@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from inkterm.engine.steps import Narration
 from inkterm.engine.types import Choice, Decision
-from inkterm.engine.words import act
+from inkterm.engine.words import act, count
 
 from .content import CUBE_NAMES, GOLD, SPACE_GLYPH, Space
 from .fit import GOLD_BIT, fits, minus
@@ -124,7 +124,7 @@ class Placing(Base):
             ch.append(Choice(key, label, "", touches))
         if spill_ok:
             name, cost = self._spill_cost(p)
-            price = f", −{cost} point{'s' if cost != 1 else ''}" if cost else ""
+            price = f", −{count(cost, 'point')}" if cost else ""
             ch.append(Choice("spill", f"Pour the {word} cube back into the bag ({name}{price})", "", ()))
         if len(ch) > 1 or left:
             ch.append(Choice("auto", "Auto-place" + (" all" if left else ""), "Fill a good assignment at once.", ()))
@@ -140,7 +140,7 @@ class Placing(Base):
         name, cost = self._spill_cost(p)
         if cost:
             p.add(name, -cost)
-        paid = f", paying {cost} point{'s' if cost != 1 else ''}" if cost else ""
+        paid = f", paying {count(cost, 'point')}" if cost else ""
         ev.say(f"{act(p.name, 'pours')} a {_cube_word(t)} cube back ({name}{paid}).", self.cur, "place")
 
     def _apply_place(self, p: Player, batch: Batch, kind: str, sid: str, ev: Narration) -> None:
