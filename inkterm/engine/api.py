@@ -77,9 +77,10 @@ def replay(record: Record) -> GameState:
     for i, key in enumerate(record.choices):
         try:
             state.apply(key)
-        except IllegalChoice as exc:
-            raise SaveError(f"choice {i + 1} ({key!r}) does not replay: {exc} (a damaged save, or one "
-                            f"made by an older inkterm whose rules differ: it cannot be continued)") from None
+        except IllegalChoice:
+            # Words for the player, not the choice key: the Continue list shows this line.
+            raise SaveError(f"made by an older inkterm whose rules differ, or damaged: its choice "
+                            f"{i + 1} no longer replays, so it cannot be continued") from None
     return state
 
 
