@@ -16,6 +16,7 @@ from inkterm.screens.tables import JoinTableScreen, LobbyScreen, OpenTableScreen
 from inkterm.session_env import TABLES_SOCKET_ENV, TABLES_TOKEN_ENV
 from inkterm.tables.channel import SOCKET_NAME, TableService
 from inkterm.tables.manager import TableManager
+from inkterm.tables.people import ssh_player
 from inkterm.tables.protocol import OpenTable
 from inkterm.widgets.action_menu import ActionMenu
 
@@ -48,7 +49,7 @@ async def until(pilot, check, what, timeout=10.0):
 async def open_kiln_with_a_bot(pilot):
     await pilot.press("t")
     await until(pilot, lambda: isinstance(pilot.app.screen, OpenTableScreen), "the form")
-    pilot.app.screen.query_one("#seat1").value = "bot"
+    pilot.app.screen.query_one("#seat1").value = "easy"
     await pilot.press("ctrl+g")
     await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen), "the table")
 
@@ -82,7 +83,7 @@ async def test_open_a_table_with_a_bot_and_play_by_keys(service, monkeypatch):
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
         await open_kiln_with_a_bot(pilot)
         (table,) = service.manager.tables.values()
-        assert [s.name for s in table.seats] == ["ann", "bot"]
+        assert [s.name for s in table.seats] == ["ann", "easy"]
         screen = pilot.app.screen
         bells = []
         pilot.app.bell = lambda: bells.append(1)
@@ -95,7 +96,7 @@ async def test_open_a_table_with_a_bot_and_play_by_keys(service, monkeypatch):
             # The bell rings when her turn comes back after the bot's, not within her turn.
             bot_played = any(e.seat == 1 for e in screen.remote.update.events)
             assert len(bells) - rung == (1 if bot_played and screen.remote.my_turn else 0)
-        assert table.state.seats == ["ann", "bot"]
+        assert table.state.seats == ["ann", "easy"]
         menu = screen.query_one(ActionMenu)
         assert [c.key for c in menu.choices] == (
             table.state.decision().keys if screen.remote.my_turn else [])
@@ -340,7 +341,7 @@ async def test_the_host_fills_the_open_seats_with_bots_from_the_waiting_room(ser
         await pilot.press("b")
         await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen), "the game")
         (table,) = service.manager.tables.values()
-        assert [s.name for s in table.seats] == ["ann", "bot"]
+        assert [s.name for s in table.seats] == ["ann", "normal"]
 
 
 async def test_chat_by_keys_shows_markup_as_typed(service, monkeypatch):
@@ -377,7 +378,8 @@ async def test_back_after_a_drop_the_join_form_has_your_seat_ready(service, monk
     table = service.manager.tables[code]
     for _ in range(3):  # the game goes on meanwhile
         st = table.state
-        service.manager.choose(st.seats[st.decision().seat], code, st.decision().choices[0].key,
+        service.manager.choose(ssh_player(st.seats[st.decision().seat]), code,
+                               st.decision().choices[0].key,
                                len(st.record.choices))
     as_player(monkeypatch, service, "bob")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:  # and comes back
