@@ -393,13 +393,14 @@ class TableManager:
         d = st.decision()
         if d is None:
             return None
+        if table.away is not None and d.seat != table.away:  # the away player's turn is over
+            table.away = None
         if d.seat in table.bots:
             bot = table.bots[d.seat]
         elif d.seat == table.away:
             bot = server_bot("easy", table.game, self.bot_limits,
                              seed=st.record.seed + len(st.record.choices))
         else:
-            table.away = None
             return None
         return bot, st.clone(), len(st.record.choices)
 

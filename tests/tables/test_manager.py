@@ -348,3 +348,19 @@ def test_a_version_1_table_file_still_loads_and_its_seats_are_claimed_once(tmp_p
     assert again.tables["MDUR"].owners[1] == zoe.person
     assert again.tables["MDUR"].hosted_by(who("ann"))
     assert again.tables["MDUR"].state == table.state
+
+
+def test_a_stand_in_plays_one_turn_of_an_idle_player_not_the_next(tmp_path):
+    now = [0.0]
+    manager = TableManager(tmp_path / "tables", clock=lambda: now[0])
+    table, _ = manager.open(who("ann"), OpenTable(game="kiln", seats=["me", "easy"],
+                                                 idle_minutes=2))
+    manager.play_bots(table)
+    assert table.state.decision().seat == 0
+    now[0] += 121
+    ((_, events),) = manager.play_for_idle()
+    manager.play_bots(table)  # the stand-in's turn for ann, then the bot's own
+    assert "is away" in events[0].text
+    assert any(seat == 0 for seat, _ in table.state.history)
+    assert table.state.decision().seat == 0  # ann's next turn waits for her again
+    assert manager.bot_turn(table) is None and table.away is None
