@@ -31,15 +31,16 @@ def _parse(spec: str) -> tuple[str, str | None]:
 BOT_FORMS = "bot, random, greedy, search, search:N (N ≥ 1 iterations per move)"
 
 
-def number_bots(seats: list[str]) -> list[str]:
+def number_bots(seats: list[str], bot: Callable[[str], bool] | None = None) -> list[str]:
     """Seats that repeat a bot spec get numbers ("bot", "bot 2", "bot 3"), so every
     seat has a name of its own on the board and in the log; a number another seat
-    already carries ("bot, bot 2, bot") is skipped."""
+    already carries ("bot, bot 2, bot") is skipped. ``bot`` says what is a bot
+    (default ``is_bot``; a server has names of its own for its bots)."""
     typed = {s.casefold() for s in seats}
     out, seen = [], set()
     for s in seats:
         name, n = s, 1
-        if is_bot(s):
+        if (bot or is_bot)(s):
             while name.casefold() in seen or (n > 1 and name.casefold() in typed):
                 n += 1
                 name = f"{s} {n}"

@@ -22,8 +22,9 @@ from inkterm.tables.remote import RemoteTable
 
 TABLES_CSS = SCREENS_CSS.parent / "tables.tcss"
 MAX_SEATS = max(spec.max_players for spec in GAMES.values())
-SEAT_KINDS = [("me", "me"), ("open: another player", "open"), ("bot", "bot"),
-              ("strong bot (search)", "search"), ("no seat", "")]
+#: The bots are the server's levels (it decides what each may cost).
+SEAT_KINDS = [("me", "me"), ("open: another player", "open"), ("bot: easy", "easy"),
+              ("bot: normal", "normal"), ("bot: hard", "hard"), ("no seat", "")]
 
 IDLE_CHOICES = [("wait for them", 0), ("a bot plays after 2 minutes", 2),
                 ("a bot plays after 5 minutes", 5), ("a bot plays after 10 minutes", 10)]
@@ -144,8 +145,8 @@ class OpenTableScreen(_TablesScreen):
             yield Checkbox("Private: not listed, joined by its code only", id="private",
                            compact=True)
             yield Static("Open seats are taken by players who Join; the game starts once "
-                         "every seat is filled. You get a 4-letter code to share.",
-                         classes="tables-help")
+                         "every seat is filled. You get a code to share: 4 letters, or 10 "
+                         "for a private table.", classes="tables-help")
             yield self.error_line()
             with Horizontal(classes="tables-row"):
                 yield Button("Open", id="open", variant="primary", compact=True)
@@ -209,8 +210,8 @@ class JoinTableScreen(_TablesScreen):
             yield from self.name_row()
             with Horizontal(classes="tables-row"):
                 yield Label("Code", classes="tables-label")
-                yield Input(placeholder="the 4 letters the host shared", id="code",
-                            max_length=8, compact=True)
+                yield Input(placeholder="the letters the host shared", id="code",
+                            max_length=16, compact=True)
             yield Static(f"Enter {'watches' if self.watching else 'joins'} the table with that "
                          "code; or pick one below (↓ to the list).", classes="tables-help")
             yield OptionList(id="table-list")

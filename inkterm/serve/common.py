@@ -116,14 +116,15 @@ def parse_child(text: str | None) -> list[str]:
 
 
 def data_dir(override: str | os.PathLike | None = None) -> Path:
-    """The server's data directory (host key, players' keys, per-user homes),
-    created owner-only if missing."""
+    """The server's data directory (host key, players' keys, per-user homes):
+    ``--data-dir``, else where every inkterm command keeps its files
+    ($INKTERM_HOME, else the user data directory); created owner-only if missing."""
     if override is not None:
         path = Path(override).expanduser()
     else:
-        from platformdirs import user_data_dir
+        from inkterm.home import home_dir
 
-        path = Path(user_data_dir("inkterm", appauthor=False))
+        path = home_dir()
     path.mkdir(parents=True, exist_ok=True, mode=0o700)
     return path
 

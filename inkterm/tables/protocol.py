@@ -18,7 +18,10 @@ MAX_REQUEST_BYTES = 16 * 1024
 #: The longest line a session accepts from the server.
 MAX_PUSH_BYTES = 8 * 1024 * 1024
 
+#: An open table's code (it is listed anyway); a private table's is longer, since
+#: its code is all that finds it (24**10 codes, and guesses are rate-limited).
 CODE_LENGTH = 4
+PRIVATE_CODE_LENGTH = 10
 #: A name a browser player may choose, and the mark it then carries everywhere:
 #: nobody checked it, unlike an SSH login's.
 WEB_NAME = re.compile(r"[^\W_][\w .-]{0,19}")
@@ -53,7 +56,8 @@ class ListTables(_Message):
 class OpenTable(_Message):
     type: Literal["open"] = "open"
     game: str = Field(max_length=40)
-    #: One entry a seat: ``open``, ``me``, or a bot spec (``bot``, ``greedy``, …).
+    #: One entry a seat: ``open``, ``me``, or a bot's level (``easy``, ``normal``,
+    #: ``hard``; the server sizes each). A budget (``search:N``) is refused.
     seats: list[Annotated[str, Field(max_length=40)]] = Field(min_length=1, max_length=8)
     private: bool = False
     options: dict[str, Any] = Field(default_factory=dict)

@@ -138,7 +138,7 @@ def press(term: Terminal, keys: bytes):
 async def open_table(host: Terminal, seats: list[str], game_downs: int = 0) -> str:
     """The host's Open form, by keys: the game ``game_downs`` below Kiln, then each
     seat after the first (``open``, ``bot`` or ``""`` for no seat)."""
-    kinds = ["me", "open", "bot", "search", ""]  # the order of the form's seat lists
+    kinds = ["me", "open", "easy", "normal", "hard", ""]  # the order of the form's seat lists
     press(host, b"t")
     await host.wait_for(r"Seat 2", timeout=20)
     await asyncio.sleep(0.3)
@@ -158,7 +158,7 @@ async def open_table(host: Terminal, seats: list[str], game_downs: int = 0) -> s
         press(host, b"\t")
         await asyncio.sleep(0.2)
         if want != defaults[i]:
-            await pick(kinds.index(want) - kinds.index(defaults[i]), r"strong bot")
+            await pick(kinds.index(want) - kinds.index(defaults[i]), r"bot: hard")
     press(host, b"\x07")  # ctrl+g: open
     return (await host.wait_for(r"Table ([A-Z]{4}) ", timeout=20)).group(1)
 

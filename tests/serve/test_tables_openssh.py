@@ -81,15 +81,15 @@ async def test_three_players_a_bot_and_a_watcher_through_a_drop_and_a_restart(ta
     clients = Clients(server, keys)
     try:
         ann = await clients.login("ann")
-        code = await open_table(ann, ["me", "open", "open", "bot"])
-        await ann.wait_for(r"Seat 4: bot \(bot\)")
+        code = await open_table(ann, ["me", "open", "open", "easy"])
+        await ann.wait_for(r"Seat 4: easy \(bot\)")
         await ann.wait_for(r"Share the code " + code)
         bob = await clients.join("bob", code)
         dee = await clients.join("dee", code)
         await ann.wait_for(r"table " + code, timeout=20)  # ann's waiting room became the game
         cy = await clients.join(WATCHER, code, watch=True)
         table = Table(data / "tables" / f"{code}.table.json")
-        assert table.now().seats == ["ann", "bob", "dee", "bot"]
+        assert table.now().seats == ["ann", "bob", "dee", "easy"]
         witness = Witness()
 
         def no_secrets(st, own_hands=False):

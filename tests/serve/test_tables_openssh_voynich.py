@@ -24,7 +24,7 @@ async def test_two_players_two_bots_and_two_watchers_play_a_whole_voynich_game(t
     clients = Clients(server, keys)
     try:
         ann = await clients.login("ann")
-        code = await open_table(ann, ["me", "open", "bot", "bot"], game_downs=2)
+        code = await open_table(ann, ["me", "open", "easy", "easy"], game_downs=2)
         await ann.wait_for(r"The Voynich Puzzle")
         bob = await clients.join("bob", code)
         watchers = [await clients.join(name, code, watch=True) for name in ("cy", "dee")]

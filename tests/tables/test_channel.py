@@ -14,6 +14,7 @@ import pytest
 from inkterm.tables.channel import SOCKET_NAME, TableService
 from inkterm.tables.client import TableClient, TableRefused
 from inkterm.tables.manager import TableManager
+from inkterm.tables.people import ssh_player, web_person
 from inkterm.tables.protocol import Choose, JoinTable, ListTables, OpenTable, WatchTable
 
 
@@ -176,7 +177,7 @@ async def test_the_table_says_who_sat_down_who_watches_and_who_left(service):
     await asyncio.sleep(0.1)
     assert notes == ["bob is at the table (seat 2).", "cy is watching.",
                      f"bob has left the table; the table waits for them. They come back with Join {code}."]
-    assert service.manager.tables[code].seat_of("bob") == 1
+    assert service.manager.tables[code].seat_for(ssh_player("bob")) == 1
 
 
 async def test_a_browser_session_chooses_a_name_marked_as_not_logged_in(service):
@@ -202,16 +203,96 @@ async def test_a_browser_session_chooses_a_name_marked_as_not_logged_in(service)
 
     # While Zoe's tab is open, another tab cannot be her; an SSH login keeps its name.
     other = await TableClient.connect(str(service.path), service.issue_token(None))
-    with pytest.raises(TableRefused, match="right now"):
+    with pytest.raises(TableRefused, match="Someone else is Zoe"):
         await other.choose_name("zoe")
     with pytest.raises(TableRefused, match="already"):
         await ann.choose_name("bob")
-    await tab.close()
-    for _ in range(50):  # her tab is gone: the name (and so her seat) can be taken back
+
+
+async def browser(service, cookie: str, address: str = "192.0.2.7") -> TableClient:
+    """A browser tab's session: its person is its cookie's."""
+    token = service.issue_token(None, person=web_person(cookie), address=address)
+    return await TableClient.connect(str(service.path), token)
+
+
+async def test_a_browser_keeps_its_name_and_seat_and_nobody_else_gets_them(service):
+    """A browser is one person for as long as it keeps its cookie: one name for its
+    life, given back after a reload (a new session), and its seat is its own: once
+    its tab is closed, another browser naming itself the same gets neither."""
+    zoe_cookie, eve_cookie = "z" * 40, "e" * 40
+    ann = await client(service, "ann")
+    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+    waiting = (await ann.request(OpenTable(game="kiln", seats=["me", "open", "open"]))
+               ).update.table.code
+    zoe = await browser(service, zoe_cookie)
+    await zoe.choose_name("Zoe")
+    assert (await zoe.request(JoinTable(code=code))).update.you == 1
+    assert (await zoe.request(JoinTable(code=waiting))).update.you == 1
+    await zoe.close()  # the tab is closed
+    eve = await browser(service, eve_cookie)
+    early = await browser(service, eve_cookie)
+    await asyncio.sleep(0.2)
+    with pytest.raises(TableRefused, match="Someone else is Zoe"):
+        await eve.choose_name("Zoe")
+    await eve.choose_name("Eve")
+    with pytest.raises(TableRefused):
+        await eve.request(JoinTable(code=code))  # the table is full: no seat for Eve
+    table = service.manager.tables[code]
+    zoe_seat = table.state.decision().seat == 1
+    with pytest.raises(TableRefused, match="watching"):
+        await eve.request(Choose(code=code, key=table.state.decision().choices[0].key, at=0))
+    assert table.state.record.choices == []
+
+    again = await browser(service, zoe_cookie)  # Zoe reloads the page
+    assert again.name == "Zoe (web)"  # no name to choose: hers
+    assert early.name == ""  # Eve's other tab, opened before she chose her name,
+    await early.choose_name("Eve again")  # is told the name her browser chose
+    assert early.name == "Eve (web)"
+    assert (await again.request(JoinTable(code=code))).update.you == 1
+    if zoe_seat:
+        await again.request(Choose(code=code, key=table.state.decision().choices[0].key, at=0))
+        assert len(table.state.record.choices) == 1
+    # Under the same name from another browser (after a restart forgot who chose it),
+    # her seat is still not given away.
+    await again.close()
+    await asyncio.sleep(0.2)
+    service._web_names.clear()
+    mallory = await browser(service, "m" * 40)
+    await mallory.choose_name("Zoe")
+    with pytest.raises(TableRefused, match="no open seat"):
+        await mallory.request(JoinTable(code=code))
+    with pytest.raises(TableRefused, match="already named"):  # her seat at the waiting table
+        await mallory.request(JoinTable(code=waiting))
+    at = len(table.state.record.choices)
+    if table.state.decision().seat == 1:
+        with pytest.raises(TableRefused, match="watching"):
+            await mallory.request(Choose(code=code, key=table.state.decision().choices[0].key,
+                                         at=at))
+    assert len(table.state.record.choices) == at
+
+
+async def test_unknown_codes_from_one_address_are_refused_early_whoever_asks(service):
+    """Fresh browser people from one address share its count of unknown codes;
+    past it, even an existing private table's code is refused."""
+    ann = await client(service, "ann")
+    hidden = (await ann.request(OpenTable(game="kiln", seats=["me", "open"], private=True))
+              ).update.table.code
+    limit = service.manager.limits.unknown_codes_per_address
+    answers = []
+    for n in range(limit + 10):
+        tab = await browser(service, f"{n:040d}", address="198.51.100.20")
+        await tab.choose_name(f"guesser {n}")
         try:
-            await other.choose_name("Zoe")
-            break
-        except TableRefused:
-            await asyncio.sleep(0.05)
-    assert other.name == "Zoe (web)"
-    assert (await other.request(JoinTable(code=code))).update.you == 1
+            await tab.request(JoinTable(code=f"{n:010d}"))
+        except TableRefused as exc:
+            answers.append(str(exc))
+        await tab.close()
+    assert sum("no table" in a for a in answers) == limit
+    assert all("Too many" in a for a in answers[limit:])
+    last = await browser(service, "x" * 40, address="198.51.100.20")
+    await last.choose_name("last guess")
+    with pytest.raises(TableRefused, match="Too many"):
+        await last.request(JoinTable(code=hidden))
+    elsewhere = await browser(service, "y" * 40, address="203.0.113.20")
+    await elsewhere.choose_name("friend")
+    assert (await elsewhere.request(JoinTable(code=hidden))).update.you == 1
