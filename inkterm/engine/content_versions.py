@@ -106,18 +106,21 @@ def content_dir(game: str, version: int | None) -> Path:
     return versions_dir(game) / str(version)
 
 
-_LOADED: dict[tuple[type, Path], Any] = {}
+_READ: dict[tuple[type, Path], Any] = {}  # by folder: one object for the same files
+_FOR: dict[tuple[type, int | None], Any] = {}  # by version: every new game asks, so one lookup
 
 
 def content_for(cls: Any, version: int | None) -> Any:
     """The game's content for ``version`` (``cls.read_content`` of its folder), read
     once per process and shared by every state of that version: clones, replays,
     bots and tables all hold the same object."""
-    directory = content_dir(cls.game_id, version)
-    key = (cls, directory)
-    found = _LOADED.get(key)
+    found = _FOR.get((cls, version))
     if found is None:
-        found = _LOADED[key] = cls.read_content(directory)
+        directory = content_dir(cls.game_id, version)
+        found = _READ.get((cls, directory))
+        if found is None:
+            found = _READ[(cls, directory)] = cls.read_content(directory)
+        _FOR[(cls, version)] = found
     return found
 
 

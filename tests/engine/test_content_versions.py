@@ -201,6 +201,8 @@ def assets_copy(tmp_path, monkeypatch):
     the real ones (the caches that read them are emptied before and after)."""
     shutil.copytree(cv.ASSETS, tmp_path / "assets", ignore=shutil.ignore_patterns("*.py", "__pycache__"))
     monkeypatch.setattr(cv, "ASSETS", tmp_path / "assets")
+    monkeypatch.setattr(cv, "_FOR", {})
+    monkeypatch.setattr(cv, "_READ", {})
     cv.manifest.cache_clear()
     cv.current_version.cache_clear()
     yield tmp_path / "assets"

@@ -51,8 +51,9 @@ class CardRules(KilnCore):
         money = p.money if money is None else money
         hand = p.hand if hand is None else hand
         out = []
+        cards = self.cards
         for cid in hand:
-            c = self.cards[cid]
+            c = cards[cid]
             cost = max(0, c.cost - discount)
             if cost <= money and self.can_do(p, c, money - cost, [h for h in hand if h != cid]):
                 out.append((cid, cost))

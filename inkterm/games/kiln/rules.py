@@ -188,8 +188,9 @@ class State(CardRules, RewardRules):
         if p.glaze >= 3 and p.supply:
             out.append(EXCHANGE)
         tap_key: str | None = "t"  # the first tappable card; others by arrows
+        cards = self.cards
         for cid in p.tableau:
-            c = self.cards[cid]
+            c = cards[cid]
             if c.type == "tap" and cid not in p.tapped and self.can_do(p, c, p.money, p.hand):
                 out.append(tap_choice(self.content, cid, tap_key))
                 tap_key = None
