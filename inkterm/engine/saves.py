@@ -272,7 +272,10 @@ class OpenSave:
         if on_disk is not None:
             header, choices = on_disk
             new = state.record
-            same_game = header == {k: v for k, v in new.to_dict().items() if k != "choices"}
+            # A save from before content versions names none: the game found its version.
+            version = header.pop("content_version", None)
+            same_game = header == {k: v for k, v in new.to_dict().items() if k not in ("choices", "content_version")}
+            same_game = same_game and version in (None, new.content_version)
             extends = new.choices[: len(choices)] == choices
             if not same_game or not (extends or choices == self._known):
                 raise SaveConflict(

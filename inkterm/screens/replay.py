@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from inkterm.engine import GAMES, new_game
+from inkterm.engine import GAMES, replay
 from inkterm.widgets.board import BOARD_CSS, board_for
 from inkterm.screens import SCREENS_CSS
 from inkterm.widgets.footer import KeyFooter
@@ -37,7 +37,7 @@ class ReplayScreen(Screen):
     def __init__(self, record) -> None:
         super().__init__()
         self.record = record
-        first = new_game(record.game, list(record.seats), record.seed, dict(record.options))
+        first = replay(record.prefix(0))  # under the game's own content version
         #: states[i] is the game after i choices (filled in as the replay advances).
         self.states = [first]
         #: notes[i] says what choice i+1 was and who made it.

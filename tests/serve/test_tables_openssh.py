@@ -19,7 +19,9 @@ from .tables_e2e import (Clients, Server, Table, all_show, chat_arrives_as_text,
 from .test_openssh_client import SSH
 
 from inkterm.engine import new_game
-from inkterm.games.kiln.rules import CARDS
+from inkterm.games.kiln.content import cards
+
+CARDS = cards()
 
 pytestmark = pytest.mark.skipif(SSH is None, reason="no OpenSSH client (ssh) installed")
 

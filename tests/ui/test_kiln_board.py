@@ -39,8 +39,11 @@ def summary():
         "zones": ["Materials", "Bank", "Favour Hall", "Studio", "Shop", "Imperial Kiln"],
         "players": [
             player("Ann", money=7, favour=4, blanks=8, rows=1, score=9, tokens=[3, 0, 1, 2, 0, 5],
-                   extra=0, tableau=[{"id": "T4", "name": "Glaze Vat 釉缸", "type": "tap", "tapped": True},
-                            {"id": "C2", "name": "Washing Pool 淘洗池", "type": "persistent", "tapped": False}]),
+                   extra=0, tableau=[{"id": "T4", "name": "Glaze Vat 釉缸", "type": "tap", "tapped": True,
+                                      "cost": 1, "pip": None, "text": "Pay 1 clay: +2 glaze."},
+                                     {"id": "C2", "name": "Washing Pool 淘洗池", "type": "persistent",
+                                      "tapped": False, "cost": 2, "pip": 1,
+                                      "text": "Your Materials action: +1 material of your choice."}]),
             player("Bob", money=2, favour=6, blanks=20, rows=5, score=30, extra=5, tokens=[0, 4, 0, 0, 1, 0]),
         ],
         "tiebreaks": [], "winner": None,
@@ -281,7 +284,8 @@ def test_board_parts_redraw_only_when_what_they_show_of_a_new_view_changed():
         v["players"][0]["hand_cards"].pop()
 
     def played(v):
-        v["players"][1]["tableau"].append({"id": "T1", "name": "Kiln", "type": "tap", "tapped": False})
+        v["players"][1]["tableau"].append({"id": "T1", "name": "Kiln", "type": "tap", "tapped": False, "cost": 2,
+                                           "pip": None, "text": "Reroll the zone with the most dice."})
 
     def deck(v):
         v["deck"] -= 1

@@ -293,11 +293,10 @@ async def test_the_setup_screen_can_ask_for_a_handoff_always():
 
 # --- 5. inspect -------------------------------------------------------------------------------
 async def test_inspect_reads_the_highlighted_card_and_looks_up_any_card_in_front_of_anyone():
-    from inkterm.games.kiln.rules import CARDS
     from inkterm.screens.inspect import InspectScreen
 
     st = new_game("kiln", ["Ann", "bot"], seed=7)
-    theirs = next(c for c in CARDS.values() if c.type == "persistent" and c.id not in st.m.players[0].hand)
+    theirs = next(c for c in st.cards.values() if c.type == "persistent" and c.id not in st.m.players[0].hand)
     st.m.players[1].tableau.append(theirs.id)
     st._decided = False
     app = InktermApp(start=("state", st, None), bot_delay=0)
