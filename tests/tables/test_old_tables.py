@@ -14,6 +14,7 @@ import pytest
 from inkterm.engine import SaveError, replay
 from inkterm.engine import api, content_versions as cv
 from inkterm.tables.manager import TableManager
+from inkterm.tables.people import ssh_player
 
 OLD_TABLES = sorted((Path(__file__).parent / "tables_before_versions").glob("*.table.json"))
 
@@ -39,8 +40,10 @@ def test_a_table_from_before_versions_resumes_under_its_version_and_plays_on(pat
     except SaveError:
         pass  # today's numbers cannot even replay it
     while not st.is_over:  # its people take their first choice each time; the bot seats answer
-        manager.choose(st.seats[st.decision().seat], table.code, st.decision().choices[0].key,
-                       len(st.record.choices))
+        who = ssh_player(st.seats[st.decision().seat])
+        manager.choose(who, table.code, st.decision().choices[0].key, len(st.record.choices))
+        manager.play_bots(table)
+        st = table.state
     on_disk = json.loads((tmp_path / path.name).read_text())
     assert on_disk["save"]["record"]["content_version"] == want["version"]
     again = TableManager(tmp_path)
