@@ -21,17 +21,21 @@ import socket
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from inkterm.names import BadName, clash, clash_reason, clean_name
+
 from .chat import ChatLimiter, plain_text
 from .manager import Table, TableError, TableManager
 from .protocol import (MAX_REQUEST_BYTES, BadMessage, ChatLine, Choose, ChooseName, Error,
                        FillWithBots, Hello, JoinTable, Leave, ListTables, Ok, OpenTable, Say,
-                       WEB_MARK, WEB_NAME, WatchTable, Welcome, encode, parse_request)
+                       WEB_MARK, WatchTable, Welcome, encode, parse_request)
 
 log = logging.getLogger("inkterm.tables")
 
 SOCKET_NAME = "tables.sock"
 #: The longest socket path the system takes (sun_path, with its final NUL).
 MAX_SOCKET_PATH = 107
+#: The longest name a browser tab may choose (it then carries WEB_MARK).
+WEB_NAME_CHARS = 20
 #: Output a session has not read yet before it is dropped (it reconnects to its seat).
 MAX_BACKLOG = 8 * 1024 * 1024
 
@@ -258,12 +262,15 @@ class TableService:
         not one another session is using now (so no tab speaks for another's)."""
         if conn.name:
             raise TableError(f"You are {conn.name} already.")
-        chosen = " ".join(wanted.split())
-        if not WEB_NAME.fullmatch(chosen):
-            raise TableError("A name is 1–20 letters, digits, spaces, '.', '-' or '_'.")
-        name = chosen + WEB_MARK
-        if any(other.name.casefold() == name.casefold() for other in list(self._connections)):
-            raise TableError(f"Someone is playing as {name} right now; choose another name.")
+        try:  # checked as every door checks names (inkterm.names), lookalikes included
+            chosen = clean_name(wanted, limit=WEB_NAME_CHARS)
+            name = chosen + WEB_MARK
+            other = clash(name, [c.name for c in list(self._connections) if c is not conn])
+        except BadName as exc:
+            raise TableError(_sentence(str(exc))) from None
+        if other is not None:
+            raise TableError(f"Someone is playing as {other} right now; {clash_reason(name, other)}: "
+                             "choose another name.")
         conn.name = name
         return name
 
@@ -304,6 +311,10 @@ class TableService:
                 made[seat] = encode(table.update_for(seat, events))
             sends.append((conn, made[seat]))
         return sends
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
 def _send(sends: list) -> None:

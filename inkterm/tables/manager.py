@@ -24,6 +24,7 @@ from inkterm.engine import GAMES, IllegalChoice, SaveError, load_game, new_game
 from inkterm.engine.saves import write_atomic
 from inkterm.engine.savetext import MAX_SAVE_BYTES
 from inkterm.engine.types import Event
+from inkterm.names import clash, clash_reason
 
 from .protocol import (CODE_LENGTH, ME, OPEN, ChoiceOut, DecisionOut, EventOut,
                        OpenTable, SeatInfo, TableInfo, Update, open_seats, seat_of)
@@ -221,6 +222,10 @@ class TableManager:
         except ValueError as exc:
             raise TableError(str(exc)) from None
         bot_names = iter(number_bots([s for s in asked if is_bot(s)]))
+        other = clash(host, number_bots([s for s in asked if is_bot(s)])) if ME in asked else None
+        if other is not None:
+            raise TableError(f"Your name {host!r} looks like a bot's here ({other!r}); "
+                             "leave that bot out, or log in under another name.")
         seats = [SeatInfo(kind="player", name=host) if s == ME
                  else SeatInfo(kind=OPEN) if s == OPEN
                  else SeatInfo(kind="bot", name=next(bot_names)) for s in asked]
@@ -244,8 +249,9 @@ class TableManager:
             return table, seat, []
         if table.status != "waiting" or table.open_seats() == 0:
             raise TableError(f"Table {table.code} has no open seat; you can watch it.")
-        if any(s.name.casefold() == name.casefold() for s in table.seats):
-            raise TableError(f"A seat at table {table.code} is already named {name!r}.")
+        other = clash(name, [s.name for s in table.seats])  # the same name, or a lookalike
+        if other is not None:
+            raise TableError(f"At table {table.code}, {clash_reason(name, other)}.")
         seat = next(i for i, s in enumerate(table.seats) if s.kind == OPEN)
         table.seats[seat] = SeatInfo(kind="player", name=name)
         events = self._start_if_full(table)

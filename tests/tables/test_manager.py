@@ -187,3 +187,19 @@ def test_a_bot_plays_an_idle_players_turn_only_where_the_host_allowed_it(tmp_pat
     assert "is away" in events[0].text and allows.state.decision().seat != idle
     assert allows.seats[idle].kind == "player"  # the seat stays theirs
     assert manager.play_for_idle() == []  # the clock starts again for the next player
+
+
+def test_a_seat_is_refused_to_a_lookalike_of_a_name_already_seated(manager):
+    """Checked as every door checks names (inkterm.names): the same name in other
+    case, or with a lookalike letter, cannot sit beside it; an accent is a name of
+    its own. A host may not sit among bots named like them either."""
+    from inkterm.engine import GAMES
+
+    game = next(g for g in sorted(GAMES) if GAMES[g].min_players <= 3 <= GAMES[g].max_players)
+    table, _, _ = manager.open("Zoe", OpenTable(game=game, seats=["me", "open", "open"]))
+    for lookalike in ("zoe", "Z\u043ee", "Z0E"):
+        with pytest.raises(TableError, match="Zoe"):
+            manager.join(lookalike, table.code)
+    assert manager.join("Zoë", table.code)[1] == 1
+    with pytest.raises(TableError, match="looks like a bot"):
+        manager.open("b\u043et", OpenTable(game=game, seats=["me", "bot"]))
