@@ -10,7 +10,6 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.screen import Screen
-from textual.widgets import Static
 
 from inkterm.bots import is_bot, make_bot
 from inkterm.engine import GAMES, GameState, IllegalChoice, replay_events
@@ -24,6 +23,7 @@ from inkterm.widgets.event_log import EventLog
 from inkterm.screens import SCREENS_CSS
 from inkterm.screens.since import SinceLastTurn
 from inkterm.widgets.footer import KeyFooter
+from inkterm.widgets.plain import Plain
 
 if TYPE_CHECKING:
     from rich.containers import Lines
@@ -39,7 +39,7 @@ AREAS = ("menu", "log", "board")
 AREA_TITLES = {"menu": "Menu", "log": "Log", "board": "Board"}
 
 
-def update_if_changed(widget: Static, content: str | Text) -> None:
+def update_if_changed(widget: Plain, content: str | Text) -> None:
     """Update a line of text only when it changed, and lay the screen out again only
     if its size did: most of these lines stay as they were from one move to the next
     (at a shared table, on every seat but the one choosing)."""
@@ -115,15 +115,15 @@ class GameScreen(SinceLastTurn, Screen):
     # --- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield TextBox("", id="status")
-        yield Static("", id="small-notice")
-        yield Static("", id="since-top", classes="since")
+        yield Plain("", id="small-notice")
+        yield Plain("", id="since-top", classes="since")
         with Horizontal(id="table"):
             yield board_for(self.state.record.game, self.state.seats)
             with Vertical(id="side"):
                 yield TextBox("", id="prompt")
                 yield ActionMenu(id="menu")
                 yield TextBox("", id="hint")
-                yield Static("", id="since-side", classes="since")
+                yield Plain("", id="since-side", classes="since")
                 yield EventLog(id="log")
         yield KeyFooter()
 
@@ -146,7 +146,7 @@ class GameScreen(SinceLastTurn, Screen):
 
     def on_resize(self, event) -> None:
         w, h = self.app.size
-        self.query_one("#small-notice", Static).update(
+        self.query_one("#small-notice", Plain).update(
             f"The terminal is {w}×{h}; inkterm needs at least {MIN_SIZE[0]}×{MIN_SIZE[1]}.\n"
             "Make the window larger — the game is kept (and autosaved) meanwhile."
         )
@@ -382,9 +382,9 @@ class GameScreen(SinceLastTurn, Screen):
             parts.append(f"{who}{' (bot)' if d.seat in self.bots else ''} to choose")
         if view.get("phase"):
             parts.append(str(view["phase"]))
-        update_if_changed(self.query_one("#status", Static), " · ".join(parts))
+        update_if_changed(self.query_one("#status", Plain), " · ".join(parts))
         menu = self.query_one(ActionMenu)
-        prompt = self.query_one("#prompt", Static)
+        prompt = self.query_one("#prompt", Plain)
         if d is None:
             update_if_changed(prompt, "The game is over.")
             offer(menu, [])
@@ -429,7 +429,7 @@ class GameScreen(SinceLastTurn, Screen):
     def show_hint(self, choice) -> None:
         """The highlighted choice's hint; one too long for the box ends in a pointer to
         inspect, which shows it whole (the box stays small so the menu keeps its rows)."""
-        hint = self.query_one("#hint", Static)
+        hint = self.query_one("#hint", Plain)
         text = Text((choice.hint or "") if choice is not None else "")
         width = hint.content_size.width or 30
         # Wrapping costs on every key press: only a hint near the box's size can overflow.
