@@ -103,13 +103,19 @@ def save_game(state: GameState, path: Path) -> None:
 
 
 def read_text(path: Path) -> str:
-    """A save file's text, size-bounded; problems as SaveError (without the path)."""
+    """A save file's text; problems as SaveError (without the path). Only a regular
+    file is read, bounded in size and time: a named pipe, a socket, a device, a
+    folder or a symbolic link so named is refused at once, never waited on (see
+    home.read_file). inkterm makes no links among its saves, and a link would give
+    one game two names, so two sessions could hold it under each."""
+    from inkterm.home import NotReadable, read_file
+
     try:
-        if path.stat().st_size > MAX_SAVE_BYTES:
-            raise SaveError(f"too large ({path.stat().st_size:,} bytes)")
-        return path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise SaveError(f"cannot read: {exc.strerror or exc}") from None
+        data = read_file(path, MAX_SAVE_BYTES, follow_links=False)
+    except NotReadable as exc:
+        raise SaveError(str(exc)) from None
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError("not a text file") from None
 
@@ -169,14 +175,15 @@ def _envelope(path: Path) -> tuple[str, list[str], bool]:
 
 
 def list_saves(directory: Path | None = None) -> list[SaveInfo]:
-    """Every save file, newest first; unreadable ones carry their error."""
+    """Every save file, newest first; unreadable ones carry their error (also what
+    is not a file at all: a folder, a pipe, a socket, a link)."""
     directory = directory or save_dir()
     if not directory.is_dir():
         return []
     out: list[SaveInfo] = []
     for p in directory.glob("*.save.json"):
         try:
-            mtime = p.stat().st_mtime
+            mtime = p.lstat().st_mtime  # the entry itself: a link, a pipe are listed too
         except OSError:
             continue
         try:
@@ -216,8 +223,10 @@ def lock_path(path: Path) -> Path:
 
 
 def _lock_owner(lock: Path) -> int | None:
+    from inkterm.home import read_file
+
     try:
-        text = lock.read_text(encoding="ascii").strip()
+        text = read_file(lock, 64, follow_links=False).decode("ascii").strip()
     except (OSError, UnicodeDecodeError):
         return None
     return int(text) if text.isdigit() else None
