@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import tempfile
 import time
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -250,27 +251,47 @@ def _choices_on_disk(path: Path) -> tuple[dict, list[str]] | None:
     return rec.model_dump(exclude={"choices"}), list(rec.choices)
 
 
+#: The saves open in this process, by path: a second session here (two apps in one
+#: process, as tests run them) is another session too, not the same pid's own.
+_OPEN: weakref.WeakValueDictionary[Path, OpenSave] = weakref.WeakValueDictionary()
+
+
 class OpenSave:
     """A save this session has open: it holds the save's lock (the owner's pid) and
     writes only forward. A write is refused unless the record on disk is a prefix of
     the new one, or is exactly what this session last read or wrote (so its own undo
-    may step back, but a stale session can never roll another's play back)."""
+    may step back, but a stale session can never roll another's play back).
+
+    The lock this session wrote is known by its file's identity (device, inode and
+    time): a session that takes the save over writes a new lock file, so ``held``
+    notices at once and cheaply (a stat), also in the same process."""
 
     def __init__(self, path: Path, *, take_over: bool = False):
         self.path = path
         on_disk = _choices_on_disk(path)  # first: a save that cannot be read is not locked
+        self._lock_id: tuple[int, int, int] | None = None
         self._take_lock(take_over)
         self._known: list[str] | None = None if on_disk is None else on_disk[1]
 
     def _take_lock(self, take_over: bool) -> None:
         owner = lock_owner(self.path)
-        if owner is not None and owner != os.getpid() and not take_over:
+        here = _OPEN.get(self.path.resolve())
+        if owner is not None and not take_over and (
+                owner != os.getpid() or (here is not None and here.held)):
             raise SaveInUse(self.path, owner)
         write_atomic(lock_path(self.path), str(os.getpid()))
+        self._lock_id = _file_id(lock_path(self.path))
+        _OPEN[self.path.resolve()] = self
 
     @property
     def held(self) -> bool:
-        return _lock_owner(lock_path(self.path)) == os.getpid()
+        """Whether the lock is still the one this session wrote (nobody took over)."""
+        return self._lock_id is not None and _file_id(lock_path(self.path)) == self._lock_id
+
+    def taken_by(self) -> int | None:
+        """The live process that took the save over, if one did (None: unknown, or
+        still ours)."""
+        return None if self.held else lock_owner(self.path)
 
     def write(self, state: GameState) -> None:
         if not self.held:
@@ -297,3 +318,12 @@ class OpenSave:
                 lock_path(self.path).unlink()
             except OSError:
                 pass
+        self._lock_id = None
+
+
+def _file_id(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino, st.st_mtime_ns
