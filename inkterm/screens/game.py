@@ -374,7 +374,7 @@ class GameScreen(SinceLastTurn, Screen):
         unsaved = self.save_error is not None or self._save_due
         self.notify(f"{who} took this game over, so this terminal now only watches it: "
                     "your keys here change nothing."
-                    + (" Your last choice was not saved." if unsaved else ""),
+                    + (" The last choice made here was not saved." if unsaved else ""),
                     title="Game taken over", severity="warning", timeout=15)
         self._save_due = False
         if self.is_attached and self.save_path is not None and not self._finished:

@@ -178,7 +178,8 @@ async def test_a_session_whose_save_is_taken_over_is_told_at_once_and_watches():
     async with first.run_test(size=(100, 30)) as one, second.run_test(size=(100, 30)) as two:
         await until(one, lambda: isinstance(first.screen, GameScreen) and first.screen.human_to_move())
         stale = first.screen
-        made = len(stale.state.record.choices)  # the bot may have moved on opening
+        made = len(stale.state.record.choices)  # the bot may have moved on opening:
+        await until(one, lambda: len(read_save(path).record.choices) == made)  # written
         await until(two, lambda: isinstance(second.screen, ChoiceScreen))  # open elsewhere
         await two.press("t")  # take over
         await until(two, lambda: isinstance(second.screen, GameScreen))
@@ -187,6 +188,7 @@ async def test_a_session_whose_save_is_taken_over_is_told_at_once_and_watches():
         stale.play(stale.decision.choices[0].key)  # ...however it comes (a click, a bot)
         assert len(stale.state.record.choices) == made
         await until(one, lambda: isinstance(first.screen, WatchScreen))
+        await until(one, lambda: any("took this game over" in m for m in messages(first)))
         told = [m for m in messages(first) if "took this game over" in m]
         assert len(told) == 1 and "only watches" in told[0]
         assert len(read_save(path).record.choices) == made
@@ -211,5 +213,49 @@ async def test_a_take_over_is_noticed_without_a_key_pressed():
         await two.press("t")
         await until(two, lambda: isinstance(second.screen, GameScreen))
         await until(one, lambda: isinstance(first.screen, WatchScreen))  # its own look, twice a second
-        assert any("took this game over" in m for m in messages(first))
+        await until(one, lambda: any("took this game over" in m for m in messages(first)))
         await two.press("q", "y")
+
+
+async def test_a_take_over_by_another_process_is_noticed_and_its_play_followed():
+    """The same with the other session in a process of its own, as over SSH: the
+    first screen says so at once and follows the save instead of playing on."""
+    path = saved_game(11)
+    app = InktermApp(start=("continue", str(path)), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.human_to_move())
+        made = len(app.screen.state.record.choices)  # the bot may have moved on opening:
+        await until(pilot, lambda: len(read_save(path).record.choices) == made)  # written
+        other = subprocess.Popen([sys.executable, "-c", TAKE_OVER, str(path)],
+                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        try:
+            assert other.stdout.readline().strip() == "taken"
+            await until(pilot, lambda: isinstance(app.screen, WatchScreen))
+            await until(pilot, lambda: any(f"(process {other.pid}) took this game over" in m
+                                           for m in messages(app)))
+            await pilot.press("enter", "1", "u")
+            assert len(read_save(path).record.choices) == made
+            other.stdin.write("play\n")
+            other.stdin.flush()
+            assert other.stdout.readline().strip() == "played"
+            await until(pilot, lambda: app.screen.total == made + 1, tries=300)
+        finally:
+            other.stdin.close()
+            other.wait(10)
+
+
+#: Another session: takes the save over, then plays one choice when told to.
+TAKE_OVER = """
+import sys
+from pathlib import Path
+from inkterm.engine.saves import OpenSave, read_save
+path = Path(sys.argv[1])
+held = OpenSave(path, take_over=True)
+print("taken", flush=True)
+sys.stdin.readline()
+state = read_save(path)
+state.apply(state.decision().choices[0].key)
+held.write(state)
+print("played", flush=True)
+sys.stdin.read()
+"""
