@@ -86,3 +86,14 @@ def test_a_served_log_line_shows_a_name_as_text():
                                ("ann\nINFO root logged in\x1b[31m",), None)
     line = PlainLogFormatter("%(levelname)s %(message)s").format(record)
     assert line == "INFO ann␊INFO root logged in␛[31m logged in"
+
+
+def test_the_command_line_prints_a_file_name_as_text(capsys, monkeypatch, tmp_path):
+    """A save file named with an escape sequence is listed, not obeyed, by the
+    terminal that runs `inkterm continue`."""
+    monkeypatch.setenv("INKTERM_HOME", str(tmp_path))
+    (tmp_path / "saves").mkdir()
+    (tmp_path / "saves" / "evil\x1b]2;owned\x07.save.json").write_text("{}")
+    assert cli.main(["continue", "nosuch"]) == 2
+    err = capsys.readouterr().err
+    assert "evil␛]2;owned␇.save.json" in err and "\x1b" not in err and "\x07" not in err
