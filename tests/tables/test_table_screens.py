@@ -54,6 +54,13 @@ async def open_kiln_with_a_bot(pilot):
 
 
 
+async def open_with_a_seat_for_another(pilot):
+    await pilot.press("t")
+    await until(pilot, lambda: isinstance(pilot.app.screen, OpenTableScreen), "the form")
+    await pilot.press("ctrl+g")  # me + open
+    await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen), "the waiting room")
+
+
 def layout_recorder(layouts: list):
     """A stand-in for ``Widget.refresh`` that notes the id of each widget laid out."""
     from textual.widget import Widget
@@ -333,10 +340,7 @@ def log_text(screen) -> str:
 async def test_the_host_fills_the_open_seats_with_bots_from_the_waiting_room(service, monkeypatch):
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
-        await pilot.press("t")
-        await until(pilot, lambda: isinstance(pilot.app.screen, OpenTableScreen), "the form")
-        await pilot.press("ctrl+g")  # me + open
-        await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen), "the waiting room")
+        await open_with_a_seat_for_another(pilot)
         await pilot.press("b")
         await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen), "the game")
         (table,) = service.manager.tables.values()
@@ -423,10 +427,7 @@ async def test_a_name_that_looks_like_markup_is_text_and_breaks_no_seat(service,
 
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(120, 36)) as pilot:
-        await pilot.press("t")
-        await until(pilot, lambda: isinstance(pilot.app.screen, OpenTableScreen), "the form")
-        await pilot.press("ctrl+g")  # me + open
-        await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen), "the waiting room")
+        await open_with_a_seat_for_another(pilot)
         (table,) = service.manager.tables.values()
         guest = await service_client(service, name)
         await guest.request(JoinTable(code=table.code))
