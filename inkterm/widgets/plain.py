@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.segment import Segment
 from rich.text import Text
@@ -59,6 +59,10 @@ def plain(content: Any) -> Any:
         return plain_text(content)
     if isinstance(content, Text):
         return plain_rich(content)
+    texts = [r for r in content.renderables if isinstance(r, Text)] if isinstance(content, Group) else []
+    if texts and len(texts) == len(content.renderables):  # most board parts: cheaply made safe
+        lines = [plain_rich(t) for t in texts]
+        return content if all(a is b for a, b in zip(lines, texts)) else Group(*lines)
     if isinstance(content, Shown) or not hasattr(content, "__rich_console__"):
         return content
     return Shown(content)
