@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from inkterm.names import clash, clash_reason, clean_name
+
 from .base import Bot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
@@ -50,22 +52,26 @@ def number_bots(seats: list[str], bot: Callable[[str], bool] | None = None) -> l
 
 
 def check_seats(seats: list[str]) -> list[str]:
-    """The seats trimmed, with repeated bots numbered. ValueError names the first
-    problem: an empty name, a bot spec that is not valid (``search:abc``), or two
-    players with the same name (case and spaces aside)."""
-    seats = [s.strip() for s in seats]
-    for s in seats:
+    """The seats with each person's name checked as every door checks names
+    (``engine.names``: printable, normalised, not too long) and repeated bots
+    numbered. ValueError names the first problem: a name that is not one, a bot
+    spec that is not valid (``search:abc``), or two seats whose names look alike
+    (case aside, or a lookalike letter such as a Cyrillic о for an o)."""
+    checked = []
+    for s in (s.strip() for s in seats):
         if not s:
             raise ValueError("a seat has no name")
         if _parse(s)[0] in BOT_SPECS and not is_bot(s):
             raise ValueError(f"{s!r} is not a valid bot; a seat is a name, or a bot: {BOT_FORMS}")
-    names = number_bots(seats)
-    first: dict[str, str] = {}
-    for name in names:
-        if name.casefold() in first:
-            raise ValueError(f"two seats are named {first[name.casefold()]!r}; "
-                             "give each player a name of their own")
-        first[name.casefold()] = name
+        checked.append(s if is_bot(s) else clean_name(s))
+    names = number_bots(checked)
+    for i, name in enumerate(names):
+        other = clash(name, names[:i])
+        if other is None:
+            continue
+        if other.casefold() == name.casefold():
+            raise ValueError(f"two seats are named {other!r}; give each player a name of their own")
+        raise ValueError(f"{clash_reason(name, other)}; give each player a name that looks different")
     return names
 
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from typing import Protocol, cast
 
+from rich.text import Text
 from textual import work
 from textual.binding import Binding
-from textual.widgets import Static
 
 from inkterm.bots.explain import Reason
 from inkterm.screens.game import GameScreen
 from inkterm.screens.narration import narrate
 from inkterm.screens.teaching import PANEL_TEXT, TEACH_CSS, leave, toggle_log, with_panel
+from inkterm.widgets.plain import Plain
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
@@ -128,12 +129,12 @@ class DemoScreen(GameScreen):
 
     def _tell(self, narration) -> None:
         self.narration = narration
-        self.query_one(f"#{PANEL_TEXT}", Static).update(narration.renderable())
+        self.query_one(f"#{PANEL_TEXT}", Plain).update(narration.renderable())
         self.query_one("#narration").scroll_home(animate=False)
 
     def _show_speed(self) -> None:
         state = "paused: → steps, space goes on" if self.paused else f"speed ×{self.speed:g}"
-        self.query_one("#narration").border_title = f"Demo · {state} · PgDn/PgUp scroll"
+        self.query_one("#narration").border_title = Text(f"Demo · {state} · PgDn/PgUp scroll")
 
     # --- keys ---------------------------------------------------------------------------
     def action_pause(self) -> None:

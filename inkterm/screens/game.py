@@ -10,7 +10,6 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.screen import Screen
-from textual.widgets import Static
 
 from inkterm.bots import is_bot, make_bot
 from inkterm.engine import GAMES, GameState, IllegalChoice, replay_events
@@ -24,6 +23,7 @@ from inkterm.widgets.event_log import EventLog
 from inkterm.screens import SCREENS_CSS
 from inkterm.screens.since import SinceLastTurn
 from inkterm.widgets.footer import KeyFooter
+from inkterm.widgets.plain import Plain
 
 if TYPE_CHECKING:
     from rich.containers import Lines
@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from inkterm.app import InktermApp
 
 MIN_SIZE = (80, 24)
+#: How often a game looks whether another session has taken its save over.
+LOCK_CHECK_SECONDS = 0.5
 #: The hint box's height (see #hint in screens.tcss).
 HINT_LINES = 4
 #: The areas Tab moves between, in order, and their names in the footer.
@@ -39,7 +41,7 @@ AREAS = ("menu", "log", "board")
 AREA_TITLES = {"menu": "Menu", "log": "Log", "board": "Board"}
 
 
-def update_if_changed(widget: Static, content: str | Text) -> None:
+def update_if_changed(widget: Plain, content: str | Text) -> None:
     """Update a line of text only when it changed, and lay the screen out again only
     if its size did: most of these lines stay as they were from one move to the next
     (at a shared table, on every seat but the one choosing)."""
@@ -108,6 +110,8 @@ class GameScreen(SinceLastTurn, Screen):
         self._handoff_open = False
         self._bot_timer: Timer | bool | None = None  # True: a step is under way without a timer
         self._finished = False
+        #: Another session took the save over: this one only watches (see still_ours).
+        self._lost = False
         self.save_error: str | None = None
         #: Per human seat: log lines of what the other seats did since it last chose.
         self.since: dict[int, list[Text]] = {i: [] for i in self.humans}
@@ -115,15 +119,15 @@ class GameScreen(SinceLastTurn, Screen):
     # --- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield TextBox("", id="status")
-        yield Static("", id="small-notice")
-        yield Static("", id="since-top", classes="since")
+        yield Plain("", id="small-notice")
+        yield Plain("", id="since-top", classes="since")
         with Horizontal(id="table"):
             yield board_for(self.state.record.game, self.state.seats)
             with Vertical(id="side"):
                 yield TextBox("", id="prompt")
                 yield ActionMenu(id="menu")
                 yield TextBox("", id="hint")
-                yield Static("", id="since-side", classes="since")
+                yield Plain("", id="since-side", classes="since")
                 yield EventLog(id="log")
         yield KeyFooter()
 
@@ -141,12 +145,14 @@ class GameScreen(SinceLastTurn, Screen):
             board.can_focus = True  # arrows and page keys scroll what does not fit
         self.refresh_table()
         self.query_one(ActionMenu).focus()
+        # Another session may take the save over (and a stat is cheap): see still_ours.
+        self.set_interval(LOCK_CHECK_SECONDS, self.still_ours, name="lock-check")
         # After the first paint: a finished game or a bot's turn moves on from there.
         self.call_after_refresh(self.advance)
 
     def on_resize(self, event) -> None:
         w, h = self.app.size
-        self.query_one("#small-notice", Static).update(
+        self.query_one("#small-notice", Plain).update(
             f"The terminal is {w}×{h}; inkterm needs at least {MIN_SIZE[0]}×{MIN_SIZE[1]}.\n"
             "Make the window larger — the game is kept (and autosaved) meanwhile."
         )
@@ -271,6 +277,8 @@ class GameScreen(SinceLastTurn, Screen):
             return
         # No pause wanted (tests, demos at full speed): play the bots' choices in one
         # go, saving after each, and draw the table once when a human is next.
+        if not self.still_ours():
+            return
         while d is not None and d.seat in self.bots:
             try:
                 self.apply_and_log(self.bots[d.seat].choose(self.state))
@@ -310,6 +318,8 @@ class GameScreen(SinceLastTurn, Screen):
         self.remember(seat, events, self.query_one(EventLog).add_events(events, round_no))
 
     def play(self, key: str) -> None:
+        if not self.still_ours():  # refused, and said: never applied and then lost
+            return
         try:
             self.apply_and_log(key)
         except IllegalChoice as exc:
@@ -331,7 +341,8 @@ class GameScreen(SinceLastTurn, Screen):
     def flush_save(self) -> None:
         if self._save_due:
             self._save_due = False
-            self.autosave()
+            if not self.autosave():
+                self.still_ours()  # taken over between the choice and its write: said
 
     def autosave(self) -> bool:
         self._save_due = False
@@ -348,6 +359,32 @@ class GameScreen(SinceLastTurn, Screen):
             return False
         self.save_error = None
         return True
+
+    def still_ours(self) -> bool:
+        """Whether this session still holds its save. Once another session has taken
+        it over, this one is told so at once, in plain words, and watches the game
+        instead: no choice here is applied (and then lost) any more."""
+        if self._lost:
+            return False
+        if self.open_save is None or self.open_save.held:
+            return True
+        self._lost = True
+        owner = self.open_save.taken_by()
+        who = f"Another session (process {owner})" if owner else "Another session"
+        unsaved = self.save_error is not None or self._save_due
+        self.notify(f"{who} took this game over, so this terminal now only watches it: "
+                    "your keys here change nothing."
+                    + (" The last choice made here was not saved." if unsaved else ""),
+                    title="Game taken over", severity="warning", timeout=15)
+        self._save_due = False
+        if self.is_attached and self.save_path is not None and not self._finished:
+            from inkterm.screens.watch import WatchScreen
+
+            self._finished = True  # nothing more is played or written here
+            while self.app.screen is not self and self in self.app.screen_stack:
+                self.app.pop_screen()  # a question or a rules page over the game: moot now
+            self.app.switch_screen(WatchScreen(self.save_path, self.state.record))
+        return False
 
     def on_unmount(self) -> None:
         self.flush_save()
@@ -382,9 +419,9 @@ class GameScreen(SinceLastTurn, Screen):
             parts.append(f"{who}{' (bot)' if d.seat in self.bots else ''} to choose")
         if view.get("phase"):
             parts.append(str(view["phase"]))
-        update_if_changed(self.query_one("#status", Static), " · ".join(parts))
+        update_if_changed(self.query_one("#status", Plain), " · ".join(parts))
         menu = self.query_one(ActionMenu)
-        prompt = self.query_one("#prompt", Static)
+        prompt = self.query_one("#prompt", Plain)
         if d is None:
             update_if_changed(prompt, "The game is over.")
             offer(menu, [])
@@ -429,7 +466,7 @@ class GameScreen(SinceLastTurn, Screen):
     def show_hint(self, choice) -> None:
         """The highlighted choice's hint; one too long for the box ends in a pointer to
         inspect, which shows it whole (the box stays small so the menu keeps its rows)."""
-        hint = self.query_one("#hint", Static)
+        hint = self.query_one("#hint", Plain)
         text = Text((choice.hint or "") if choice is not None else "")
         width = hint.content_size.width or 30
         # Wrapping costs on every key press: only a hint near the box's size can overflow.
@@ -486,13 +523,15 @@ class GameScreen(SinceLastTurn, Screen):
     # --- focus areas -------------------------------------------------------------------
     def _area_of(self, widget) -> str | None:
         for area in AREAS:
-            target = self.query_one(f"#{area}")
-            if widget is target or (widget is not None and target in widget.ancestors):
+            found = self.query(f"#{area}")
+            target = found.first() if found else None
+            if target is not None and (widget is target or (widget is not None and target in widget.ancestors)):
                 return area
         return None
 
     def _next_area(self) -> str:
-        areas = [a for a in AREAS if self.query_one(f"#{a}").display]
+        # Asked by the footer, also of a screen being taken down (its parts already gone).
+        areas = [a for a in AREAS if (found := self.query(f"#{a}")) and found.first().display]
         here = self._area_of(self.focused)
         return areas[(areas.index(here) + 1) % len(areas)] if here in areas else "menu"
 
@@ -525,6 +564,8 @@ class GameScreen(SinceLastTurn, Screen):
 
     def action_undo(self) -> None:
         st = self.state
+        if not self.still_ours():
+            return
         if not self.human_to_move() or not st.can_undo():
             self.notify("Nothing of yours to undo since the last new information.",
                         severity="warning")

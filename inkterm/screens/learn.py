@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.markup import escape
 from rich.text import Text
 from textual.binding import Binding
-from textual.widgets import Static
 
 from inkterm.bots import make_bot
 from inkterm.lessons import ScriptedOpponent, Tutor
@@ -15,6 +13,7 @@ from inkterm.screens.game import GameScreen
 from inkterm.screens.picker import Picker
 from inkterm.screens.teaching import PANEL_TEXT, TEACH_CSS, leave, toggle_log, with_panel
 from inkterm.widgets.action_menu import ActionMenu
+from inkterm.widgets.plain import Plain
 
 
 def learn_picker() -> Picker:
@@ -128,43 +127,45 @@ class LearnScreen(GameScreen):
     def _show_step(self) -> None:
         tutor = self.tutor
         lesson = tutor.lesson
-        said = ""
+        said = Text()
         if self.refused:
-            said = f"[b]✗ Not this time:[/b] {self.refused}"
+            said = Text.assemble(("✗ Not this time:", "bold"), " ", self.refused)
         elif tutor.said:
-            said = f"[b]✓[/b] {tutor.said}"
+            said = Text.assemble(("✓", "bold"), " ", tutor.said)
         step = self.showing_step
         if tutor.finished:
-            now = lesson.done
+            now = Text(lesson.done)
         elif step is not None:
-            now = step.say + ("" if step.asks else "  [dim](Enter: go on)[/dim]")
+            now = Text(step.say)
+            if not step.asks:
+                now.append("  (Enter: go on)", style="dim")
         else:
             who = self.state.seats[self.decision.seat] if self.decision else ""
-            now = f"{who} is playing…" if who else ""
+            now = Text(f"{who} is playing…" if who else "")
         panel = self.query_one("#lesson")
         where = "done" if tutor.finished else f"step {tutor.step + 1} of {len(lesson.steps)}"
-        panel.border_title = f"{lesson.title} · {where}"
+        panel.border_title = Text(f"{lesson.title} · {where}")
         events = self.meanwhile if step is not None else []
-        self.query_one(f"#{PANEL_TEXT}", Static).update(self._fit(panel, said, events, now))
+        self.query_one(f"#{PANEL_TEXT}", Plain).update(self._fit(panel, said, events, now))
 
-    def _fit(self, panel, said: str, events: list[str], now: str) -> str:
+    def _fit(self, panel, said: Text, events: list[str], now: Text) -> Text:
         """What was said, what the others did meanwhile, and the step, in that order;
         if that overflows the panel, the step stays whole: the oldest of the others'
         moves give way first (the log keeps them all), then what was said."""
         width = max((panel.content_size.width or self.size.width - 2) - 1, 20)
         room = panel.content_size.height or 9
 
-        def text(said: str, events: list[str], cut: bool) -> str:
+        def text(said: Text, events: list[str], cut: bool) -> Text:
             moves = ("…" if cut else "") + "; ".join(events)
-            parts = [said, f"[dim]Meanwhile: {escape(moves)}.[/dim]" if events else "", now]
-            return "\n\n".join(p for p in parts if p)
+            parts = [said, Text(f"Meanwhile: {moves}.", style="dim") if events else Text(), now]
+            return Text("\n\n").join(p for p in parts if p.plain)
 
-        def rows(markup: str) -> int:
-            return len(Text.from_markup(markup).wrap(self.app.console, width))
+        def rows(shown: Text) -> int:
+            return len(shown.wrap(self.app.console, width))
 
         shown = text(said, events, False)
         if events and rows(shown) > room:
-            said = ""
+            said = Text()
             for n in range(len(events), 0, -1):
                 shown = text(said, events[-n:], n < len(events))
                 if rows(shown) <= room:

@@ -11,12 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Static
 
 from inkterm.engine import GAMES, replay
 from inkterm.widgets.board import BOARD_CSS, board_for
 from inkterm.screens import SCREENS_CSS
 from inkterm.widgets.footer import KeyFooter
+from inkterm.widgets.plain import Plain
 
 
 class ReplayScreen(Screen):
@@ -49,12 +49,12 @@ class ReplayScreen(Screen):
         return len(self.record.choices)
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="status")
+        yield Plain("", id="status")
         with Horizontal(id="table"):
             yield board_for(self.record.game, list(self.record.seats))
             with Vertical(id="side"):
-                yield Static("", id="replay-step")
-                yield Static("←/→ step · PgUp/PgDn ten · Home/End", id="replay-help")
+                yield Plain("", id="replay-step")
+                yield Plain("←/→ step · PgUp/PgDn ten · Home/End", id="replay-help")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -94,14 +94,14 @@ class ReplayScreen(Screen):
                  f"choice {self.at}/{self.total}"]
         if "round" in view:
             parts.append(f"round {view['round']}")
-        self.query_one("#status", Static).update(" · ".join(parts))
+        self.query_one("#status", Plain).update(" · ".join(parts))
         board: Any = self.query_one("#board")  # the game's own board: each has show()
         board.show(view, frozenset())
         note = "The start of the game." if self.at == 0 else self.notes[self.at - 1]
         if self.at == self.total and state.is_over:
             ranking = ", ".join(s.name for s in state.result().standings)
             note += f"\n\nGame over. Ranking: {ranking}."
-        self.query_one("#replay-step", Static).update(note)
+        self.query_one("#replay-step", Plain).update(note)
 
     def action_close(self) -> None:
         self.dismiss()

@@ -8,12 +8,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Select
 
 from inkterm.bots import check_seats
 from inkterm.engine import GAMES
 from inkterm.screens import SCREENS_CSS
 from inkterm.widgets.footer import KeyFooter
+from inkterm.widgets.plain import Plain, PlainButton, PlainLabel
 
 if TYPE_CHECKING:
     from inkterm.app import InktermApp
@@ -46,14 +47,14 @@ class SetupScreen(Screen):
     def compose(self) -> ComposeResult:
         games = [(spec.title, gid) for gid, spec in GAMES.items()]
         with VerticalScroll(id="setup-panel"):
-            yield Static("New game", classes="screen-title")
+            yield Plain("New game", classes="screen-title")
             with Horizontal(classes="setup-row"):
-                yield Label("Game", classes="setup-label")
+                yield PlainLabel("Game", classes="setup-label")
                 yield Select(games, value=games[0][1], allow_blank=False, id="game", compact=True)
-            yield Static("", id="game-blurb")
+            yield Plain("", id="game-blurb")
             for i in range(MAX_SEATS):
                 with Horizontal(classes="setup-row", id=f"seat-row{i}"):
-                    yield Label(f"Seat {i + 1}", classes="setup-label")
+                    yield PlainLabel(f"Seat {i + 1}", classes="setup-label")
                     yield Input(
                         DEFAULT_SEATS[i],
                         placeholder="name, or bot (empty: no seat)",
@@ -63,21 +64,21 @@ class SetupScreen(Screen):
                     )
             yield VerticalScroll(id="setup-options")
             with Horizontal(classes="setup-row"):
-                yield Label("Seed", classes="setup-label")
+                yield PlainLabel("Seed", classes="setup-label")
                 yield Input(str(self.seed), id="seed", type="integer", compact=True)
             with Horizontal(classes="setup-row"):
-                yield Label("Handoff", classes="setup-label")
+                yield PlainLabel("Handoff", classes="setup-label")
                 yield Select(HANDOFF_CHOICES, value=getattr(self.app, "handoff", "auto"),
                              allow_blank=False, id="handoff", compact=True)
-            yield Static(
+            yield Plain(
                 "Enter on Game opens its list; Enter in a field (or ^g) starts. "
                 "Seats bot, random, greedy and search are computer players.",
                 id="setup-help",
             )
-            yield Static("", id="setup-error")
+            yield Plain("", id="setup-error")
             with Horizontal(id="setup-buttons"):
-                yield Button("Start", id="start", variant="primary", compact=True)
-                yield Button("Back", id="back", compact=True)
+                yield PlainButton("Start", id="start", variant="primary", compact=True)
+                yield PlainButton("Back", id="back", compact=True)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -99,7 +100,7 @@ class SetupScreen(Screen):
     def _show_game(self) -> None:
         """The blurb, as many seat fields as the game takes, and its options."""
         spec = GAMES[self.picked("game")]
-        self.query_one("#game-blurb", Static).update(
+        self.query_one("#game-blurb", Plain).update(
             f"{spec.blurb}  ({spec.min_players}–{spec.max_players} seats)"
         )
         for i in range(MAX_SEATS):
@@ -115,7 +116,7 @@ class SetupScreen(Screen):
             else:
                 field = Input(str(opt.default), id=f"opt-{opt.name}", compact=True)
             field.tooltip = opt.help or None
-            rows.append(Horizontal(Label(opt.label, classes="setup-label"), field,
+            rows.append(Horizontal(PlainLabel(opt.label, classes="setup-label"), field,
                                    classes="setup-row option-row"))
         box.mount_all(rows)
         box.display = bool(rows)
@@ -169,7 +170,7 @@ class SetupScreen(Screen):
         return game, seats, seed, self.read_options(spec)
 
     def action_start(self) -> None:
-        error = self.query_one("#setup-error", Static)
+        error = self.query_one("#setup-error", Plain)
         try:
             game, seats, seed, options = self.read_form()
         except ValueError as exc:

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.css.scalar import Unit
 from textual.widget import Widget
-from textual.widgets import Static
 
 from inkterm.widgets.event_log import EventLog
+from inkterm.widgets.plain import Plain
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -82,14 +82,14 @@ class SinceLastTurn(_Mixed):
     SHOWS_SINCE = True
 
     @property
-    def since_panel(self) -> Static | None:
+    def since_panel(self) -> Plain | None:
         """Where "since your last turn" shows: above the table on a short screen if the
         board still fits beneath it (the full width reads best), else in the log's
         place, so that the board keeps every row (Kiln's four seats at 80×24). None on
         screens built without it (demos, lessons)."""
         top = not self.has_class("-tall") and self._board_fits_under_top()
         panels = self.query("#since-top" if top else "#since-side")
-        return panels.first(Static) if panels else None
+        return panels.first(Plain) if panels else None
 
     def _board_fits_under_top(self) -> bool:
         boards, tables, tops = self.query("#board"), self.query("#table"), self.query("#since-top")
@@ -121,7 +121,7 @@ class SinceLastTurn(_Mixed):
             self._fill_since(panel, collapse_repeats(missed))
             self.call_after_refresh(self._fill_since, panel, collapse_repeats(missed))  # laid out
 
-    def _fill_since(self, panel: Static, lines: list[Text]) -> None:
+    def _fill_since(self, panel: Plain, lines: list[Text]) -> None:
         """The newest lines that fit the panel under its heading."""
         width = panel.content_size.width or self.size.width - 2
         # The top panel grows to its max-height (see screens.tcss); the side one is fixed.

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, OptionList, Select
 from textual.widgets.option_list import Option
 
 from inkterm.engine import GAMES
@@ -19,6 +19,7 @@ from inkterm.tables.client import TableClient, TableRefused
 from inkterm.tables.protocol import (WEB_MARK, JoinTable, ListTables, Ok, OpenTable, TableInfo,
                                      WatchTable, open_seats, seat_of)
 from inkterm.tables.remote import RemoteTable
+from inkterm.widgets.plain import Plain, PlainButton, PlainLabel, PlainOptionList
 
 TABLES_CSS = SCREENS_CSS.parent / "tables.tcss"
 MAX_SEATS = max(spec.max_players for spec in GAMES.values())
@@ -68,7 +69,7 @@ class _TablesScreen(Screen):
         """A browser player's name, asked once a tab (an SSH player has a login)."""
         with Horizontal(classes="tables-row", id="name-row") as row:
             row.display = False
-            yield Label("Name", classes="tables-label")
+            yield PlainLabel("Name", classes="tables-label")
             yield Input(placeholder="the name the others see (not checked: no login)",
                         id="display-name", max_length=20, compact=True)
 
@@ -95,11 +96,11 @@ class _TablesScreen(Screen):
         self.query_one("#name-row").display = False
         return True
 
-    def error_line(self) -> Static:
-        return Static("", id="tables-error", classes="tables-error")
+    def error_line(self) -> Plain:
+        return Plain("", id="tables-error", classes="tables-error")
 
     def say_error(self, text: str) -> None:
-        self.query_one("#tables-error", Static).update(Text(f"✗ {text}"))
+        self.query_one("#tables-error", Plain).update(Text(f"✗ {text}"))
 
     async def ask(self, message) -> tuple[TableClient, Ok] | None:
         try:
@@ -128,29 +129,29 @@ class OpenTableScreen(_TablesScreen):
     def compose(self) -> ComposeResult:
         games = [(spec.title, gid) for gid, spec in GAMES.items()]
         with VerticalScroll(classes="tables-panel"):
-            yield Static("Open a table", classes="screen-title")
+            yield Plain("Open a table", classes="screen-title")
             yield from self.name_row()
             with Horizontal(classes="tables-row"):
-                yield Label("Game", classes="tables-label")
+                yield PlainLabel("Game", classes="tables-label")
                 yield Select(games, value=games[0][1], allow_blank=False, id="game", compact=True)
             for i in range(MAX_SEATS):
                 with Horizontal(classes="tables-row", id=f"seat-row{i}"):
-                    yield Label(f"Seat {i + 1}", classes="tables-label")
+                    yield PlainLabel(f"Seat {i + 1}", classes="tables-label")
                     default = "me" if i == 0 else "open" if i == 1 else ""
                     yield Select(SEAT_KINDS, value=default, allow_blank=False,
                                  id=f"seat{i}", compact=True)
             with Horizontal(classes="tables-row"):
-                yield Label("Idle", classes="tables-label")
+                yield PlainLabel("Idle", classes="tables-label")
                 yield Select(IDLE_CHOICES, value=0, allow_blank=False, id="idle", compact=True)
             yield Checkbox("Private: not listed, joined by its code only", id="private",
                            compact=True)
-            yield Static("Open seats are taken by players who Join; the game starts once "
-                         "every seat is filled. You get a code to share: 4 letters, or 10 "
-                         "for a private table.", classes="tables-help")
+            yield Plain("Open seats are taken by players who Join; the game starts once "
+                        "every seat is filled. You get a code to share: 4 letters, or 10 "
+                        "for a private table.", classes="tables-help")
             yield self.error_line()
             with Horizontal(classes="tables-row"):
-                yield Button("Open", id="open", variant="primary", compact=True)
-                yield Button("Back", id="back", compact=True)
+                yield PlainButton("Open", id="open", variant="primary", compact=True)
+                yield PlainButton("Back", id="back", compact=True)
         yield Footer()
 
     async def on_mount(self) -> None:
@@ -205,16 +206,16 @@ class JoinTableScreen(_TablesScreen):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="tables-panel"):
-            yield Static("Watch a table" if self.watching else "Join a table",
+            yield Plain("Watch a table" if self.watching else "Join a table",
                          classes="screen-title")
             yield from self.name_row()
             with Horizontal(classes="tables-row"):
-                yield Label("Code", classes="tables-label")
+                yield PlainLabel("Code", classes="tables-label")
                 yield Input(placeholder="the letters the host shared", id="code",
                             max_length=16, compact=True)
-            yield Static(f"Enter {'watches' if self.watching else 'joins'} the table with that "
+            yield Plain(f"Enter {'watches' if self.watching else 'joins'} the table with that "
                          "code; or pick one below (↓ to the list).", classes="tables-help")
-            yield OptionList(id="table-list")
+            yield PlainOptionList(id="table-list")
             yield self.error_line()
         yield Footer()
 
@@ -286,9 +287,9 @@ class LobbyScreen(_TablesScreen):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="tables-panel"):
-            yield Static("", id="lobby-title", classes="screen-title")
-            yield Static("", id="lobby-seats")
-            yield Static("", id="lobby-help", classes="tables-help")
+            yield Plain("", id="lobby-title", classes="screen-title")
+            yield Plain("", id="lobby-seats")
+            yield Plain("", id="lobby-help", classes="tables-help")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -305,16 +306,16 @@ class LobbyScreen(_TablesScreen):
             return
         info = self.remote.table
         private = "private" if info.private else "open"
-        self.query_one("#lobby-title", Static).update(
+        self.query_one("#lobby-title", Plain).update(
             f"Table {info.code} · {info.title} · {private} · waiting for players")
         lines = [f"Seat {i + 1}: " + (s.name if s.kind != "open" else "(open)")
                  + (" (bot)" if s.kind == "bot" else "") + ("  ← you" if i == self.remote.you else "")
                  for i, s in enumerate(info.seats)]
-        self.query_one("#lobby-seats", Static).update(Text("\n".join(lines)))
+        self.query_one("#lobby-seats", Plain).update(Text("\n".join(lines)))
         bots = " The host can give the open seats to bots (b)." if open_seats(info.seats) else ""
         if any(s.name.endswith(WEB_MARK) for s in info.seats):
             bots += f" A name ending in “{WEB_MARK.strip()}” is a browser player's own choice: no login checked it."
-        self.query_one("#lobby-help", Static).update(Text(
+        self.query_one("#lobby-help", Plain).update(Text(
             f"Share the code {info.code}: the others log in to this server, choose "
             f"Join a table and type {info.code}. The game starts when every seat is "
             f"filled.{bots}"))

@@ -11,10 +11,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Static
+from textual.widgets import Button
 
 from inkterm.screens.saved_games import short_error
 from inkterm.session_env import GUEST_ENV, TABLES_SOCKET_ENV, TABLES_TOKEN_ENV, USER_ENV
+from inkterm.widgets.plain import Plain, PlainButton
 
 if TYPE_CHECKING:
     from inkterm.app import InktermApp
@@ -49,24 +50,24 @@ class TitleScreen(Screen):
     def compose(self) -> ComposeResult:
         with Center(id="title-box"):
             with Vertical(id="title-panel"):
-                yield Static(LOGO, id="logo")
-                yield Static("a table for board games, in your terminal", id="tagline")
+                yield Plain(LOGO, id="logo")
+                yield Plain("a table for board games, in your terminal", id="tagline")
                 if os.environ.get(GUEST_ENV):
                     # The name is the player's own text: shown as is, never as markup.
-                    yield Static(guest_warning(os.environ.get(USER_ENV, "")),
-                                 id="guest-warning", markup=False)
-                yield Button("New game  n", id="new", variant="primary")
-                yield Button("Continue  c", id="continue", disabled=True)
-                yield Static("Looking for saved games…", id="continue-info")
-                yield Button("Learn to play  l", id="learn")
+                    yield Plain(guest_warning(os.environ.get(USER_ENV, "")),
+                                id="guest-warning")
+                yield PlainButton("New game  n", id="new", variant="primary")
+                yield PlainButton("Continue  c", id="continue", disabled=True)
+                yield Plain("Looking for saved games…", id="continue-info")
+                yield PlainButton("Learn to play  l", id="learn")
                 if shared_tables():
-                    yield Button("Open a table  t", id="open-table")
-                    yield Button("Join a table  j", id="join-table")
-                    yield Button("Watch a table  w", id="watch-table")
-                yield Button("Rules  r", id="rules")
-                yield Button("Quit  q", id="quit")
-                yield Static("", id="save-warnings")
-                yield Static("↑↓ move · Enter choose · ctrl+p commands", id="title-keys")
+                    yield PlainButton("Open a table  t", id="open-table")
+                    yield PlainButton("Join a table  j", id="join-table")
+                    yield PlainButton("Watch a table  w", id="watch-table")
+                yield PlainButton("Rules  r", id="rules")
+                yield PlainButton("Quit  q", id="quit")
+                yield Plain("", id="save-warnings")
+                yield Plain("↑↓ move · Enter choose · ctrl+p commands", id="title-keys")
 
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()
@@ -100,10 +101,10 @@ class TitleScreen(Screen):
         self.scanned = True
         button = self.query_one("#continue", Button)
         button.disabled = not resumable
-        self.query_one("#continue-info", Static).update(_continue_line(resumable))
+        self.query_one("#continue-info", Plain).update(_continue_line(resumable))
         if resumable and self.focused in (None, self.query_one("#new")):
             button.focus()  # a game to go back to is the likeliest wish
-        warn = self.query_one("#save-warnings", Static)
+        warn = self.query_one("#save-warnings", Plain)
         if errors:
             lines = [f"⚠ {len(errors)} save file(s) could not be read and were left untouched:"]
             lines += [f"  {short_error(e)}" for e in errors[:3]]

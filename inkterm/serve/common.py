@@ -57,6 +57,18 @@ _PLAIN_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0
 _MAX_ESCAPED = 120  # longer escaped names are hashed instead (file names stop at 255 bytes)
 
 
+class PlainLogFormatter(logging.Formatter):
+    """Log lines as text: a name or a path that holds a control character (a line
+    break, an escape sequence) shows it as a visible stand-in, so no player can add
+    a line to the log or colour the host's terminal (see inkterm.names.visible)."""
+
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        from inkterm.names import visible
+
+        record.message = visible(record.message)  # a traceback, added after, keeps its lines
+        return super().formatMessage(record)
+
+
 def cap_size(cols: int, rows: int) -> tuple[int, int]:
     """A client's terminal size, kept within 1..MAX_COLUMNS × 1..MAX_ROWS."""
     return max(1, min(int(cols), MAX_COLUMNS)), max(1, min(int(rows), MAX_ROWS))

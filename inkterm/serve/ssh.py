@@ -146,11 +146,13 @@ def config_from_args(args: argparse.Namespace):
 def _setup_logging() -> None:
     import logging
 
+    from .common import PlainLogFormatter
+
     for name in ("inkterm.serve", "inkterm.tables"):
         root = logging.getLogger(name)
         if not root.handlers:
             handler = logging.StreamHandler(sys.stderr)
-            handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+            handler.setFormatter(PlainLogFormatter("%(asctime)s %(levelname)s %(message)s"))
             root.addHandler(handler)
             root.setLevel(logging.INFO)
 

@@ -37,7 +37,7 @@ from inkterm.tables.table_bots import BotLimits
 if TYPE_CHECKING:
     from inkterm.tables.channel import TableService
 
-from .ssh_keys import HOST_KEY_NAME, KEYS_DIR_NAME, ensure_host_key, read_key_file
+from .ssh_keys import HOST_KEY_NAME, KEYS_DIR_NAME, ensure_host_key, key_names, read_key_file
 from .startups import MaxStartups, least_likely_a_player
 
 log = logging.getLogger("inkterm.serve.ssh")
@@ -307,6 +307,7 @@ class _Handler(asyncssh.SSHServer):
         self.group = "?"  # the address its limits count under
         self.username = ""
         self.person = ""  # who it is at the tables (see inkterm.tables.people)
+        self.refused_name = False  # the login name is not one (inkterm.names)
         self.logged_in = False
         self.live = 0  # sessions running an app on this connection
         self.sessionless_timer: asyncio.TimerHandle | None = None
@@ -330,10 +331,17 @@ class _Handler(asyncssh.SSHServer):
     def begin_auth(self, username: str) -> bool:
         self.username = username
         self.person = f"ssh:{username}"  # a guest's name is all there is to know
+        problem = self._server.name_problem(username)
+        if problem is not None:  # refused before any key is tried; the client is told why
+            log.info("refused login name %r from %s: %s", username, self.address, problem)
+            self.refused_name = True
+            if self.conn is not None:
+                self.conn.send_auth_banner(f"inkterm: {problem}.\r\n")
+            return True  # and no way to authenticate is offered
         return not self._server.config.guest  # guests need no authentication
 
     def public_key_auth_supported(self) -> bool:
-        return not self._server.config.guest
+        return not self._server.config.guest and not self.refused_name
 
     def validate_public_key(self, username, key) -> bool:
         """A key logs in as a name only if that name's key file holds it (or the
@@ -411,6 +419,19 @@ class InktermSSHServer:
         if not sources:
             log.info("no keys for %s (no %s)", username, paths[0])
         return sources
+
+    def name_problem(self, username: str) -> str | None:
+        """Why ``username`` may not log in, or None: it must be a name as every door
+        checks them (inkterm.names), written as such, and not look like another name
+        a key is filed under (e.g. a Cyrillic о in place of an o)."""
+        from inkterm.names import BadName, check_name
+
+        others = [n for n in key_names(self.config.keys_directory()) if n != username]
+        try:
+            name = check_name(username, taken=others)
+        except BadName as exc:
+            return str(exc)
+        return None if name == username else f"log in as {name!r}, the name written plainly"
 
     # -- bookkeeping ------------------------------------------------------------
     # A game slot is taken by a running app, or held for a logged-in connection

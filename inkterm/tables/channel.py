@@ -26,12 +26,14 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from inkterm.names import BadName, clash, clash_reason, clean_name
+
 from .chat import ChatLimiter, plain_text
 from .manager import CannotSave, Table, TableError, TableManager, table_code
 from .people import Player, address_key, web_person
 from .protocol import (MAX_REQUEST_BYTES, BadMessage, ChatLine, Choose, ChooseName, Error,
                        FillWithBots, Hello, JoinTable, Leave, ListTables, Ok, OpenTable, Say,
-                       WEB_MARK, WEB_NAME, WatchTable, Welcome, encode, parse_request)
+                       WEB_MARK, WatchTable, Welcome, encode, parse_request)
 from .table_bots import BotRunner
 
 log = logging.getLogger("inkterm.tables")
@@ -39,6 +41,8 @@ log = logging.getLogger("inkterm.tables")
 SOCKET_NAME = "tables.sock"
 #: The longest socket path the system takes (sun_path, with its final NUL).
 MAX_SOCKET_PATH = 107
+#: The longest name a browser tab may choose (it then carries WEB_MARK).
+WEB_NAME_CHARS = 20
 #: Output a session has not read yet before it is dropped (it reconnects to its seat).
 MAX_BACKLOG = 8 * 1024 * 1024
 #: Browser people whose names are remembered (the least recently named go first).
@@ -379,15 +383,16 @@ class TableService:
         if person in self._web_names:  # another tab of this browser chose it first
             conn.player = conn.player.named(self._web_names[person])
             return conn.name
-        chosen = " ".join(wanted.split())
-        if not WEB_NAME.fullmatch(chosen):
-            raise TableError("A name is 1–20 letters, digits, spaces, '.', '-' or '_'.")
-        name = chosen + WEB_MARK
+        try:  # checked as every door checks names (inkterm.names), lookalikes included
+            name = clean_name(wanted, limit=WEB_NAME_CHARS) + WEB_MARK
+        except BadName as exc:
+            raise TableError(_sentence(str(exc))) from None
         held = list(self._web_names.items())
         held += [(c.player.person, c.name) for c in list(self._connections)]
-        for other, other_name in held:
-            if other != person and other_name.casefold() == name.casefold():
-                raise TableError(f"Someone else is {other_name}; choose another name.")
+        other = clash(name, [other_name for who, other_name in held if who != person])
+        if other is not None:
+            raise TableError(f"Someone else is {other}; {clash_reason(name, other)}: "
+                             "choose another name.")
         conn.player = conn.player.named(name)
         if person.startswith("web:"):  # a browser that comes back (a session alone does not)
             self._web_names[person] = name
@@ -435,6 +440,10 @@ class TableService:
                 made[seat] = encode(table.update_for(seat, events))
             sends.append((conn, made[seat]))
         return sends
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
 def _send(sends: list) -> None:

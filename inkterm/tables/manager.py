@@ -31,6 +31,7 @@ from inkterm.engine import GAMES, IllegalChoice, SaveError, load_game, new_game
 from inkterm.engine.saves import write_atomic
 from inkterm.engine.savetext import MAX_SAVE_BYTES
 from inkterm.engine.types import Event
+from inkterm.names import clash, clash_reason
 
 from .limits import TableLimits, Window
 from .people import Player
@@ -284,7 +285,12 @@ class TableManager:
             new_game(request.game, [f"seat {i}" for i in range(len(asked))], 0, request.options)
         except ValueError as exc:
             raise TableError(str(exc)) from None
-        bot_names = iter(number_bots([s for s in asked if is_level(s)], bot=is_level))
+        bot_seats = number_bots([s for s in asked if is_level(s)], bot=is_level)
+        bot_names = iter(bot_seats)
+        other = clash(who.name, bot_seats) if ME in asked else None
+        if other is not None:
+            raise TableError(f"Your name {who.name!r} looks like a bot's here ({other!r}); "
+                             "leave that bot out, or log in under another name.")
         seats = [SeatInfo(kind="player", name=who.name) if s == ME
                  else SeatInfo(kind=OPEN) if s == OPEN
                  else SeatInfo(kind="bot", name=next(bot_names)) for s in asked]
@@ -333,8 +339,9 @@ class TableManager:
         if table.status != "waiting" or table.open_seats() == 0:
             raise TableError(f"Table {table.code} has no open seat; you can watch it.")
         name = who.name
-        if any(s.name.casefold() == name.casefold() for s in table.seats):
-            raise TableError(f"A seat at table {table.code} is already named {name!r}.")
+        other = clash(name, [s.name for s in table.seats])  # the same name, or a lookalike
+        if other is not None:
+            raise TableError(f"At table {table.code}, {clash_reason(name, other)}.")
         seat = next(i for i, s in enumerate(table.seats) if s.kind == OPEN)
         seats = _with(table.seats, seat, SeatInfo(kind="player", name=name))
         self._commit(table, seats=seats, owners=_with(table.owners, seat, who.person),

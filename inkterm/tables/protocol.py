@@ -8,7 +8,6 @@ a table the session sits at or watches changes and ``chat`` for each line said t
 """
 from __future__ import annotations
 
-import re
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -22,9 +21,8 @@ MAX_PUSH_BYTES = 8 * 1024 * 1024
 #: its code is all that finds it (24**10 codes, and guesses are rate-limited).
 CODE_LENGTH = 4
 PRIVATE_CODE_LENGTH = 10
-#: A name a browser player may choose, and the mark it then carries everywhere:
-#: nobody checked it, unlike an SSH login's.
-WEB_NAME = re.compile(r"[^\W_][\w .-]{0,19}")
+#: The mark a browser player's chosen name carries everywhere (the name is checked
+#: as every door's are, inkterm.names; but no login stands behind it).
 WEB_MARK = " (web)"
 #: What a seat may be asked for when a table is opened.
 OPEN: Literal["open"] = "open"

@@ -16,6 +16,8 @@ from textual.reactive import Reactive
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from .plain import plain_rich
+
 MARK = "▶"
 
 
@@ -81,9 +83,11 @@ class ActionMenu(OptionList):
 
     @staticmethod
     def _prompt(key: str, row, marked: bool) -> Text:
+        """A row as text (a label may name a player: see widgets/plain.py)."""
         if isinstance(row, Unavailable):
-            return Text.assemble(" ", (key, "dim"), " ", (f"{row.label} — {row.reason}", "dim italic"))
-        return Text.assemble((MARK if marked else " "), (key, "bold"), " ", row.label)
+            return plain_rich(Text.assemble(" ", (key, "dim"), " ",
+                                            (f"{row.label} — {row.reason}", "dim italic")))
+        return plain_rich(Text.assemble((MARK if marked else " "), (key, "bold"), " ", row.label))
 
     def set_choices(self, choices: list, unavailable=()) -> None:
         self.choices = list(choices)

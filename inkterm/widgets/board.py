@@ -6,9 +6,9 @@ from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
-from textual.widgets import Static
 
 from .registry import boards
+from inkterm.widgets.plain import Plain, plain_cell
 
 #: Every game board's stylesheet: a screen that shows a board lists these in CSS_PATH.
 BOARD_CSS = [board.css_path for board in boards().values()]
@@ -29,7 +29,7 @@ class GenericBoard(VerticalScroll):
     can_focus = False
 
     def compose(self):
-        yield Static("", id="generic-board")
+        yield Plain("", id="generic-board")
 
     def show(self, view: dict, touches: frozenset[str] = frozenset()) -> None:
         facts = Text()
@@ -46,9 +46,9 @@ class GenericBoard(VerticalScroll):
             keys = [k for k, v in players[0].items() if _scalar(v)]
             table = Table(box=None, padding=(0, 1), show_edge=False)
             for k in keys:
-                table.add_column(k)
+                table.add_column(plain_cell(k))
             for p in players:
-                table.add_row(*[str(p.get(k, "")) for k in keys])
+                table.add_row(*[plain_cell(str(p.get(k, ""))) for k in keys])
             parts.append(table)
         for k, v in view.items():
             if k in SKIP or _scalar(v):
@@ -57,7 +57,7 @@ class GenericBoard(VerticalScroll):
             parts.append(Pretty(v, max_length=12, max_string=60))
         if touches:
             parts.append(Text("▶ " + ", ".join(sorted(touches))))
-        self.query_one("#generic-board", Static).update(Group(*parts))
+        self.query_one("#generic-board", Plain).update(Group(*parts))
 
 
 def board_for(game: str, seats: list[str]):

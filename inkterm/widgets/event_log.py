@@ -9,6 +9,8 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import RichLog
 
+from .plain import plain_rich
+
 if TYPE_CHECKING:
     from typing_extensions import Self
 
@@ -47,6 +49,7 @@ class EventLog(RichLog):
         self._add(Text(text, style="italic"))
 
     def _add(self, line: Text) -> None:
+        line = plain_rich(line)  # a name from an old save may hold a control character
         self.entries.append(line)
         self.write(line)
 

@@ -265,7 +265,7 @@ def test_a_seat_goes_back_only_to_the_person_who_took_it(manager):
     zoe = Player("Zoe (web)", "web:" + "1" * 32, "198.51.100.1")
     impostor = Player("Zoe (web)", "web:" + "2" * 32, "198.51.100.2")
     assert manager.join(zoe, table.code)[1] == 1
-    with pytest.raises(TableError, match="already named"):
+    with pytest.raises(TableError, match="taken"):
         manager.join(impostor, table.code)
     assert manager.join(zoe, table.code)[1] == 1  # her own seat, again
     manager.join(who("bob"), table.code)
@@ -364,3 +364,19 @@ def test_a_stand_in_plays_one_turn_of_an_idle_player_not_the_next(tmp_path):
     assert any(seat == 0 for seat, _ in table.state.history)
     assert table.state.decision().seat == 0  # ann's next turn waits for her again
     assert manager.bot_turn(table) is None and table.away is None
+
+
+def test_a_seat_is_refused_to_a_lookalike_of_a_name_already_seated(manager):
+    """Checked as every door checks names (inkterm.names): the same name in other
+    case, or with a lookalike letter, cannot sit beside it; an accent is a name of
+    its own. A host may not sit among bots named like them either."""
+    from inkterm.engine import GAMES
+
+    game = next(g for g in sorted(GAMES) if GAMES[g].min_players <= 3 <= GAMES[g].max_players)
+    table, _ = manager.open(who("Zoe"), OpenTable(game=game, seats=["me", "open", "open"]))
+    for lookalike in ("zoe", "Z\u043ee", "Z0E"):
+        with pytest.raises(TableError, match="Zoe"):
+            manager.join(who(lookalike), table.code)
+    assert manager.join(who("Zoë"), table.code)[1] == 1
+    with pytest.raises(TableError, match="looks like a bot"):
+        manager.open(who("b\u043et"), OpenTable(game=game, seats=["me", "bot"]))

@@ -55,6 +55,13 @@ async def open_kiln_with_a_bot(pilot):
 
 
 
+async def open_with_a_seat_for_another(pilot):
+    await pilot.press("t")
+    await until(pilot, lambda: isinstance(pilot.app.screen, OpenTableScreen), "the form")
+    await pilot.press("ctrl+g")  # me + open
+    await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen), "the waiting room")
+
+
 def layout_recorder(layouts: list):
     """A stand-in for ``Widget.refresh`` that notes the id of each widget laid out."""
     from textual.widget import Widget
@@ -338,10 +345,7 @@ def log_text(screen) -> str:
 async def test_the_host_fills_the_open_seats_with_bots_from_the_waiting_room(service, monkeypatch):
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
-        await pilot.press("t")
-        await until(pilot, lambda: isinstance(pilot.app.screen, OpenTableScreen), "the form")
-        await pilot.press("ctrl+g")  # me + open
-        await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen), "the waiting room")
+        await open_with_a_seat_for_another(pilot)
         await pilot.press("b")
         await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen), "the game")
         (table,) = service.manager.tables.values()
@@ -418,3 +422,35 @@ async def service_client(service, name):
     from inkterm.tables.client import TableClient
 
     return await TableClient.connect(str(service.path), service.issue_token(name))
+
+
+@pytest.mark.parametrize("name", ["[/]", "[bold]X"])
+async def test_a_name_that_looks_like_markup_is_text_and_breaks_no_seat(service, monkeypatch, name):
+    """A guest so named joins: the host's lobby, table and log show the name as
+    written, and the host's channel to the tables survives every update."""
+    from inkterm.screens.tables import _clients
+    from inkterm.tables.protocol import Choose, JoinTable
+
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(120, 36)) as pilot:
+        await open_with_a_seat_for_another(pilot)
+        (table,) = service.manager.tables.values()
+        guest = await service_client(service, name)
+        await guest.request(JoinTable(code=table.code))
+        await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen), "the game")
+        screen = pilot.app.screen
+        for _ in range(6):  # each choice is an update at ann's seat
+            st = table.state
+            d = st.decision()
+            if d is None:
+                break
+            at = len(st.record.choices)
+            if st.seats[d.seat] == name:
+                await guest.request(Choose(code=table.code, key=d.choices[0].key, at=at))
+            else:
+                await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
+                await pilot.press("1")
+            await until(pilot, lambda: screen.remote.update.at > at, "the update")
+        assert not _clients[id(pilot.app)].closed, "the host's channel died at an update"
+        assert name in screen_text(pilot.app) + log_text(screen)
+        await guest.close()

@@ -33,8 +33,9 @@ from tests.games.voynich.codes import codes_in
 
 
 def plain(widget) -> str:
-    """The text a board part shows (its last update)."""
-    content = widget.content
+    """The text a board part shows (its last update; drawn through Shown, which
+    keeps hidden characters off the terminal)."""
+    content = getattr(widget.content, "renderable", widget.content)
     if isinstance(content, Group):
         return "\n".join(t.plain if isinstance(t, Text) else str(t) for t in content.renderables)
     return content.plain if isinstance(content, Text) else str(content)
