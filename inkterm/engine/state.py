@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .record import Record
 from .result import Result, result_from_ranking
 from .give import Give
 from .types import Choice, Decision, Event, IllegalChoice
+
+if TYPE_CHECKING:
+    from .view import TableView
 
 SAVE_FORMAT = "inkterm-save"
 SAVE_VERSION = 1
@@ -93,10 +96,11 @@ class GameState:
     def ranking(self) -> list[int]:
         raise NotImplementedError
 
-    def summary(self) -> dict[str, Any]:
+    # Each game returns its own TypedDict, which must also be the shell's TableView.
+    def summary(self) -> TableView:
         raise NotImplementedError
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> TableView:
         return self.summary()
 
     def result(self) -> Result:
