@@ -3,6 +3,7 @@ server on a Unix socket: open a table with a bot, play on it, join by code."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import shutil
 import tempfile
@@ -179,7 +180,7 @@ async def test_the_waiting_prompt_keeps_its_height_from_one_decision_to_the_next
         assert prompt.size.height < 3
 
         def decided(words: str) -> None:  # as the server would send it: the bot chooses
-            d = remote.update.decision.model_copy(update={"seat": 1, "prompt": words})
+            d = dataclasses.replace(remote.update.decision, seat=1, prompt=words)
             remote._updated(remote.update.model_copy(update={"decision": d, "events": []}))
 
         long = "bot: a prompt long enough to take three lines of the side, whatever it says"
@@ -198,7 +199,7 @@ async def test_the_waiting_prompt_keeps_its_height_from_one_decision_to_the_next
             assert " ".join(side.split()).count(words) == 1
         assert layouts == []
         monkeypatch.setattr(Widget, "refresh", refresh)
-        mine = remote.update.decision.model_copy(update={"seat": 0, "prompt": "ann: go"})
+        mine = dataclasses.replace(remote.update.decision, seat=0, prompt="ann: go")
         remote._updated(remote.update.model_copy(update={"decision": mine}))
         await pilot.pause()
         assert prompt.size.height == 1
