@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
@@ -18,6 +18,7 @@ from inkterm.engine.saves import OpenSave, SaveError, new_save_path
 from inkterm.engine.words import count, possessive
 from inkterm.widgets.action_menu import ActionMenu, Unavailable
 from inkterm.widgets.board import BOARD_CSS, board_for
+from inkterm.widgets.game_board import GameBoard
 from inkterm.widgets.part import TextBox, show_in_place
 from inkterm.widgets.touch import BoardTouched
 from inkterm.widgets.event_log import EventLog
@@ -118,7 +119,7 @@ class GameScreen(SinceLastTurn, Screen):
         yield Static("", id="small-notice")
         yield Static("", id="since-top", classes="since")
         with Horizontal(id="table"):
-            yield board_for(self.state.record.game, self.state.seats)
+            yield board_for(self.state.record.game)
             with Vertical(id="side"):
                 yield TextBox("", id="prompt")
                 yield ActionMenu(id="menu")
@@ -150,10 +151,10 @@ class GameScreen(SinceLastTurn, Screen):
             f"The terminal is {w}×{h}; inkterm needs at least {MIN_SIZE[0]}×{MIN_SIZE[1]}.\n"
             "Make the window larger — the game is kept (and autosaved) meanwhile."
         )
-        if hasattr(self, "_view"):
+        if self.is_mounted:
             # Breakpoint classes have just changed: the board may draw more or less,
             # and fold into tabs or out of them (the `v` key's footer entry).
-            self.call_after_refresh(self._show_board)
+            self.call_after_refresh(self.board.redraw)
             self.call_after_refresh(self._show_since)  # above the table or beside it
             self.call_after_refresh(self.refresh_bindings)
 
@@ -403,28 +404,24 @@ class GameScreen(SinceLastTurn, Screen):
         current = menu.current
         self.touches = frozenset(current.touches or ()) if current is not None else frozenset()
         self.show_hint(current)
-        self._view = view
         self._show_since()
-        self._follow_decision(d)
-        self._show_board()
+        concerns = None
+        if d is not self._followed:  # a new decision: the board's views follow it
+            self._followed = d
+            concerns = frozenset(t for c in (d.choices if d else ()) for t in (c.touches or ()))
+        self.board.show(view, self.board_touches(), concerns)
 
     def waiting_prompt(self, d) -> str:
         """The prompt while someone else (or nobody yet, behind a hand-off) chooses."""
         return f"Waiting for {self.state.seats[d.seat]}…"
 
-    def _follow_decision(self, d) -> None:
-        """A board with views brings forward the one a new decision concerns."""
-        follow = getattr(self.query_one("#board"), "follow", None)
-        if follow is None or d is self._followed:
-            return
-        self._followed = d
-        follow(frozenset(t for c in (d.choices if d else ()) for t in (c.touches or ())))
+    @property
+    def board(self) -> GameBoard:
+        return self.query_one("#board", GameBoard)
 
-    def _show_board(self) -> None:
-        if self._finished or not self.is_attached:
-            return
-        board: Any = self.query_one("#board")  # the game's own board: each has show()
-        board.show(self._view, self.touches)
+    def board_touches(self) -> frozenset[str]:
+        """What the board marks: what the highlighted choice touches."""
+        return self.touches
 
     def show_hint(self, choice) -> None:
         """The highlighted choice's hint; one too long for the box ends in a pointer to
@@ -445,8 +442,7 @@ class GameScreen(SinceLastTurn, Screen):
         self.show_hint(choice)
         if touches != self.touches:
             self.touches = touches
-            if hasattr(self, "_view"):
-                self._show_board()
+            self.board.touches = self.board_touches()
 
     def on_action_menu_chosen(self, message: ActionMenu.Chosen) -> None:
         if self.human_to_move():
@@ -515,13 +511,12 @@ class GameScreen(SinceLastTurn, Screen):
             return bool(parameters) and parameters[0] == self._next_area()
         if action == "next_view":  # only boards that fold into tabs on a small screen
             board = self.query("#board")
-            return bool(board) and getattr(board.first(), "has_views", False)
+            return bool(board) and board.first(GameBoard).has_views
         return True
 
     def action_next_view(self) -> None:
         """Show the board's next tab while the menu keeps the focus."""
-        board: Any = self.query_one("#board")  # asked only of a board with views (check_action)
-        board.next_view()
+        self.board.next_view()
 
     def action_undo(self) -> None:
         st = self.state

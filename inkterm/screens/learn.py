@@ -2,8 +2,6 @@
 one idea at a time, points at the board, and checks each choice it asks for."""
 from __future__ import annotations
 
-from typing import Any
-
 from rich.markup import escape
 from rich.text import Text
 from textual.binding import Binding
@@ -113,17 +111,12 @@ class LearnScreen(GameScreen):
             menu.highlight_choice(choice)
             self.touches = frozenset(choice.touches or ())
             self.show_hint(choice)
-            self._show_board()
+            self.board.touches = self.board_touches()
 
-    def _show_board(self) -> None:
-        """The board with the step's parts highlighted as well as the choice's."""
+    def board_touches(self) -> frozenset[str]:
+        """The step's parts highlighted as well as the choice's."""
         step = self.showing_step
-        if step is None or not step.point:
-            super()._show_board()
-            return
-        if not self._finished and self.is_attached:
-            board: Any = self.query_one("#board")  # the game's own board: each has show()
-            board.show(self._view, self.touches | frozenset(step.point))
+        return self.touches | frozenset(step.point) if step is not None and step.point else self.touches
 
     def _show_step(self) -> None:
         tutor = self.tutor

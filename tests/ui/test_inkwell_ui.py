@@ -69,7 +69,7 @@ class BoardApp(App):
         self.wide = wide
 
     def compose(self):
-        yield InkwellBoard(self.seats, id="board")
+        yield InkwellBoard(id="board")
 
     def on_mount(self):
         if self.wide:

@@ -59,7 +59,7 @@ async def settle(pilot):
 def visible(app, cls):
     """The parts of ``cls`` in the layout on view (wide: all at once; small: tabs)."""
     board = app.screen.query_one(VoynichBoard)
-    root = board.query_one("#vy-wide" if board.wide else "#vy-tabs")
+    root = board.query_one("#vy-wide" if board.whole else "#vy-tabs")
     return list(root.query(cls))
 
 
@@ -131,8 +131,8 @@ async def test_full_two_seat_game_by_keys():
             assert len(screen.state.record.choices) > before  # every press played a choice
             if presses == 20:  # mid-game, the board shows the state as it is now
                 board = screen.query_one(VoynichBoard)
-                assert board._view["round"] == screen.state.summary()["round"]
-                assert board._view["players"] == screen.state.summary()["players"]
+                assert board.view["round"] == screen.state.summary()["round"]
+                assert board.view["players"] == screen.state.summary()["players"]
         st = screen.state
         assert st.is_over and presses > 40
         summary = st.summary()
@@ -152,7 +152,7 @@ async def test_wide_board_shows_everything_at_once():
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         board = app.screen.query_one(VoynichBoard)
-        assert board.wide
+        assert board.whole
         assert not board.query_one("#vy-tabs").display
         wide = board.query_one("#vy-wide")
         # the whole board fits 120×40 without scrolling: only the help card is below
@@ -316,7 +316,7 @@ async def test_small_terminal_tabs_follow_the_highlight():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         board = app.screen.query_one(VoynichBoard)
-        assert not board.wide
+        assert not board.whole
         assert not board.query_one("#vy-wide").display
         tabs = board.query_one("#vy-tabs", TabbedContent)
         # choosing a double page: the book is on view, the highlighted page marked
@@ -367,7 +367,7 @@ async def test_board_draws_a_finished_game():
         CSS_PATH = [Path(InktermApp.CSS_PATH[0]).parent / "voynich.tcss"]
 
         def compose(self):
-            yield VoynichBoard(st.seats, id="board")
+            yield VoynichBoard(id="board")
 
     app = BoardApp()
     async with app.run_test(size=(80, 30)) as pilot:
@@ -460,7 +460,7 @@ async def test_no_code_on_the_board_and_it_matches_the_summary():
         CSS_PATH = [Path(InktermApp.CSS_PATH[0]).parent / "voynich.tcss"]
 
         def compose(self):
-            yield VoynichBoard(["Ann", "Bob", "Cy", "Di"], id="board")
+            yield VoynichBoard(id="board")
 
     app = BoardApp()
     async with app.run_test(size=(80, 24)) as pilot:
