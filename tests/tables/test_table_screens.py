@@ -87,12 +87,16 @@ async def test_open_a_table_with_a_bot_and_play_by_keys(service, monkeypatch):
         screen = pilot.app.screen
         bells = []
         pilot.app.bell = lambda: bells.append(1)
-        for _ in range(8):  # ann takes her first choice whenever it is hers
+        for _ in range(8):  # ann takes her first choice whenever it is hers, by its key
             await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
             before, rung = len(table.state.record.choices), len(bells)
-            await pilot.press("1")
+            d = table.state.decision()
+            # The board's number where the game prints one (as at a local table), else its row.
+            first = next((c for c in d.choices if c.shortcut), d.choices[0])
+            await pilot.press(first.shortcut or "1")
             await until(pilot, lambda: screen.remote.update.at > before, "the server's update")
             assert screen.remote.update.at == len(table.state.record.choices)
+            assert table.state.record.choices[before] == first.key
             # The bell rings when her turn comes back after the bot's, not within her turn.
             bot_played = any(e.seat == 1 for e in screen.remote.update.events)
             assert len(bells) - rung == (1 if bot_played and screen.remote.my_turn else 0)
