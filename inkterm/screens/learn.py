@@ -12,7 +12,24 @@ from inkterm.lessons import ScriptedOpponent, Tutor
 from inkterm.screens.game import GameScreen
 from inkterm.screens.picker import Picker
 from inkterm.screens.teaching import PANEL_TEXT, TEACH_CSS, leave, toggle_log, with_panel
+from inkterm.table_driver import Chooser, Played, TableDriver
 from inkterm.widgets.action_menu import ActionMenu
+from inkterm.widgets.hint import HintBox
+
+
+class PlaceInLesson:
+    """A lesson keeps the learner's place (the tutor's file), not a save among the games."""
+
+    failed = "Could not keep your place in the lesson"
+
+    def __init__(self, tutor: Tutor) -> None:
+        self.tutor = tutor
+
+    def write(self, state) -> None:
+        self.tutor.save()
+
+    def close(self) -> None:
+        pass
 
 
 def learn_picker() -> Picker:
@@ -40,18 +57,17 @@ class LearnScreen(GameScreen):
     ]
 
     def __init__(self, tutor: Tutor) -> None:
-        super().__init__(tutor.state, None)
-        self.add_class("teaching")
-        self.tutor = tutor
         lesson = tutor.lesson
         # Every seat but the learner's plays its script, then a bot (the game goes on).
-        self.bots = {
+        bots: dict[int, Chooser] = {
             seat: ScriptedOpponent(seat, lesson.opponents.get(str(seat), []),
                                    make_bot("greedy", seed=lesson.seed * 10 + seat))
             for seat in range(len(lesson.seats)) if seat != lesson.learner
         }
-        self.humans = [lesson.learner]
-        self.viewer = lesson.learner
+        super().__init__(tutor.state, table=TableDriver(tutor.state, bots, humans=[lesson.learner],
+                                                        saver=PlaceInLesson(tutor)))
+        self.add_class("teaching")
+        self.tutor = tutor
         #: The explanation of the last refused choice, shown until the next choice.
         self.refused = ""
         #: What the other seats did since the learner's last choice (the log is hidden).
@@ -86,12 +102,12 @@ class LearnScreen(GameScreen):
             self.autosave()
             self.refresh_table()
 
-    def remember(self, seat: int, events: list, lines: list) -> None:
-        super().remember(seat, events, lines)
-        if seat == self.tutor.lesson.learner:
+    def log_played(self, played: Played) -> None:
+        super().log_played(played)
+        if played.seat == self.tutor.lesson.learner:
             self.meanwhile.clear()
         else:
-            self.meanwhile.extend(e.text.rstrip(".") for e in events)  # joined with "; "
+            self.meanwhile.extend(e.text.rstrip(".") for e in played.events)  # joined with "; "
 
     def refresh_table(self) -> None:
         super().refresh_table()
@@ -110,7 +126,7 @@ class LearnScreen(GameScreen):
         if choice is not None and choice in menu.rows:
             menu.highlight_choice(choice)
             self.touches = frozenset(choice.touches or ())
-            self.show_hint(choice)
+            self.query_one(HintBox).show_choice(choice)
             self.board.touches = self.board_touches()
 
     def board_touches(self) -> frozenset[str]:
@@ -176,18 +192,6 @@ class LearnScreen(GameScreen):
         self.refused = ""
         self.autosave()
         self.refresh_table()
-
-    def autosave(self) -> bool:
-        """A lesson keeps the learner's place, not a save among the games."""
-        try:
-            self.tutor.save()
-        except OSError as exc:
-            if self.save_error is None:
-                self.notify(f"Could not keep your place in the lesson: {exc}", severity="error")
-            self.save_error = str(exc)
-            return False
-        self.save_error = None
-        return True
 
     def action_log(self) -> None:
         toggle_log(self)

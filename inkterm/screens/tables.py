@@ -13,14 +13,13 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, 
 from textual.widgets.option_list import Option
 
 from inkterm.engine import GAMES
-from inkterm.screens import SCREENS_CSS
+from inkterm.screens import SCREENS_CSS, TABLES_CSS
 from inkterm.session_env import TABLES_SOCKET_ENV, TABLES_TOKEN_ENV
 from inkterm.tables.client import TableClient, TableRefused
 from inkterm.tables.protocol import (WEB_MARK, JoinTable, ListTables, Ok, OpenTable, TableInfo,
                                      WatchTable, open_seats, seat_of)
 from inkterm.tables.remote import RemoteTable
 
-TABLES_CSS = SCREENS_CSS.parent / "tables.tcss"
 MAX_SEATS = max(spec.max_players for spec in GAMES.values())
 SEAT_KINDS = [("me", "me"), ("open: another player", "open"), ("bot", "bot"),
               ("strong bot (search)", "search"), ("no seat", "")]

@@ -111,6 +111,12 @@ class ActionMenu(OptionList):
             self.highlighted = first
         self._on_highlight()
 
+    def offer(self, choices: list, unavailable=()) -> None:
+        """Set the rows, leaving an empty menu that stays empty alone: rebuilding it
+        repaints it and posts a highlight that the screen answers with another frame."""
+        if choices or unavailable or self.rows:
+            self.set_choices(choices, unavailable)
+
     # --- what a key means ---------------------------------------------------------------
     def row_for_key(self, key: str):
         """The Choice or Unavailable row the key names, or None."""

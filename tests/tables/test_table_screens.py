@@ -125,7 +125,7 @@ async def test_an_update_that_changes_nothing_on_screen_rewrites_nothing(service
         await open_kiln_with_a_bot(pilot)
         screen = pilot.app.screen
         await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
-        screen.viewer = None  # as on a seat that does not choose: nothing to pick
+        screen.table.viewer = None  # as on a seat that does not choose: nothing to pick
         screen.table_changed([], False)
         await pilot.pause()
         assert screen.query_one(ActionMenu).choices == []
@@ -145,7 +145,7 @@ async def test_a_line_that_keeps_its_size_is_rewritten_without_a_layout(service,
     size: then only they are repainted, without a layout of the whole screen."""
     from textual.widget import Widget
 
-    from inkterm.screens.game import update_if_changed
+    from inkterm.widgets.part import update_if_changed
 
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
@@ -273,7 +273,7 @@ async def test_a_shared_table_does_not_look_for_since_your_last_turn(service, mo
         monkeypatch.setattr(SinceLastTurn, "since_panel",
                             property(lambda self: looked.append(1) or panel(self)))
         screen.table_changed([], False)
-        screen.viewer = None
+        screen.table.viewer = None
         screen.table_changed([], False)
         await pilot.pause()
         assert looked == []
