@@ -31,6 +31,11 @@ class GenericBoard(VerticalScroll, GameBoard):
     the view it receives, so it never shows more than ``view(seat)``."""
 
     can_focus = False  # its parts (or the screen's Tab) take the focus
+    DEFAULT_CSS = """
+    GenericBoard > Static {
+        padding: 0 1;
+    }
+    """
 
     def compose(self):
         yield Static("", id="generic-board")

@@ -7,12 +7,22 @@ from rich.text import Text
 
 from inkterm.widgets.part import TextBox, update_if_changed
 
-#: The box's height (its max-height in screens.tcss).
+#: The box's height (its max-height).
 HINT_LINES = 4
 
 
 class HintBox(TextBox):
     """The hint of the highlighted choice (``show_choice``)."""
+
+    DEFAULT_CSS = """
+    HintBox {
+        height: auto;
+        max-height: 4;
+        padding: 0 1;
+        color: $text-muted;
+        border-top: hkey $primary-background-lighten-2;
+    }
+    """
 
     def show_choice(self, choice) -> None:
         text = Text((choice.hint or "") if choice is not None else "")

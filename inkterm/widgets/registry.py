@@ -18,7 +18,7 @@ ASSETS = Path(__file__).resolve().parent.parent / "assets"
 class BoardSpec:
     game: str  # the GameSpec id this board draws
     widget: str  # "package.module:Class", a GameBoard (widgets/game_board.py) built as Class(id=...)
-    css: str  # its stylesheet, a file name under inkterm/assets
+    css: str  # its stylesheet, under inkterm/assets: in the game's own folder ("kiln/board.tcss")
 
     @property
     def css_path(self) -> Path:

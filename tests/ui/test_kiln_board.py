@@ -9,6 +9,7 @@ from textual.app import App
 from inkterm.app import ASSETS
 from inkterm.engine import new_game
 from inkterm.widgets.board import GenericBoard
+from inkterm.widgets.kiln import BOARD
 from inkterm.widgets.kiln.board import KilnBoard
 from inkterm.widgets.kiln.cards import card_type
 from inkterm.widgets.kiln.parts import blank_slots, seat_tags
@@ -57,7 +58,7 @@ def ann_view(studio=False):
 
 
 class BoardApp(App):
-    CSS_PATH = [ASSETS / "app.tcss", ASSETS / "kiln.tcss"]
+    CSS_PATH = [ASSETS / "app.tcss", BOARD.css_path]
 
     def __init__(self, board):
         super().__init__()

@@ -16,6 +16,7 @@ from inkterm.engine import new_game
 from inkterm.screens.game import GameScreen
 from inkterm.screens.gameover import GameOverScreen
 from inkterm.widgets.action_menu import ActionMenu
+from inkterm.widgets.voynich import BOARD
 from inkterm.widgets.voynich.board import (
     BookView,
     CardPicker,
@@ -364,7 +365,7 @@ async def test_board_draws_a_finished_game():
     view = st.summary()
 
     class BoardApp(App):
-        CSS_PATH = [Path(InktermApp.CSS_PATH[0]).parent / "voynich.tcss"]
+        CSS_PATH = [BOARD.css_path]
 
         def compose(self):
             yield VoynichBoard(id="board")
@@ -457,7 +458,7 @@ async def test_no_code_on_the_board_and_it_matches_the_summary():
     from textual.app import App
 
     class BoardApp(App):
-        CSS_PATH = [Path(InktermApp.CSS_PATH[0]).parent / "voynich.tcss"]
+        CSS_PATH = [BOARD.css_path]
 
         def compose(self):
             yield VoynichBoard(id="board")

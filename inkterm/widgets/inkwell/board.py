@@ -26,7 +26,7 @@ Colour is never the only signal:
 
 The pieces live beside this module: ``mat`` (the rings and the track), ``page``,
 ``seats`` (the strip, the players, the supply), ``panels`` (desk, displays, key).
-Styles come from component classes in ``assets/inkwell.tcss``.
+Styles come from component classes in ``assets/inkwell/board.tcss``.
 """
 from __future__ import annotations
 

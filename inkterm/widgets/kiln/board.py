@@ -5,7 +5,7 @@ The widgets draw only the dict they are given (``state.summary()`` or
 ``zone:3``, ``card:T4``, ``blank``, ``favour:4``, ``row:2``, ``money``.
 Every colour is doubled by a glyph or letter: a highlighted thing is marked ``▶``,
 a seat's tokens carry its initial, tapped cards ``↷``, card types are words.
-Colours and emphasis come from component classes styled in ``assets/kiln.tcss``.
+Colours and emphasis come from component classes styled in ``assets/kiln/board.tcss``.
 
 At 120×40 and above the whole table shows at once; below, it folds into views that
 ``v`` cycles (table, boards, hand, cards) and that come forward by themselves when the

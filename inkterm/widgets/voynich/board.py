@@ -20,7 +20,7 @@ Every colour is doubled by a letter or glyph, so the board reads with NO_COLOR:
 
 At 110×34 and up the whole table is laid out at once; smaller, the puzzle, the
 sections, the book and the help card are tabs (the tab a highlighted choice touches
-comes to the front). Colours and emphasis come from ``assets/voynich.tcss``.
+comes to the front). Colours and emphasis come from ``assets/voynich/board.tcss``.
 
 This module lays the table out and follows the decision; the parts are beside it:
 ``common.py`` (glyphs, token labels, ``VoyPart``), ``puzzle.py``, ``track.py`` (the
