@@ -104,11 +104,11 @@ class TableDriver:
         self.save_due = False
 
     @classmethod
-    def local(cls, state: GameState, saver: Saver, handoff: str = "auto") -> TableDriver:
+    def local(cls, state: GameState, saver: Saver) -> TableDriver:
         """A game at this keyboard: its bot seats by their specs, the rest people."""
         bots = {i: make_bot(spec, seed=state.record.seed * 10 + i)
                 for i, spec in enumerate(state.seats) if is_bot(spec)}
-        return cls(state, bots, handoff=handoff, saver=saver)
+        return cls(state, bots, saver=saver)
 
     # --- who is at the table --------------------------------------------------------------
     @property
