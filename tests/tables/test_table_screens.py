@@ -46,6 +46,13 @@ async def until(pilot, check, what, timeout=10.0):
     raise AssertionError(f"timed out waiting for {what}")
 
 
+def a_choice_and_its_key(decision):
+    """A choice of the decision and the key that picks it in the menu: the board's
+    number where the game prints one (1 may name a closed place), else its row."""
+    choice = next((c for c in decision.choices if c.shortcut), decision.choices[0])
+    return choice, choice.shortcut or "1"
+
+
 async def open_kiln_with_a_bot(pilot):
     await pilot.press("t")
     await until(pilot, lambda: isinstance(pilot.app.screen, OpenTableScreen), "the form")
@@ -90,10 +97,8 @@ async def test_open_a_table_with_a_bot_and_play_by_keys(service, monkeypatch):
         for _ in range(8):  # ann takes her first choice whenever it is hers, by its key
             await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
             before, rung = len(table.state.record.choices), len(bells)
-            d = table.state.decision()
-            # The board's number where the game prints one (as at a local table), else its row.
-            first = next((c for c in d.choices if c.shortcut), d.choices[0])
-            await pilot.press(first.shortcut or "1")
+            first, key = a_choice_and_its_key(table.state.decision())
+            await pilot.press(key)
             await until(pilot, lambda: screen.remote.update.at > before, "the server's update")
             assert screen.remote.update.at == len(table.state.record.choices)
             assert table.state.record.choices[before] == first.key
@@ -229,7 +234,7 @@ async def test_a_choice_sent_redraws_the_table_once_when_the_answer_comes(
         for _ in range(3):
             await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
             at, offered[:] = screen.remote.update.at, []
-            await pilot.press("1")
+            await pilot.press(a_choice_and_its_key(screen.remote.decision())[1])
             await until(pilot, lambda: screen.remote.update.at > at, "the server's update")
             await pilot.pause()
             assert len(offered) <= 1  # the update's choices (none if they stayed empty)
@@ -252,8 +257,9 @@ async def test_a_late_answer_shows_the_choice_taken_and_takes_no_second_key(
         client = screen.remote.client
         monkeypatch.setattr(client, "send", lambda message: sent.append(message)
                             or aio.get_running_loop().create_future())  # never answered
-        await pilot.press("1")
-        await pilot.press("1")  # a second key while the first is on its way
+        key = a_choice_and_its_key(screen.remote.decision())[1]
+        await pilot.press(key)
+        await pilot.press(key)  # a second key while the first is on its way
         assert len(sent) == 1 and screen.remote.pending
         await until(pilot, lambda: menu.choices == [], "the menu emptied")
         assert "not yours" not in screen_text(pilot.app)
@@ -321,7 +327,7 @@ async def test_join_by_code_waits_then_both_screens_follow_the_game(service, mon
             await asyncio.sleep(0.3)
             assert table.state.record.choices == []
             assert screens[1 - seat].query_one(ActionMenu).choices == []
-            await mover.press("1")
+            await mover.press(a_choice_and_its_key(table.state.decision())[1])
             for s in screens.values():
                 await until(mover, lambda: s.remote.update.at == 1, "the move on every screen")
             assert len(table.state.record.choices) == 1
