@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -315,3 +315,9 @@ class InktermApp(App):
         extra = getattr(screen, "palette_commands", None)
         if extra is not None:
             yield from extra()
+
+
+if TYPE_CHECKING:
+    from inkterm.screens.host import Host
+
+    _HOST: type[Host] = InktermApp  # the app is what its screens ask of it

@@ -11,13 +11,16 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .content_versions import content_for
 from .give import Give
 from .record import Record
 from .result import Result, result_from_ranking
 from .types import Choice, Decision, Event, IllegalChoice
+
+if TYPE_CHECKING:
+    from .view import TableView
 
 SAVE_FORMAT = "inkterm-save"
 #: 2: the record names its content version (1: none; such a save is matched to one).
@@ -107,10 +110,11 @@ class GameState:
     def ranking(self) -> list[int]:
         raise NotImplementedError
 
-    def summary(self) -> dict[str, Any]:
+    # Each game returns its own TypedDict, which must also be the shell's TableView.
+    def summary(self) -> TableView:
         raise NotImplementedError
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> TableView:
         return self.summary()
 
     def result(self) -> Result:

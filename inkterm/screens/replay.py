@@ -5,8 +5,6 @@ applied (states are kept, so stepping back is instant). Only public facts are sh
 (``summary()``), so a replay never shows anyone's hand."""
 from __future__ import annotations
 
-from typing import Any
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -14,6 +12,7 @@ from textual.screen import Screen
 
 from inkterm.engine import GAMES, replay
 from inkterm.widgets.board import BOARD_CSS, board_for
+from inkterm.widgets.game_board import GameBoard
 from inkterm.screens import SCREENS_CSS
 from inkterm.widgets.footer import KeyFooter
 from inkterm.widgets.plain import Plain
@@ -51,7 +50,7 @@ class ReplayScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Plain("", id="status")
         with Horizontal(id="table"):
-            yield board_for(self.record.game, list(self.record.seats))
+            yield board_for(self.record.game)
             with Vertical(id="side"):
                 yield Plain("", id="replay-step")
                 yield Plain("←/→ step · PgUp/PgDn ten · Home/End", id="replay-help")
@@ -95,8 +94,7 @@ class ReplayScreen(Screen):
         if "round" in view:
             parts.append(f"round {view['round']}")
         self.query_one("#status", Plain).update(" · ".join(parts))
-        board: Any = self.query_one("#board")  # the game's own board: each has show()
-        board.show(view, frozenset())
+        self.query_one("#board", GameBoard).show(view)
         note = "The start of the game." if self.at == 0 else self.notes[self.at - 1]
         if self.at == self.total and state.is_over:
             ranking = ", ".join(s.name for s in state.result().standings)

@@ -2,22 +2,19 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Input, Select
 
 from inkterm.bots import check_seats
 from inkterm.engine import GAMES
 from inkterm.screens import SCREENS_CSS
+from inkterm.screens.host import HostedScreen
 from inkterm.widgets.footer import KeyFooter
 from inkterm.widgets.plain import Plain, PlainButton, PlainLabel
-
-if TYPE_CHECKING:
-    from inkterm.app import InktermApp
 
 MAX_SEATS = max([4, *(spec.max_players for spec in GAMES.values())])
 DEFAULT_SEATS = ["You", "bot"] + [""] * (MAX_SEATS - 2)
@@ -29,10 +26,7 @@ HANDOFF_CHOICES = [
 ]
 
 
-class SetupScreen(Screen):
-
-    if TYPE_CHECKING:
-        app: InktermApp  # the screens run in inkterm's app
+class SetupScreen(HostedScreen):
     CSS_PATH = SCREENS_CSS
     BINDINGS = [
         Binding("escape", "back", "Back", id="setup.back"),
@@ -184,9 +178,9 @@ class SetupScreen(Screen):
             error.update(f"✗ {exc}")
             return
         error.update("")
-        self.app.handoff = self.picked("handoff")
+        self.host.handoff = self.picked("handoff")
         # The game replaces the setup screen: leaving the game returns to the title.
-        self.app.open_game(state, None, replace=True)
+        self.host.open_game(state, None, replace=True)
 
 
 def _sentence(error: Exception) -> str:

@@ -10,8 +10,9 @@ from textual.binding import Binding
 from textual.timer import Timer
 from textual.widgets import Input
 
+from inkterm.screens import TABLES_CSS
 from inkterm.screens.game import GameScreen
-from inkterm.screens.tables import TABLES_CSS
+from inkterm.table_driver import SharedSeat
 from inkterm.tables.chat import MAX_CHAT_CHARS
 from inkterm.widgets.action_menu import ActionMenu
 from inkterm.widgets.event_log import EventLog
@@ -40,11 +41,8 @@ class TableScreen(GameScreen):
     BINDINGS = [Binding("c", "chat", "Chat")]
 
     def __init__(self, remote) -> None:
-        super().__init__(remote)
+        super().__init__(remote, table=SharedSeat(remote))
         self.remote = remote
-        self.bots = {}  # the server plays them
-        self.humans = [] if remote.you is None else [remote.you]
-        self.viewer = remote.you  # None: watching, public facts only
         remote.on_change = self.table_changed
         remote.on_error = self.table_refused
         remote.on_chat = self.chat_said
@@ -135,20 +133,7 @@ class TableScreen(GameScreen):
         if turn_began:
             self.app.bell()
 
-    # --- what differs from a local game -----------------------------------------------
-    def retell(self, log) -> None:
-        """No history to retell: it is made from the keys chosen, which stay on the
-        server (a blank record replayed a made-up game, and said so in the log)."""
-
-    def advance(self) -> None:
-        if self._finished or not self.is_attached:
-            return
-        if self.state.is_over:
-            self.finish()
-
-    def waiting_prompt(self, d) -> str:
-        return d.prompt  # the server's words: who chooses, and what about
-
+    # --- what differs from a local game (see also SharedSeat) ------------------------------
     def _answered(self) -> None:
         if self._answer_due is not None:
             self._answer_due.stop()
@@ -158,17 +143,13 @@ class TableScreen(GameScreen):
         if self.remote.pending:
             self.refresh_table()  # the choice shown taken: the answer is late
 
-    def human_to_move(self) -> bool:
-        # A choice sent: the menu may still show it until the answer (see ANSWER_WAIT).
-        return not self.remote.pending and super().human_to_move()
-
     def refresh_table(self) -> None:
         if self.remote.pending and self._answer_due is None and self.is_attached:
             self._answer_due = self.set_timer(ANSWER_WAIT, self._unanswered)
             return
         if self.is_attached and not self._finished:
             d = self.decision
-            lines = WAITING_LINES if d is not None and d.seat != self.viewer else None
+            lines = WAITING_LINES if d is not None and d.seat != self.table.viewer else None
             if lines != self._prompt_lines:  # each setting lays out: only as turns change
                 self._prompt_lines = lines
                 self.query_one("#prompt").styles.height = lines  # None: the stylesheet's
@@ -177,11 +158,8 @@ class TableScreen(GameScreen):
     def finish(self) -> None:
         if self._finished:
             return
-        self.state = self.remote.finished_state()  # the game-over screen needs the real game
+        self.table.state = self.remote.finished_state()  # the game-over screen needs the real game
         super().finish()
-
-    def autosave(self) -> bool:
-        return True  # the server saves the table after every choice
 
     def action_save(self) -> None:
         self.notify("The server saves this table after every choice.")

@@ -13,7 +13,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, OptionList, Select
 from textual.widgets.option_list import Option
 
 from inkterm.engine import GAMES
-from inkterm.screens import SCREENS_CSS
+from inkterm.screens import SCREENS_CSS, TABLES_CSS
 from inkterm.session_env import TABLES_SOCKET_ENV, TABLES_TOKEN_ENV
 from inkterm.tables.client import TableClient, TableRefused
 from inkterm.tables.protocol import (WEB_MARK, JoinTable, ListTables, Ok, OpenTable, TableInfo,
@@ -21,7 +21,6 @@ from inkterm.tables.protocol import (WEB_MARK, JoinTable, ListTables, Ok, OpenTa
 from inkterm.tables.remote import RemoteTable
 from inkterm.widgets.plain import Plain, PlainButton, PlainLabel, PlainOptionList
 
-TABLES_CSS = SCREENS_CSS.parent / "tables.tcss"
 MAX_SEATS = max(spec.max_players for spec in GAMES.values())
 #: The bots are the server's levels (it decides what each may cost).
 SEAT_KINDS = [("me", "me"), ("open: another player", "open"), ("bot: easy", "easy"),

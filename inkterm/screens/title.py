@@ -4,29 +4,21 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
-
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
-from textual.screen import Screen
 from textual.widgets import Button
 
+from inkterm.screens.host import HostedScreen
 from inkterm.screens.saved_games import short_error
 from inkterm.session_env import GUEST_ENV, TABLES_SOCKET_ENV, TABLES_TOKEN_ENV, USER_ENV
 from inkterm.widgets.plain import Plain, PlainButton
 
-if TYPE_CHECKING:
-    from inkterm.app import InktermApp
-
 LOGO = "✒  i n k t e r m"
 
 
-class TitleScreen(Screen):
-
-    if TYPE_CHECKING:
-        app: InktermApp  # the screens run in inkterm's app
+class TitleScreen(HostedScreen):
     BINDINGS = [
         Binding("n", "new", "New game", id="title.new"),
         Binding("c", "continue", "Continue", id="title.continue"),
@@ -137,20 +129,20 @@ class TitleScreen(Screen):
             self.notify("There is no unfinished game to continue.", severity="warning")
             return
         if len(self.resumable) == 1:
-            self.app.continue_game(self.resumable[0][0])
+            self.host.continue_game(self.resumable[0][0])
             return
         from inkterm.screens.saved_games import SavePicker
 
         def open_save(path: str | None) -> None:
             if path:
-                self.app.continue_game(Path(path))
+                self.host.continue_game(Path(path))
 
         self.app.push_screen(SavePicker(self.resumable), open_save)
 
     def action_learn(self) -> None:
         from inkterm.screens.learn import learn_picker
 
-        self.app.push_screen(learn_picker(), self.app.learn_or_watch)
+        self.app.push_screen(learn_picker(), self.host.learn_or_watch)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action in ("open_table", "join_table", "watch_table"):
@@ -177,7 +169,7 @@ class TitleScreen(Screen):
         from inkterm.screens.picker import GamePicker
         def show(game: str | None) -> None:
             if game:
-                self.app.show_rules(game)
+                self.host.show_rules(game)
 
         if len(GAMES) == 1:
             show(next(iter(GAMES)))

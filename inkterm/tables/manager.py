@@ -30,13 +30,13 @@ from inkterm.bots import number_bots
 from inkterm.engine import GAMES, IllegalChoice, SaveError, load_game, new_game
 from inkterm.engine.saves import write_atomic
 from inkterm.engine.savetext import MAX_SAVE_BYTES
-from inkterm.engine.types import Event
+from inkterm.engine.types import Decision, Event
 from inkterm.names import clash, clash_reason
 
 from .limits import TableLimits, Window
 from .people import Player
-from .protocol import (CODE_LENGTH, ME, OPEN, PRIVATE_CODE_LENGTH, ChoiceOut, DecisionOut,
-                       EventOut, OpenTable, SeatInfo, TableInfo, Update, open_seats)
+from .protocol import (CODE_LENGTH, ME, OPEN, PRIVATE_CODE_LENGTH, OpenTable, SeatInfo,
+                       TableInfo, Update, open_seats)
 from .table_bots import LEVEL_WORDS, BotLimits, is_level, server_bot
 
 log = logging.getLogger("inkterm.tables")
@@ -140,7 +140,7 @@ class Table:
         update.at = len(st.record.choices)
         update.view = st.view(seat) if seat is not None else st.summary()
         update.scores = st.scores()
-        update.events = [EventOut(text=e.text, seat=e.seat, kind=e.kind) for e in events]
+        update.events = list(events)
         d = st.decision()
         if d is not None:
             update.decision = _decision_for(d, seat, st.seats[d.seat])
@@ -163,17 +163,15 @@ class Table:
                          ).model_dump_json()
 
 
-def _decision_for(d, seat: int | None, chooser: str) -> DecisionOut:
+def _decision_for(d: Decision, seat: int | None, chooser: str) -> Decision:
     if seat == d.seat:
-        return DecisionOut(seat=d.seat, prompt=d.prompt, topic=d.topic, choices=[
-            ChoiceOut(key=c.key, label=c.label, hint=c.hint, touches=list(c.touches or ()))
-            for c in d.choices])
+        return d  # the chooser's menu is the local one, field for field
     # Only who chooses and the rules topic: the prompt may name a card in their hand.
     about = d.topic.rstrip("-0123456789").replace("-", " ")
     if about == "your turn":  # the topic of a plain turn: nothing more to say
         about = ""
-    return DecisionOut(seat=d.seat, prompt=f"{chooser} is choosing" + (f" ({about})" if about else ""),
-                       topic=d.topic)
+    return Decision(d.seat, f"{chooser} is choosing" + (f" ({about})" if about else ""), [],
+                    d.topic, secret=d.secret)
 
 
 def table_code(text: str) -> str:

@@ -12,6 +12,8 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from inkterm.engine.types import Decision, Event
+
 #: The longest line a session may send (its messages are small; a view may be larger).
 MAX_REQUEST_BYTES = 16 * 1024
 #: The longest line a session accepts from the server.
@@ -133,29 +135,6 @@ class TableInfo(BaseModel):
     idle_minutes: int | None = None
 
 
-class ChoiceOut(BaseModel):
-    key: str
-    label: str
-    hint: str = ""
-    touches: list[str] = Field(default_factory=list)
-
-
-class DecisionOut(BaseModel):
-    seat: int
-    #: The chooser's own prompt; other seats get only who chooses and the rules topic
-    #: (a prompt may name a secret card).
-    prompt: str
-    topic: str = ""
-    #: Only for the seat that chooses.
-    choices: list[ChoiceOut] = Field(default_factory=list)
-
-
-class EventOut(BaseModel):
-    text: str
-    seat: int | None = None
-    kind: str = "info"
-
-
 class Welcome(BaseModel):
     type: Literal["welcome"] = "welcome"
     #: The login name; empty for a browser session, which then chooses one.
@@ -187,12 +166,15 @@ class Update(BaseModel):
     you: int | None = None
     #: Choices made so far.
     at: int = 0
-    decision: DecisionOut | None = None
+    #: The engine's own Decision (one schema: its choices with their shortcuts and
+    #: touches, the closed places). Whole only for the seat that chooses; the others
+    #: get who chooses and the rules topic (a prompt may name a secret card).
+    decision: Decision | None = None
     #: ``view(you)``, or ``summary()`` for a watcher; None before the game starts.
     view: dict[str, Any] | None = None
     scores: list[int] = Field(default_factory=list)
     #: What happened since the last update.
-    events: list[EventOut] = Field(default_factory=list)
+    events: list[Event] = Field(default_factory=list)
     #: The whole record, once the game is over (nothing is secret then).
     record: dict[str, Any] | None = None
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from inkterm.engine import Decision, IllegalChoice, Record, replay
-from inkterm.engine.types import Choice, Event
+from inkterm.engine.types import Event
 
 from .client import TableClient, TableRefused
 from .protocol import ChatLine, Choose, FillWithBots, Leave, Say, Update
@@ -64,9 +64,7 @@ class RemoteTable:
         self.table = update.table
         seats = [s.name for s in update.table.seats]
         self.record = RemoteRecord(update.table.game, seats, choices=[""] * update.at)
-        d = update.decision
-        self._decision = None if d is None else Decision(d.seat, d.prompt, [
-            Choice(c.key, c.label, c.hint, tuple(c.touches)) for c in d.choices], d.topic)
+        self._decision = update.decision  # the engine's Decision, as the server made it
         self._pending = False
 
     def _updated(self, update: Update | ChatLine) -> None:
@@ -80,8 +78,7 @@ class RemoteTable:
         others_played = any(e.seat not in (None, self.you) for e in update.events)
         turn_began = self.my_turn and (not was_mine or others_played)
         if self.on_change is not None:
-            events = [Event(e.text, e.seat, e.kind) for e in update.events]
-            self.on_change(events, turn_began)
+            self.on_change(update.events, turn_began)
 
     @property
     def started(self) -> bool:

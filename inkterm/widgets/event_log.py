@@ -28,6 +28,19 @@ def event_line(event, round_no: int | None = None) -> Text:
 
 
 class EventLog(RichLog):
+    # Under the menu on the game screen's side (a tall screen gives it more rows).
+    DEFAULT_CSS = """
+    EventLog {
+        height: 7;
+        border-top: hkey $primary-background-lighten-2;
+        padding: 0 1;
+        scrollbar-size-vertical: 1;
+        &:focus {
+            border-top: hkey $accent;
+        }
+    }
+    """
+
     #: A write grows what the log scrolls over, not the log (the stylesheet sets its
     #: size): it needs a layout only if that may change (see write). RichLog asked
     #: for one on every write, and at a shared table every seat writes every move.

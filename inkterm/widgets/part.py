@@ -44,6 +44,22 @@ def show_in_place(widget: Plain, content: RenderableType) -> None:
         widget.refresh(layout=True)
 
 
+def update_if_changed(widget: Plain, content: str | Text) -> None:
+    """Update a line of text only when it changed, and lay the screen out again only
+    if its size did: most of these lines stay as they were from one move to the next
+    (at a shared table, on every seat but the one choosing)."""
+    old = widget.content
+    if isinstance(content, str) and type(old) is str and old == content:
+        return
+    if isinstance(content, Text) and isinstance(old, Text) and _text_key(old) == _text_key(content):
+        return
+    show_in_place(widget, content)
+
+
+def _text_key(text: Text) -> tuple:
+    return (text.plain, text.spans, text.style, text.justify, text.overflow, text.no_wrap, text.end)
+
+
 class TextBox(Plain):
     """Text that never scrolls (a status line, a prompt, a part of a board). Its
     virtual size is the size the layout has just given it: a change of it needs no

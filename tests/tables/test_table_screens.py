@@ -3,6 +3,7 @@ server on a Unix socket: open a table with a bot, play on it, join by code."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import shutil
 import tempfile
@@ -44,6 +45,13 @@ async def until(pilot, check, what, timeout=10.0):
             return
         await pilot.pause(0.05)
     raise AssertionError(f"timed out waiting for {what}")
+
+
+def a_choice_and_its_key(decision):
+    """A choice of the decision and the key that picks it in the menu: the board's
+    number where the game prints one (1 may name a closed place), else its row."""
+    choice = next((c for c in decision.choices if c.shortcut), decision.choices[0])
+    return choice, choice.shortcut or "1"
 
 
 async def open_kiln_with_a_bot(pilot):
@@ -94,12 +102,14 @@ async def test_open_a_table_with_a_bot_and_play_by_keys(service, monkeypatch):
         screen = pilot.app.screen
         bells = []
         pilot.app.bell = lambda: bells.append(1)
-        for _ in range(8):  # ann takes her first choice whenever it is hers
+        for _ in range(8):  # ann takes her first choice whenever it is hers, by its key
             await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
             before, rung = len(table.state.record.choices), len(bells)
-            await pilot.press("1")
+            first, key = a_choice_and_its_key(table.state.decision())
+            await pilot.press(key)
             await until(pilot, lambda: screen.remote.update.at > before, "the server's update")
             assert screen.remote.update.at == len(table.state.record.choices)
+            assert table.state.record.choices[before] == first.key
             # The bell rings when her turn comes back after the bot's, not within her turn.
             bot_played = any(e.seat == 1 for e in screen.remote.update.events)
             assert len(bells) - rung == (1 if bot_played and screen.remote.my_turn else 0)
@@ -128,7 +138,7 @@ async def test_an_update_that_changes_nothing_on_screen_rewrites_nothing(service
         await open_kiln_with_a_bot(pilot)
         screen = pilot.app.screen
         await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
-        screen.viewer = None  # as on a seat that does not choose: nothing to pick
+        screen.table.viewer = None  # as on a seat that does not choose: nothing to pick
         screen.table_changed([], False)
         await pilot.pause()
         assert screen.query_one(ActionMenu).choices == []
@@ -148,7 +158,7 @@ async def test_a_line_that_keeps_its_size_is_rewritten_without_a_layout(service,
     size: then only they are repainted, without a layout of the whole screen."""
     from textual.widget import Widget
 
-    from inkterm.screens.game import update_if_changed
+    from inkterm.widgets.part import update_if_changed
 
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
@@ -187,7 +197,7 @@ async def test_the_waiting_prompt_keeps_its_height_from_one_decision_to_the_next
         assert prompt.size.height < 3
 
         def decided(words: str) -> None:  # as the server would send it: the bot chooses
-            d = remote.update.decision.model_copy(update={"seat": 1, "prompt": words})
+            d = dataclasses.replace(remote.update.decision, seat=1, prompt=words)
             remote._updated(remote.update.model_copy(update={"decision": d, "events": []}))
 
         long = "bot: a prompt long enough to take three lines of the side, whatever it says"
@@ -206,7 +216,7 @@ async def test_the_waiting_prompt_keeps_its_height_from_one_decision_to_the_next
             assert " ".join(side.split()).count(words) == 1
         assert layouts == []
         monkeypatch.setattr(Widget, "refresh", refresh)
-        mine = remote.update.decision.model_copy(update={"seat": 0, "prompt": "ann: go"})
+        mine = dataclasses.replace(remote.update.decision, seat=0, prompt="ann: go")
         remote._updated(remote.update.model_copy(update={"decision": mine}))
         await pilot.pause()
         assert prompt.size.height == 1
@@ -235,7 +245,7 @@ async def test_a_choice_sent_redraws_the_table_once_when_the_answer_comes(
         for _ in range(3):
             await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
             at, offered[:], updates[:] = screen.remote.update.at, [], []
-            await pilot.press("1")
+            await pilot.press(a_choice_and_its_key(screen.remote.decision())[1])
             await until(pilot, lambda: screen.remote.update.at > at, "the server's update")
             await pilot.pause()
             # Each update's choices once (none if they stayed empty), never the wait too.
@@ -259,8 +269,9 @@ async def test_a_late_answer_shows_the_choice_taken_and_takes_no_second_key(
         client = screen.remote.client
         monkeypatch.setattr(client, "send", lambda message: sent.append(message)
                             or aio.get_running_loop().create_future())  # never answered
-        await pilot.press("1")
-        await pilot.press("1")  # a second key while the first is on its way
+        key = a_choice_and_its_key(screen.remote.decision())[1]
+        await pilot.press(key)
+        await pilot.press(key)  # a second key while the first is on its way
         assert len(sent) == 1 and screen.remote.pending
         await until(pilot, lambda: menu.choices == [], "the menu emptied")
         assert "not yours" not in screen_text(pilot.app)
@@ -280,7 +291,7 @@ async def test_a_shared_table_does_not_look_for_since_your_last_turn(service, mo
         monkeypatch.setattr(SinceLastTurn, "since_panel",
                             property(lambda self: looked.append(1) or panel(self)))
         screen.table_changed([], False)
-        screen.viewer = None
+        screen.table.viewer = None
         screen.table_changed([], False)
         await pilot.pause()
         assert looked == []
@@ -328,7 +339,7 @@ async def test_join_by_code_waits_then_both_screens_follow_the_game(service, mon
             await asyncio.sleep(0.3)
             assert table.state.record.choices == []
             assert screens[1 - seat].query_one(ActionMenu).choices == []
-            await mover.press("1")
+            await mover.press(a_choice_and_its_key(table.state.decision())[1])
             for s in screens.values():
                 await until(mover, lambda: s.remote.update.at == 1, "the move on every screen")
             assert len(table.state.record.choices) == 1

@@ -292,9 +292,9 @@ async def test_handoff_between_humans_only():
         assert "Pass to Ann" in screen_text(app)
         # Nothing private is drawn while the table changes hands.
         game = app.screen_stack[-2]
-        assert game.viewer is None
+        assert game.table.viewer is None
         await pilot.press("enter")
-        assert isinstance(app.screen, GameScreen) and app.screen.viewer == 0
+        assert isinstance(app.screen, GameScreen) and app.screen.table.viewer == 0
         await pilot.press("1")  # Ann -> Bob: hand-off
         assert isinstance(app.screen, HandoffScreen) and "Pass to Bob" in screen_text(app)
         # Digits on the hand-off screen do not play for anyone.

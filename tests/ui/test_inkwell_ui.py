@@ -17,6 +17,7 @@ from inkterm.engine import new_game
 from inkterm.games.inkwell.content import COLOURS, content
 from inkterm.screens.game import GameScreen
 from inkterm.screens.gameover import GameOverScreen
+from inkterm.widgets.inkwell import BOARD
 from inkterm.widgets.inkwell.board import InkwellBoard, short_reason
 
 from shown import screen_colours, screen_ink, screen_lines
@@ -61,7 +62,7 @@ class BoardApp(App):
     """Just the Inkwell board, fed by the test (no screen logic in between). Wide is
     the whole table (120×40 and above); otherwise the board folds into views."""
 
-    CSS_PATH = [ASSETS / "app.tcss", ASSETS / "inkwell.tcss"]
+    CSS_PATH = [ASSETS / "app.tcss", BOARD.css_path]
 
     def __init__(self, seats, wide=False):
         super().__init__()
@@ -69,7 +70,7 @@ class BoardApp(App):
         self.wide = wide
 
     def compose(self):
-        yield InkwellBoard(self.seats, id="board")
+        yield InkwellBoard(id="board")
 
     def on_mount(self):
         if self.wide:

@@ -9,6 +9,7 @@ from textual.app import App
 from inkterm.app import ASSETS
 from inkterm.engine import new_game
 from inkterm.widgets.board import GenericBoard
+from inkterm.widgets.kiln import BOARD
 from inkterm.widgets.kiln.board import KilnBoard
 from inkterm.widgets.kiln.cards import card_type
 from inkterm.widgets.kiln.parts import blank_slots, seat_tags
@@ -60,7 +61,7 @@ def ann_view(studio=False):
 
 
 class BoardApp(App):
-    CSS_PATH = [ASSETS / "app.tcss", ASSETS / "kiln.tcss"]
+    CSS_PATH = [ASSETS / "app.tcss", BOARD.css_path]
 
     def __init__(self, board):
         super().__init__()
@@ -78,7 +79,7 @@ def folded(app) -> str:
 
 
 async def test_folded_table_shows_tiles_and_seats():
-    app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
+    app = BoardApp(KilnBoard(id="board"))
     async with app.run_test(size=(48, 24)) as pilot:
         app.board.show(ann_view(), frozenset())
         await pilot.pause()
@@ -98,7 +99,7 @@ async def test_folded_table_shows_tiles_and_seats():
 
 
 async def test_folded_views_cycle_boards_hand_cards():
-    app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
+    app = BoardApp(KilnBoard(id="board"))
     async with app.run_test(size=(48, 24)) as pilot:
         app.board.show(ann_view(), frozenset())
         app.board.next_view()
@@ -125,7 +126,7 @@ async def test_folded_views_cycle_boards_hand_cards():
 
 
 async def test_a_studio_swap_brings_the_hand_and_the_drawn_cards_forward():
-    app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
+    app = BoardApp(KilnBoard(id="board"))
     async with app.run_test(size=(48, 24)) as pilot:
         app.board.show(ann_view(), frozenset())
         await pilot.pause()
@@ -142,7 +143,7 @@ async def test_a_studio_swap_brings_the_hand_and_the_drawn_cards_forward():
 
 
 async def test_pending_bellows_and_rush_order_show_in_the_header():
-    app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
+    app = BoardApp(KilnBoard(id="board"))
     async with app.run_test(size=(100, 50)) as pilot:
         app.board.show({**summary(), "bellows": 1, "extra_actions": 1}, frozenset())
         await pilot.pause()
@@ -154,7 +155,7 @@ async def test_pending_bellows_and_rush_order_show_in_the_header():
 
 
 async def test_summary_shows_no_hand():
-    app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
+    app = BoardApp(KilnBoard(id="board"))
     async with app.run_test(size=(48, 24)) as pilot:
         app.board.view_name = "hand"
         app.board.show(summary(), frozenset())
@@ -164,7 +165,7 @@ async def test_summary_shows_no_hand():
 
 
 async def test_touches_are_marked_and_bring_their_view_forward():
-    app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
+    app = BoardApp(KilnBoard(id="board"))
     async with app.run_test(size=(48, 24)) as pilot:
         app.board.show(ann_view(), frozenset({"zone:3"}))
         await pilot.pause()
@@ -184,7 +185,7 @@ async def test_touches_are_marked_and_bring_their_view_forward():
 
 
 async def test_whole_table_at_120x40():
-    app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
+    app = BoardApp(KilnBoard(id="board"))
     async with app.run_test(size=(76, 40)) as pilot:
         app.screen.add_class("-wide", "-tall")  # what the breakpoints do on a GameScreen
         app.board.show(ann_view(), frozenset({"favour:6"}))
@@ -204,7 +205,7 @@ async def test_real_view_never_shows_another_hand():
     st = new_game("kiln", ["Ann", "Bob"], seed=3)
     bob_cards = [c["name"] for c in st.view(1)["players"][1]["hand_cards"]]
     ann_cards = [c["name"] for c in st.view(0)["players"][0]["hand_cards"]]
-    app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
+    app = BoardApp(KilnBoard(id="board"))
     async with app.run_test(size=(120, 50)) as pilot:
         app.board.view_name = "hand"
         app.board.show(st.view(0), frozenset())
@@ -329,7 +330,7 @@ async def test_a_board_drawn_only_where_it_changed_shows_what_a_full_redraw_show
         views.append(st.view(st.decision().seat))
         st.apply(bot.choose(st))
     for size, whole in (((66, 30), False), ((116, 60), True)):
-        app = BoardApp(KilnBoard(NAMES, id="board"))
+        app = BoardApp(KilnBoard(id="board"))
         async with app.run_test(size=size) as pilot:
             if whole:
                 app.screen.add_class("-wide", "-tall")
@@ -342,7 +343,7 @@ async def test_a_board_drawn_only_where_it_changed_shows_what_a_full_redraw_show
                 seen = text(app)
                 for part in parts:
                     part._drawn = None
-                app.board.show(view, app.board._touches)
+                app.board.show(view, app.board.touches)
                 for part in parts:
                     part.refresh(layout=True)
                 await pilot.pause()
@@ -429,7 +430,7 @@ async def test_board_matches_summary_for_random_states():
     states = list(mid_game_states())
     assert len(states) >= 40
     for size, whole in (((47, 40), False), ((76, 90), True)):
-        app = BoardApp(KilnBoard(NAMES, id="board"))
+        app = BoardApp(KilnBoard(id="board"))
         async with app.run_test(size=size) as pilot:
             if whole:
                 app.screen.add_class("-wide", "-tall")
@@ -449,7 +450,7 @@ async def test_board_matches_summary_for_random_states():
 async def test_folded_table_and_boards_fit_80x24_for_random_states():
     """The board's share of an 80×24 screen (48×22): the table view and the boards view
     never need scrolling, with two to four seats, whatever the state."""
-    app = BoardApp(KilnBoard(NAMES, id="board"))
+    app = BoardApp(KilnBoard(id="board"))
     async with app.run_test(size=(48, 22)) as pilot:
         for st in mid_game_states(30):
             for name in ("table", "boards"):
@@ -463,7 +464,7 @@ async def test_folded_table_and_boards_fit_80x24_for_random_states():
 async def test_no_internal_code_shows_in_any_view():
     states = list(mid_game_states(12))
     for size, whole in (((47, 60), False), ((76, 90), True)):
-        app = BoardApp(KilnBoard(NAMES, id="board"))
+        app = BoardApp(KilnBoard(id="board"))
         async with app.run_test(size=size) as pilot:
             if whole:
                 app.screen.add_class("-wide", "-tall")
@@ -542,7 +543,7 @@ async def test_v_pages_through_a_long_view_before_moving_on():
     view = ann_view()
     many = [card(f"C{i}", f"Card {i}", "persistent", pip=1, text="A long effect. " * 4) for i in range(2, 9)]
     view["players"][1]["tableau"] = [{**c, "tapped": False} for c in many]
-    app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
+    app = BoardApp(KilnBoard(id="board"))
     async with app.run_test(size=(48, 12)) as pilot:
         app.board.view_name = "cards"
         app.board.show(view, frozenset())
@@ -564,7 +565,7 @@ async def test_whole_table_scrolls_a_highlighted_hand_card_into_sight():
     st = next(s for s in mid_game_states(12) if len(s.seats) == 4)
     view = st.view(st.decision().seat)
     me = view["players"][view["you"]]
-    app = BoardApp(KilnBoard(NAMES, id="board"))
+    app = BoardApp(KilnBoard(id="board"))
     async with app.run_test(size=(76, 30)) as pilot:
         app.screen.add_class("-wide", "-tall")
         app.board.show(view, frozenset())
@@ -581,7 +582,7 @@ async def test_whole_table_scrolls_a_highlighted_hand_card_into_sight():
 async def test_folded_hand_scrolls_the_highlighted_drawn_card_into_sight():
     view = ann_view(studio=True)
     view["studio"] = [card(f"P{i}", f"Drawn {i}", text="Something long to read. " * 3) for i in range(2, 8)]
-    app = BoardApp(KilnBoard(["Ann", "Bob"], id="board"))
+    app = BoardApp(KilnBoard(id="board"))
     async with app.run_test(size=(48, 16)) as pilot:
         app.board.show(view, frozenset())
         await pilot.pause()

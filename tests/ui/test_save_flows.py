@@ -155,15 +155,15 @@ async def test_a_choice_is_drawn_before_it_is_written_and_written_within_a_frame
         screen = app.screen
         before = len(st.record.choices)
         screen.play(st.decision().choices[0].key)
-        assert screen._save_due  # not yet written: the repaint comes first
+        assert screen.table.save_due  # not yet written: the repaint comes first
         await pilot.pause()
         await pilot.pause()
-        assert not screen._save_due
+        assert not screen.table.save_due
         assert len(read_save(path).record.choices) >= before + 1
         # One still due when the game is left is written then.
         assert st.decision().seat == 0  # the bot has played its turn: Ann again
         screen.play(st.decision().choices[0].key)
-        assert screen._save_due
+        assert screen.table.save_due
         due = len(st.record.choices)
     assert len(read_save(path).record.choices) == due
 

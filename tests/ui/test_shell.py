@@ -241,7 +241,7 @@ async def test_no_secret_on_screen_during_a_bots_turn_after_a_humans():
         assert st.decision().seat == 1  # the bot's turn, and it has not moved yet
         await pilot.pause()
         text = screen_text(app)
-        assert app.screen is game and game.viewer is None
+        assert app.screen is game and game.table.viewer is None
         assert not any(name in text for name in hand_names(st, 0) if name not in log_text(app))
         assert "Ann's hand" not in text
 
@@ -252,12 +252,12 @@ async def test_no_handoff_in_a_two_person_voynich_game():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.screen
-        assert app.screen is game and game.viewer == 0
+        assert app.screen is game and game.table.viewer == 0
         while st.decision().seat == 0:
             await pilot.press(st.decision().choices[0].shortcut or "1")
             assert not isinstance(app.screen, HandoffScreen)
         await pilot.pause()
-        assert app.screen is game and game.viewer == 1 and game.human_to_move()
+        assert app.screen is game and game.table.viewer == 1 and game.human_to_move()
 
 
 async def test_handoff_always_pauses_even_without_secrets():
@@ -273,7 +273,7 @@ async def test_handoff_never_passes_the_table_directly():
     app = InktermApp(start=("state", st, None), bot_delay=0, handoff="never")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert not isinstance(app.screen, HandoffScreen) and app.screen.viewer == 0
+        assert not isinstance(app.screen, HandoffScreen) and app.screen.table.viewer == 0
 
 
 async def test_the_setup_screen_can_ask_for_a_handoff_always():
@@ -325,18 +325,19 @@ async def test_inspect_reads_the_highlighted_card_and_looks_up_any_card_in_front
 
 async def test_a_hint_too_long_for_its_box_points_to_inspect():
     from inkterm.engine import Choice
+    from inkterm.widgets.hint import HintBox
 
     st = kiln_with_dice([2, 2, 2, 2, 1, 1])
     app = InktermApp(start=("state", st, None), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.screen
-        long = Choice("x", "X", "word " * 60)
-        game.show_hint(long)
+        hint = game.query_one(HintBox)
+        hint.show_choice(Choice("x", "X", "word " * 60))
         await pilot.pause()
         shown = text_of(game.query_one("#hint"))
         assert shown.splitlines()[-1] == "… i shows it all" and len(shown.splitlines()) == 4
-        game.show_hint(Choice("y", "Y", "short"))
+        hint.show_choice(Choice("y", "Y", "short"))
         assert text_of(game.query_one("#hint")) == "short"
 
 

@@ -16,6 +16,7 @@ from inkterm.engine import new_game
 from inkterm.screens.game import GameScreen
 from inkterm.screens.gameover import GameOverScreen
 from inkterm.widgets.action_menu import ActionMenu
+from inkterm.widgets.voynich import BOARD
 from inkterm.widgets.voynich.board import (
     BookView,
     CardPicker,
@@ -60,7 +61,7 @@ async def settle(pilot):
 def visible(app, cls):
     """The parts of ``cls`` in the layout on view (wide: all at once; small: tabs)."""
     board = app.screen.query_one(VoynichBoard)
-    root = board.query_one("#vy-wide" if board.wide else "#vy-tabs")
+    root = board.query_one("#vy-wide" if board.whole else "#vy-tabs")
     return list(root.query(cls))
 
 
@@ -132,8 +133,8 @@ async def test_full_two_seat_game_by_keys():
             assert len(screen.state.record.choices) > before  # every press played a choice
             if presses == 20:  # mid-game, the board shows the state as it is now
                 board = screen.query_one(VoynichBoard)
-                assert board._view["round"] == screen.state.summary()["round"]
-                assert board._view["players"] == screen.state.summary()["players"]
+                assert board.view["round"] == screen.state.summary()["round"]
+                assert board.view["players"] == screen.state.summary()["players"]
         st = screen.state
         assert st.is_over and presses > 40
         summary = st.summary()
@@ -153,7 +154,7 @@ async def test_wide_board_shows_everything_at_once():
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         board = app.screen.query_one(VoynichBoard)
-        assert board.wide
+        assert board.whole
         assert not board.query_one("#vy-tabs").display
         wide = board.query_one("#vy-wide")
         # the whole board fits 120×40 without scrolling: only the help card is below
@@ -317,7 +318,7 @@ async def test_small_terminal_tabs_follow_the_highlight():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         board = app.screen.query_one(VoynichBoard)
-        assert not board.wide
+        assert not board.whole
         assert not board.query_one("#vy-wide").display
         tabs = board.query_one("#vy-tabs", TabbedContent)
         # choosing a double page: the book is on view, the highlighted page marked
@@ -365,10 +366,10 @@ async def test_board_draws_a_finished_game():
     view = st.summary()
 
     class BoardApp(App):
-        CSS_PATH = [Path(InktermApp.CSS_PATH[0]).parent / "voynich.tcss"]
+        CSS_PATH = [BOARD.css_path]
 
         def compose(self):
-            yield VoynichBoard(st.seats, id="board")
+            yield VoynichBoard(id="board")
 
     app = BoardApp()
     async with app.run_test(size=(80, 30)) as pilot:
@@ -458,10 +459,10 @@ async def test_no_code_on_the_board_and_it_matches_the_summary():
     from textual.app import App
 
     class BoardApp(App):
-        CSS_PATH = [Path(InktermApp.CSS_PATH[0]).parent / "voynich.tcss"]
+        CSS_PATH = [BOARD.css_path]
 
         def compose(self):
-            yield VoynichBoard(["Ann", "Bob", "Cy", "Di"], id="board")
+            yield VoynichBoard(id="board")
 
     app = BoardApp()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -173,13 +173,12 @@ class State(Flow, Decisions, Placing, Techniques, Mat, Rival, Scoring, Persisten
     def dealt(self) -> list[list[str]]:
         return [[p.ws] + [f"T{t}" for t, _ in p.techs] for p in self.players]
 
-    # A TypedDict is a dict at run time, but not a dict[str, Any] to a type checker.
-    def summary(self) -> Summary:  # type: ignore[override]
+    def summary(self) -> Summary:
         from .summary import build_summary
 
         return build_summary(self)
 
-    def view(self, seat: int) -> Summary:  # type: ignore[override]
+    def view(self, seat: int) -> Summary:
         from .summary import build_summary
 
         return build_summary(self, seat)

@@ -402,11 +402,10 @@ class State(CardRules, RewardRules):
     def phase(self) -> str:
         return phase(self)
 
-    # A TypedDict is a dict at run time; mypy does not count it as a dict[str, Any].
-    def summary(self) -> KilnView:  # type: ignore[override]
+    def summary(self) -> KilnView:
         return summary(self)
 
-    def view(self, seat: int) -> KilnView:  # type: ignore[override]
+    def view(self, seat: int) -> KilnView:
         return view(self, seat)
 
     def determinize(self, seat: int, rng) -> "State":

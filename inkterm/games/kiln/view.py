@@ -79,6 +79,7 @@ class KilnView(TypedDict):
     players: list[PlayerView]
     tiebreaks: list[str]
     winner: int | None
+    winners: NotRequired[list[int]]  # never given (one seat wins): a key of the shell's TableView
     you: NotRequired[int]
     studio: NotRequired[list[CardFacts]]
 

@@ -382,10 +382,10 @@ class State(GameState):
 
 
     # ================================================================= views and persistence
-    def summary(self) -> VoynichView:  # type: ignore[override]  # a TypedDict, not the engine's dict[str, Any]
+    def summary(self) -> VoynichView:
         return view.summary(self)
 
-    def view(self, seat: int) -> VoynichView:  # type: ignore[override]
+    def view(self, seat: int) -> VoynichView:
         return view.summary(self)  # ruling 44: nothing is hidden
 
     def _dump(self) -> dict[str, Any]:

@@ -50,6 +50,7 @@ class PlayerView(TypedDict):
     name: str
     colour: str
     ok: int
+    score: int  # scores(): the final total once the game is scored, else the OK track
     knowledge: dict[str, int]
     book: list[CardView]
     spread: str | None  # the double page open now, or opened last turn
@@ -163,6 +164,7 @@ def player_view(st: State, p: int) -> PlayerView:
         "name": st.name(p),
         "colour": st.colours[p],
         "ok": st.ok[p],
+        "score": st.final[p]["total"] if st.final is not None else st.ok[p],
         "knowledge": {TYPE_NAMES[t]: st.know[p][t] for t in range(4)},
         "book": [
             {"deck": card_section(cid), "card": cid, "number": book.cards[cid].number, "step": step,
