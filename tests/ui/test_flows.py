@@ -528,14 +528,20 @@ async def test_ctrl_s_saves_and_palette_has_game_commands():
         assert app.screen is game
 
 
-async def test_title_rules_picks_a_game_and_comes_back():
+async def test_title_rules_picks_a_game_and_comes_back(monkeypatch):
+    import toy_game
+
+    def unwritten(cls):
+        raise FileNotFoundError("rules.md")
+
+    monkeypatch.setattr(toy_game.State, "rules_text", classmethod(unwritten))
     app = InktermApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
         await pilot.press("r")
         await pilot.pause()
-        # Several games are registered: choose one (the last, the test game, whose
-        # rules are not written: a short page, and it says so).
+        # Several games are registered: choose one (the last, the test game, here
+        # without its rules text: a short page, and it says so).
         await pilot.press("end", "enter")
         await until(pilot, lambda: isinstance(app.screen, RulesScreen))
         assert app.screen.game == "toy"

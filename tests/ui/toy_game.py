@@ -8,9 +8,33 @@ from __future__ import annotations
 
 from inkterm.engine import Choice, Decision, Event, GameSpec, GameState
 
-# Declared as a game package declares it; tests/conftest.py registers it by name.
+# Declared as a game package declares it; tests/conftest.py registers it by name. Its
+# secret cards are hidden information, dealt rather than chosen: no secret topics.
 GAME = GameSpec(id="toy", title="Toy race", min_players=2, max_players=4,
-                module=__name__, blurb="A test game.")
+                module=__name__, blurb="A test game.", hidden_information=True,
+                order=1000)  # after every game inkterm ships
+
+RULES = """# Toy race
+
+A test game: seats take turns adding to a shared counter.
+
+## Adding
+
+On your turn add 1, 2 or 3 to the counter; your running total grows by as much.
+
+## The die
+
+Whenever the counter passes a multiple of 5, a die is rolled for all to see.
+
+## Secret cards
+
+Each seat is dealt a secret card (1 to 9) that only it sees.
+
+## The end
+
+The game ends when the counter reaches 12; the highest running total wins, the lower
+seat on a tie.
+"""
 
 
 class State(GameState):
@@ -57,6 +81,24 @@ class State(GameState):
 
     def _copy_model(self, other):
         other._restore(self._dump())
+
+    @classmethod
+    def rules_text(cls):
+        return RULES
+
+    def determinize(self, seat, rng):
+        """The other seats' secret cards, redrawn: all that ``seat`` cannot see."""
+        other = super().determinize(seat, rng)
+        other.secret = [n if s == seat else rng.randint(1, 9) for s, n in enumerate(self.secret)]
+        return other
+
+    def lookups(self, seat=None):
+        return [] if seat is None else [("card:secret", "Your secret card")]
+
+    def describe(self, touch, seat=None):
+        if touch == "card:secret" and seat is not None:
+            return f"Your secret card: {self.secret[seat]}."
+        return None
 
     @property
     def is_over(self):
