@@ -3,7 +3,8 @@ game, in the spirit of OpenSpiel's random simulation test. ``play_checked`` play
 seeded random game and checks, after every choice:
 
 - the decision: keys unique, every choice labelled, a topic that names a heading of the
-  game's rules text (the section ``?`` opens);
+  game's rules text (the section ``?`` opens), and secret only in a game that declares
+  hidden information;
 - a refused key raises IllegalChoice and changes nothing;
 - copies agree with the game: a fresh ``clone()``, a clone and a loaded save that
   follow the game's choices from where they were made, and the record replayed as the
@@ -233,6 +234,9 @@ def play_checked(gid: str, n: int, seed: int, *, follow_every: int = FOLLOW_EVER
         assert step < MAX_CHOICES, f"{gid} seed {seed} has not ended after {MAX_CHOICES} choices"
         d = check_decision(s, where)
         check_topic(gid, d, where, topics)
+        if d.secret and not spec.hidden_information:
+            raise AssertionError(f"{where}: {gid} declares no hidden information, but its decision "
+                                 f"{d.prompt!r} says it is secret (the table would hand over for nothing)")
         copies = {"the record replayed": replayed, **followers}
         if step % follow_every == 0:
             check_views(s, where)

@@ -131,7 +131,26 @@ class DeclaresNothingHidden(Toy):
 
     game_id = "toy-declares-nothing-hidden"
 
+    def _decide(self):
+        d = super()._decide()
+        d.secret = False  # its decisions agree with the spec; its views do not
+        return d
+
+
+class HandsOverForNothing(Toy):
+    """Its spec and its views hide nothing, but its decisions call themselves secret."""
+
+    game_id = "toy-hands-over-for-nothing"
+
+    def view(self, seat):
+        return self.summary()
+
 
 def test_a_game_that_declares_nothing_hidden_must_show_every_seat_the_summary(planted):
     fails_every_game(planted(DeclaresNothingHidden, hidden_information=False),
                      r"declares no hidden information, but seat 0's view is not the summary")
+
+
+def test_a_secret_decision_in_a_game_that_declares_nothing_hidden_is_caught(planted):
+    fails_every_game(planted(HandsOverForNothing, hidden_information=False),
+                     r"declares no hidden information, but its decision .* says it is secret")

@@ -7,6 +7,7 @@ card. The game ends when the counter reaches 12; the highest running total wins.
 from __future__ import annotations
 
 from inkterm.engine import Choice, Decision, Event, GameSpec, GameState
+from inkterm.engine.words import act
 
 # Declared as a game package declares it; tests/conftest.py registers it by name. Its
 # secret cards are hidden information, dealt rather than chosen: no secret topics.
@@ -63,7 +64,7 @@ class State(GameState):
         before = self.counter
         self.counter += k
         self.totals[seat] += k
-        events = [Event(f"{self.record.seats[seat]} adds {k} (now {self.counter})", seat)]
+        events = [Event(f"{act(self.record.seats[seat], f'adds {k}')} (now {self.counter})", seat)]
         if before // 5 != self.counter // 5:
             self.die = self.rng.randint(1, 6)
             self.reveal()

@@ -14,9 +14,10 @@ import json
 
 import pytest
 
-from .tables_e2e import (Clients, Server, Table, all_show, chat_arrives_as_text, describe,
-                         open_table, play, player_keys, settled, wait_gone)
-from .test_openssh_client import SSH
+from tests.serve.conftest import table_data  # noqa: F401  (a fixture)
+from tests.serve.tables_e2e import (Clients, Server, Table, all_show, chat_arrives_as_text, describe,
+                                    open_table, play, player_keys, settled, wait_gone)
+from tests.serve.test_openssh_client import SSH
 
 from inkterm.engine import new_game
 from inkterm.games.kiln.rules import CARDS
@@ -81,7 +82,7 @@ async def test_three_players_a_bot_and_a_watcher_through_a_drop_and_a_restart(ta
     clients = Clients(server, keys)
     try:
         ann = await clients.login("ann")
-        code = await open_table(ann, ["me", "open", "open", "bot"])
+        code = await open_table(ann, ["me", "open", "open", "bot"], game="kiln")
         await ann.wait_for(r"Seat 4: bot \(bot\)")
         await ann.wait_for(r"Share the code " + code)
         bob = await clients.join("bob", code)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import visible
-from .tables_e2e import Clients, Server, Table, open_table, play, player_keys
-from .test_openssh_client import SSH
+from tests.serve.conftest import table_data, visible  # noqa: F401  (a fixture)
+from tests.serve.tables_e2e import Clients, Server, Table, open_table, play, player_keys
+from tests.serve.test_openssh_client import SSH
 
 pytestmark = [pytest.mark.skipif(SSH is None, reason="no OpenSSH client (ssh) installed"),
               pytest.mark.slow]  # some 450 choices by keys: a few minutes on 2 cores
@@ -24,7 +24,7 @@ async def test_two_players_two_bots_and_two_watchers_play_a_whole_voynich_game(t
     clients = Clients(server, keys)
     try:
         ann = await clients.login("ann")
-        code = await open_table(ann, ["me", "open", "bot", "bot"], game_downs=2)
+        code = await open_table(ann, ["me", "open", "bot", "bot"], game="voynich")
         await ann.wait_for(r"The Voynich Puzzle")
         bob = await clients.join("bob", code)
         watchers = [await clients.join(name, code, watch=True) for name in ("cy", "dee")]
