@@ -14,6 +14,10 @@ from inkterm.app import InktermApp
 from inkterm.engine import new_game
 from inkterm.widgets.footer import KeyFooter
 
+from tests.registered import a_game
+
+GAME = a_game(seats=2)  # any game will do: the first in the menu
+
 # The issue's measure: 200 rounds of `l l` grew a session by about 90 MiB, every
 # replaced footer key kept alive.
 
@@ -81,7 +85,7 @@ async def test_log_rounds_on_the_game_screen_leave_nothing_behind():
     warm-up, 60 rounds leave no widget, key or screen alive that was not alive before.
     (Traced memory is not the measure here: Textual's bounded render caches take about
     160 rounds to fill and then stay level, which a soak would mistake for a leak.)"""
-    st = new_game("kiln", ["Ann", "bot"], seed=7)
+    st = new_game(GAME, ["Ann", "bot"], seed=7)
     app = InktermApp(start=("state", st, None), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -14,7 +14,6 @@ import json
 
 import pytest
 
-from tests.serve.conftest import table_data  # noqa: F401  (a fixture)
 from tests.serve.tables_e2e import (Clients, Server, Table, all_show, chat_arrives_as_text, describe,
                                     open_table, play, player_keys, settled, wait_gone)
 from tests.serve.test_openssh_client import SSH

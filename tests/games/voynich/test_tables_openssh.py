@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.serve.conftest import table_data, visible  # noqa: F401  (a fixture)
+from tests.serve.conftest import visible
 from tests.serve.tables_e2e import Clients, Server, Table, open_table, play, player_keys
 from tests.serve.test_openssh_client import SSH
 
