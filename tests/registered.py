@@ -33,6 +33,12 @@ def _card_names(gid: str) -> bool:
     return hooks(gid).card_names is not None
 
 
+def _picks(gid: str) -> bool:
+    from inkterm.bots.hooks import generic_card_picks, hooks
+
+    return hooks(gid).card_picks is not generic_card_picks
+
+
 def _rules(gid: str) -> bool:
     from inkterm.screens.rules import rules_text
 
@@ -55,6 +61,7 @@ FACTS: dict[str, Callable[[str], bool]] = {
     "lesson": _lesson,  # assets/<game>/lessons.json
     "board": _board,  # a board package under inkterm/widgets (else the generic board)
     "card_names": _card_names,  # the simulator's per-card tables name its cards (bot hooks)
+    "picks": _picks,  # the simulator counts the cards (techniques …) each seat picked (bot hooks)
     "rules": _rules,  # a rules text (the toy game has its own)
 }
 
