@@ -6,8 +6,13 @@ import json
 
 import pytest
 
+from inkterm.engine import GAMES
 from inkterm.tables.manager import JOIN_TRIES, TableError, TableManager
 from inkterm.tables.protocol import OpenTable
+
+from tests.registered import a_game, game_params
+
+GAME = a_game(seats=4)  # where any game will do: the first in the menu
 
 
 @pytest.fixture
@@ -15,8 +20,8 @@ def manager(tmp_path):
     return TableManager(tmp_path / "tables")
 
 
-def kiln_for_two(manager, private=False):
-    table, seat, _ = manager.open("ann", OpenTable(game="kiln", seats=["me", "open"],
+def a_table_for_two(manager, private=False):
+    table, seat, _ = manager.open("ann", OpenTable(game=GAME, seats=["me", "open"],
                                                    private=private))
     assert (seat, table.status) == (0, "waiting")
     manager.join("bob", table.code)
@@ -29,7 +34,7 @@ def chooser(table) -> str:
 
 
 def test_only_the_seat_to_choose_may_choose(manager):
-    table = kiln_for_two(manager)
+    table = a_table_for_two(manager)
     d = table.state.decision()
     other = "bob" if chooser(table) == "ann" else "ann"
     with pytest.raises(TableError, match="turn, not yours"):
@@ -40,7 +45,7 @@ def test_only_the_seat_to_choose_may_choose(manager):
 
 
 def test_a_watcher_cannot_choose_and_a_stale_key_is_refused(manager):
-    table = kiln_for_two(manager)
+    table = a_table_for_two(manager)
     key = table.state.decision().choices[0].key
     with pytest.raises(TableError, match="watching"):
         manager.choose("cy", table.code, key, 0)
@@ -52,15 +57,15 @@ def test_a_watcher_cannot_choose_and_a_stale_key_is_refused(manager):
 
 
 def test_private_tables_are_not_listed_but_found_by_code(manager):
-    public = kiln_for_two(manager)
-    hidden, _, _ = manager.open("ann", OpenTable(game="kiln", seats=["me", "open"], private=True))
+    public = a_table_for_two(manager)
+    hidden, _, _ = manager.open("ann", OpenTable(game=GAME, seats=["me", "open"], private=True))
     assert [t.code for t in manager.listed("bob")] == [public.code]
     assert {t.code for t in manager.listed("ann")} == {public.code, hidden.code}
     assert manager.join("bob", hidden.code.lower())[0] is hidden
 
 
 def test_a_full_table_is_refused_and_a_seat_is_given_back(manager):
-    table = kiln_for_two(manager)
+    table = a_table_for_two(manager)
     with pytest.raises(TableError, match="no open seat"):
         manager.join("cy", table.code)
     assert manager.join("bob", table.code)[1] == 1  # bob again: his seat
@@ -75,14 +80,15 @@ def test_unknown_codes_are_rate_limited(manager):
 
 
 def test_bad_seats_and_options_are_one_line_errors(manager):
-    with pytest.raises(TableError, match="takes 2–4 seats"):
-        manager.open("ann", OpenTable(game="kiln", seats=["me"]))
+    spec = GAMES[GAME]
+    with pytest.raises(TableError, match=f"takes {spec.min_players}–{spec.max_players} seats"):
+        manager.open("ann", OpenTable(game=GAME, seats=["me"]))
     with pytest.raises(TableError, match="one seat"):
-        manager.open("ann", OpenTable(game="kiln", seats=["me", "me"]))
+        manager.open("ann", OpenTable(game=GAME, seats=["me", "me"]))
     with pytest.raises(TableError, match="open, me or a bot"):
-        manager.open("ann", OpenTable(game="kiln", seats=["me", "bob"]))
+        manager.open("ann", OpenTable(game=GAME, seats=["me", "bob"]))
     with pytest.raises(TableError, match="no option"):
-        manager.open("ann", OpenTable(game="kiln", seats=["me", "bot"], options={"x": 1}))
+        manager.open("ann", OpenTable(game=GAME, seats=["me", "bot"], options={"x": 1}))
 
 
 def play_with_bots(manager, table, steps):
@@ -94,12 +100,14 @@ def play_with_bots(manager, table, steps):
                        len(table.state.record.choices))
 
 
-@pytest.mark.parametrize("game", ["kiln", "inkwell", "voynich"])
+@pytest.mark.parametrize("game", game_params(seats=3))
 def test_each_seat_gets_only_its_own_view(manager, game):
     table, _, _ = manager.open("ann", OpenTable(game=game, seats=["me", "open", "bot"]))
     manager.join("bob", table.code)
     for _ in range(15):
         st = table.state
+        if st.is_over:  # a short game (the record is then given to all)
+            break
         d = st.decision()
         for seat in (0, 1, 2, None):
             update = table.update_for(seat, [])
@@ -109,14 +117,11 @@ def test_each_seat_gets_only_its_own_view(manager, game):
             if seat != d.seat:
                 assert update.decision.choices == []
                 assert d.prompt not in update.decision.prompt
-        if game == "kiln":
-            for other in (1, 2):
-                assert "hand_cards" not in table.update_for(0, []).view["players"][other]
         play_with_bots(manager, table, 1)
 
 
 def test_a_restarted_server_resumes_its_tables(manager, tmp_path):
-    table, _, _ = manager.open("ann", OpenTable(game="kiln", seats=["me", "bot", "bot"]))
+    table, _, _ = manager.open("ann", OpenTable(game=GAME, seats=["me", "bot", "bot"]))
     play_with_bots(manager, table, 6)
     again = TableManager(tmp_path / "tables")
     assert again.resume() == []
@@ -128,7 +133,7 @@ def test_a_restarted_server_resumes_its_tables(manager, tmp_path):
 
 
 def test_a_damaged_table_file_is_named_and_left_alone(manager, tmp_path):
-    table, _, _ = manager.open("ann", OpenTable(game="kiln", seats=["me", "bot"]))
+    table, _, _ = manager.open("ann", OpenTable(game=GAME, seats=["me", "bot"]))
     table.path.write_text("{not json")
     again = TableManager(tmp_path / "tables")
     problems = again.resume()
@@ -136,7 +141,7 @@ def test_a_damaged_table_file_is_named_and_left_alone(manager, tmp_path):
     assert table.path.read_text() == "{not json"
 
 
-@pytest.mark.parametrize("game", ["kiln", "voynich"])
+@pytest.mark.parametrize("game", game_params(seats=2))
 def test_a_whole_game_with_bots_ends_with_the_record(manager, game):
     table, _, _ = manager.open("ann", OpenTable(game=game, seats=["me", "bot"]))
     play_with_bots(manager, table, 2000)
@@ -146,7 +151,7 @@ def test_a_whole_game_with_bots_ends_with_the_record(manager, game):
 
 
 def test_a_table_killed_before_its_bots_replied_lets_them_play_on_resume(manager, tmp_path):
-    table, _, _ = manager.open("ann", OpenTable(game="kiln", seats=["me", "bot"]))
+    table, _, _ = manager.open("ann", OpenTable(game=GAME, seats=["me", "bot"]))
     table.bots = {}  # as if the server died after saving ann's choice, before the bot's
     while table.state.decision().seat == 0:
         manager.choose("ann", table.code, table.state.decision().choices[0].key,
@@ -159,7 +164,7 @@ def test_a_table_killed_before_its_bots_replied_lets_them_play_on_resume(manager
 
 
 def test_only_the_host_fills_open_seats_with_bots(manager):
-    table, _, _ = manager.open("ann", OpenTable(game="kiln", seats=["me", "open", "bot", "open"]))
+    table, _, _ = manager.open("ann", OpenTable(game=GAME, seats=["me", "open", "bot", "open"]))
     manager.join("bob", table.code)
     with pytest.raises(TableError, match="Only the host"):
         manager.fill_with_bots("bob", table.code)
@@ -173,8 +178,8 @@ def test_only_the_host_fills_open_seats_with_bots(manager):
 def test_a_bot_plays_an_idle_players_turn_only_where_the_host_allowed_it(tmp_path):
     now = [0.0]
     manager = TableManager(tmp_path / "tables", clock=lambda: now[0])
-    waits, _, _ = manager.open("ann", OpenTable(game="kiln", seats=["me", "open"]))
-    allows, _, _ = manager.open("ann", OpenTable(game="kiln", seats=["me", "open"],
+    waits, _, _ = manager.open("ann", OpenTable(game=GAME, seats=["me", "open"]))
+    allows, _, _ = manager.open("ann", OpenTable(game=GAME, seats=["me", "open"],
                                                  idle_minutes=2))
     for table in (waits, allows):
         manager.join("bob", table.code)

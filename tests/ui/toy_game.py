@@ -1,4 +1,5 @@
-"""A tiny game for testing the app shell without Kiln's rules.
+"""A tiny game for testing the app shell without a real game's rules, and the fourth
+game every generic test runs on (a game the tests add, as a new game package would).
 
 "Toy race": seats take turns adding 1–3 to a shared counter; at every multiple of
 5 a die is rolled (new information: undo stops there); each seat holds a secret
