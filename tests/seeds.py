@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import random
+from contextlib import contextmanager
 
 #: The nightly sizes (``INKTERM_SLOW=1``), else the quick ones.
 SLOW = os.environ.get("INKTERM_SLOW") == "1"
@@ -34,3 +35,12 @@ def seeds(count: int, salt: str) -> list[int]:
     """``count`` seeds for this run, its own for each ``salt`` (name it after the test)."""
     rng = random.Random(f"{run_seed()}:{salt}")
     return [rng.randrange(1_000_000) for _ in range(count)]
+
+
+@contextmanager
+def game_seed(seed: int):
+    """A failure inside names the game's seed (``new_game(..., seed=...)`` plays it again)."""
+    try:
+        yield
+    except AssertionError as exc:
+        raise AssertionError(f"game seed {seed}: {exc}") from exc

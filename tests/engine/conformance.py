@@ -39,8 +39,8 @@ from inkterm.engine.registry import GameSpec
 from inkterm.screens.narration import rule_for
 
 MAX_CHOICES = 5000  # far beyond any real game: a game that runs on does not end
-FOLLOW_EVERY = 20  # choices between two new followers (a clone, a loaded save) and a refusal
-LOOK_EVERY = 4  # choices between two comparisons of the copies' summaries and views
+FOLLOW_EVERY = 20  # choices between two new clones that follow the game, and a refusal
+LOOK_EVERY = 5  # choices between two comparisons of the copies' summaries and views
 DETERMINIZE_EVERY = 5  # choices between two determinize checks
 NOT_A_KEY = "no-such-choice"
 
@@ -218,9 +218,9 @@ def play_checked(gid: str, n: int, seed: int, *, follow_every: int = FOLLOW_EVER
                  look_every: int = LOOK_EVERY, determinize_every: int = DETERMINIZE_EVERY):
     """Play a seeded random game of ``gid`` with ``n`` seats with the checks above; the
     finished game. Decisions are compared at every choice; summaries and the deciding
-    seat's view every ``look_every`` choices; every seat's view, a refusal and new
-    followers (a loaded save, a clone) every ``follow_every``; determinizations every
-    ``determinize_every``."""
+    seat's view every ``look_every`` choices; every seat's view, a refusal and a new
+    clone to follow the game every ``follow_every``; a loaded save to follow it at
+    choices 1, 2, 3, 5, 9, 17 …; determinizations every ``determinize_every``."""
     spec = GAMES[gid]
     s = new_game(gid, seats(n), seed=seed)
     replayed = new_game(gid, seats(n), seed=seed)  # the record replayed as the game goes
@@ -244,9 +244,8 @@ def play_checked(gid: str, n: int, seed: int, *, follow_every: int = FOLLOW_EVER
             seen = observed(s)
             for what, copy in {**copies, "a clone": s.clone()}.items():
                 check_same(seen, copy, what, where)
-            followers = {f"a save loaded at choice {step + 1}": check_round_trip(s, where),
-                         f"a clone made at choice {step + 1}": s.clone(),
-                         **dict(list(followers.items())[:2])}  # and the pair before
+            loaded = {k: v for k, v in followers.items() if k.startswith("a save")}
+            followers = {f"a clone made at choice {step + 1}": s.clone(), **loaded}
         elif step % look_every == 0:
             seen = observed(s, d.seat)
             for what, copy in {**copies, "a clone": s.clone()}.items():
@@ -257,6 +256,10 @@ def play_checked(gid: str, n: int, seed: int, *, follow_every: int = FOLLOW_EVER
                 if decision_facts(copy) != facts:
                     raise AssertionError(f"{where}: {what} offers another decision: "
                                          f"{first_difference(facts, decision_facts(copy), 'decision')}")
+        if step & (step - 1) == 0:  # choices 1, 2, 3, 5, 9 …: a load replays the record, so
+            # loading at doubling intervals costs about two replays of the whole game
+            followers = {f"a save loaded at choice {step + 1}": check_round_trip(s, where),
+                         **{k: v for k, v in followers.items() if k.startswith("a clone")}}
         if step % determinize_every == 0:
             redrawn = check_determinize(s, spec, where, redraws) or redrawn
         key = rng.choice(d.keys)
@@ -275,7 +278,7 @@ def play_checked(gid: str, n: int, seed: int, *, follow_every: int = FOLLOW_EVER
     check_views(s, where)
     check_round_trip(s, where)
     seen = observed(s)
-    for what, copy in {"the record replayed": replayed, **followers}.items():
+    for what, copy in {"the record replayed": replayed, **followers, "a clone": s.clone()}.items():
         check_same(seen, copy, what, where)
     check_ending(s)
     if spec.hidden_information and not redrawn:

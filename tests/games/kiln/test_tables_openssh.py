@@ -62,7 +62,7 @@ class Witness:
 def assert_no_secrets(witness: Witness, state, seats: dict, watcher, own_hands=False):
     """No client has received a card another seat alone holds; with ``own_hands``,
     each player has seen their own (so the check can see cards at all)."""
-    from .conftest import visible
+    from tests.serve.conftest import visible
 
     for seat, term in [*seats.items(), (None, watcher)]:
         shown = visible(bytes(term.raw))
