@@ -18,8 +18,8 @@ seeded random game and checks, after every choice:
   and leaves the game alone; a game whose spec declares hidden information redraws some
   of it (two determinizations with different generators differ somewhere in the
   game), and one that declares none shows every seat the summary;
-- ``view(seat)`` contains ``summary()``; the game ends, and ``ranking()`` agrees with
-  ``scores()``.
+- ``summary()`` and ``view(seat)`` are JSON as they stand, and the view contains the
+  summary; the game ends, and ``ranking()`` agrees with ``scores()``.
 
 Every check raises AssertionError with the game, its seed and the choice, so a failure
 names the game to replay. test_conformance.py runs the suite over every registered game
@@ -154,11 +154,21 @@ def check_refusal(s, where):
     assert s.to_json() == before, f"{where}: a refused key changed the state"
 
 
+def as_sent(value):
+    """A value as a table sends it: through JSON."""
+    return json.loads(json.dumps(value))
+
+
 def check_views(s, where):
+    """The summary and every view are JSON as they stand (a table sends them as JSON and
+    a front end must read the same: lists, not tuples; string keys), and each view
+    contains the summary."""
     summary = s.summary()
-    json.dumps(summary)  # JSON-able
+    assert as_sent(summary) == summary, f"{where}: the summary changes through JSON"
     for seat in range(len(s.seats)):
-        missing = contains(s.view(seat), summary)
+        view = s.view(seat)
+        assert as_sent(view) == view, f"{where}: view({seat}) changes through JSON"
+        missing = contains(view, summary)
         assert not missing, f"{where}: view({seat}) lacks {missing[:3]}"
 
 

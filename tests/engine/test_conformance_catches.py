@@ -154,3 +154,20 @@ def test_a_game_that_declares_nothing_hidden_must_show_every_seat_the_summary(pl
 def test_a_secret_decision_in_a_game_that_declares_nothing_hidden_is_caught(planted):
     fails_every_game(planted(HandsOverForNothing, hidden_information=False),
                      r"declares no hidden information, but its decision .* says it is secret")
+
+
+# --- a view that a table's JSON would change ---------------------------------------------------
+class TuplesInItsSummary(Toy):
+    """Its breakdown rows are tuples: a table sends lists, so a front end reads another view."""
+
+    game_id = "toy-tuples-in-its-summary"
+
+    def summary(self):
+        v = super().summary()
+        for p in v["players"]:
+            p["breakdown"] = [tuple(row) for row in p["breakdown"]]
+        return v
+
+
+def test_a_summary_that_json_would_change_is_caught(planted):
+    fails_every_game(planted(TuplesInItsSummary), r"the summary changes through JSON")
