@@ -20,9 +20,13 @@ from inkterm.screens.title import TitleScreen
 from test_flows import settle, text_of, until
 from textual.widgets import Button, Static
 
+from tests.registered import a_game
 
-def saved_game(choices: int = 11, name: str = "kiln-1.save.json"):
-    state = new_game("kiln", ["Ann", "bot"], seed=9)
+GAME = a_game(seats=2)  # any game will do: the first in the menu
+
+
+def saved_game(choices: int = 11, name: str = f"{GAME}-1.save.json"):
+    state = new_game(GAME, ["Ann", "bot"], seed=9)
     for _ in range(choices):
         state.apply(state.decision().choices[0].key)
     path = save_dir() / name
@@ -99,7 +103,7 @@ async def test_a_session_taken_over_cannot_roll_the_save_back(foreign_session):
 
 async def test_a_nested_file_does_not_hide_the_good_save():
     good = saved_game(5)
-    bad = save_dir() / "kiln-nested.save.json"
+    bad = save_dir() / f"{GAME}-nested.save.json"
     bad.write_text("[" * 1024 + "]" * 1024)
     app = InktermApp(bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -107,7 +111,7 @@ async def test_a_nested_file_does_not_hide_the_good_save():
         assert isinstance(app.screen, TitleScreen)
         assert not app.screen.query_one("#continue", Button).disabled
         warn = text_of(app.screen.query_one("#save-warnings", Static))
-        assert "kiln-nested.save.json" in warn and "nested" in warn
+        assert bad.name in warn and "nested" in warn
         await pilot.press("c")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.screen.save_path == good
@@ -147,8 +151,8 @@ async def test_a_choice_is_drawn_before_it_is_written_and_written_within_a_frame
     from inkterm.engine import new_game
     from inkterm.engine.saves import read_save
 
-    st = new_game("kiln", ["Ann", "bot"], seed=5)
-    path = tmp_path / "kiln.save.json"
+    st = new_game(GAME, ["Ann", "bot"], seed=5)
+    path = tmp_path / f"{GAME}.save.json"
     app = InktermApp(start=("state", st, path), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
