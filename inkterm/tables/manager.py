@@ -460,8 +460,8 @@ class TableManager:
         if st is None:
             raise TableError("The game has not started yet.")
         d = st.decision()
-        if d is None:
-            raise TableError("The game is over.")
+        if d is None or table.ended is not None:
+            raise TableError(f"The table is over ({table.ended or 'the game has ended'}).")
         seat = table.seat_for(who)
         if seat is None:
             raise TableError("You are watching this table; only its players choose.")
