@@ -116,11 +116,17 @@ class TableScreen(GameScreen):
         log = self.query_one(EventLog)
         who = "Watching" if self.remote.you is None else "Playing at"
         log.note(f"{who} table {self.remote.code}.")
-        for name, text in self.remote.chat:  # the table's chat so far
-            self.chat_said(name, text)
-        for name, text in self._said_early:  # e.g. who sat down as the game began
-            self.chat_said(name, text)
+        self.call_later(self._chat_so_far)  # after the game so far (GameScreen.on_mount)
         self.show_whose_turn(turn_began=self.remote.my_turn)
+
+    def _chat_so_far(self) -> None:
+        """The table's chat, under the story: what a returning player reads first."""
+        said = [*self.remote.chat, *self._said_early]
+        self._said_early = []
+        if self.remote.chat and self.live:
+            self.query_one(EventLog).note("The table's chat so far:")
+        for name, text in said:
+            self.chat_said(name, text)
 
     # --- what the server sends ------------------------------------------------------
     @property
