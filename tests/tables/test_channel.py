@@ -180,7 +180,8 @@ async def test_the_table_says_who_sat_down_who_watches_and_who_left(service):
         await asyncio.sleep(0.05)
     await asyncio.sleep(0.1)
     assert notes == ["bob is at the table (seat 2).", "cy is watching.",
-                     f"bob has left the table; the table waits for them. They come back with Join {code}."]
+                     f"bob has left the table; the table waits for them; the host can give the seat "
+                     f"to a bot (t). They come back with Join {code}."]
     assert service.manager.tables[code].seat_for(ssh_player("bob")) == 1
 
 
@@ -241,8 +242,8 @@ async def test_a_browser_keeps_its_name_and_seat_and_nobody_else_gets_them(servi
     with pytest.raises(TableRefused, match="Someone else is Zoe"):
         await eve.choose_name("Zoe")
     await eve.choose_name("Eve")
-    with pytest.raises(TableRefused):
-        await eve.request(JoinTable(code=code))  # the table is full: no seat for Eve
+    asked = await eve.request(JoinTable(code=code))  # the table is full: no seat for Eve
+    assert asked.update.you is None and asked.update.table.asking == ["Eve (web)"]
     table = service.manager.tables[code]
     zoe_seat = table.state.decision().seat == 1
     with pytest.raises(TableRefused, match="watching"):
@@ -265,8 +266,8 @@ async def test_a_browser_keeps_its_name_and_seat_and_nobody_else_gets_them(servi
     service._web_names.clear()
     mallory = await browser(service, "m" * 40)
     await mallory.choose_name("Zoe")
-    with pytest.raises(TableRefused, match="no open seat"):
-        await mallory.request(JoinTable(code=code))
+    asked = await mallory.request(JoinTable(code=code))  # a full table: she may only ask
+    assert asked.update.you is None and "Zoe (web)" in asked.update.table.asking
     with pytest.raises(TableRefused, match="is taken"):  # her seat at the waiting table
         await mallory.request(JoinTable(code=waiting))
     at = len(table.state.record.choices)

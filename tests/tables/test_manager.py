@@ -10,7 +10,7 @@ import pytest
 
 from inkterm.engine import GAMES
 from inkterm.tables.limits import TableLimits
-from inkterm.tables.manager import TableError, TableManager
+from inkterm.tables.manager import TABLE_VERSION, TableError, TableManager
 from inkterm.tables.people import Player, ssh_player
 from inkterm.tables.protocol import OpenTable
 
@@ -75,7 +75,7 @@ def test_private_tables_are_not_listed_but_found_by_code(manager):
 
 def test_a_full_table_is_refused_and_a_seat_is_given_back(manager):
     table = a_table_for_two(manager)
-    with pytest.raises(TableError, match="no open seat"):
+    with pytest.raises(TableError, match="is taken"):
         manager.join(who("cy"), table.code)
     assert manager.join(who("bob"), table.code)[1] == 1  # bob again: his seat
 
@@ -341,9 +341,9 @@ def test_a_version_1_table_file_still_loads_and_its_seats_are_claimed_once(tmp_p
     assert table.bots[2].iterations <= 1000  # the file's budget is capped by the server
     zoe = Player("Zoe (web)", "web:" + "3" * 32, "198.51.100.3")
     assert manager.join(zoe, "MDUR")[1] == 1  # the first Zoe back takes it, and keeps it
-    assert json.loads(table.path.read_text())["version"] == 2
+    assert json.loads(table.path.read_text())["version"] == TABLE_VERSION
     other = Player("Zoe (web)", "web:" + "4" * 32, "198.51.100.4")
-    with pytest.raises(TableError, match="no open seat"):
+    with pytest.raises(TableError, match="is taken"):
         manager.join(other, "MDUR")
     with pytest.raises(TableError, match="watching"):
         manager.choose(other, "MDUR", table.state.decision().choices[0].key, 4)
@@ -356,10 +356,12 @@ def test_a_version_1_table_file_still_loads_and_its_seats_are_claimed_once(tmp_p
 
 
 def test_a_stand_in_plays_one_turn_of_an_idle_player_not_the_next(tmp_path):
+    """A player at the table who is idle: a bot plays that turn only."""
     now = [0.0]
     manager = TableManager(tmp_path / "tables", clock=lambda: now[0])
     table, _ = manager.open(who("ann"), OpenTable(game=GAME, seats=["me", "easy"],
                                                  idle_minutes=2))
+    manager.arrive(table, who("ann"))
     manager.play_bots(table)
     assert table.state.decision().seat == 0
     now[0] += 121

@@ -466,7 +466,7 @@ async def test_a_name_that_looks_like_markup_is_text_and_breaks_no_seat(service,
                 await guest.request(Choose(code=table.code, key=d.choices[0].key, at=at))
             else:
                 await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
-                await pilot.press(a_choice_and_its_key(screen.remote.decision())[1])
+                await pilot.press(a_choice_and_its_key(d)[1])  # "1" is no key in a menu of letters
             await until(pilot, lambda: screen.remote.update.at > at, "the update")
         assert not _clients[id(pilot.app)].closed, "the host's channel died at an update"
         assert name in screen_text(pilot.app) + log_text(screen)
