@@ -157,9 +157,9 @@ class TitleScreen(HostedScreen):
         if len(items) == 1:
             self._continue(items[0][0])
             return
-        from inkterm.screens.picker import Picker
+        from inkterm.screens.saved_games import SavePicker
 
-        self.app.push_screen(Picker("Continue which game?", items), self._continue)
+        self.app.push_screen(SavePicker(items), self._continue)
 
     def _continue(self, key: str | None) -> None:
         if not key:

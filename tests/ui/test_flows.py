@@ -35,7 +35,8 @@ def text_of(widget) -> str:
 
 async def settle(app, pilot) -> None:
     """Wait until the title has read the save directory (it does so after its frame)."""
-    for _ in range(200):
+    deadline = time.monotonic() + 20.0
+    while time.monotonic() < deadline:
         title = next((s for s in app.screen_stack if isinstance(s, TitleScreen)), None)
         if title is None or title.scanned:
             break
@@ -44,9 +45,11 @@ async def settle(app, pilot) -> None:
     await pilot.pause()
 
 
-async def until(pilot, condition, tries: int = 100) -> None:
-    """Pause until ``condition()`` holds (the machine may be slow); fail if never."""
-    for _ in range(tries):
+async def until(pilot, condition, seconds: float = 20.0) -> None:
+    """Pause until ``condition()`` holds: at once on a quiet machine, within ``seconds``
+    on a loaded one (CI runs the suite on every core); fail if never."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if condition():
             return
         await pilot.pause(0.02)

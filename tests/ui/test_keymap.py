@@ -59,7 +59,7 @@ async def test_rebound_keys_act_and_the_old_key_no_longer_does():
     app = InktermApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
-        await until(pilot, lambda: app._keymap, tries=1000)
+        await until(pilot, lambda: app._keymap)
         notes = [n.message for n in app._notifications]
         assert any("game.lgo" in m for m in notes)
         await pilot.press("n")
@@ -72,7 +72,7 @@ async def test_rebound_keys_act_and_the_old_key_no_longer_does():
     write_keys('"game.log" = "f3"\n')
     app = InktermApp(start=("state", st, None), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app._keymap, tries=1000)
+        await until(pilot, lambda: app._keymap)
         await pilot.press("l")
         await pilot.pause()
         assert not isinstance(app.screen, LogScreen)

@@ -62,9 +62,9 @@ async def test_a_save_open_elsewhere_can_be_watched_but_not_played(foreign_sessi
         assert "Watching" in text_of(app.screen.query_one("#status"))
         assert path.read_text() == before
         saved_game(14)  # the other session plays on: the watcher follows
-        await until(pilot, lambda: app.screen.at == 14, tries=300)
+        await until(pilot, lambda: app.screen.at == 14)
         saved_game(12)  # ...and undoes two choices: so does the watcher
-        await until(pilot, lambda: app.screen.at == app.screen.total == 12, tries=300)
+        await until(pilot, lambda: app.screen.at == app.screen.total == 12)
         ahead = path.read_text()
         await pilot.press("q", "q")
     assert path.read_text() == ahead and lock_owner(path) == foreign_session
@@ -201,7 +201,7 @@ async def test_a_session_whose_save_is_taken_over_is_told_at_once_and_watches():
         await two.press("enter")
         await until(two, lambda: len(read_save(path).record.choices) > made)
         played = len(read_save(path).record.choices)
-        await until(one, lambda: first.screen.total == played, tries=300)
+        await until(one, lambda: first.screen.total == played)
         await one.press("1", "enter", "u")
         assert len(read_save(path).record.choices) == played
         await two.press("q", "y")
@@ -242,7 +242,7 @@ async def test_a_take_over_by_another_process_is_noticed_and_its_play_followed()
             other.stdin.write("play\n")
             other.stdin.flush()
             assert other.stdout.readline().strip() == "played"
-            await until(pilot, lambda: app.screen.total == made + 1, tries=300)
+            await until(pilot, lambda: app.screen.total == made + 1)
         finally:
             other.stdin.close()
             other.wait(10)
