@@ -113,14 +113,15 @@ class TableScreen(GameScreen):
         # Textual then runs GameScreen.on_mount too (handlers run for every class),
         # which writes the game so far (the story the server rebuilt for this seat).
         self._mounted = True
-        log = self.query_one(EventLog)
-        who = "Watching" if self.remote.you is None else "Playing at"
-        log.note(f"{who} table {self.remote.code}.")
-        self.call_later(self._chat_so_far)  # after the game so far (GameScreen.on_mount)
+        self.call_later(self._under_the_story)  # after the game so far (GameScreen.on_mount)
         self.show_whose_turn(turn_began=self.remote.my_turn)
 
-    def _chat_so_far(self) -> None:
-        """The table's chat, under the story: what a returning player reads first."""
+    def _under_the_story(self) -> None:
+        """Under the game so far, where the log is read first: the table this is, and
+        its chat (what a returning player missed)."""
+        if self.live:
+            who = "Watching" if self.remote.you is None else "Playing at"
+            self.query_one(EventLog).note(f"{who} table {self.remote.code}.")
         said = [*self.remote.chat, *self._said_early]
         self._said_early = []
         if self.remote.chat and self.live:
