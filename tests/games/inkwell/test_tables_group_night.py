@@ -140,7 +140,7 @@ async def play(table: Table, players: dict, until_done, stall: float = 30.0):
 
 
 async def test_a_game_night_with_a_quitter_a_drop_an_undo_and_a_restart(table_data, tmp_path):
-    from .cdp import CHROMIUM, REQUIRE_BROWSER, Browser
+    from tests.serve.cdp import CHROMIUM, REQUIRE_BROWSER, Browser
 
     if CHROMIUM is None:
         if os.environ.get(REQUIRE_BROWSER):
