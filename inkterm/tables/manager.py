@@ -51,7 +51,7 @@ from .limits import TableLimits, Window
 from .people import Player
 from .protocol import (CODE_LENGTH, ME, OPEN, PRIVATE_CODE_LENGTH, ChatLine, OpenTable, SeatInfo,
                        Steer, TableInfo, Told, Update, open_seats)
-from .store import CodeTaken, FileStore, Row, Stale, TableStore
+from .store import CodeTaken, FileStore, LeaseLost, Row, Stale, TableStore
 from .table_bots import LEVEL_WORDS, BotLimits, is_level, server_bot
 
 log = logging.getLogger("inkterm.tables")
@@ -335,6 +335,7 @@ class TableManager:
                 continue
             if table.status != "over":
                 self.tables[table.code] = table
+                self._refresh_people(table)
         for problem in problems:
             log.error("table not resumed: %s", problem)
         self.expire_waiting()
@@ -408,7 +409,10 @@ class TableManager:
         if table.away is not None and table.state is not None and (
                 table.state.decision() is None or table.state.decision().seat != table.away):
             table.away = None
-        self._heard.extend((table, s) for s in said) if whole else self._heard.append((table, None))
+        if whole:
+            self._heard.extend((table, s) for s in said)
+        else:  # more changes than the store keeps words for: the table as it is
+            self._heard.append((table, None))
         return table
 
     def take_heard(self) -> list[tuple[Table, dict[str, Any] | None]]:
@@ -442,7 +446,10 @@ class TableManager:
     def _refresh_people(self, table: Table) -> None:
         if not self.store.shared:
             return
-        table.elsewhere = self.store.elsewhere(table.code)
+        try:
+            table.elsewhere = self.store.elsewhere(table.code)
+        except OSError:
+            return
         if table.present:
             table.alone_since = None
         elif table.alone_since is None:
@@ -731,6 +738,8 @@ class TableManager:
                      and table.bank_used[seat] + waited >= table.time_bank_days * DAY)
             if not (idle or spent):
                 continue
+            if not self.plays(table):  # another host keeps this table's timers
+                continue
             name = st.seats[seat]
             why = "has spent their time bank" if spent else "is away"
             if seat in table.away_seats():
@@ -751,7 +760,9 @@ class TableManager:
     def arrive(self, table: Table, who: Player) -> list[Event]:
         """``who`` is at the table now; if a bot was playing their seat, it is theirs
         again."""
-        table.here.add(who.person)
+        if who.person not in table.here:
+            table.here.add(who.person)
+            self._tell_store(table, who, True)
         seat = table.seat_for(who)
         if seat is None or seat not in table.standins or table.status == "over":
             return []
@@ -763,6 +774,17 @@ class TableManager:
 
     def depart(self, table: Table, who: Player) -> None:
         table.here.discard(who.person)
+        self._tell_store(table, who, False)
+
+    def _tell_store(self, table: Table, who: Player, here: bool) -> None:
+        """A shared store hears who is at the table on this host (a seat is away only
+        when its person is at the table on no host)."""
+        if not self.store.shared:
+            return
+        try:
+            self.store.here(table.code, who.person, here)
+        except OSError as exc:
+            log.warning("table %s: the store did not hear who is here (%s)", table.code, exc)
 
     @_again
     def ask_to_join(self, who: Player, code: str) -> Table:
@@ -844,10 +866,10 @@ class TableManager:
         the host away, the players at the table decide by majority."""
         if table.hosted_by(who):
             return None
-        if table.host_person in table.here:
+        if table.host_person in table.present:
             raise TableError(f"The host, {table.host}, decides that while at the table.")
         voters = {o for i, o in enumerate(table.owners)
-                  if o is not None and table.seats[i].kind == "player" and o in table.here}
+                  if o is not None and table.seats[i].kind == "player" and o in table.present}
         if who.person not in voters:
             raise TableError("Only the players at the table decide while the host is away.")
         table.votes = {k: v & voters for k, v in table.votes.items() if k == what}
@@ -939,6 +961,8 @@ class TableManager:
         except Stale:
             self.refresh(table.code)
             raise
+        except LeaseLost as exc:  # this host was taken for gone: the other plays on
+            raise TableError(f"{exc}.") from None
         except OSError as exc:
             table.paused = exc.strerror or type(exc).__name__
             log.error("table %s cannot be saved (%s); it is paused", table.code, exc)
@@ -989,6 +1013,11 @@ def _with(items: list, i: int, value) -> list:
     out = list(items)
     out[i] = value
     return out
+
+
+def heard_events(said: dict[str, Any]) -> list[Event]:
+    """The events another host's change said (none if it said none)."""
+    return _EVENTS.validate_python(said.get("events", []))
 
 
 def _said(before: Any, events: list[Event]) -> dict[str, Any]:

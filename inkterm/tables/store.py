@@ -14,6 +14,7 @@ here.
 """
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,6 +46,10 @@ class Stale(Exception):
 
 class LeaseLost(Exception):
     """A bot's move or a timer's change, from a host that no longer holds the table."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(f"another host plays table {code}'s bots now")
+        self.code = code
 
 
 class CodeTaken(Exception):
@@ -210,6 +215,20 @@ class FileStore(TableStore):
         return self.path(code).exists()
 
 
-def open_store(where: str | Path) -> TableStore:
-    """The store at ``where``: a folder of table files."""
+def open_store(where: str | Path, **options: Any) -> TableStore:
+    """The store at ``where``: a ``postgresql://`` (or ``postgres://``) URL, or a
+    folder of table files."""
+    if is_url(str(where)):
+        from .pg_store import PostgresStore
+
+        return PostgresStore(str(where), **options)
     return FileStore(Path(where))
+
+
+def is_url(where: str | None) -> bool:
+    return bool(where) and str(where).startswith(("postgresql://", "postgres://"))
+
+
+def host_name() -> str:
+    """This host among the store's hosts: its machine's name and its process."""
+    return f"{os.uname().nodename}:{os.getpid()}"
