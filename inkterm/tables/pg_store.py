@@ -98,6 +98,7 @@ class PostgresStore(TableStore):
         self.lease_seconds = lease_seconds
         self.where = "PostgreSQL at " + _safe(url)
         self._conn: psycopg.Connection | None = None
+        self._lock = threading.RLock()
         self._listening = threading.Event()
         self._stop = threading.Event()
         self._listener: threading.Thread | None = None
@@ -119,16 +120,17 @@ class PostgresStore(TableStore):
     def _tx(self) -> Iterator[psycopg.Connection]:
         """A transaction; the store out of reach is ``StoreDown`` (the connection is
         made again next time)."""
-        conn = self._connect()
-        try:
-            with conn.transaction():
-                yield conn
-        except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+        with self._lock:  # one transaction at a time on the connection, whatever the thread
+            conn = self._connect()
             try:
-                conn.close()
-            finally:
-                self._conn = None
-            raise StoreDown(_reason(exc)) from None
+                with conn.transaction():
+                    yield conn
+            except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+                try:
+                    conn.close()
+                finally:
+                    self._conn = None
+                raise StoreDown(_reason(exc)) from None
 
     def _notify(self, conn: psycopg.Connection, kind: str, code: str, text: str = "") -> None:
         payload = json.dumps({"kind": kind, "code": code, "host": self.host, "text": text})
