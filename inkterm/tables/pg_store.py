@@ -200,12 +200,12 @@ class PostgresStore(TableStore):
             return dict(conn.execute(  # type: ignore[arg-type]
                 "SELECT code, version FROM inkterm_tables WHERE status <> 'over'").fetchall())
 
-    def all_rows(self) -> list[Row]:
-        """Every table, finished ones too (``inkterm tables export``)."""
+    def all_rows(self) -> Iterator[tuple[str, Row | str]]:
         with self._tx() as conn:
             found = conn.execute("SELECT code, data::text, version, extract(epoch FROM changed) "
                                  "FROM inkterm_tables ORDER BY code").fetchall()
-        return [Row(code, text, version, float(changed)) for code, text, version, changed in found]
+        for code, text, version, changed in found:
+            yield code, Row(code, text, version, float(changed))
 
     # --- leases and hosts ---------------------------------------------------------------
     def _holding(self, conn: psycopg.Connection, code: str) -> bool:

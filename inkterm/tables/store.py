@@ -94,6 +94,10 @@ class TableStore:
         name, its row, or why it cannot be read)."""
         raise NotImplementedError
 
+    def all_rows(self) -> Iterator[tuple[str, Row | str]]:
+        """Every table, finished ones too (to export them)."""
+        return self.rows()
+
     def read(self, code: str, since: int | None = None) -> Row | None:
         raise NotImplementedError
 
@@ -170,7 +174,7 @@ class FileStore(TableStore):
 
     def __init__(self, directory: Path) -> None:
         self.directory = Path(directory)
-        self.where = f"files in {self.directory}"
+        self.where = f"the table files in {self.directory}"
         self._version = 0
 
     def path(self, code: str) -> Path:
@@ -205,6 +209,7 @@ class FileStore(TableStore):
 
     def write(self, code: str, text: str, version: int, status: str, *,
               said: dict[str, Any] | None = None, leased: bool = False) -> int:
+        self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
         write_atomic(self.path(code), text)  # one host: nobody else writes it
         return version + 1
 

@@ -161,3 +161,26 @@ def test_a_host_hears_another_host_write_at_once(postgres):
         assert heard[0]["kind"] == "changed" and heard[0]["code"] == table.code
     finally:
         b.store.close()
+
+
+def test_tables_move_between_files_and_the_store_as_they_are(postgres, tmp_path, capsys):
+    from inkterm.cli import main
+
+    assert main(["tables", "import", str(BEFORE_STORE[0].parent), postgres]) == 0
+    assert f"{len(BEFORE_STORE)} tables copied" in capsys.readouterr().out
+    assert main(["tables", "import", str(BEFORE_STORE[0].parent), postgres]) == 0  # again: nothing new
+    assert "0 tables copied" in capsys.readouterr().out
+    a = host(postgres, "a")
+    assert a.resume() == [] and sorted(a.tables) == sorted(p.name.split(".")[0] for p in BEFORE_STORE)
+    code = sorted(a.tables)[0]
+    take_turn(a, code)  # played on in the store, then exported back to files
+    assert main(["tables", "export", postgres, str(tmp_path / "out")]) == 0
+    out = sorted((tmp_path / "out").glob("*.table.json"))
+    assert [p.name for p in out] == [p.name for p in BEFORE_STORE]
+    for path, before in zip(out, BEFORE_STORE):
+        if path.name.startswith(code):
+            assert json.loads(path.read_text()) == json.loads(a.tables[code].to_file())
+        else:
+            assert path.read_text() == before.read_text()  # byte for byte
+    one_host = TableManager(tmp_path / "out")
+    assert one_host.resume() == [] and one_host.tables[code].state == a.tables[code].state
