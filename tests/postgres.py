@@ -58,6 +58,13 @@ class Cluster:
     def start(self) -> "Cluster":
         self._run(str(self.bindir / "initdb"), "-D", str(self.data), "-A", "trust", "-U", USER,
                   "-E", "UTF8", "--locale=C", "--no-sync")
+        return self.up()
+
+    def down(self) -> None:
+        """The server stops (its data kept): the store is out of reach."""
+        self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def up(self) -> "Cluster":
         self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l", str(self.folder / "log"),
                   "-w", "-t", "60", "start", "-o",
                   f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off "
@@ -77,7 +84,8 @@ class Cluster:
 
     def stop(self) -> None:
         try:
-            self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
+            if (self.data / "postmaster.pid").exists():
+                self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
 

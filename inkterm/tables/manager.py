@@ -383,7 +383,11 @@ class TableManager:
         (what each change said is queued for ``take_heard``); a table this host did
         not know is added, one gone from the store dropped."""
         table = self.tables.get(code)
-        row = self.store.read(code, since=table.version if table is not None else None)
+        try:
+            row = self.store.read(code, since=table.version if table is not None else None)
+        except OSError as exc:  # the store is out of reach: the table as last read (a change pauses it)
+            log.warning("table %s not read again: %s", code, exc)
+            return table
         if row is None:
             if table is not None and table.version:
                 del self.tables[code]
@@ -427,7 +431,11 @@ class TableManager:
         added, changed ones read again, ones gone dropped."""
         if not self.store.shared:
             return
-        stored = self.store.versions()
+        try:
+            stored = self.store.versions()
+        except OSError as exc:
+            log.warning("the tables' list not read again: %s", exc)
+            return
         for code, version in stored.items():
             table = self.tables.get(code)
             if table is None or table.version < version:

@@ -92,7 +92,7 @@ async def test_players_on_two_hosts_play_one_table_and_chat(hosts):
         key = next(c.key for c in u.decision.choices) if u.you == seat and u.decision.choices else None
         if key is None:  # the other host's session sees the chooser's menu
             mine = {0: on_a, 2: on_a, 1: on_b}[seat]
-            await mine.until(lambda m=mine: last(m).at == at and last(m).you == seat, "its menu")
+            await mine.until(lambda m=mine, at=at, seat=seat: last(m).at == at and last(m).you == seat, "its menu")
             key = last(mine).decision.choices[0].key
         await players[seat].request(Choose(code=code, key=key, at=at))
         await on_a.until(lambda at=at: last(on_a).at > at, "the move on a")

@@ -184,3 +184,38 @@ def test_tables_move_between_files_and_the_store_as_they_are(postgres, tmp_path,
             assert path.read_text() == before.read_text()  # byte for byte
     one_host = TableManager(tmp_path / "out")
     assert one_host.resume() == [] and one_host.tables[code].state == a.tables[code].state
+
+
+def test_a_table_pauses_while_the_store_is_down_and_goes_on_with_nothing_lost(tmp_path):
+    from tests.postgres import Cluster, bin_dir
+
+    if bin_dir() is None:
+        pytest.skip("PostgreSQL is not installed")
+    cluster = Cluster(bin_dir()).start()  # a server of its own, to stop
+    try:
+        url = cluster.database()
+        a = host(url, "a")
+        table, _ = a.open(ssh_player("Ann"), OpenTable(game=GAME, seats=["me", "open"]))
+        a.join(ssh_player("Bob"), table.code)
+        take_turn(a, table.code)
+        made = list(table.state.record.choices)
+        cluster.down()
+        st = table.state
+        with pytest.raises(TableError, match="cannot save table .* play pauses"):
+            a.choose(ssh_player(st.seats[st.decision().seat]), table.code,
+                     st.decision().choices[0].key, len(made))
+        assert table.paused and table.state.record.choices == made  # nothing applied unsaved
+        with pytest.raises(TableError, match="is paused"):
+            take_turn(a, table.code)
+        cluster.up()
+        deadline = time.monotonic() + 20
+        while a.retry_saves() == []:
+            assert time.monotonic() < deadline, "the table never went on"
+            time.sleep(0.2)
+        assert table.paused is None
+        take_turn(a, table.code)
+        stored = TableFile.model_validate_json(host(url, "b").store.read(table.code).text)
+        assert stored.save["record"]["choices"] == made + table.state.record.choices[len(made):]
+        assert len(table.state.record.choices) == len(made) + 1
+    finally:
+        cluster.stop()
