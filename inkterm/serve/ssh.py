@@ -74,6 +74,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="keep the shared tables in this PostgreSQL database, which other "
                              "inkterm hosts may share: any host then serves any seat (default: "
                              "files in the data dir, one host)")
+    parser.add_argument("--lease-seconds", type=float, default=15.0, metavar="SECONDS",
+                        help="with --store: a host that stops answering keeps its tables' bots "
+                             "and timers this long before another host takes them over "
+                             "(default 15)")
     limits = parser.add_argument_group("limits")
     limits.add_argument("--login-grace-time", type=float, default=15.0, metavar="SECONDS",
                         help="a connection must log in within this (default 15)")
@@ -117,6 +121,7 @@ def config_from_args(args: argparse.Namespace):
                           ("--login-grace-time", args.login_grace_time),
                           ("--waiting-table-minutes", args.waiting_table_minutes),
                           ("--bot-seconds", args.bot_seconds),
+                          ("--lease-seconds", args.lease_seconds),
                           ("--max-startups-per-address", args.max_startups_per_address),
                           ("--web-sessions-per-address", args.web_sessions_per_address)):
         if value <= 0:
@@ -148,6 +153,7 @@ def config_from_args(args: argparse.Namespace):
         table_limits=TableLimits(waiting_minutes=args.waiting_table_minutes),
         bot_limits=BotLimits(seconds=args.bot_seconds, iterations=args.bot_iterations),
         store=args.store,
+        lease_seconds=args.lease_seconds,
     )
 
 

@@ -75,6 +75,7 @@ class SSHConfig:
     table_limits: TableLimits = field(default_factory=TableLimits)
     bot_limits: BotLimits = field(default_factory=BotLimits)
     store: str | None = None  # a postgresql:// URL several hosts share (None: files in data_dir)
+    lease_seconds: float = 15.0  # a silent host keeps its tables' bots this long (a shared store)
 
     def keys_directory(self) -> Path:
         return self.keys_dir or (self.data_dir / KEYS_DIR_NAME)
@@ -577,9 +578,12 @@ class InktermSSHServer:
 
         cfg = self.config
         try:
-            store = open_store(cfg.store or cfg.data_dir / "tables")
+            store = (open_store(cfg.store, lease_seconds=cfg.lease_seconds) if cfg.store
+                     else open_store(cfg.data_dir / "tables"))
         except StoreDown as exc:
             raise SystemExit(f"inkterm serve ssh: the table store cannot be reached: {exc}") from None
+        except ImportError:
+            raise SystemExit("inkterm serve ssh --store needs psycopg: pip install 'inkterm[serve]'") from None
         log.info("shared tables kept in %s", store.where)
         manager = TableManager(store, limits=cfg.table_limits, bots=cfg.bot_limits)
         service = TableService(manager, cfg.data_dir / SOCKET_NAME)

@@ -170,8 +170,10 @@ class TableService:
         return await asyncio.get_running_loop().run_in_executor(self._worker, fn, *args)
 
     async def _watch_idle(self) -> None:
+        # A shared store's lease lapses unless renewed: this host beats thrice a lease.
+        every = min(self.check_interval, self.manager.store.beat_every)
         while True:
-            await asyncio.sleep(self.check_interval)
+            await asyncio.sleep(every)
             _send(await self._on_worker(self._every_while))
 
     def _every_while(self) -> list:

@@ -3,7 +3,7 @@
 One row a table holds its file's text (the same JSON, so tables move between the
 two stores with ``inkterm tables export/import``), its status and a version one
 more with every change. A change is written under the row's lock (``SELECT … FOR
-UPDATE``) and only if the row is still the version this host changed: two hosts
+NO KEY UPDATE``) and only if the row is still the version this host read: two hosts
 never apply to one table at once, and the one that comes second reads the table
 again and makes its change on that (``Stale``). Each write notifies every host
 (``LISTEN/NOTIFY``), so the sessions at a table on any host see a move at once.
@@ -96,6 +96,7 @@ class PostgresStore(TableStore):
         self.url = url
         self.host = host or host_name()
         self.lease_seconds = lease_seconds
+        self.beat_every = lease_seconds / 3
         self.where = "PostgreSQL at " + _safe(url)
         self._conn: psycopg.Connection | None = None
         self._lock = threading.RLock()
@@ -171,8 +172,10 @@ class PostgresStore(TableStore):
     def write(self, code: str, text: str, version: int, status: str, *,
               said: dict[str, Any] | None = None, leased: bool = False) -> int:
         with self._tx() as conn:
-            found = conn.execute("SELECT version, said FROM inkterm_tables WHERE code = %s FOR UPDATE",
-                                 (code,)).fetchone()
+            # The row's lock (FOR UPDATE, but letting a lease row name the table meanwhile:
+            # a lease taken while the row is locked must not wait for it, nor it for the lease).
+            found = conn.execute("SELECT version, said FROM inkterm_tables WHERE code = %s "
+                                 "FOR NO KEY UPDATE", (code,)).fetchone()
             if found is None or found[0] != version:
                 raise Stale(code)
             if leased and not self._holding(conn, code):

@@ -88,6 +88,8 @@ class TableStore:
     shared = False
     #: Where the tables are, in words for the log.
     where = ""
+    #: How often (seconds) the host must say it is alive (``beat``).
+    beat_every = float("inf")
 
     def rows(self) -> Iterator[tuple[str, Row | str]]:
         """Every unfinished table (a file store: every table file), each as (its
