@@ -111,7 +111,7 @@ def test_the_row_lock_lets_one_of_many_writers_change_a_version(postgres):
 
 
 def test_a_bot_is_played_by_the_host_holding_the_lease_and_taken_over_when_it_is_gone(postgres):
-    a, b = host(postgres, "a", lease_seconds=1.0), host(postgres, "b", lease_seconds=1.0)
+    a, b = host(postgres, "a", lease_seconds=3.0), host(postgres, "b", lease_seconds=3.0)
     table, _ = a.open(ssh_player("Ann"), OpenTable(game=GAME, seats=["me", "bot", "open"]))
     code = table.code
     b.join(ssh_player("Bob"), code)
