@@ -73,10 +73,9 @@ class Row:
 
 @dataclass
 class Beat:
-    """What a host's heartbeat found (shared stores): the tables it now plays that
-    it did not, and those whose people changed (a host gone with its players)."""
+    """What a host's heartbeat found (shared stores): the tables whose people
+    changed (a host gone with its players)."""
 
-    gained: set[str] = field(default_factory=set)
     people: set[str] = field(default_factory=set)
 
 
@@ -136,8 +135,8 @@ class TableStore:
         return True
 
     def beat(self) -> Beat:
-        """This host is alive: its leases renewed, the tables of hosts gone taken
-        over, the people of hosts gone forgotten."""
+        """This host is alive: its leases renewed, the people of hosts gone
+        forgotten (their tables' leases lapse, for ``holds`` to take over)."""
         return Beat()
 
     def here(self, code: str, person: str, present: bool) -> None:
@@ -156,16 +155,6 @@ class TableStore:
         and each change they write: ``{"kind": "changed"|"note"|"people"|"again",
         "code": …, "text": …}`` ("again": the store was out of reach, so anything
         may have changed)."""
-
-    def name_of(self, person: str) -> str | None:
-        """The name a browser person chose (on any host)."""
-        return None
-
-    def names(self) -> dict[str, str]:
-        return {}
-
-    def keep_name(self, person: str, name: str) -> None:
-        pass
 
     def close(self) -> None:
         pass
@@ -194,7 +183,7 @@ class FileStore(TableStore):
         stat = path.stat()
         if stat.st_size > MAX_TABLE_BYTES:
             raise ValueError("too large")
-        self._version += 1
+        self._version += 1  # any number above 0 (stored): one host writes, no version is checked
         return Row(path.name[:-len(TABLE_SUFFIX)], path.read_bytes().decode("utf-8"),
                    self._version, stat.st_mtime)
 
