@@ -160,7 +160,7 @@ class SetupScreen(Screen):
                 f"{spec.title} needs {spec.min_players}–{spec.max_players} seats; "
                 f"{len(seats)} filled in."
             )
-        seats = check_seats(seats)
+        seats = check_seats(seats, game)
         text = self.query_one("#seed", Input).value.strip()
         try:
             seed = int(text)

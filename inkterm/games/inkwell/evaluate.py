@@ -13,6 +13,7 @@ from __future__ import annotations
 from inkterm.engine.steps import parse_key
 
 from .model import T_MAIN
+from .probes import PROBES as PROBES  # the simple strategies the balance lab plays
 
 
 # What a page not yet turned is worth, beyond its cubes: a player turns three pages in

@@ -15,6 +15,7 @@ from __future__ import annotations
 from inkterm.engine.steps import key_int, parse_key
 
 from .content import N_BLANKS, N_ROUNDS, ROW_THRESHOLDS, cards
+from .probes import PROBES as PROBES  # the simple strategies the balance lab plays
 from .view import CardFacts, KilnView, PlayerView
 
 CARDS = cards()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from .content import TYPES
 from .geometry import VALUE
+from .probes import PROBES as PROBES  # the simple strategies the balance lab plays
 from .tables import C, CAP
 
 # A page's multiplier for the projection: step 1 scores nothing yet but will (0.4 of
