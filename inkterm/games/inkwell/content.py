@@ -78,6 +78,10 @@ class MatSpec(_Strict):
     technique_capacity: int = Field(ge=1)
     end_phase_points: int = Field(ge=0)
     gold_bonus: int = Field(ge=0)
+    # A price in points (Gold Leaf, Gilder's Kit, Spill Cloth) is offered only to a seat
+    # that has the points, so no score goes below 0. False (older data): the price is
+    # taken all the same, and a score could go below 0.
+    point_price_needs_points: bool = False
 
     @model_validator(mode="after")
     def _links(self):

@@ -1,5 +1,7 @@
 """The designed content in play: workspace B sides (§3.4), the 32 techniques' effects
 (§3.5), the solo Rival (§3.6) and the auto-place shortcut."""
+import copy
+
 import pytest
 
 from inkterm.engine import new_game
@@ -149,6 +151,7 @@ def test_spill_cloth(players):
     cost = content().techniques[12].at(players).effect.cost
     assert cost == (1 if players in (2, 3) else 0)
     st = start(players)
+    st.players[0].add("Patron's Purse", 3)  # the point a pour costs (a price needs points)
     give_tech(st, 0, 12, "under")
     fill_all_but(st, 0, "I-1", {"A5"})
     clear_mat(st)
@@ -170,6 +173,7 @@ def test_spill_cloth(players):
 
 def test_spill_cloth_auto_place_pays_too():
     st = start(2)
+    st.players[0].add("Patron's Purse", 3)
     give_tech(st, 0, 12, "under")
     fill_all_but(st, 0, "I-1", {"A5"})
     clear_mat(st)
@@ -201,6 +205,7 @@ def test_scraper_moves_a_cube_not_the_multiplier():
 @pytest.mark.parametrize("tid,gold", [(14, 1), (15, 1)])
 def test_gold_leaf_and_gilders_kit(tid, gold):
     st = start(2)
+    st.players[0].add("Patron's Purse", 4)  # what a gold costs (a price needs points)
     st.deck.remove(tid)
     set_bottle(st, "D1", ["R"], tech=tid)
     set_bottle(st, "S1", ["Au"])
@@ -209,6 +214,54 @@ def test_gold_leaf_and_gilders_kit(tid, gold):
     supply = st.supply
     st.apply(f"resolve:{tid}")
     assert st.supply == supply - gold and st.hand[0].cubes[GOLD] == gold
+
+
+def older_rules(st) -> None:
+    """The data before a price in points needed points (``point_price_needs_points``
+    absent): how a game begun under it replays."""
+    st.C = copy.copy(st.C)
+    st.C.mat = st.C.mat.model_copy(update={"point_price_needs_points": False})
+    fresh(st)
+
+
+@pytest.mark.parametrize("tid,price", [(14, 1), (15, 4)])
+def test_a_gold_is_offered_only_to_a_seat_that_can_pay_for_it(tid, price):
+    """Issue 36: Gilder's Kit and Gold Leaf took points a seat did not have (0 → −4)."""
+    st = start(2)
+    st.players[0].add("Patron's Purse", price - 1)
+    st.deck.remove(tid)
+    set_bottle(st, "D1", ["R"], tech=tid)
+    set_bottle(st, "S1", ["Au"])
+    st.apply("take:D1")
+    place_all(st)
+    assert keys(st) == [f"decline:{tid}"]  # one point short: only declining is open
+    hint = st.decision().choices[0].hint
+    assert f"costs {price} point" in hint and f"you have {price - 1}" in hint
+    older_rules(st)
+    assert f"resolve:{tid}" in keys(st)
+    st.apply(f"resolve:{tid}")
+    assert st.players[0].score == -1  # the old rule, kept for games begun under it
+
+
+def test_a_pour_is_offered_only_to_a_seat_that_can_pay_for_it():
+    """With no points, Spill Cloth's pour (1 point with two players) is not open, so a
+    bottle that needs it does not fit; under the older data it did, and cost 0 → −1."""
+    st = start(2)
+    assert st.players[0].score == 0
+    give_tech(st, 0, 12, "under")
+    fill_all_but(st, 0, "I-1", {"A5"})
+    clear_mat(st)
+    set_bottle(st, "C1", ["R", "K"])
+    assert takes(st) == []
+    st.players[0].add("Patron's Purse", 1)
+    fresh(st)
+    assert takes(st) == ["take:C1"]
+    st.players[0].add("Patron's Purse", -1)
+    older_rules(st)
+    assert takes(st) == ["take:C1"]
+    st.apply("take:C1")
+    st.apply("auto")
+    assert st.players[0].score == -1
 
 
 @pytest.mark.parametrize("tid,n", [(16, 3), (17, 2)])
@@ -270,6 +323,7 @@ def test_gilders_kit_pays_its_cost_a_gold_and_nothing_without_gold(players, cost
     assert content().techniques[15].effect.cost == 3
     assert content().techniques[15].by_players == {2: {"cost": 4}, 3: {"cost": 4}}
     st = start(players)
+    st.players[0].add("Patron's Purse", cost)  # a price in points needs the points
     st.deck.remove(15)
     set_bottle(st, "D1", ["R"], tech=15)
     st.apply("take:D1")
@@ -277,17 +331,19 @@ def test_gilders_kit_pays_its_cost_a_gold_and_nothing_without_gold(players, cost
     supply = st.supply
     st.apply("resolve:15")
     assert st.hand[0].cubes[GOLD] == 1 and st.supply == supply - 1
-    assert st.players[0].score == -cost and ["Gilder's Kit", -cost] in st.players[0].breakdown
+    assert st.players[0].score == 0 and ["Gilder's Kit", -cost] in st.players[0].breakdown
     place_all(st)
     st.apply("turn")
     finish_turn(st)
     while st.cur != 0:  # the others Turn too
         st.apply("turn")
         finish_turn(st)
-    assert "use:15" in keys(st)
     st.supply = 0
+    fresh(st)
+    assert "use:15" in keys(st)  # no gold, no price: open whatever the score
+    score = st.players[0].score
     st.apply("use:15")
-    assert st.players[0].score == -cost and not st.hand  # the supply is empty: no gold, no payment
+    assert st.players[0].score == score and not st.hand  # the supply is empty: no gold, no payment
 
 
 @pytest.mark.parametrize("players,says", [(2, "pay 4 points"), (3, "pay 4 points"), (4, "pay 3 points"),
@@ -296,6 +352,7 @@ def test_a_technique_reads_the_number_of_its_player_count(players, says):
     """The board shows the table's own number, not every count's (the text the
     menu and the mat show comes from the game's content)."""
     st = start(players)
+    st.players[0].add("Patron's Purse", 4)  # enough to be offered the Kit's use
     st.deck.remove(15)
     set_bottle(st, "D1", ["R"], tech=15)
     st.apply("take:D1")
