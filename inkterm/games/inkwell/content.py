@@ -397,6 +397,12 @@ class SoloSpec(_Strict):
     starting_cubes: int = Field(ge=0)
     die: list[Literal["star", "circle", "diamond", "abbot"]] = Field(min_length=1)
     end_points_per_space: int = Field(ge=0)
+    # The end bonus (points per space the Abbot has left) is at most the player's score
+    # before it: three near-empty pages turned at once won by the bonus alone.
+    end_points_at_most_score: bool = False
+    # At the end the Rival also scores its bonus for each arrow the Abbot has not crossed
+    # ("he walks on to the end"): finishing early no longer keeps the bonuses from it.
+    rival_bonus_for_arrows_left: bool = False
     difficulties: dict[str, DifficultySpec]
 
 

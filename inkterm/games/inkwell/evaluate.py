@@ -1,9 +1,10 @@
 """How the bots judge an Inkwell position, and which content each seat picked.
 
-``evaluate`` is the lead in projected points over the best other seat (the projection
-itself when solo): the score so far, most of what turning the current page now would
-add (the game's own turn preview), part of each unfinished illustration's points by
-how full it is, and a worth for each page still to turn. All of it is public.
+``evaluate`` is the lead in projected points over the best other seat (alone: the
+projection less half the Rival's score and pile): the score so far, most of what
+turning the current page now would add (the game's own turn preview), part of each
+unfinished illustration's points by how full it is, and a worth for each page still
+to turn. All of it is public.
 ``default_choice`` is the cheap policy the bots' look-ahead follows. ``card_picks``
 lists, per seat, the techniques it took (``T<id>``) and its workspace (``W-…``), for
 the simulator's per-card statistics.
@@ -47,10 +48,29 @@ def seat_values(state, seat: int) -> list[float]:
     return [player_value(p, worth) for p in players]
 
 
+# Alone, how much of the Rival's score and pile counts against the player. The Rival
+# clears the fullest bottle of the shape it rolls, so a Take of a full bottle also
+# keeps ink from it; without this greedy never saw that, and the probe "take the
+# fullest bottle every turn" beat it (35% to greedy's 50% against the Standard Rival).
+# With it greedy won 64% there (seeds 9000-9199), and the Rival's bonuses were set to
+# bring it back to about 50%.
+RIVAL_WORTH = 0.5
+
+
+def rival_value(state) -> float:
+    """The solo Rival's standing: its score and the pile it scores next (public)."""
+    r = state.view(0).get("rival")
+    if not r:
+        return 0.0
+    return float(r["score"]) + sum(r["pile"].values())
+
+
 def evaluate(state, seat: int) -> float:
     sc = seat_values(state, seat)
     others = [x for s, x in enumerate(sc) if s != seat]
-    return sc[seat] - max(others) if others else sc[seat]
+    if others:
+        return sc[seat] - max(others)
+    return sc[seat] - RIVAL_WORTH * rival_value(state)
 
 
 VALUE_SCALE = 4.0
