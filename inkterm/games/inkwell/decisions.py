@@ -82,19 +82,19 @@ class Decisions(Base):
         pv = sum(v for _l, v in self.page_score(seat, voluntary=not forced))
         gold = self.turn_bonus(seat)
         bonus = f" + {gold_bonus_words(gold)}" if gold else ""
-        scores, after = f"scores {pv}{bonus}", ""
+        scores, first = f"scores {pv}{bonus}", ""
         if self.solo:
-            scores, after = self.solo_turn_texts(p, pv)
+            scores, first = self.solo_turn_texts(p, pv)
             scores += bonus
         if forced:
             why = "Abbot's Blessing still brings the gold bonus." if gold else "no gold bonus."
             ch.append(Choice("turn", f"Turn page {p.page} (forced, {scores})",
-                             f"The Abbot has passed your page's arrow: you must Turn; {why}{after}",
+                             f"{first}The Abbot has passed your page's arrow: you must Turn; {why}",
                              (f"page:{p.page}",)))
         else:
             last = p.page is not None and self.C.pages[p.page].level == 3
             what = "Score this page, your last." if last else "Score this page, discard it and take the next level."
-            ch.append(Choice("turn", f"Turn page {p.page} ({scores})", what + after, (f"page:{p.page}",)))
+            ch.append(Choice("turn", f"Turn page {p.page} ({scores})", first + what, (f"page:{p.page}",)))
         for tid, st in p.all_techs():
             if not self.can_pay(p, self.use_price(tid)):
                 continue  # a price in points is offered only to a seat that has them

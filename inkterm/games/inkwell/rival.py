@@ -70,9 +70,10 @@ class Rival(Base):
 
     def solo_turn_texts(self, p: Player, page_points: int) -> tuple[str, str]:
         """What a solo Turn scores, in words, for its choice: (the label's "scores …",
-        the hint's sentences on the end bonus and the Rival). Page III's Turn ends the
-        game, so its total has the end bonus in it and the Rival's last score beside
-        it; an earlier Turn says what the Rival scores at the next arrow."""
+        the hint's opening sentences on the end and the Rival, first because a narrow
+        hint shows only its start). Page III's Turn ends the game, so its total has the
+        end bonus in it and both final scores; an earlier Turn says what the Rival
+        scores at the next arrow."""
         d = self.C.solo.difficulties[self.difficulty]
         pile = sum(self.rival_pile) // d.pile_divisor
         assert p.page is not None
@@ -81,8 +82,8 @@ class Rival(Base):
                 return f"scores {page_points}", ""
             k = self.crossed + 1
             return (f"scores {page_points}",
-                    f" The Rival scores its pile (now {pile}) + {d.arrow_bonus} when the Abbot crosses "
-                    f"arrow {ROMAN[k]} (space {self.arrows[k - 1]}; he is on {self.abbot}).")
+                    f"The Rival scores its pile (now {pile}) + {d.arrow_bonus} when the Abbot crosses "
+                    f"arrow {ROMAN[k]} (space {self.arrows[k - 1]}; he is on {self.abbot}). ")
         per = self.C.solo.end_points_per_space
         left = max(0, self.end - self.abbot)
         end = per * left
@@ -96,9 +97,9 @@ class Rival(Base):
         why = (f" and {d.arrow_bonus} for each of the {count(arrows, 'arrow')} the Abbot has not crossed"
                if arrows and d.arrow_bonus else "")
         return (f"scores {page_points} + {end} end bonus = {page_points + end}",
-                f" The game ends: {per} a space for the {count(left, 'space')} the Abbot has left{cap}: {end}. "
-                f"The Rival then scores its pile ({pile}){why}: {mine} to the Rival's {rival}"
-                f" ({'you win' if mine > rival else 'the Rival wins'}).")
+                f"The game ends: {mine} to the Rival's {rival} ({'you win' if mine > rival else 'the Rival wins'}). "
+                f"End bonus: {per} a space for the {count(left, 'space')} the Abbot has left{cap}: {end}. "
+                f"The Rival scores its pile ({pile}){why}. ")
 
     def _solo_end(self, p: Player, ev: Narration) -> None:
         pts, left = self.end_bonus(p)
