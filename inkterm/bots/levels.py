@@ -24,12 +24,17 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", "plays the move that looks best this turn (greedy); a first game", None),
-    "normal": Level("normal", "plays each choice out a few hundred times before it chooses (search); "
-                              "a fair game for most players", 0.25),
-    "hard": Level("hard", "the strongest search, about a second a move; you must work to beat it", 1.0),
+    "easy": Level("easy", "plays the move that looks best now", None),
+    "normal": Level("normal", "plays each choice out many times", 0.25),
+    "hard": Level("hard", "is the strongest, about a second a move", 1.0),
 }
 DEFAULT_LEVEL = "normal"  # what "bot" means: the default bot at a table with people
+
+
+def levels_in_words() -> str:
+    """The levels as one sentence, for the setup screen: "easy plays …; normal (bot) …"."""
+    return "; ".join(f"{name}{' (bot)' if name == DEFAULT_LEVEL else ''} {lv.words}"
+                     for name, lv in LEVELS.items())
 
 
 def search_budget(game: str, level: str = "hard") -> int:

@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from inkterm.bots import check_seats
+from inkterm.bots.levels import levels_in_words
 from inkterm.engine import GAMES
 from inkterm.screens import SCREENS_CSS
 from inkterm.widgets.footer import KeyFooter
@@ -56,7 +57,7 @@ class SetupScreen(Screen):
                     yield Label(f"Seat {i + 1}", classes="setup-label")
                     yield Input(
                         DEFAULT_SEATS[i],
-                        placeholder="name, or bot (empty: no seat)",
+                        placeholder="a name, or easy, normal (bot), hard (empty: no seat)",
                         id=f"seat{i}",
                         classes="seat-input",
                         compact=True,
@@ -70,8 +71,8 @@ class SetupScreen(Screen):
                 yield Select(HANDOFF_CHOICES, value=getattr(self.app, "handoff", "auto"),
                              allow_blank=False, id="handoff", compact=True)
             yield Static(
-                "Enter on Game opens its list; Enter in a field (or ^g) starts. "
-                "Seats bot, random, greedy and search are computer players.",
+                "Enter on Game opens its list; Enter in a field (or ^g) starts. A seat is a "
+                f"name or a computer player: {levels_in_words()}.",
                 id="setup-help",
             )
             yield Static("", id="setup-error")
