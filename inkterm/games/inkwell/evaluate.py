@@ -76,9 +76,10 @@ def evaluate(state, seat: int) -> float:
 VALUE_SCALE = 4.0
 # Search plays each path out to the end of the game: scoring only the end of its own
 # turn, it did no better than greedy (45-47% in 40-60 games); to the end it won 27 of
-# 30. About 10 ms a playout, so 120 make a move of about half a second.
+# 30. About 2 CPU-ms a playout: 300 (the hard level; normal plays a quarter) make a
+# move of about 0.5 CPU-s here (120 was the default before the levels).
 SEARCH_HORIZON = "end"
-SEARCH_ITERATIONS = 120
+SEARCH_ITERATIONS = 300
 
 
 def default_choice(state, d) -> str:
