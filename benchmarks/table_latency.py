@@ -93,10 +93,10 @@ async def open_table(host: Player, seats: int) -> str:
     mark = host.press(b"t")
     await host.wait_for(r"Seat 2", start=mark)
     await asyncio.sleep(0.5)
-    for i in range(2, seats):  # seats 3.. from "no seat" to "open" (three up)
+    for i in range(2, seats):  # seats 3.. from "no seat" to "open" (four up)
         host.press(TAB * (i + 1) + b"\r" if i == 2 else TAB + b"\r")
         await asyncio.sleep(0.4)
-        host.press(UP * 3 + b"\r")
+        host.press(UP * 4 + b"\r")
         await asyncio.sleep(0.4)
     mark = host.press(b"\x07")  # ctrl+g
     return (await host.wait_for(r"Table ([A-Z]{4}) ", start=mark)).group(1)
@@ -104,7 +104,7 @@ async def open_table(host: Player, seats: int) -> str:
 
 async def join(player: Player, code: str) -> None:
     mark = player.press(b"j")
-    await player.wait_for(r"the 4 letters", start=mark)
+    await player.wait_for(r"the letters the host shared", start=mark)
     await asyncio.sleep(0.5)
     mark = player.press(code.lower().encode() + b"\r")
     await player.wait_for(r"(?i)table " + code, start=mark)  # the waiting room or the game

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from inkterm.session_env import SERVED_ENV
@@ -118,6 +119,15 @@ class InktermApp(App):
             self.set_keymap(keymap)
         for line in problems:
             self.notify(line, title="Keys", severity="warning", timeout=10)
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Every toast (a widget's notify comes here too) is text, never markup: its
+        message is built from names, file names and errors (see widgets/plain.py)."""
+        from inkterm.widgets.plain import plain_text
+
+        super().notify(plain_text(message), title=plain_text(title), severity=severity,
+                       timeout=timeout, markup=False)
 
     def handle_bindings_clash(self, clashed_bindings, node) -> None:
         """A rebound key that another key of the same screen already uses: said once."""
@@ -305,3 +315,9 @@ class InktermApp(App):
         extra = getattr(screen, "palette_commands", None)
         if extra is not None:
             yield from extra()
+
+
+if TYPE_CHECKING:
+    from inkterm.screens.host import Host
+
+    _HOST: type[Host] = InktermApp  # the app is what its screens ask of it

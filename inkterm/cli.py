@@ -296,7 +296,9 @@ def main(argv: list[str] | None = None) -> int:
             return (ssh if args.serve_command == "ssh" else web).run_from_args(args)
         return _run_app()
     except CliError as exc:
-        print(f"inkterm: {exc}", file=sys.stderr)
+        from inkterm.names import visible  # a file's or a player's name: text, not a command
+
+        print("inkterm: " + "\n".join(visible(line) for line in str(exc).split("\n")), file=sys.stderr)
         return 2
 
 

@@ -1,9 +1,13 @@
 """Where a player's inkterm keeps its files: ``$INKTERM_HOME`` if set (tests, per-user
-SSH sessions), else the platform's user data directory. A leaf module (no inkterm
-imports), so the app can read its settings before the engine is loaded."""
+SSH sessions), else the platform's user data directory; and how a file there is read
+(``read_file``: a regular file only, bounded in size and time). A leaf module (no
+inkterm imports), so the app can read its settings before the engine is loaded."""
 from __future__ import annotations
 
+import errno
 import os
+import stat
+import threading
 from pathlib import Path
 
 
@@ -14,3 +18,88 @@ def home_dir() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("inkterm", appauthor=False))
+
+
+#: How long one read of a file in the data folder may take before it is given up.
+READ_SECONDS = 2.0
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
+          (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+          (stat.S_ISLNK, "a symbolic link"))
+
+
+class NotReadable(OSError):
+    """A file of the data folder that is not read; ``str()`` says why, in words."""
+
+    def __str__(self) -> str:
+        return self.strerror or "not read"
+
+
+def _kind(mode: int) -> str:
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+
+
+def read_file(path: Path, limit: int, *, follow_links: bool = True,
+              timeout: float = READ_SECONDS) -> bytes:
+    """The bytes of ``path``: a regular file of at most ``limit`` bytes, read within
+    ``timeout`` seconds. Anything else is refused with NotReadable, without waiting:
+    a folder, a named pipe, a socket or a device (opened non-blocking, and checked
+    before and after opening, so a FIFO never blocks), a file too large, a read that
+    hangs (an unanswering network disk: the read is left behind on a daemon thread,
+    which keeps nobody waiting, not even the process's exit). Without
+    ``follow_links`` (the saves folder, where inkterm makes none), a symbolic link
+    is refused too."""
+    try:
+        info = os.lstat(path)
+        if stat.S_ISLNK(info.st_mode):
+            target = path.resolve()
+            if not follow_links:
+                raise NotReadable(errno.ELOOP, f"a symbolic link (to {target}), not a file; not read")
+            path, info = target, os.lstat(target)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotReadable(errno.EINVAL, f"{_kind(info.st_mode)}, not a file; not read")
+        if info.st_size > limit:
+            raise NotReadable(errno.EFBIG, f"too large ({info.st_size:,} bytes); not read")
+    except NotReadable:
+        raise
+    except OSError as exc:
+        raise NotReadable(exc.errno, exc.strerror or str(exc)) from None
+    result: list = []
+    reader = threading.Thread(target=_read_into, args=(path, limit, result), daemon=True,
+                              name="inkterm-read")
+    reader.start()
+    reader.join(timeout)
+    if not result:
+        raise NotReadable(errno.ETIMEDOUT, f"took longer than {timeout:g} s to read; not read")
+    if isinstance(result[0], BaseException):
+        raise result[0]
+    return result[0]
+
+
+def _read_into(path: Path, limit: int, result: list) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError as exc:
+        result.append(NotReadable(exc.errno, "a symbolic link; not read" if exc.errno == errno.ELOOP
+                                  else exc.strerror or str(exc)))
+        return
+    try:
+        info = os.fstat(fd)  # what was opened, which may not be what was looked at
+        if not stat.S_ISREG(info.st_mode):
+            result.append(NotReadable(errno.EINVAL, f"{_kind(info.st_mode)}, not a file; not read"))
+            return
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            result.append(NotReadable(errno.EFBIG, f"larger than {limit:,} bytes; not read"))
+        else:
+            result.append(b"".join(chunks))
+    except OSError as exc:
+        result.append(NotReadable(exc.errno, exc.strerror or str(exc)))
+    finally:
+        os.close(fd)

@@ -13,6 +13,7 @@ could not (an unknown id, a value that is not a key string, bad TOML).
 """
 from __future__ import annotations
 
+import errno
 import importlib
 import pkgutil
 import tomllib
@@ -66,14 +67,19 @@ def bound_keys() -> list[BoundKey]:
 def read_keymap(path: Path | None = None) -> tuple[dict[str, str], list[str]]:
     """The keymap in ``path`` (default: the data directory's), and a line for each
     problem. A missing file is an empty keymap and no problem."""
+    from inkterm.home import read_file
+
     path = path or keymap_path()
     try:
-        if path.stat().st_size > MAX_KEYMAP_BYTES:
+        # A regular file (a link to one is fine: dotfiles), bounded in size and time.
+        raw = tomllib.loads(read_file(path, MAX_KEYMAP_BYTES).decode("utf-8"))
+    except OSError as exc:
+        if exc.errno == errno.ENOENT:  # no keymap: nothing rebound, nothing to say
+            return {}, []
+        if exc.errno == errno.EFBIG:
             return {}, [f"{path.name}: larger than {MAX_KEYMAP_BYTES // 1024} KiB; not read"]
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return {}, []
-    except (OSError, UnicodeDecodeError) as exc:
+        return {}, [f"{path.name}: cannot be read ({exc})"]
+    except UnicodeDecodeError as exc:
         return {}, [f"{path.name}: cannot be read ({exc})"]
     except tomllib.TOMLDecodeError as exc:
         return {}, [f"{path.name}: not valid TOML ({exc}); no keys rebound"]

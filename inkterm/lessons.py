@@ -20,8 +20,11 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from inkterm.engine import IllegalChoice, new_game
 from inkterm.engine.assets import load_asset
 from inkterm.engine.saves import save_dir, write_atomic
+from inkterm.home import read_file
 
 ASSETS = Path(__file__).resolve().parent / "assets"
+#: A lesson's kept place is a few hundred bytes; anything far larger is not ours.
+MAX_PROGRESS_BYTES = 1_000_000
 ANY_OTHER = "*"  # the ``wrong`` entry for a choice not named there
 
 
@@ -124,7 +127,7 @@ class Tutor:
     @classmethod
     def _resume(cls, game: str, lesson: Lesson) -> "Tutor | None":
         try:
-            kept = json.loads(progress_path(game).read_text(encoding="utf-8"))
+            kept = json.loads(read_file(progress_path(game), MAX_PROGRESS_BYTES))
             if kept.get("finished"):
                 return None
             state = new_game(game, seats=list(lesson.seats), seed=lesson.seed)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from inkterm.names import clash, clash_reason, clean_name
+
 from .base import Bot
 from .greedy import GreedyBot
 from .levels import DEFAULT_ITERATIONS, DEFAULT_LEVEL, LEVELS, Level, search_budget
@@ -51,15 +53,16 @@ BOT_FORMS = ("easy, normal, hard (bot: normal), random, greedy, search, search:N
              "per move), or a game's scripted strategy (inkterm simulate GAME --probes lists them)")
 
 
-def number_bots(seats: list[str]) -> list[str]:
+def number_bots(seats: list[str], bot: Callable[[str], bool] | None = None) -> list[str]:
     """Seats that repeat a bot spec get numbers ("bot", "bot 2", "bot 3"), so every
     seat has a name of its own on the board and in the log; a number another seat
-    already carries ("bot, bot 2, bot") is skipped."""
+    already carries ("bot, bot 2, bot") is skipped. ``bot`` says what is a bot
+    (default ``is_bot``; a server has names of its own for its bots)."""
     typed = {s.casefold() for s in seats}
     out, seen = [], set()
     for s in seats:
         name, n = s, 1
-        if is_bot(s):
+        if (bot or is_bot)(s):
             while name.casefold() in seen or (n > 1 and name.casefold() in typed):
                 n += 1
                 name = f"{s} {n}"
@@ -69,25 +72,29 @@ def number_bots(seats: list[str]) -> list[str]:
 
 
 def check_seats(seats: list[str], game: str | None = None) -> list[str]:
-    """The seats trimmed, with repeated bots numbered. ValueError names the first
-    problem: an empty name, a bot spec that is not valid (``search:abc``), a
-    strategy ``game`` does not declare, or two players with the same name (case and
-    spaces aside)."""
-    seats = [s.strip() for s in seats]
-    for s in seats:
+    """The seats with each person's name checked as every door checks names
+    (``engine.names``: printable, normalised, not too long) and repeated bots
+    numbered. ValueError names the first problem: a name that is not one, a bot
+    spec that is not valid (``search:abc``), or two seats whose names look alike
+    (case aside, or a lookalike letter such as a Cyrillic о for an o), or a
+    strategy ``game`` does not declare."""
+    checked = []
+    for s in (s.strip() for s in seats):
         if not s:
             raise ValueError("a seat has no name")
         if _known(_parse(s)[0]) and not is_bot(s):
             raise ValueError(f"{s!r} is not a valid bot; a seat is a name, or a bot: {BOT_FORMS}")
         if game is not None:
             check_probe(s, game)
-    names = number_bots(seats)
-    first: dict[str, str] = {}
-    for name in names:
-        if name.casefold() in first:
-            raise ValueError(f"two seats are named {first[name.casefold()]!r}; "
-                             "give each player a name of their own")
-        first[name.casefold()] = name
+        checked.append(s if is_bot(s) else clean_name(s))
+    names = number_bots(checked)
+    for i, name in enumerate(names):
+        other = clash(name, names[:i])
+        if other is None:
+            continue
+        if other.casefold() == name.casefold():
+            raise ValueError(f"two seats are named {other!r}; give each player a name of their own")
+        raise ValueError(f"{clash_reason(name, other)}; give each player a name that looks different")
     return names
 
 

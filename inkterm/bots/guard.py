@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 
 from .base import pending_decision, weighable_keys
 
@@ -82,6 +83,9 @@ class GuardedBot:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
         self.guard = LoopGuard()
+        #: Asked between steps of weighing, where a bot has any: True means answer now
+        #: with what is known (a server's deadline, or the server stopping).
+        self.stop: Callable[[], bool] | None = None
 
     def choose(self, state) -> str:
         return self.decide(state, None)[0]

@@ -96,10 +96,13 @@ class SearchBot(GuardedBot):
         rounds = max(1, math.ceil(math.log2(len(arms)))) if len(arms) > 1 else 1
         explore = EXPLORE * h.value_scale
         left = budget
+        stop = self.stop
         for r in range(rounds):
             per = max(1, left // ((rounds - r) * len(arms)))
             for arm in arms:
                 for _ in range(per):
+                    if stop is not None and stop():  # told to answer now: the best so far
+                        return root
                     reward = self._iterate(state, me, root, arm, h, explore)
                     if ahead is not None and reward > 0:
                         ahead[arm] = ahead.get(arm, 0) + 1

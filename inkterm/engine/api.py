@@ -1,9 +1,11 @@
 """new_game / load_game / replay: the ways into a game state."""
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any, Iterator
 
+from . import content_versions
 from .give import Give
 from .record import Record
 from .registry import GAMES
@@ -28,6 +30,7 @@ def new_game(
     seed: int = 0,
     options: dict[str, Any] | None = None,
 ) -> GameState:
+    """A new game under the current content version (it records that version)."""
     spec = _spec(game)
     return spec.state_class()(_record(spec, seats, seed, options))
 
@@ -68,26 +71,57 @@ def _record(spec, seats: list[str], seed: int, options: dict[str, Any] | None) -
             raise ValueError(f"{spec.title} option {k!r} is one of "
                              f"{', '.join(map(str, known[k].choices))}, not {v!r}")
         opts[k] = v
-    return Record(spec.id, list(seats), int(seed), opts, [])
+    return Record(spec.id, list(seats), int(seed), opts, [], content_versions.current_version(spec.id))
 
 
-def replay(record: Record) -> GameState:
-    """Rebuild a state from its record alone."""
-    state = new_game(record.game, record.seats, record.seed, record.options)
+def opening(record: Record) -> GameState:
+    """The game's first position: ``record``'s game, seats, seed and options under its
+    content version (the current one when it names none)."""
+    spec = _spec(record.game)
+    rec = _record(spec, record.seats, record.seed, record.options)
+    if record.content_version is not None:
+        rec.content_version = record.content_version
+    try:
+        return spec.state_class()(rec)
+    except content_versions.UnknownVersion as exc:
+        raise SaveError(str(exc)) from None
+
+
+class _NoLongerReplays(SaveError):
+    def __init__(self, at: int):
+        # Words for the player, not the choice key: the Continue list shows this line.
+        super().__init__(f"made by an older inkterm whose rules differ, or damaged: its choice "
+                         f"{at} no longer replays, so it cannot be continued")
+        self.at = at
+
+
+def _replay_under(record: Record) -> GameState:
+    state = opening(record)
     for i, key in enumerate(record.choices):
         try:
             state.apply(key)
         except IllegalChoice:
-            # Words for the player, not the choice key: the Continue list shows this line.
-            raise SaveError(f"made by an older inkterm whose rules differ, or damaged: its choice "
-                            f"{i + 1} no longer replays, so it cannot be continued") from None
+            raise _NoLongerReplays(i + 1) from None
     return state
+
+
+def replay(record: Record) -> GameState:
+    """Rebuild a state from its record alone, under the record's content version. A
+    record from before versions were recorded is played under the newest version its
+    choices replay under (``load_game`` also weighs the save's snapshot)."""
+    return _rebuild(record, None)
+
+
+def _rebuild(record: Record, save: Any) -> GameState:
+    if record.content_version is None and content_versions.manifest(record.game) is not None:
+        return _matched(record, save)
+    return _replay_under(record)
 
 
 def replay_events(record: Record) -> Iterator[tuple[int, int | None, list[Event]]]:
     """The game's narration, re-derived from its record: for each choice, the seat
     that made it, the round it was made in, and the events it produced."""
-    state = new_game(record.game, record.seats, record.seed, record.options)
+    state = opening(record)
     for key in record.choices:
         d = state.decision()
         if d is None:
@@ -98,14 +132,16 @@ def replay_events(record: Record) -> Iterator[tuple[int, int | None, list[Event]
 def load_game(text: str, *, trust_snapshot: bool = True, notes: list[str] | None = None) -> GameState:
     """The state a save describes, rebuilt from its record (the record is the truth).
 
-    The snapshot never decides anything. When ``notes`` is given it is compared with
-    the replay, and one that disagrees adds a one-line warning there (the game is
-    the record's either way); ``trust_snapshot=False`` skips that comparison. Every
-    problem is a one-line ``SaveError``."""
+    The snapshot never decides what happened. It helps only to find the content
+    version of a save from before versions were recorded (``_matched``). When
+    ``notes`` is given it is compared with the replay, and one that disagrees adds a
+    one-line warning there (the game is the record's either way);
+    ``trust_snapshot=False`` skips that comparison. Every problem is a one-line
+    ``SaveError``."""
     save = parse_save(text)
     rec = Record(**save.record.model_dump())
     try:
-        state = replay(rec)
+        state = _rebuild(rec, save)
     except SaveError:
         raise
     except ValueError as exc:  # seats or options the game does not take
@@ -149,6 +185,56 @@ def parse_save(text: str):
     if save.record.game != save.game:
         raise SaveError(f"the save is of {save.game!r} but its record is of {save.record.game!r}")
     return save
+
+
+def _matched(record: Record, save: Any) -> GameState:
+    """``record`` (which names no content version) replayed under the version it was
+    made with, as far as its choices and ``save``'s snapshot tell: the newest version
+    whose replay matches the snapshot, else the one that differs least from it (the
+    newest of those), else the newest that replays at all. At most one replay per
+    shipped version; a version whose replay fails stops at the failing choice."""
+    closest: tuple[int, GameState] | None = None
+    furthest: _NoLongerReplays | None = None
+    for version in content_versions.versions_newest_first(record.game):
+        try:
+            state = _replay_under(dataclasses.replace(record, content_version=version))
+        except _NoLongerReplays as exc:
+            if furthest is None or exc.at > furthest.at:
+                furthest = exc
+            continue
+        if save is None or save.snapshot is None:
+            return state
+        differences = _differences(state, save.snapshot, save.over)
+        if differences == 0:
+            return state
+        if closest is None or differences < closest[0]:
+            closest = (differences, state)
+    if closest is not None:
+        return closest[1]
+    assert furthest is not None  # a game with versions has at least one
+    raise furthest
+
+
+def _differences(state: GameState, snapshot: dict[str, Any], over: bool) -> int:
+    """How far a save's snapshot is from ``state`` (0: it matches). A snapshot of this
+    game's dump shape must equal it exactly; one of an older shape is compared on the
+    facts both shapes hold (the same keys, where their values have the same shape)."""
+    expected = json.loads(state.to_json())  # as it would be written: tuples are lists
+    if snapshot.get("shape", 1) == type(state).snapshot_shape:
+        if snapshot == expected["snapshot"] and over == expected["over"]:
+            return 0
+        return max(1, _leaf_differences(snapshot, expected["snapshot"])) + (over != expected["over"])
+    return _leaf_differences(snapshot, expected["snapshot"]) + (over != expected["over"])
+
+
+def _leaf_differences(a: Any, b: Any) -> int:
+    if isinstance(a, dict) and isinstance(b, dict):
+        return sum(_leaf_differences(a[k], b[k]) for k in a.keys() & b.keys())
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return 1
+        return sum(_leaf_differences(x, y) for x, y in zip(a, b))
+    return 0 if a == b else 1
 
 
 def _snapshot_problem(state: GameState, snapshot: dict[str, Any], over: bool) -> str | None:

@@ -2,8 +2,9 @@
 much, every standing best first with its score and how it was made, the tie-breaks.
 
 A game gives it through ``GameState.result()``. The default is built from
-``scores()``, ``ranking()`` and the summary's ``breakdown``/``tiebreaks``; a game whose
-table holds more than its seats (the solo Inkwell Rival) builds its own.
+``scores()``, ``ranking()`` and the summary's ``breakdown``/``tiebreaks``/``winners``
+(keys of every game's view: ``engine/view.py``); a game whose table holds more than
+its seats (the solo Inkwell Rival) builds its own.
 """
 from __future__ import annotations
 

@@ -20,6 +20,8 @@ class RecordModel(BaseModel):
     seed: int
     options: dict[str, Any] = {}
     choices: list[Key] = Field(default=[], max_length=100_000)
+    # Save version 2 on; a save without one is matched to a version when it is loaded.
+    content_version: int | None = Field(default=None, ge=1)
 
 
 class SaveModel(BaseModel):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import tempfile
 import time
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -103,13 +104,19 @@ def save_game(state: GameState, path: Path) -> None:
 
 
 def read_text(path: Path) -> str:
-    """A save file's text, size-bounded; problems as SaveError (without the path)."""
+    """A save file's text; problems as SaveError (without the path). Only a regular
+    file is read, bounded in size and time: a named pipe, a socket, a device, a
+    folder or a symbolic link so named is refused at once, never waited on (see
+    home.read_file). inkterm makes no links among its saves, and a link would give
+    one game two names, so two sessions could hold it under each."""
+    from inkterm.home import NotReadable, read_file
+
     try:
-        if path.stat().st_size > MAX_SAVE_BYTES:
-            raise SaveError(f"too large ({path.stat().st_size:,} bytes)")
-        return path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise SaveError(f"cannot read: {exc.strerror or exc}") from None
+        data = read_file(path, MAX_SAVE_BYTES, follow_links=False)
+    except NotReadable as exc:
+        raise SaveError(str(exc)) from None
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError("not a text file") from None
 
@@ -169,14 +176,15 @@ def _envelope(path: Path) -> tuple[str, list[str], bool]:
 
 
 def list_saves(directory: Path | None = None) -> list[SaveInfo]:
-    """Every save file, newest first; unreadable ones carry their error."""
+    """Every save file, newest first; unreadable ones carry their error (also what
+    is not a file at all: a folder, a pipe, a socket, a link)."""
     directory = directory or save_dir()
     if not directory.is_dir():
         return []
     out: list[SaveInfo] = []
     for p in directory.glob("*.save.json"):
         try:
-            mtime = p.stat().st_mtime
+            mtime = p.lstat().st_mtime  # the entry itself: a link, a pipe are listed too
         except OSError:
             continue
         try:
@@ -216,8 +224,10 @@ def lock_path(path: Path) -> Path:
 
 
 def _lock_owner(lock: Path) -> int | None:
+    from inkterm.home import read_file
+
     try:
-        text = lock.read_text(encoding="ascii").strip()
+        text = read_file(lock, 64, follow_links=False).decode("ascii").strip()
     except (OSError, UnicodeDecodeError):
         return None
     return int(text) if text.isdigit() else None
@@ -241,27 +251,47 @@ def _choices_on_disk(path: Path) -> tuple[dict, list[str]] | None:
     return rec.model_dump(exclude={"choices"}), list(rec.choices)
 
 
+#: The saves open in this process, by path: a second session here (two apps in one
+#: process, as tests run them) is another session too, not the same pid's own.
+_OPEN: weakref.WeakValueDictionary[Path, OpenSave] = weakref.WeakValueDictionary()
+
+
 class OpenSave:
     """A save this session has open: it holds the save's lock (the owner's pid) and
     writes only forward. A write is refused unless the record on disk is a prefix of
     the new one, or is exactly what this session last read or wrote (so its own undo
-    may step back, but a stale session can never roll another's play back)."""
+    may step back, but a stale session can never roll another's play back).
+
+    The lock this session wrote is known by its file's identity (device, inode and
+    time): a session that takes the save over writes a new lock file, so ``held``
+    notices at once and cheaply (a stat), also in the same process."""
 
     def __init__(self, path: Path, *, take_over: bool = False):
         self.path = path
         on_disk = _choices_on_disk(path)  # first: a save that cannot be read is not locked
+        self._lock_id: tuple[int, int, int] | None = None
         self._take_lock(take_over)
         self._known: list[str] | None = None if on_disk is None else on_disk[1]
 
     def _take_lock(self, take_over: bool) -> None:
         owner = lock_owner(self.path)
-        if owner is not None and owner != os.getpid() and not take_over:
+        here = _OPEN.get(self.path.resolve())
+        if owner is not None and not take_over and (
+                owner != os.getpid() or (here is not None and here.held)):
             raise SaveInUse(self.path, owner)
         write_atomic(lock_path(self.path), str(os.getpid()))
+        self._lock_id = _file_id(lock_path(self.path))
+        _OPEN[self.path.resolve()] = self
 
     @property
     def held(self) -> bool:
-        return _lock_owner(lock_path(self.path)) == os.getpid()
+        """Whether the lock is still the one this session wrote (nobody took over)."""
+        return self._lock_id is not None and _file_id(lock_path(self.path)) == self._lock_id
+
+    def taken_by(self) -> int | None:
+        """The live process that took the save over, if one did (None: unknown, or
+        still ours)."""
+        return None if self.held else lock_owner(self.path)
 
     def write(self, state: GameState) -> None:
         if not self.held:
@@ -272,7 +302,10 @@ class OpenSave:
         if on_disk is not None:
             header, choices = on_disk
             new = state.record
-            same_game = header == {k: v for k, v in new.to_dict().items() if k != "choices"}
+            # A save from before content versions names none: the game found its version.
+            version = header.pop("content_version", None)
+            same_game = header == {k: v for k, v in new.to_dict().items() if k not in ("choices", "content_version")}
+            same_game = same_game and version in (None, new.content_version)
             extends = new.choices[: len(choices)] == choices
             if not same_game or not (extends or choices == self._known):
                 raise SaveConflict(
@@ -288,3 +321,12 @@ class OpenSave:
                 lock_path(self.path).unlink()
             except OSError:
                 pass
+        self._lock_id = None
+
+
+def _file_id(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino, st.st_mtime_ns

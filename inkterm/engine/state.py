@@ -1,23 +1,30 @@
 """The base every game's state derives from: the public rules API of DESIGN.md §2.
 
 A game supplies the rules through a handful of hooks (``_setup``, ``_decide``,
-``_apply``, ``_dump``/``_restore``, ``_copy_model``, scoring and views); this class
-owns what is the same for every game: the record, the seeded generator, the
-decision cache, key validation, undo bookkeeping, saves and clones.
+``_apply``, ``_dump``/``_restore``, ``_copy_model``, ``read_content``, scoring and
+views); this class owns what is the same for every game: the record, the content of
+the record's version, the seeded generator, the decision cache, key validation, undo
+bookkeeping, saves and clones.
 """
 from __future__ import annotations
 
 import json
 import random
-from typing import Any, ClassVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from .content_versions import content_for
+from .give import Give
 from .record import Record
 from .result import Result, result_from_ranking
-from .give import Give
 from .types import Choice, Decision, Event, IllegalChoice
 
+if TYPE_CHECKING:
+    from .view import TableView
+
 SAVE_FORMAT = "inkterm-save"
-SAVE_VERSION = 1
+#: 2: the record names its content version (1: none; such a save is matched to one).
+SAVE_VERSION = 2
 
 
 class GameState:
@@ -35,6 +42,9 @@ class GameState:
     # --- construction -----------------------------------------------------------------
     def __init__(self, record: Record, given: "Give | tuple[Give, ...] | None" = None):
         self.record = record
+        #: The designed numbers of the record's content version (``read_content``),
+        #: shared with every state of that version; the rules read them from here.
+        self.content = content_for(type(self), record.content_version)
         if given is not None:
             self.gifts = given if isinstance(given, tuple) else (given,)
             self.given = self.gifts[0]
@@ -47,6 +57,13 @@ class GameState:
         self._setup()
 
     # --- hooks a game implements -------------------------------------------------------
+    @classmethod
+    def read_content(cls, directory: Path) -> Any:
+        """The game's content as its rules read it, from the files of one content
+        version in ``directory`` (validated: a bad file names itself). Read once per
+        version and shared, so it must never change. None: no versioned content."""
+        return None
+
     def _setup(self) -> None:  # build the opening position from self.record / self.rng
         raise NotImplementedError
 
@@ -93,10 +110,11 @@ class GameState:
     def ranking(self) -> list[int]:
         raise NotImplementedError
 
-    def summary(self) -> dict[str, Any]:
+    # Each game returns its own TypedDict, which must also be the shell's TableView.
+    def summary(self) -> TableView:
         raise NotImplementedError
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> TableView:
         return self.summary()
 
     def result(self) -> Result:
@@ -214,6 +232,7 @@ class GameState:
     def clone(self) -> "GameState":
         other = object.__new__(type(self))
         other.record = self.record.prefix(len(self.record.choices))
+        other.content = self.content
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         other.history = list(self.history)

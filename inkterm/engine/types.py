@@ -1,6 +1,8 @@
 """The small value types every game speaks: choices, decisions, events."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 #: The key of a sub-menu's way back to the menu it came from. Bots know it: they open a
 #: sub-menu to use it, so they never weigh going back while anything else is offered.
 BACK_KEY = "back"
@@ -10,6 +12,7 @@ class IllegalChoice(ValueError):
     """A key that is not among the current decision's choices (the state is untouched)."""
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class Choice:
     """One legal option. ``key`` is stable and unique within its decision.
 
@@ -17,23 +20,17 @@ class Choice:
     board can highlight them; it carries no rules meaning. ``shortcut`` is the key that
     picks it in a menu when the board prints one (a zone's pip, a letter for a free
     action); ``None`` leaves the menu to number it by position.
+
+    A plain dataclass (slots, no validation: the rules build thousands a second), which
+    is also the one schema every front end receives: a shared table's messages carry
+    it as it is (pydantic validates dataclasses), so a field added here reaches them.
     """
 
-    __slots__ = ("key", "label", "hint", "touches", "shortcut")
-
-    def __init__(
-        self,
-        key: str,
-        label: str,
-        hint: str = "",
-        touches: tuple[str, ...] = (),
-        shortcut: str | None = None,
-    ):
-        self.key = key
-        self.label = label
-        self.hint = hint
-        self.touches = touches
-        self.shortcut = shortcut
+    key: str
+    label: str
+    hint: str = ""
+    touches: tuple[str, ...] = ()
+    shortcut: str | None = None
 
     def __repr__(self) -> str:
         return f"Choice({self.key!r}, {self.label!r})"
@@ -48,6 +45,7 @@ class Choice:
     __hash__ = None  # type: ignore[assignment]
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class Decision:
     """What one seat must decide now: a prompt and a flat list of legal choices.
 
@@ -58,23 +56,12 @@ class Decision:
     not see (a hand of cards): a table hands over between people only then.
     """
 
-    __slots__ = ("seat", "prompt", "choices", "topic", "unavailable", "secret")
-
-    def __init__(
-        self,
-        seat: int,
-        prompt: str,
-        choices: list[Choice],
-        topic: str = "",
-        unavailable: tuple[tuple[str, str, str], ...] = (),
-        secret: bool = True,
-    ):
-        self.seat = seat
-        self.prompt = prompt
-        self.choices = choices
-        self.topic = topic
-        self.unavailable = unavailable
-        self.secret = secret
+    seat: int
+    prompt: str
+    choices: list[Choice]
+    topic: str = ""
+    unavailable: tuple[tuple[str, str, str], ...] = ()
+    secret: bool = True
 
     def get(self, key: str) -> Choice | None:
         # A scan beats building a dict: decisions are short and mostly asked once.
@@ -91,15 +78,25 @@ class Decision:
         return f"Decision(seat={self.seat}, {self.prompt!r}, {self.keys})"
 
 
+#: The kind of an event only its own seat may read (as ``view(seat)`` alone shows
+#: that seat's hand): e.g. the card a player keeps from a secret draw, named.
+SECRET_EVENT = "secret"
+
+
+@dataclass(slots=True, eq=False, repr=False)
 class Event:
-    """Narration of what happened, for the log, demos and replays."""
+    """Narration of what happened, for the log, demos and replays. Events are public
+    narration, like ``summary()``, except those of kind ``SECRET_EVENT``, which, like
+    the private part of ``view(seat)``, only their ``seat`` may read."""
 
-    __slots__ = ("text", "seat", "kind")
+    text: str
+    seat: int | None = None
+    kind: str = "info"
 
-    def __init__(self, text: str, seat: int | None = None, kind: str = "info"):
-        self.text = text
-        self.seat = seat
-        self.kind = kind
+    def seen_by(self, seat: int | None) -> bool:
+        """Whether ``seat`` (None: a watcher, or a table with several people at one
+        screen) may read this event: the same rule as ``view(seat)``."""
+        return self.kind != SECRET_EVENT or (seat is not None and seat == self.seat)
 
     def __repr__(self) -> str:
         return f"Event({self.kind}, {self.seat}, {self.text!r})"

@@ -5,9 +5,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button
 
 from inkterm.screens import SCREENS_CSS
+from inkterm.widgets.plain import Plain, PlainButton
 
 QUIT_QUESTION = "Quit inkterm?"
 
@@ -27,12 +28,12 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
-            yield Static(self.question, id="confirm-question")
+            yield Plain(self.question, id="confirm-question")
             if self.detail:
-                yield Static(self.detail, id="confirm-detail")
+                yield Plain(self.detail, id="confirm-detail")
             with Horizontal(id="confirm-buttons"):
-                yield Button("Yes [y]", id="yes", variant="error")
-                yield Button("No [n]", id="no", variant="primary")
+                yield PlainButton("Yes [y]", id="yes", variant="error")
+                yield PlainButton("No [n]", id="no", variant="primary")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
@@ -72,11 +73,11 @@ class ChoiceScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
-            yield Static(self.question, id="confirm-question")
-            yield Static(self.detail, id="confirm-detail")
+            yield Plain(self.question, id="confirm-question")
+            yield Plain(self.detail, id="confirm-detail")
             with Horizontal(id="confirm-buttons"):
                 for answer_id, label, key in self.answers:
-                    yield Button(f"{label}  {key}", id=answer_id)
+                    yield PlainButton(f"{label}  {key}", id=answer_id)
 
     def on_mount(self) -> None:
         self.query(Button).first().focus()  # the first answer is the safe one

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from typing import Protocol, cast
 
+from rich.text import Text
 from textual import work
 from textual.binding import Binding
-from textual.widgets import Static
 
+from inkterm.bots import make_bot
 from inkterm.bots.explain import Reason
 from inkterm.screens.game import GameScreen
 from inkterm.screens.narration import narrate
 from inkterm.screens.teaching import PANEL_TEXT, TEACH_CSS, leave, toggle_log, with_panel
+from inkterm.widgets.plain import Plain
+from inkterm.table_driver import TableDriver
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
@@ -52,13 +55,11 @@ class DemoScreen(GameScreen):
     ]
 
     def __init__(self, state, speed: float = 1.0, bot: str = "greedy") -> None:
-        super().__init__(state, None)
+        # Seats carry people's names so they can be told apart; a bot plays each, and
+        # nothing is saved: a demo is nobody's game.
+        bots = {i: make_bot(bot, seed=state.record.seed * 10 + i) for i in range(len(state.seats))}
+        super().__init__(state, table=TableDriver(state, bots, humans=[]))
         self.add_class("teaching")
-        from inkterm.bots import make_bot
-
-        # Seats carry people's names so they can be told apart; a bot plays each.
-        self.bots = {i: make_bot(bot, seed=state.record.seed * 10 + i) for i in range(len(state.seats))}
-        self.humans = []
         self.paused = False
         self.speed = min(SPEEDS, key=lambda s: abs(s - speed))
         #: The last decision told (None before the first step).
@@ -79,10 +80,6 @@ class DemoScreen(GameScreen):
         if action in ("focus_area", "inspect"):
             return False
         return super().check_action(action, parameters)
-
-    # Demos are not games of anyone's: nothing is saved.
-    def autosave(self) -> bool:
-        return True
 
     @property
     def delay(self) -> float:
@@ -106,7 +103,7 @@ class DemoScreen(GameScreen):
 
     @work(thread=True, exclusive=True, group="demo-bot")
     def think(self, seat: int, at: int, state) -> None:
-        key, reason = cast(Explains, self.bots[seat]).choose_explained(state)
+        key, reason = cast(Explains, self.table.bots[seat]).choose_explained(state)
         self.app.call_from_thread(self._thought, seat, at, key, reason)
 
     def _thought(self, seat: int, at: int, key: str, reason) -> None:
@@ -114,7 +111,7 @@ class DemoScreen(GameScreen):
         if self._finished or not self.is_attached:
             return
         d = self.decision
-        if d is None or d.seat != seat or len(self.state.record.choices) != at:
+        if d is None or not self.table.still(seat, at):
             self.advance()
             return
         self._tell(narrate(self.state, d, key, reason))
@@ -123,17 +120,17 @@ class DemoScreen(GameScreen):
     def refresh_table(self) -> None:
         d = self.decision
         if d is not None:
-            self.viewer = d.seat  # a demo shows the acting seat's view, hand included
+            self.table.viewer = d.seat  # a demo shows the acting seat's view, hand included
         super().refresh_table()
 
     def _tell(self, narration) -> None:
         self.narration = narration
-        self.query_one(f"#{PANEL_TEXT}", Static).update(narration.renderable())
+        self.query_one(f"#{PANEL_TEXT}", Plain).update(narration.renderable())
         self.query_one("#narration").scroll_home(animate=False)
 
     def _show_speed(self) -> None:
         state = "paused: → steps, space goes on" if self.paused else f"speed ×{self.speed:g}"
-        self.query_one("#narration").border_title = f"Demo · {state} · PgDn/PgUp scroll"
+        self.query_one("#narration").border_title = Text(f"Demo · {state} · PgDn/PgUp scroll")
 
     # --- keys ---------------------------------------------------------------------------
     def action_pause(self) -> None:

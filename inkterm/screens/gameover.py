@@ -8,10 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Static
 
 from inkterm.screens import SCREENS_CSS
 from inkterm.widgets.footer import KeyFooter
+from inkterm.widgets.plain import Plain, plain_cell
 
 PLACES = ["1st", "2nd", "3rd", "4th", "5th", "6th"]
 
@@ -25,7 +25,7 @@ def ranking_table(result) -> Table:
         mark = "★ " if place == 0 else "  "
         table.add_row(
             Text(mark + PLACES[place], style="bold" if place == 0 else ""),
-            standing.name,
+            plain_cell(standing.name),
             str(standing.score),
         )
     return table
@@ -44,13 +44,13 @@ def breakdown_table(result) -> Table | None:
     table = Table(title="Score breakdown", expand=False, box=box.SIMPLE_HEAD)
     table.add_column("")
     for s in columns:
-        table.add_column(s.name, justify="right")
+        table.add_column(plain_cell(s.name), justify="right")
     for label in labels:
         cells = []
         for s in columns:
             value = dict(s.breakdown).get(label)
             cells.append("—" if value is None else str(value))
-        table.add_row(label, *cells)
+        table.add_row(plain_cell(label), *cells)
     table.add_row(Text("Total", style="bold"), *[Text(str(s.score), style="bold") for s in columns])
     return table
 
@@ -71,16 +71,16 @@ class GameOverScreen(Screen):
     def compose(self) -> ComposeResult:
         result = self.state.result()
         with VerticalScroll(id="gameover"):
-            yield Static(f"Game over — {result.headline}", id="gameover-title",
+            yield Plain(f"Game over — {result.headline}", id="gameover-title",
                          classes="screen-title")
-            yield Static(ranking_table(result), id="ranking")
+            yield Plain(ranking_table(result), id="ranking")
             lines = result.tiebreaks
             text = "\n".join(lines) if lines else "No tie-break was needed."
-            yield Static(f"Tie-break: {text}", id="tiebreak")
+            yield Plain(f"Tie-break: {text}", id="tiebreak")
             table = breakdown_table(result)
             if table is not None:
-                yield Static(table, id="breakdown")
-            yield Static("Press Enter for the title screen, r to replay the game.",
+                yield Plain(table, id="breakdown")
+            yield Plain("Press Enter for the title screen, r to replay the game.",
                          id="gameover-help")
         yield KeyFooter()
 

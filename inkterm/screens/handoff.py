@@ -5,10 +5,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Static
 
 from inkterm.screens import SCREENS_CSS
 from inkterm.widgets.footer import KeyFooter
+from inkterm.widgets.plain import Plain
 
 
 class HandoffScreen(Screen[None]):
@@ -29,12 +29,12 @@ class HandoffScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Middle():
             with Center(id="handoff-box"):
-                yield Static(f"Pass to {self.player}", id="handoff-name")
-                yield Static(
+                yield Plain(f"Pass to {self.player}", id="handoff-name")
+                yield Plain(
                     f"{self.note}\n" if self.note else "",
                     id="handoff-note",
                 )
-                yield Static(
+                yield Plain(
                     f"{self.player}, press Enter when the others are not looking.",
                     id="handoff-help",
                 )

@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 
 from inkterm.screens import SCREENS_CSS
+from inkterm.widgets.plain import Plain, PlainOptionList
 
 CHOICE = "choice"  # the list's first entry: the highlighted choice itself
 
@@ -44,14 +45,14 @@ class InspectScreen(ModalScreen[None]):
         self.entries = [(CHOICE, "The highlighted choice"), *state.lookups(seat)]
 
     def compose(self) -> ComposeResult:
-        yield Static("Inspect — arrows pick what to read; Escape closes", id="inspect-title")
+        yield Plain("Inspect — arrows pick what to read; Escape closes", id="inspect-title")
         with Horizontal(id="inspect-body"):
-            yield OptionList(
+            yield PlainOptionList(
                 *[Option(label, id=f"e{i}") for i, (_, label) in enumerate(self.entries)],
                 id="inspect-list",
             )
             with VerticalScroll(id="inspect-scroll"):
-                yield Static(self.text_for(CHOICE), id="inspect-text")
+                yield Plain(self.text_for(CHOICE), id="inspect-text")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -64,7 +65,7 @@ class InspectScreen(ModalScreen[None]):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         touch = self.entries[event.option_index][0]
-        self.query_one("#inspect-text", Static).update(self.text_for(touch))
+        self.query_one("#inspect-text", Plain).update(self.text_for(touch))
         self.query_one("#inspect-scroll").scroll_home(animate=False)
 
     def action_close(self) -> None:

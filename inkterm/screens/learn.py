@@ -2,19 +2,33 @@
 one idea at a time, points at the board, and checks each choice it asks for."""
 from __future__ import annotations
 
-from typing import Any
-
-from rich.markup import escape
 from rich.text import Text
 from textual.binding import Binding
-from textual.widgets import Static
 
 from inkterm.bots import make_bot
 from inkterm.lessons import ScriptedOpponent, Tutor
 from inkterm.screens.game import GameScreen
 from inkterm.screens.picker import Picker
 from inkterm.screens.teaching import PANEL_TEXT, TEACH_CSS, leave, toggle_log, with_panel
+from inkterm.table_driver import Chooser, Played, TableDriver
 from inkterm.widgets.action_menu import ActionMenu
+from inkterm.widgets.hint import HintBox
+from inkterm.widgets.plain import Plain
+
+
+class PlaceInLesson:
+    """A lesson keeps the learner's place (the tutor's file), not a save among the games."""
+
+    failed = "Could not keep your place in the lesson"
+
+    def __init__(self, tutor: Tutor) -> None:
+        self.tutor = tutor
+
+    def write(self, state) -> None:
+        self.tutor.save()
+
+    def close(self) -> None:
+        pass
 
 
 def learn_picker() -> Picker:
@@ -42,18 +56,17 @@ class LearnScreen(GameScreen):
     ]
 
     def __init__(self, tutor: Tutor) -> None:
-        super().__init__(tutor.state, None)
-        self.add_class("teaching")
-        self.tutor = tutor
         lesson = tutor.lesson
         # Every seat but the learner's plays its script, then a bot (the game goes on).
-        self.bots = {
+        bots: dict[int, Chooser] = {
             seat: ScriptedOpponent(seat, lesson.opponents.get(str(seat), []),
                                    make_bot("greedy", seed=lesson.seed * 10 + seat))
             for seat in range(len(lesson.seats)) if seat != lesson.learner
         }
-        self.humans = [lesson.learner]
-        self.viewer = lesson.learner
+        super().__init__(tutor.state, table=TableDriver(tutor.state, bots, humans=[lesson.learner],
+                                                        saver=PlaceInLesson(tutor)))
+        self.add_class("teaching")
+        self.tutor = tutor
         #: The explanation of the last refused choice, shown until the next choice.
         self.refused = ""
         #: What the other seats did since the learner's last choice (the log is hidden).
@@ -88,12 +101,12 @@ class LearnScreen(GameScreen):
             self.autosave()
             self.refresh_table()
 
-    def remember(self, seat: int, events: list, lines: list) -> None:
-        super().remember(seat, events, lines)
-        if seat == self.tutor.lesson.learner:
+    def log_played(self, played: Played) -> None:
+        super().log_played(played)
+        if played.seat == self.tutor.lesson.learner:
             self.meanwhile.clear()
         else:
-            self.meanwhile.extend(e.text.rstrip(".") for e in events)  # joined with "; "
+            self.meanwhile.extend(e.text.rstrip(".") for e in played.events)  # joined with "; "
 
     def refresh_table(self) -> None:
         super().refresh_table()
@@ -112,59 +125,56 @@ class LearnScreen(GameScreen):
         if choice is not None and choice in menu.rows:
             menu.highlight_choice(choice)
             self.touches = frozenset(choice.touches or ())
-            self.show_hint(choice)
-            self._show_board()
+            self.query_one(HintBox).show_choice(choice)
+            self.board.touches = self.board_touches()
 
-    def _show_board(self) -> None:
-        """The board with the step's parts highlighted as well as the choice's."""
+    def board_touches(self) -> frozenset[str]:
+        """The step's parts highlighted as well as the choice's."""
         step = self.showing_step
-        if step is None or not step.point:
-            super()._show_board()
-            return
-        if not self._finished and self.is_attached:
-            board: Any = self.query_one("#board")  # the game's own board: each has show()
-            board.show(self._view, self.touches | frozenset(step.point))
+        return self.touches | frozenset(step.point) if step is not None and step.point else self.touches
 
     def _show_step(self) -> None:
         tutor = self.tutor
         lesson = tutor.lesson
-        said = ""
+        said = Text()
         if self.refused:
-            said = f"[b]✗ Not this time:[/b] {self.refused}"
+            said = Text.assemble(("✗ Not this time:", "bold"), " ", self.refused)
         elif tutor.said:
-            said = f"[b]✓[/b] {tutor.said}"
+            said = Text.assemble(("✓", "bold"), " ", tutor.said)
         step = self.showing_step
         if tutor.finished:
-            now = lesson.done
+            now = Text(lesson.done)
         elif step is not None:
-            now = step.say + ("" if step.asks else "  [dim](Enter: go on)[/dim]")
+            now = Text(step.say)
+            if not step.asks:
+                now.append("  (Enter: go on)", style="dim")
         else:
             who = self.state.seats[self.decision.seat] if self.decision else ""
-            now = f"{who} is playing…" if who else ""
+            now = Text(f"{who} is playing…" if who else "")
         panel = self.query_one("#lesson")
         where = "done" if tutor.finished else f"step {tutor.step + 1} of {len(lesson.steps)}"
-        panel.border_title = f"{lesson.title} · {where}"
+        panel.border_title = Text(f"{lesson.title} · {where}")
         events = self.meanwhile if step is not None else []
-        self.query_one(f"#{PANEL_TEXT}", Static).update(self._fit(panel, said, events, now))
+        self.query_one(f"#{PANEL_TEXT}", Plain).update(self._fit(panel, said, events, now))
 
-    def _fit(self, panel, said: str, events: list[str], now: str) -> str:
+    def _fit(self, panel, said: Text, events: list[str], now: Text) -> Text:
         """What was said, what the others did meanwhile, and the step, in that order;
         if that overflows the panel, the step stays whole: the oldest of the others'
         moves give way first (the log keeps them all), then what was said."""
         width = max((panel.content_size.width or self.size.width - 2) - 1, 20)
         room = panel.content_size.height or 9
 
-        def text(said: str, events: list[str], cut: bool) -> str:
+        def text(said: Text, events: list[str], cut: bool) -> Text:
             moves = ("…" if cut else "") + "; ".join(events)
-            parts = [said, f"[dim]Meanwhile: {escape(moves)}.[/dim]" if events else "", now]
-            return "\n\n".join(p for p in parts if p)
+            parts = [said, Text(f"Meanwhile: {moves}.", style="dim") if events else Text(), now]
+            return Text("\n\n").join(p for p in parts if p.plain)
 
-        def rows(markup: str) -> int:
-            return len(Text.from_markup(markup).wrap(self.app.console, width))
+        def rows(shown: Text) -> int:
+            return len(shown.wrap(self.app.console, width))
 
         shown = text(said, events, False)
         if events and rows(shown) > room:
-            said = ""
+            said = Text()
             for n in range(len(events), 0, -1):
                 shown = text(said, events[-n:], n < len(events))
                 if rows(shown) <= room:
@@ -183,18 +193,6 @@ class LearnScreen(GameScreen):
         self.refused = ""
         self.autosave()
         self.refresh_table()
-
-    def autosave(self) -> bool:
-        """A lesson keeps the learner's place, not a save among the games."""
-        try:
-            self.tutor.save()
-        except OSError as exc:
-            if self.save_error is None:
-                self.notify(f"Could not keep your place in the lesson: {exc}", severity="error")
-            self.save_error = str(exc)
-            return False
-        self.save_error = None
-        return True
 
     def action_log(self) -> None:
         toggle_log(self)

@@ -4,9 +4,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, RichLog
 
 from inkterm.screens import SCREENS_CSS
+from inkterm.widgets.plain import Plain
 
 
 class LogScreen(Screen[None]):
@@ -20,7 +21,7 @@ class LogScreen(Screen[None]):
         self.lines = list(lines)
 
     def compose(self) -> ComposeResult:
-        yield Static("Log — arrows and page keys scroll", id="log-title")
+        yield Plain("Log — arrows and page keys scroll", id="log-title")
         yield RichLog(wrap=True, markup=False, highlight=False, max_lines=None, id="log-full")
         yield Footer()
 

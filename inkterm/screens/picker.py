@@ -5,10 +5,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from inkterm.screens import SCREENS_CSS
+from inkterm.widgets.plain import Plain, PlainOptionList
 
 
 class Picker(ModalScreen[str | None]):
@@ -27,8 +28,8 @@ class Picker(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker-box"):
-            yield Static(self.prompt, id="picker-prompt")
-            yield OptionList(
+            yield Plain(self.prompt, id="picker-prompt")
+            yield PlainOptionList(
                 *[Option(f"{i + 1} {label}", id=key) for i, (key, label) in enumerate(self.items)],
                 id="picker-list",
             )

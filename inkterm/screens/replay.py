@@ -5,18 +5,17 @@ applied (states are kept, so stepping back is instant). Only public facts are sh
 (``summary()``), so a replay never shows anyone's hand."""
 from __future__ import annotations
 
-from typing import Any
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Static
 
-from inkterm.engine import GAMES, new_game
+from inkterm.engine import GAMES, replay
 from inkterm.widgets.board import BOARD_CSS, board_for
+from inkterm.widgets.game_board import GameBoard
 from inkterm.screens import SCREENS_CSS
 from inkterm.widgets.footer import KeyFooter
+from inkterm.widgets.plain import Plain
 
 
 class ReplayScreen(Screen):
@@ -37,7 +36,7 @@ class ReplayScreen(Screen):
     def __init__(self, record) -> None:
         super().__init__()
         self.record = record
-        first = new_game(record.game, list(record.seats), record.seed, dict(record.options))
+        first = replay(record.prefix(0))  # under the game's own content version
         #: states[i] is the game after i choices (filled in as the replay advances).
         self.states = [first]
         #: notes[i] says what choice i+1 was and who made it.
@@ -49,12 +48,12 @@ class ReplayScreen(Screen):
         return len(self.record.choices)
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="status")
+        yield Plain("", id="status")
         with Horizontal(id="table"):
-            yield board_for(self.record.game, list(self.record.seats))
+            yield board_for(self.record.game)
             with Vertical(id="side"):
-                yield Static("", id="replay-step")
-                yield Static("←/→ step · PgUp/PgDn ten · Home/End", id="replay-help")
+                yield Plain("", id="replay-step")
+                yield Plain("←/→ step · PgUp/PgDn ten · Home/End", id="replay-help")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -94,14 +93,13 @@ class ReplayScreen(Screen):
                  f"choice {self.at}/{self.total}"]
         if "round" in view:
             parts.append(f"round {view['round']}")
-        self.query_one("#status", Static).update(" · ".join(parts))
-        board: Any = self.query_one("#board")  # the game's own board: each has show()
-        board.show(view, frozenset())
+        self.query_one("#status", Plain).update(" · ".join(parts))
+        self.query_one("#board", GameBoard).show(view)
         note = "The start of the game." if self.at == 0 else self.notes[self.at - 1]
         if self.at == self.total and state.is_over:
             ranking = ", ".join(s.name for s in state.result().standings)
             note += f"\n\nGame over. Ranking: {ranking}."
-        self.query_one("#replay-step", Static).update(note)
+        self.query_one("#replay-step", Plain).update(note)
 
     def action_close(self) -> None:
         self.dismiss()

@@ -7,10 +7,11 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import MarkdownViewer, Static
+from textual.widgets import MarkdownViewer
 
 from inkterm.screens import SCREENS_CSS
 from inkterm.widgets.footer import KeyFooter
+from inkterm.widgets.plain import Plain
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
@@ -73,7 +74,7 @@ class RulesScreen(Screen):
         self.section: str | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(self._title(), id="rules-title", classes="screen-title")
+        yield Plain(self._title(), id="rules-title", classes="screen-title")
         yield MarkdownViewer(show_table_of_contents=False, id="rules-viewer")
         yield KeyFooter()
 
@@ -110,7 +111,7 @@ class RulesScreen(Screen):
         self.topic = topic
         index = find_section([title for title, _ in self._headers], topic)
         self.section = self._headers[index][0] if index is not None else None
-        self.query_one("#rules-title", Static).update(self._title())
+        self.query_one("#rules-title", Plain).update(self._title())
         if index is not None:
             self.call_after_refresh(self._scroll_to_header, self._headers[index][1])
         else:

@@ -2,22 +2,20 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Select
 
 from inkterm.bots import check_seats
 from inkterm.bots.levels import levels_in_words
 from inkterm.engine import GAMES
 from inkterm.screens import SCREENS_CSS
+from inkterm.screens.host import HostedScreen
 from inkterm.widgets.footer import KeyFooter
-
-if TYPE_CHECKING:
-    from inkterm.app import InktermApp
+from inkterm.widgets.plain import Plain, PlainButton, PlainLabel
 
 MAX_SEATS = max([4, *(spec.max_players for spec in GAMES.values())])
 DEFAULT_SEATS = ["You", "bot"] + [""] * (MAX_SEATS - 2)
@@ -29,10 +27,7 @@ HANDOFF_CHOICES = [
 ]
 
 
-class SetupScreen(Screen):
-
-    if TYPE_CHECKING:
-        app: InktermApp  # the screens run in inkterm's app
+class SetupScreen(HostedScreen):
     CSS_PATH = SCREENS_CSS
     BINDINGS = [
         Binding("escape", "back", "Back", id="setup.back"),
@@ -47,14 +42,14 @@ class SetupScreen(Screen):
     def compose(self) -> ComposeResult:
         games = [(spec.title, gid) for gid, spec in GAMES.items()]
         with VerticalScroll(id="setup-panel"):
-            yield Static("New game", classes="screen-title")
+            yield Plain("New game", classes="screen-title")
             with Horizontal(classes="setup-row"):
-                yield Label("Game", classes="setup-label")
+                yield PlainLabel("Game", classes="setup-label")
                 yield Select(games, value=games[0][1], allow_blank=False, id="game", compact=True)
-            yield Static("", id="game-blurb")
+            yield Plain("", id="game-blurb")
             for i in range(MAX_SEATS):
                 with Horizontal(classes="setup-row", id=f"seat-row{i}"):
-                    yield Label(f"Seat {i + 1}", classes="setup-label")
+                    yield PlainLabel(f"Seat {i + 1}", classes="setup-label")
                     yield Input(
                         DEFAULT_SEATS[i],
                         placeholder="a name, or easy, normal (bot), hard (empty: no seat)",
@@ -64,21 +59,21 @@ class SetupScreen(Screen):
                     )
             yield VerticalScroll(id="setup-options")
             with Horizontal(classes="setup-row"):
-                yield Label("Seed", classes="setup-label")
+                yield PlainLabel("Seed", classes="setup-label")
                 yield Input(str(self.seed), id="seed", type="integer", compact=True)
             with Horizontal(classes="setup-row"):
-                yield Label("Handoff", classes="setup-label")
+                yield PlainLabel("Handoff", classes="setup-label")
                 yield Select(HANDOFF_CHOICES, value=getattr(self.app, "handoff", "auto"),
                              allow_blank=False, id="handoff", compact=True)
-            yield Static(
+            yield Plain(
                 "Enter on Game opens its list; Enter in a field (or ^g) starts. A seat is a "
                 f"name or a computer player: {levels_in_words()}.",
                 id="setup-help",
             )
-            yield Static("", id="setup-error")
+            yield Plain("", id="setup-error")
             with Horizontal(id="setup-buttons"):
-                yield Button("Start", id="start", variant="primary", compact=True)
-                yield Button("Back", id="back", compact=True)
+                yield PlainButton("Start", id="start", variant="primary", compact=True)
+                yield PlainButton("Back", id="back", compact=True)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -100,7 +95,7 @@ class SetupScreen(Screen):
     def _show_game(self) -> None:
         """The blurb, as many seat fields as the game takes, and its options."""
         spec = GAMES[self.picked("game")]
-        self.query_one("#game-blurb", Static).update(
+        self.query_one("#game-blurb", Plain).update(
             f"{spec.blurb}  ({spec.min_players}–{spec.max_players} seats)"
         )
         for i in range(MAX_SEATS):
@@ -116,7 +111,7 @@ class SetupScreen(Screen):
             else:
                 field = Input(str(opt.default), id=f"opt-{opt.name}", compact=True)
             field.tooltip = opt.help or None
-            rows.append(Horizontal(Label(opt.label, classes="setup-label"), field,
+            rows.append(Horizontal(PlainLabel(opt.label, classes="setup-label"), field,
                                    classes="setup-row option-row"))
         box.mount_all(rows)
         box.display = bool(rows)
@@ -170,7 +165,7 @@ class SetupScreen(Screen):
         return game, seats, seed, self.read_options(spec)
 
     def action_start(self) -> None:
-        error = self.query_one("#setup-error", Static)
+        error = self.query_one("#setup-error", Plain)
         try:
             game, seats, seed, options = self.read_form()
         except ValueError as exc:
@@ -184,9 +179,9 @@ class SetupScreen(Screen):
             error.update(f"✗ {exc}")
             return
         error.update("")
-        self.app.handoff = self.picked("handoff")
+        self.host.handoff = self.picked("handoff")
         # The game replaces the setup screen: leaving the game returns to the title.
-        self.app.open_game(state, None, replace=True)
+        self.host.open_game(state, None, replace=True)
 
 
 def _sentence(error: Exception) -> str:

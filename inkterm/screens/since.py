@@ -1,5 +1,6 @@
-"""What the others did since the person now choosing last chose: kept per human
-seat as the log narrates it, shown until they dismiss it (Escape) or choose."""
+"""What the others did since the person now choosing last chose (the table driver
+keeps it per person), narrated as the log does, shown until they dismiss it
+(Escape) or choose."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -7,14 +8,15 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.css.scalar import Unit
 from textual.widget import Widget
-from textual.widgets import Static
 
-from inkterm.widgets.event_log import EventLog
+from inkterm.widgets.event_log import EventLog, event_line
+from inkterm.widgets.plain import Plain
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
     from inkterm.engine.types import Decision
+    from inkterm.table_driver import TableDriver
 
 #: Rows for "since your last turn" above the table (#since-top's max-height less its rule).
 SINCE_TOP_ROWS = 5
@@ -57,39 +59,28 @@ else:
 
 
 class SinceLastTurn(_Mixed):
-    """The game screen's "since your last turn" panels (a mixin: the screen keeps
-    ``since``, one list of log lines per human seat, and composes #since-top and
-    #since-side). Type-checked as the screen it is mixed into."""
-
-    since: dict[int, list[Text]]
+    """The game screen's "since your last turn" panels (a mixin: the screen composes
+    #since-top and #since-side). Type-checked as the screen it is mixed into."""
 
     if TYPE_CHECKING:
+        table: TableDriver
+
         @property
         def decision(self) -> Decision | None: ...
         def human_to_move(self) -> bool: ...
-
-    def remember(self, seat: int, events: list, lines: list[Text]) -> None:
-        """Keep a choice's log lines for everyone else's "since your last turn"."""
-        # Turn boundaries ("ends the turn.") would crowd out what was done.
-        done = [line for e, line in zip(events, lines) if e.kind != "turn"]
-        for human, missed in self.since.items():
-            if human == seat:
-                missed.clear()  # their own choice: they have seen what came before
-            else:
-                missed.extend(done)
 
     #: Whether "since your last turn" is shown (a lesson or a demo narrates instead).
     SHOWS_SINCE = True
 
     @property
-    def since_panel(self) -> Static | None:
+    def since_panel(self) -> Plain | None:
         """Where "since your last turn" shows: above the table on a short screen if the
         board still fits beneath it (the full width reads best), else in the log's
         place, so that the board keeps every row (Kiln's four seats at 80×24). None on
         screens built without it (demos, lessons)."""
         top = not self.has_class("-tall") and self._board_fits_under_top()
         panels = self.query("#since-top" if top else "#since-side")
-        return panels.first(Static) if panels else None
+        return panels.first(Plain) if panels else None
 
     def _board_fits_under_top(self) -> bool:
         boards, tables, tops = self.query("#board"), self.query("#table"), self.query("#since-top")
@@ -106,8 +97,9 @@ class SinceLastTurn(_Mixed):
         """What the others did since the person now choosing last chose, until they
         dismiss it (Escape) or choose."""
         d = self.decision
-        missed = (self.since.get(d.seat, []) if self.SHOWS_SINCE and d is not None
-                  and self.human_to_move() else [])
+        played = (self.table.missed.get(d.seat, [])
+                  if d is not None and self.SHOWS_SINCE and self.human_to_move() else [])
+        missed = [event_line(e, p.round) for p in played for e in p.events]
         if not missed and not self._since_on:
             return  # hidden, and staying so (a shared table's seats never fill it): no query
         panel = self.since_panel
@@ -121,7 +113,7 @@ class SinceLastTurn(_Mixed):
             self._fill_since(panel, collapse_repeats(missed))
             self.call_after_refresh(self._fill_since, panel, collapse_repeats(missed))  # laid out
 
-    def _fill_since(self, panel: Static, lines: list[Text]) -> None:
+    def _fill_since(self, panel: Plain, lines: list[Text]) -> None:
         """The newest lines that fit the panel under its heading."""
         width = panel.content_size.width or self.size.width - 2
         # The top panel grows to its max-height (see screens.tcss); the side one is fixed.
@@ -138,6 +130,6 @@ class SinceLastTurn(_Mixed):
 
     def action_dismiss_since(self) -> None:
         d = self.decision
-        if d is not None and self.since.get(d.seat):
-            self.since[d.seat].clear()
+        if d is not None and self.table.missed.get(d.seat):
+            self.table.missed[d.seat].clear()
             self._show_since()

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
+from inkterm.widgets.plain import Plain
 
 TEACH_CSS = Path(__file__).resolve().parent.parent / "assets" / "teach.tcss"
 PANEL_TEXT = "panel-text"
@@ -19,7 +20,7 @@ def with_panel(widgets, panel_id: str, first_words: str):
         if isinstance(widget, Footer):
             widget.show_command_palette = False
             with VerticalScroll(id=panel_id, classes="teach-panel"):
-                yield Static(first_words, id=PANEL_TEXT)
+                yield Plain(first_words, id=PANEL_TEXT)
         yield widget
 
 

@@ -41,8 +41,7 @@ class WatchScreen(ReplayScreen):
             kept += 1
         del self.states[kept + 1:]  # an undo on the other side: drop what it took back
         del self.notes[kept:]
-        self.record = Record(self.record.game, self.record.seats, self.record.seed,
-                             self.record.options, choices)
+        self.record = self.record.with_choices(choices)
         try:
             self.action_go(-1 if at_end else min(self.at, kept))
         except IllegalChoice:  # a damaged file: show what replays, keep looking

@@ -57,6 +57,18 @@ _PLAIN_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0
 _MAX_ESCAPED = 120  # longer escaped names are hashed instead (file names stop at 255 bytes)
 
 
+class PlainLogFormatter(logging.Formatter):
+    """Log lines as text: a name or a path that holds a control character (a line
+    break, an escape sequence) shows it as a visible stand-in, so no player can add
+    a line to the log or colour the host's terminal (see inkterm.names.visible)."""
+
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        from inkterm.names import visible
+
+        record.message = visible(record.message)  # a traceback, added after, keeps its lines
+        return super().formatMessage(record)
+
+
 def cap_size(cols: int, rows: int) -> tuple[int, int]:
     """A client's terminal size, kept within 1..MAX_COLUMNS × 1..MAX_ROWS."""
     return max(1, min(int(cols), MAX_COLUMNS)), max(1, min(int(rows), MAX_ROWS))
@@ -116,14 +128,15 @@ def parse_child(text: str | None) -> list[str]:
 
 
 def data_dir(override: str | os.PathLike | None = None) -> Path:
-    """The server's data directory (host key, players' keys, per-user homes),
-    created owner-only if missing."""
+    """The server's data directory (host key, players' keys, per-user homes):
+    ``--data-dir``, else where every inkterm command keeps its files
+    ($INKTERM_HOME, else the user data directory); created owner-only if missing."""
     if override is not None:
         path = Path(override).expanduser()
     else:
-        from platformdirs import user_data_dir
+        from inkterm.home import home_dir
 
-        path = Path(user_data_dir("inkterm", appauthor=False))
+        path = home_dir()
     path.mkdir(parents=True, exist_ok=True, mode=0o700)
     return path
 

@@ -15,6 +15,8 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
+from inkterm.widgets.plain import Plain
+
 TITLE = "inkterm probe"
 
 
@@ -29,8 +31,8 @@ class ProbeApp(App[None]):
         self._log_path = os.environ.get("INKTERM_PROBE_LOG")
 
     def compose(self) -> ComposeResult:
-        yield Static(TITLE, id="title")
-        yield Static("", id="status")
+        yield Plain(TITLE, id="title")
+        yield Plain("", id="status")  # a key's name may be "[": text, never markup
 
     def _probe_log(self, text: str) -> None:
         if self._log_path:

@@ -59,7 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="close a session after this many minutes without a key (default 30)")
     parser.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
                         help="host key, players' keys (keys/NAME.pub) and per-user saves "
-                             "(default: inkterm's user data directory)")
+                             "(default: $INKTERM_HOME, else inkterm's user data directory)")
     parser.add_argument("--host-key", type=Path, default=None, metavar="FILE",
                         help="host key file (default: ssh_host_ed25519_key in the data dir; "
                              "created on first start)")
@@ -70,16 +70,58 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also serve the browser door on PORT (as `inkterm serve web` "
                              "does), at the same shared tables; browser players choose a "
                              "name, shown as not logged in")
+    limits = parser.add_argument_group("limits")
+    limits.add_argument("--login-grace-time", type=float, default=15.0, metavar="SECONDS",
+                        help="a connection must log in within this (default 15)")
+    limits.add_argument("--max-startups", default="10:30:60", metavar="START:RATE:FULL",
+                        help="connections not yet logged in: from START on, one is shed with "
+                             "RATE%% chance, rising to always at FULL; the likeliest idle one "
+                             "goes, not the newcomer (default 10:30:60)")
+    limits.add_argument("--max-startups-per-address", type=int, default=4, metavar="N",
+                        help="connections not yet logged in from one address (an IPv6 /64); "
+                             "a new one replaces one of them (default 4)")
+    limits.add_argument("--web-sessions-per-address", type=int, default=3, metavar="N",
+                        help="browser tabs playing from one address at once, with --web-port "
+                             "(default 3)")
+    limits.add_argument("--waiting-table-minutes", type=float, default=30.0, metavar="MINUTES",
+                        help="a shared table still waiting for players, with nobody at it, "
+                             "closes after this (default 30; started games never close)")
+    limits.add_argument("--bot-seconds", type=float, default=5.0, metavar="SECONDS",
+                        help="the longest a bot at a shared table thinks about one choice "
+                             "(default 5)")
+    limits.add_argument("--bot-iterations", type=int, default=None, metavar="N",
+                        help="search iterations a hard bot at a shared table spends on one "
+                             "choice, and the most any bot there may (default: each game's "
+                             "own, about a second a move)")
 
 
 def config_from_args(args: argparse.Namespace):
+    from inkterm.tables.limits import TableLimits
+    from inkterm.tables.table_bots import BotLimits
+
     from .common import data_dir, parse_child
     from .ssh_server import SSHConfig
+    from .startups import MaxStartups
+
+    def refuse(text: str) -> SystemExit:
+        return SystemExit(f"inkterm serve ssh: {text}")
 
     if args.max_sessions < 1:
-        raise SystemExit("inkterm serve ssh: --max-sessions must be at least 1")
-    if args.idle_timeout <= 0:
-        raise SystemExit("inkterm serve ssh: --idle-timeout must be positive")
+        raise refuse("--max-sessions must be at least 1")
+    for option, value in (("--idle-timeout", args.idle_timeout),
+                          ("--login-grace-time", args.login_grace_time),
+                          ("--waiting-table-minutes", args.waiting_table_minutes),
+                          ("--bot-seconds", args.bot_seconds),
+                          ("--max-startups-per-address", args.max_startups_per_address),
+                          ("--web-sessions-per-address", args.web_sessions_per_address)):
+        if value <= 0:
+            raise refuse(f"{option} must be positive")
+    if args.bot_iterations is not None and args.bot_iterations < 1:
+        raise refuse("--bot-iterations must be at least 1")
+    try:
+        max_startups = MaxStartups.parse(args.max_startups)
+    except ValueError as exc:
+        raise refuse(f"--max-startups {exc}") from None
     base = data_dir(args.data_dir)
     return SSHConfig(
         host=args.host,
@@ -92,17 +134,25 @@ def config_from_args(args: argparse.Namespace):
         child=parse_child(args.child),
         host_key=args.host_key.expanduser() if args.host_key else None,
         web_port=args.web_port,
+        login_timeout=args.login_grace_time,
+        max_startups=max_startups,
+        max_startups_per_address=args.max_startups_per_address,
+        web_sessions_per_address=args.web_sessions_per_address,
+        table_limits=TableLimits(waiting_minutes=args.waiting_table_minutes),
+        bot_limits=BotLimits(seconds=args.bot_seconds, iterations=args.bot_iterations),
     )
 
 
 def _setup_logging() -> None:
     import logging
 
+    from .common import PlainLogFormatter
+
     for name in ("inkterm.serve", "inkterm.tables"):
         root = logging.getLogger(name)
         if not root.handlers:
             handler = logging.StreamHandler(sys.stderr)
-            handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+            handler.setFormatter(PlainLogFormatter("%(asctime)s %(levelname)s %(message)s"))
             root.addHandler(handler)
             root.setLevel(logging.INFO)
 

@@ -7,6 +7,7 @@ import logging
 import os
 import stat
 from pathlib import Path
+from urllib.parse import unquote_to_bytes
 
 import asyncssh
 
@@ -48,6 +49,26 @@ def read_key_file(path: Path) -> asyncssh.SSHAuthorizedKeys | None:
     except (OSError, ValueError) as exc:
         log.error("cannot read keys %s: %s", path, exc)
         return None
+
+
+def key_names(directory: Path) -> list[str]:
+    """The login names a key file in ``directory`` is filed under (``NAME.pub``; an
+    unusual name's file is ``~`` and its escaped bytes, see safe_user_dir_name)."""
+    try:
+        stems = [p.name[: -len(".pub")] for p in directory.iterdir() if p.name.endswith(".pub")]
+    except OSError:
+        return []
+    names = []
+    for stem in stems:
+        if stem.startswith("~~"):  # hashed: the name cannot be read back
+            continue
+        if stem.startswith("~"):
+            try:
+                stem = unquote_to_bytes(stem[1:]).decode("utf-8")
+            except UnicodeDecodeError:
+                continue
+        names.append(stem)
+    return names
 
 
 def ensure_host_key(path: Path) -> asyncssh.SSHKey:

@@ -30,10 +30,15 @@ from .common import (
     size_cap_notice,
     user_home,
 )
+from inkterm.tables.limits import TableLimits
+from inkterm.tables.people import address_key
+from inkterm.tables.table_bots import BotLimits
+
 if TYPE_CHECKING:
     from inkterm.tables.channel import TableService
 
-from .ssh_keys import HOST_KEY_NAME, KEYS_DIR_NAME, ensure_host_key, read_key_file
+from .ssh_keys import HOST_KEY_NAME, KEYS_DIR_NAME, ensure_host_key, key_names, read_key_file
+from .startups import MaxStartups, least_likely_a_player
 
 log = logging.getLogger("inkterm.serve.ssh")
 
@@ -56,15 +61,19 @@ class SSHConfig:
     guest: bool = False
     max_sessions: int = 8
     idle_timeout: float = 30 * 60.0  # seconds without a key from the client
-    login_timeout: float = 15.0  # from connecting to logged in
-    max_logging_in: int = 32  # connections not yet logged in, from everywhere
-    max_logging_in_per_address: int = 4  # ... and from one address
+    login_timeout: float = 15.0  # from connecting to logged in (sshd's LoginGraceTime)
+    #: Connections not yet logged in, from everywhere (sshd's MaxStartups) ...
+    max_startups: MaxStartups = field(default_factory=MaxStartups)
+    max_startups_per_address: int = 4  # ... and from one address (PerSourceMaxStartups)
     sessionless_timeout: float = 15.0  # a logged-in connection running no game
     child: list[str] | None = None  # None: $INKTERM_SERVE_CHILD or python -m inkterm
     host_key: Path | None = None  # None: <data_dir>/ssh_host_ed25519_key
     check_interval: float = 5.0  # how often the idle watchdog looks
     tables: bool = True  # run the shared tables (a socket in the data dir)
     web_port: int | None = None  # also the browser door, at the same tables
+    web_sessions_per_address: int = 3  # browser tabs from one address at once
+    table_limits: TableLimits = field(default_factory=TableLimits)
+    bot_limits: BotLimits = field(default_factory=BotLimits)
 
     def keys_directory(self) -> Path:
         return self.keys_dir or (self.data_dir / KEYS_DIR_NAME)
@@ -183,7 +192,8 @@ class _Session(asyncssh.SSHServerSession):
             extra[GUEST_ENV] = "1"
         tables = self._server.tables
         if tables is not None:
-            self.tables_token = tables.issue_token(self._username)
+            self.tables_token = tables.issue_token(
+                self._username, person=self._handler.person, address=self._handler.address)
             extra[TABLES_SOCKET_ENV] = str(tables.path)
             extra[TABLES_TOKEN_ENV] = self.tables_token
         env = child_environment(
@@ -294,7 +304,10 @@ class _Handler(asyncssh.SSHServer):
         self._server = server
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "?"
+        self.group = "?"  # the address its limits count under
         self.username = ""
+        self.person = ""  # who it is at the tables (see inkterm.tables.people)
+        self.refused_name = False  # the login name is not one (inkterm.names)
         self.logged_in = False
         self.live = 0  # sessions running an app on this connection
         self.sessionless_timer: asyncio.TimerHandle | None = None
@@ -305,17 +318,30 @@ class _Handler(asyncssh.SSHServer):
     def connection_made(self, conn) -> None:
         self.conn = conn
         self.address = (conn.get_extra_info("peername") or ("?",))[0]
+        self.group = address_key(self.address)
         self._server._connection_opened(self)
+
+    def spoke(self) -> bool:
+        """Whether the client has said its SSH version yet (idle sockets never do)."""
+        return self.conn is not None and self.conn.get_extra_info("client_version") is not None
 
     def connection_lost(self, exc) -> None:
         self._server._connection_closed(self)
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
+        self.person = f"ssh:{username}"  # a guest's name is all there is to know
+        problem = self._server.name_problem(username)
+        if problem is not None:  # refused before any key is tried; the client is told why
+            log.info("refused login name %r from %s: %s", username, self.address, problem)
+            self.refused_name = True
+            if self.conn is not None:
+                self.conn.send_auth_banner(f"inkterm: {problem}.\r\n")
+            return True  # and no way to authenticate is offered
         return not self._server.config.guest  # guests need no authentication
 
     def public_key_auth_supported(self) -> bool:
-        return not self._server.config.guest
+        return not self._server.config.guest and not self.refused_name
 
     def validate_public_key(self, username, key) -> bool:
         """A key logs in as a name only if that name's key file holds it (or the
@@ -326,6 +352,10 @@ class _Handler(asyncssh.SSHServer):
         for keys, path in self._key_sources:
             if keys.validate(key, self.address, self.address) is not None:
                 self._login_key = f"{key.get_fingerprint()} from {path}"
+                # The name's own file vouches for the name; the shared file only
+                # for the key, which may use any name: then the key is the person.
+                shared = path == self._server.config.authorized_keys
+                self.person = f"key:{key.get_fingerprint()}" if shared else f"ssh:{username}"
                 return True
         log.info("refused key %s for %s from %s", key.get_fingerprint(), username, self.address)
         return False
@@ -390,6 +420,19 @@ class InktermSSHServer:
             log.info("no keys for %s (no %s)", username, paths[0])
         return sources
 
+    def name_problem(self, username: str) -> str | None:
+        """Why ``username`` may not log in, or None: it must be a name as every door
+        checks them (inkterm.names), written as such, and not look like another name
+        a key is filed under (e.g. a Cyrillic о in place of an o)."""
+        from inkterm.names import BadName, check_name
+
+        others = [n for n in key_names(self.config.keys_directory()) if n != username]
+        try:
+            name = check_name(username, taken=others)
+        except BadName as exc:
+            return str(exc)
+        return None if name == username else f"log in as {name!r}, the name written plainly"
+
     # -- bookkeeping ------------------------------------------------------------
     # A game slot is taken by a running app, or held for a logged-in connection
     # that has not started its game yet (so connections that log in and never
@@ -419,24 +462,27 @@ class InktermSSHServer:
                 self._start_sessionless_timer(session._handler)
 
     def _connection_opened(self, handler: "_Handler") -> None:
-        """Connections still logging in are counted apart from players: at most
-        config.max_logging_in, and from one address at most
-        config.max_logging_in_per_address (a new one replaces that address's
-        oldest), so idle sockets cannot keep players out."""
+        """Connections still logging in are counted apart from players, and kept
+        within config.max_startups_per_address from one address and
+        config.max_startups from everywhere (see ``startups``): what is shed is
+        the likeliest idle socket, so idle sockets cannot keep players out."""
         cfg = self.config
-        waiting = [h for h in self._connections if not h.logged_in]
-        same_address = [h for h in waiting if h.address == handler.address]
-        if len(same_address) >= cfg.max_logging_in_per_address:
-            oldest = same_address[0]  # the dict keeps connections oldest first
-            log.warning("%s has %d connections not logged in; dropping its oldest",
+        waiting = [h for h in self._connections if not h.logged_in]  # oldest first
+        same_address = [h for h in waiting if h.group == handler.group]
+        if len(same_address) >= cfg.max_startups_per_address:
+            shed = least_likely_a_player(same_address)
+            log.warning("%s has %d connections not logged in; dropping one",
                         handler.address, len(same_address))
-            self._drop(oldest)
-        elif len(waiting) >= cfg.max_logging_in:
-            log.warning("%d connections are logging in; dropping %s",
-                        len(waiting), handler.address)
-            if handler.conn is not None:
-                handler.conn.close()
-            return
+            self._drop(shed)
+        elif cfg.max_startups.sheds(len(waiting)):
+            shed = least_likely_a_player([*waiting, handler])
+            log.warning("%d connections are logging in (max startups %s); dropping one from %s",
+                        len(waiting), cfg.max_startups, shed.address)
+            if shed is handler:
+                if handler.conn is not None:
+                    handler.conn.close()
+                return
+            self._drop(shed)
         self._connections[handler] = None
 
     def _logged_in(self, handler: "_Handler") -> None:
@@ -516,7 +562,8 @@ class InktermSSHServer:
 
             self.web = await serve_beside(self.tables, host=cfg.host, port=cfg.web_port,
                                           data_dir=cfg.data_dir, argv=self.child_argv,
-                                          max_sessions=cfg.max_sessions)
+                                          max_sessions=cfg.max_sessions,
+                                          per_address=cfg.web_sessions_per_address)
         return self
 
     async def _start_tables(self) -> None:
@@ -525,8 +572,10 @@ class InktermSSHServer:
         from inkterm.tables.channel import SOCKET_NAME, TableService
         from inkterm.tables.manager import TableManager
 
-        service = TableService(TableManager(self.config.data_dir / "tables"),
-                               self.config.data_dir / SOCKET_NAME)
+        cfg = self.config
+        manager = TableManager(cfg.data_dir / "tables", limits=cfg.table_limits,
+                               bots=cfg.bot_limits)
+        service = TableService(manager, cfg.data_dir / SOCKET_NAME)
         try:
             self.tables = await service.start()
         except OSError as exc:

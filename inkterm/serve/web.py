@@ -12,7 +12,12 @@ There is no login: anyone who can reach the address can play, so the default
 address is 127.0.0.1. All browser players share one save directory
 (``<data dir>/users/web/browser``). Only the page this server serves may open a
 session (other web pages' sockets are refused), a tab's app is given at most
-MAX_COLUMNS × MAX_ROWS, and it is ended when its tab closes.
+MAX_COLUMNS × MAX_ROWS, and it is ended when its tab closes. One address may have
+at most a few tabs playing at once, and no folder is listed.
+
+The page gives each browser a secret cookie (HttpOnly, SameSite=Strict): the
+browser is one person at the shared tables for as long as it keeps it, through
+reloads and server restarts (see ``inkterm.tables.people``).
 """
 
 from __future__ import annotations
@@ -25,6 +30,12 @@ from pathlib import Path
 # Only light imports here: the CLI imports this module to build its parser.
 
 FULL_MESSAGE = b"\r\ninkterm: this table is full right now; please try again later.\r\n"
+ADDRESS_FULL_MESSAGE = (b"\r\ninkterm: %d games are being played from your address already; "
+                        b"close one and try again.\r\n")
+#: The cookie that makes a browser one person at the tables, and how long it lasts
+#: (renewed at every page load).
+PERSON_COOKIE = "inkterm_person"
+PERSON_DAYS = 30
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -36,9 +47,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(e.g. behind a proxy or when listening on 0.0.0.0)")
     parser.add_argument("--max-sessions", type=int, default=8, metavar="N",
                         help="games running at once (default 8)")
+    parser.add_argument("--sessions-per-address", type=int, default=3, metavar="N",
+                        help="games running at once from one address (an IPv6 /64); "
+                             "behind a proxy every tab comes from the proxy (default 3)")
     parser.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
                         help="where browser players' saves go "
-                             "(default: inkterm's user data directory)")
+                             "(default: $INKTERM_HOME, else inkterm's user data directory)")
     parser.add_argument("--child", default=None, metavar="COMMAND",
                         help="command each tab runs (default: this inkterm; "
                              "also $INKTERM_SERVE_CHILD)")
@@ -109,6 +123,13 @@ def origin_allowed(origin: str | None, host_header: str | None, public_url: str)
     return address is not None and address == _address(served[1])
 
 
+def person_cookie(value: str | None) -> str | None:
+    """The person cookie's value if it is one this door could have made."""
+    import re
+
+    return value if value and re.fullmatch(r"[A-Za-z0-9_-]{32,64}", value) else None
+
+
 def make_server(
     argv: list[str],
     *,
@@ -116,21 +137,28 @@ def make_server(
     port: int = 8000,
     public_url: str | None = None,
     max_sessions: int = 8,
+    per_address: int = 3,
     tables=None,
     env: dict[str, str] | None = None,
 ):
     """A textual-serve ``Server`` that runs ``argv`` per tab, at most
-    ``max_sessions`` at once, only for pages it served itself. With ``tables`` (the
-    SSH server's TableService) each tab may sit at the shared tables under a name
-    it chooses; ``env`` is added to each tab's environment."""
+    ``max_sessions`` at once and ``per_address`` from one address, only for pages
+    it served itself. With ``tables`` (the SSH server's TableService) each browser
+    may sit at the shared tables under a name it chooses once; ``env`` is added to
+    each tab's environment."""
     import asyncio
     import json
     import logging
+    import secrets
     import shlex
 
+    import aiohttp_jinja2
+    import jinja2
     from aiohttp import web as aioweb
     from textual_serve.app_service import AppService
     from textual_serve.server import Server, to_int
+
+    from inkterm.tables.people import address_key, web_person
 
     from inkterm.session_env import (GUEST_ENV, SERVED_ENV, TABLES_SOCKET_ENV, TABLES_TOKEN_ENV,
                                      USER_ENV)
@@ -148,6 +176,8 @@ def make_server(
         cap, and ended for certain when the tab goes."""
 
         tables_token: str | None = None
+        person: str | None = None  # who the browser is at the tables (its cookie's)
+        address = "?"
 
         def _tab_environment(self, width: int, height: int) -> dict[str, str]:
             tab = self._build_environment(*cap_size(width, height))
@@ -155,7 +185,8 @@ def make_server(
                 tab.pop(key, None)
             tab.update(env or {})
             if tables is not None:  # a pass to the tables; the tab names itself there
-                self.tables_token = tables.issue_token(None)
+                self.tables_token = tables.issue_token(None, person=self.person,
+                                                       address=self.address)
                 tab.update({SERVED_ENV: "web", TABLES_SOCKET_ENV: str(tables.path),
                             TABLES_TOKEN_ENV: self.tables_token})
             return tab
@@ -226,27 +257,64 @@ def make_server(
                 public_url=public_url, templates_path=TEMPLATES,
             )
             self.max_sessions = max_sessions
+            self.per_address = per_address
             self.active = 0
+            self.by_address: dict[str, int] = {}
+
+        async def _make_app(self) -> aioweb.Application:
+            """textual-serve's routes, but its static folder is not listed."""
+            app = aioweb.Application()
+            aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+            app.add_routes([
+                aioweb.get("/", self.handle_index, name="index"),
+                aioweb.get("/ws", self.handle_websocket, name="websocket"),
+                aioweb.get("/download/{key}", self.handle_download, name="download"),
+                aioweb.static("/static", self.statics_path, show_index=False, name="static"),
+            ])
+            app.on_startup.append(self.on_startup)
+            app.on_shutdown.append(self.on_shutdown)
+            return app
+
+        async def handle_index(self, request):
+            """The page, and the browser's person cookie (a new one if it has none),
+            renewed for another PERSON_DAYS."""
+            response = await super().handle_index(request)
+            value = person_cookie(request.cookies.get(PERSON_COOKIE)) or secrets.token_urlsafe(32)
+            response.set_cookie(PERSON_COOKIE, value, max_age=PERSON_DAYS * 86400, path="/",
+                                httponly=True, samesite="Strict",
+                                secure=self.public_url.startswith("https:"))
+            return response
+
+        async def _refuse(self, request, message: bytes):
+            ws = aioweb.WebSocketResponse()
+            await ws.prepare(request)
+            await ws.send_bytes(message)
+            await ws.close()
+            return ws
 
         async def handle_websocket(self, request):
             origin = request.headers.get("Origin")
             if not origin_allowed(origin, request.host, self.public_url):
                 log.warning("refused a connection from a page at %r", origin)
                 raise aioweb.HTTPForbidden(text="inkterm: only this table's own page may connect\n")
+            group = address_key(request.remote or "?")
+            if self.by_address.get(group, 0) >= self.per_address:
+                log.warning("%s has %d tabs playing already", group, self.per_address)
+                return await self._refuse(request, ADDRESS_FULL_MESSAGE % self.per_address)
             if self.active >= self.max_sessions:
                 log.warning("session limit (%d) reached", self.max_sessions)
-                ws = aioweb.WebSocketResponse()
-                await ws.prepare(request)
-                await ws.send_bytes(FULL_MESSAGE)
-                await ws.close()
-                return ws
+                return await self._refuse(request, FULL_MESSAGE)
             self.active += 1
+            self.by_address[group] = self.by_address.get(group, 0) + 1
             try:
-                return await self._run_tab(request)
+                return await self._run_tab(request, group)
             finally:
                 self.active -= 1
+                self.by_address[group] -= 1
+                if not self.by_address[group]:
+                    del self.by_address[group]
 
-        async def _run_tab(self, request):
+        async def _run_tab(self, request, group: str):
             """The tab's app, from its socket's opening to its close."""
             websocket = aioweb.WebSocketResponse(heartbeat=15)
             width = to_int(request.query.get("width", "80"), 80)
@@ -262,6 +330,8 @@ def make_server(
                 download_manager=self.download_manager,
                 debug=self.debug,
             )
+            app.person = web_person(person_cookie(request.cookies.get(PERSON_COOKIE)))
+            app.address = group
             try:
                 await app.start(*cap_size(width, height))
                 await self._process_messages(websocket, app)
@@ -280,7 +350,7 @@ def make_server(
 
 
 async def serve_beside(tables, *, host: str, port: int, data_dir: Path, argv: list[str],
-                       max_sessions: int):
+                       max_sessions: int, per_address: int = 3):
     """The browser door inside the SSH server's process and event loop, at the
     same tables (``inkterm serve ssh --web-port``). Returns the aiohttp runner,
     for ``await runner.cleanup()`` at the end."""
@@ -292,7 +362,7 @@ async def serve_beside(tables, *, host: str, port: int, data_dir: Path, argv: li
            "PYTHONPATH": package_root() + (os.pathsep + os.environ["PYTHONPATH"]
                                            if os.environ.get("PYTHONPATH") else "")}
     server = make_server(argv, host=host, port=port, max_sessions=max_sessions,
-                         tables=tables, env=env)
+                         per_address=per_address, tables=tables, env=env)
     runner = aioweb.AppRunner(await server._make_app(), handle_signals=False)
     await runner.setup()
     await aioweb.TCPSite(runner, host, port).start()
@@ -309,8 +379,9 @@ def run_from_args(args: argparse.Namespace) -> int:
         return 2
     from .common import data_dir, package_root, parse_child, user_home
 
-    if args.max_sessions < 1:
-        raise SystemExit("inkterm serve web: --max-sessions must be at least 1")
+    if args.max_sessions < 1 or args.sessions_per_address < 1:
+        raise SystemExit("inkterm serve web: --max-sessions and --sessions-per-address "
+                         "must be at least 1")
     base = data_dir(args.data_dir)
     # textual-serve starts each tab's app with a copy of this process's environment.
     os.environ["INKTERM_HOME"] = str(user_home(base, "web", "browser"))
@@ -327,6 +398,7 @@ def run_from_args(args: argparse.Namespace) -> int:
         port=args.port,
         public_url=args.public_url,
         max_sessions=args.max_sessions,
+        per_address=args.sessions_per_address,
     )
     server.serve()
     return 0

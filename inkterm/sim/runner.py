@@ -79,7 +79,8 @@ def play_game(game: str, specs: list[str], seed: int, slots: list[int] | None = 
 
 def winners_of(state) -> list[int]:
     """Who won: the summary's ``winners`` (a shared win) or ``winner`` (None when a
-    solo player lost) if the game gives them, else the first of the ranking."""
+    solo player lost) if the game gives them (see engine/view.py), else the first of
+    the ranking."""
     summary = state.summary()
     if isinstance(summary.get("winners"), list):
         return [int(s) for s in summary["winners"]]

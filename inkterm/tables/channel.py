@@ -7,9 +7,13 @@ waits for the disk never holds up the SSH sessions on the event loop; only the
 sending happens on the loop.
 
 A session proves who it is with the token the server put in its environment when
-it started it (``issue_token``); the name bound to that token is the only name the
-connection acts for, whatever it sends. Updates go to every session at a table at
-once, each with only what its own seat may see.
+it started it (``issue_token``); the person, name and address bound to that token
+are the only ones the connection acts for, whatever it sends. Updates go to every
+session at a table at once, each with only what its own seat may see.
+
+Bots think on threads of their own (``table_bots.BotRunner``); their answers come
+back to the worker like any request. A table that cannot be saved tells everyone
+there in one line, and again once it can.
 """
 from __future__ import annotations
 
@@ -18,29 +22,42 @@ import logging
 import os
 import secrets
 import socket
+from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from inkterm.names import BadName, clash, clash_reason, clean_name
+
 from .chat import ChatLimiter, plain_text
-from .manager import Table, TableError, TableManager
+from .manager import CannotSave, Table, TableError, TableFull, TableManager, table_code
+from .people import Player, address_key, web_person
 from .protocol import (MAX_REQUEST_BYTES, BadMessage, ChatLine, Choose, ChooseName, Error,
                        FillWithBots, Hello, JoinTable, Leave, ListTables, Ok, OpenTable, Say,
-                       WEB_MARK, WEB_NAME, WatchTable, Welcome, encode, parse_request)
+                       Steer, TakeBack, WEB_MARK, WatchTable, Welcome, encode, parse_request)
+from .table_bots import BotRunner
 
 log = logging.getLogger("inkterm.tables")
 
 SOCKET_NAME = "tables.sock"
 #: The longest socket path the system takes (sun_path, with its final NUL).
 MAX_SOCKET_PATH = 107
+#: The longest name a browser tab may choose (it then carries WEB_MARK).
+WEB_NAME_CHARS = 20
 #: Output a session has not read yet before it is dropped (it reconnects to its seat).
 MAX_BACKLOG = 8 * 1024 * 1024
+#: Browser people whose names are remembered (the least recently named go first).
+MAX_WEB_NAMES = 10_000
 
 
 class _Connection:
-    def __init__(self, name: str, writer: asyncio.StreamWriter) -> None:
-        self.name = name
+    def __init__(self, player: Player, writer: asyncio.StreamWriter) -> None:
+        self.player = player
         self.writer = writer
         self.following: dict[str, int | None] = {}  # code -> the seat it holds (None: watching)
+
+    @property
+    def name(self) -> str:
+        return self.player.name
 
     def send(self, data: bytes) -> None:
         if self.writer.is_closing():
@@ -67,20 +84,34 @@ class TableService:
         self.path = Path(path)
         self.check_interval = check_interval  # how often idle players are looked for
         self._watchdog: asyncio.Task | None = None
-        self._tokens: dict[str, str | None] = {}  # None: a browser tab, named later
+        self._tokens: dict[str, Player] = {}
+        #: A browser person's name, chosen once for its life (see ``_name``).
+        self._web_names: OrderedDict[str, str] = OrderedDict()
         self._followers: dict[str, set[_Connection]] = {}
         self._server: asyncio.base_events.Server | None = None
         self._connections: set[_Connection] = set()
         self._handlers: set[asyncio.Task] = set()
         self._chat = ChatLimiter()
         self._worker = ThreadPoolExecutor(1, thread_name_prefix="tables")
+        self._bots = BotRunner(manager.bot_limits)
+        self._thinking: set[str] = set()  # tables whose bot is thinking (worker only)
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     # --- tokens -------------------------------------------------------------------------
-    def issue_token(self, name: str | None) -> str:
-        """A pass for one session, bound to its login name; None: a browser tab,
-        which chooses the name the others see (marked as not logged in)."""
+    def issue_token(self, name: str | None, *, person: str | None = None,
+                    address: str = "local") -> str:
+        """A pass for one session, bound to its login name and person (by default
+        the name itself, as for a login whose key file vouches for it) and to the
+        address it came from. ``name`` None: a browser, whose person is ``person``
+        (one for this session alone if None); it acts under the name that person
+        chose, or chooses one first (marked as not logged in)."""
         token = secrets.token_urlsafe(32)
-        self._tokens[token] = name
+        if name is not None:
+            player = Player(name, person or f"ssh:{name}", address_key(address))
+        else:
+            person = person or web_person(None)
+            player = Player(self._web_names.get(person, ""), person, address_key(address))
+        self._tokens[token] = player
         return token
 
     def revoke_token(self, token: str) -> None:
@@ -92,7 +123,8 @@ class TableService:
             raise OSError(f"the tables' socket path {self.path} is longer than "
                           f"{MAX_SOCKET_PATH} bytes; use a shorter --data-dir")
         self._clear_stale_socket()
-        await self._on_worker(self.manager.resume)
+        self._loop = asyncio.get_running_loop()
+        await self._on_worker(self._resume)
         self._server = await asyncio.start_unix_server(
             self._serve, path=str(self.path), limit=MAX_REQUEST_BYTES + 1)
         os.chmod(self.path, 0o600)
@@ -115,19 +147,86 @@ class TableService:
             probe.close()
         raise OSError(f"another inkterm server is using {self.path}")
 
+    def _resume(self) -> None:
+        """The tables from their files; their bots think on; each browser person
+        holding a seat keeps the name it sits under."""
+        self.manager.resume()
+        for table in self.manager.tables.values():
+            for seat, person in zip(table.seats, table.owners):
+                if person is not None and person.startswith("web:"):
+                    self._web_names.setdefault(person, seat.name)
+            self._bots_think(table)
+
     async def _on_worker(self, fn, *args):
         return await asyncio.get_running_loop().run_in_executor(self._worker, fn, *args)
 
     async def _watch_idle(self) -> None:
         while True:
             await asyncio.sleep(self.check_interval)
-            _send(await self._on_worker(self._idle_updates))
+            _send(await self._on_worker(self._every_while))
 
-    def _idle_updates(self) -> list:
-        return [sent for table, events in self.manager.play_for_idle()
-                for sent in self.updates(table, events)]
+    def _every_while(self) -> list:
+        """Stand-ins for idle players, waiting tables nobody is at closed, and paused
+        tables saved again (everyone there is told, and their bots think on)."""
+        sends = []
+        for table, events in self.manager.play_for_idle():
+            sends += self.updates(table, events)
+            self._bots_think(table)
+        self.manager.expire_waiting()
+        for table in self.manager.retry_saves():
+            sends += self._note(table.code, f"Table {table.code} can be saved again: "
+                                            "play goes on.")
+            self._bots_think(table)
+        return sends
+
+    # --- bots ---------------------------------------------------------------------------
+    def _bots_think(self, table: Table) -> None:
+        """On the worker: if a bot is to choose at the table, it starts thinking (on a
+        thread of its own); its answer comes back through ``_bot_move``."""
+        if table.code in self._thinking or self._loop is None:
+            return
+        turn = self.manager.bot_turn(table)
+        if turn is None:
+            return
+        bot, state, at = turn
+        code, loop = table.code, self._loop
+        self._thinking.add(code)
+
+        def done(key: str | None) -> None:  # on the bot's thread
+            try:
+                asyncio.run_coroutine_threadsafe(self._bot_answered(code, at, key), loop)
+            except RuntimeError:  # the loop is closed: the server has stopped
+                pass
+
+        self._bots.think(bot, state, done, code)
+
+    async def _bot_answered(self, code: str, at: int, key: str | None) -> None:
+        try:
+            _send(await self._on_worker(self._bot_move, code, at, key))
+        except RuntimeError:  # the worker has shut down: the server is stopping
+            pass
+
+    def _bot_move(self, code: str, at: int, key: str | None) -> list:
+        self._thinking.discard(code)
+        table = self.manager.tables.get(code)
+        if key is None or table is None:  # a failed bot is logged; the table waits
+            return []
+        round_no = table.state.round_number() if table.state is not None else None
+        try:
+            table, events = self.manager.bot_chose(code, at, key)
+        except CannotSave as exc:
+            return self._note(code, str(exc))
+        except TableError as exc:  # the table moved on meanwhile (or the bot erred: it waits)
+            log.info("table %s: a bot's choice was not used: %s", code, exc)
+            if table.state is not None and len(table.state.record.choices) != at:
+                self._bots_think(table)
+            return []
+        sends = self.updates(table, events, round_no=round_no)
+        self._bots_think(table)
+        return sends
 
     async def close(self) -> None:
+        self._bots.stop()  # every thinking bot answers now, and nobody listens
         if self._watchdog is not None:
             self._watchdog.cancel()
         if self._server is not None:
@@ -181,29 +280,44 @@ class TableService:
         if not isinstance(hello, Hello) or hello.token not in self._tokens:
             writer.write(encode(Error(text="not a session of this server")))
             return None
-        name = self._tokens[hello.token] or ""  # "": a browser tab, to choose its name
-        conn = _Connection(name, writer)
+        conn = _Connection(self._tokens[hello.token], writer)
+        self._recall_name(conn)
         self._connections.add(conn)
-        writer.write(encode(Welcome(name=name)))
+        writer.write(encode(Welcome(name=conn.name)))  # "": a browser, to choose its name
         return conn
 
     def _forget(self, conn: _Connection) -> list:
         """The connection is gone; the others at its tables hear that a player left
-        (unless another of that name's sessions still sits there)."""
+        (unless another of that person's sessions still sits there)."""
         self._connections.discard(conn)
         sends = []
-        for code, seat in conn.following.items():
-            followers = self._followers.get(code, set())
-            followers.discard(conn)
-            table = self.manager.tables.get(code)
-            if seat is None or table is None or table.status == "over" or any(
-                    other.name == conn.name for other in followers):
-                continue
-            waits = (f"a bot plays for them after {table.idle_minutes} minutes"
-                     if table.idle_minutes else "the table waits for them")
-            sends += self._note(code, f"{conn.name} has left the table; {waits}. "
-                                      f"They come back with Join {code}.")
+        for code in list(conn.following):
+            sends += self._away(conn, code, "has left the table")
         return sends
+
+    def _away(self, conn: _Connection, code: str, how: str) -> list:
+        """``conn`` no longer follows the table. If it was its person's last session
+        there, their seat is away at once on every screen, and the table says so."""
+        seat = conn.following.pop(code, None)
+        followers = self._followers.get(code, set())
+        followers.discard(conn)
+        if not followers:
+            self.manager.present(code, False)
+        table = self.manager.tables.get(code)
+        if table is None or any(other.player.person == conn.player.person for other in followers):
+            return []
+        self.manager.depart(table, conn.player)
+        if seat is None or table.status == "over":
+            return []
+        if table.turn_based:
+            waits = "the table waits for them (turn-based)"
+        elif table.idle_minutes:
+            waits = f"a bot plays for them after {table.idle_minutes} minutes"
+        else:
+            waits = "the table waits for them; the host can give the seat to a bot (t)"
+        log.info("%s %s %s (seat %d)", conn.name, how, code, seat + 1)
+        return (self.updates(table, []) + self._note(
+            code, f"{conn.name} {how}; {waits}. They come back with Join {code}."))
 
     def _note(self, code: str, text: str, skip: _Connection | None = None) -> list:
         """What the table itself says to everyone there."""
@@ -218,82 +332,163 @@ class TableService:
             return Error(text=str(exc)), []
         try:
             return self._handle(conn, request)
+        except CannotSave as exc:  # everyone at the table hears it, in one line
+            return Error(re=request.id, text=str(exc)), self._note(exc.code, str(exc))
         except TableError as exc:
             return Error(re=request.id, text=str(exc)), []
+        except Exception:  # a bug must not cost the session its connection
+            log.exception("table request %s failed", type(request).__name__)
+            return Error(re=request.id, text="The table server could not do that."), []
 
     def _handle(self, conn: _Connection, request) -> tuple[Ok, list]:
-        m, name, done = self.manager, conn.name, Ok(re=request.id)
-        if isinstance(request, ListTables):
-            return Ok(re=request.id, tables=[t.info() for t in m.listed(name)]), []
+        m, done = self.manager, Ok(re=request.id)
         if isinstance(request, ChooseName):
             return Ok(re=request.id, name=self._name(conn, request.name)), []
-        if not name:
+        self._recall_name(conn)
+        who = conn.player
+        if isinstance(request, ListTables):
+            return Ok(re=request.id, tables=[t.info() for t in m.listed(who)]), []
+        if not who.name:
             raise TableError("Choose the name the others will see first.")
         if isinstance(request, OpenTable):
-            table, seat, events = m.open(name, request)
-            return self._follow(conn, request.id, table, seat, events)
+            table, seat = m.open(who, request)
+            return self._follow(conn, request.id, table, seat, [])
         if isinstance(request, JoinTable):
-            table, seat, events = m.join(name, request.code)
-            return self._follow(conn, request.id, table, seat, events)
+            try:
+                table, seat = m.join(who, request.code)
+            except TableFull:  # they watch, and the host hears they ask for a seat
+                table = m.ask_to_join(who, request.code)
+                ok, sends = self._follow(conn, request.id, table, None, [])
+                sends += self.updates(table, [], skip=conn)
+                sends += self._note(table.code, f"{who.name} asks to join: the host can give "
+                                    "them an away seat (t: Table).")
+                return ok, sends
+            return self._follow(conn, request.id, table, seat, [])
         if isinstance(request, WatchTable):
-            table = m.get(name, request.code)
-            return self._follow(conn, request.id, table, table.seat_of(name), [])
+            table = m.get(who, request.code)
+            return self._follow(conn, request.id, table, table.seat_for(who), [])
         if isinstance(request, Choose):
-            table, events = m.choose(name, request.code, request.key, request.at)
-            return done, self.updates(table, events)
+            table = m.get(who, request.code)
+            round_no = table.state.round_number() if table.state is not None else None
+            table, events = m.choose(who, request.code, request.key, request.at)
+            sends = self.updates(table, events, round_no=round_no)
+            self._bots_think(table)
+            return done, sends
+        if isinstance(request, TakeBack):
+            table, events = m.take_back(who, request.code, request.at)
+            return done, self.updates(table, events, round_no=table.state.round_number())
+        if isinstance(request, Steer):
+            return done, self._steer(conn, request)
         if isinstance(request, FillWithBots):
-            table, events = m.fill_with_bots(name, request.code)
-            return done, self.updates(table, events)
+            table = m.fill_with_bots(who, request.code)
+            sends = self.updates(table, [])
+            self._bots_think(table)
+            return done, sends
         if isinstance(request, Say):
             return done, self._say(conn, request)
         if isinstance(request, Leave):
-            code = request.code.strip().upper()
-            conn.following.pop(code, None)
-            self._followers.get(code, set()).discard(conn)
-            return done, []
+            code = table_code(request.code)
+            if code not in conn.following:
+                return done, []
+            how = "quit inkterm" if request.quit else "left the table"
+            return done, self._away(conn, code, how)
         raise TableError("Already said hello.")
 
+    def _steer(self, conn: _Connection, request: Steer) -> list:
+        """The host's word (or a voice towards the players' majority): everyone at the
+        table hears it and sees the table as it now is; a person given a seat plays
+        from it at once, one declined is told."""
+        table, said, person = self.manager.steer(conn.player, request)
+        code = table.code
+        if person is not None and request.action == "give":
+            seat = request.seat
+            for c in self._followers.get(code, ()):
+                if c.player.person == person.person:
+                    c.following[code] = seat
+            self.manager.arrive(table, person)
+        sends = self.updates(table, []) + self._note(code, said)
+        if person is not None and request.action == "decline":
+            sends += [(c, encode(ChatLine(code=code, name="", text=said)))
+                      for c in list(self._connections)
+                      if c.player.person == person.person and code not in c.following]
+        self._bots_think(table)
+        return sends
+
+    def _recall_name(self, conn: _Connection) -> None:
+        """A browser session takes the name its person chose (in another tab, or
+        before a reload)."""
+        if not conn.name and conn.player.person in self._web_names:
+            conn.player = conn.player.named(self._web_names[conn.player.person])
+
     def _name(self, conn: _Connection, wanted: str) -> str:
-        """A browser session's name: what it chose, marked as not logged in, and
-        not one another session is using now (so no tab speaks for another's)."""
+        """A browser person's name, chosen once for its life: what it chose, marked
+        as not logged in, and not one another person holds (so no tab can speak or
+        sit for another's)."""
         if conn.name:
             raise TableError(f"You are {conn.name} already.")
-        chosen = " ".join(wanted.split())
-        if not WEB_NAME.fullmatch(chosen):
-            raise TableError("A name is 1–20 letters, digits, spaces, '.', '-' or '_'.")
-        name = chosen + WEB_MARK
-        if any(other.name.casefold() == name.casefold() for other in list(self._connections)):
-            raise TableError(f"Someone is playing as {name} right now; choose another name.")
-        conn.name = name
+        person = conn.player.person
+        if person in self._web_names:  # another tab of this browser chose it first
+            conn.player = conn.player.named(self._web_names[person])
+            return conn.name
+        try:  # checked as every door checks names (inkterm.names), lookalikes included
+            name = clean_name(wanted, limit=WEB_NAME_CHARS) + WEB_MARK
+        except BadName as exc:
+            raise TableError(_sentence(str(exc))) from None
+        held = list(self._web_names.items())
+        held += [(c.player.person, c.name) for c in list(self._connections)]
+        other = clash(name, [other_name for who, other_name in held if who != person])
+        if other is not None:
+            raise TableError(f"Someone else is {other}; {clash_reason(name, other)}: "
+                             "choose another name.")
+        conn.player = conn.player.named(name)
+        if person.startswith("web:"):  # a browser that comes back (a session alone does not)
+            self._web_names[person] = name
+            while len(self._web_names) > MAX_WEB_NAMES:
+                self._web_names.popitem(last=False)
         return name
 
     def _follow(self, conn: _Connection, rid: int | None, table: Table, seat: int | None,
                 events) -> tuple[Ok, list]:
         """``conn`` now gets the table's updates; the others there hear of the change."""
+        came = not any(c.player.person == conn.player.person
+                       for c in self._followers.get(table.code, ()))
+        events = list(events) + self.manager.arrive(table, conn.player)
         sends = self.updates(table, events, skip=conn)
-        if not any(c.name == conn.name for c in self._followers.get(table.code, ())):
+        if came:
             what = "is watching" if seat is None else f"is at the table (seat {seat + 1})"
             sends += self._note(table.code, f"{conn.name} {what}.", skip=conn)
+            if seat is not None:
+                log.info("%s is at table %s (seat %d)", conn.name, table.code, seat + 1)
         conn.following[table.code] = seat
         self._followers.setdefault(table.code, set()).add(conn)
-        return Ok(re=rid, update=table.update_for(seat, events)), sends
+        self.manager.present(table.code, True)
+        self._bots_think(table)
+        return Ok(re=rid, update=table.update_for(seat, events, story=True)), sends
 
     def _say(self, conn: _Connection, request: Say) -> list:
         """A chat line to everyone at the table (players and watchers alike)."""
-        code = request.code.strip().upper()
+        code = table_code(request.code)
         if code not in conn.following:
             raise TableError("Join or watch the table to chat there.")
         text = plain_text(request.text)
         if not text:
             return []
-        if not self._chat.allow(conn.name):
+        if not self._chat.allow(conn.player.person):
             raise TableError("You are chatting too fast; wait a few seconds.")
-        line = encode(ChatLine(code=code, name=plain_text(conn.name, 40), text=text))
+        name = plain_text(conn.name, 40)
+        table = self.manager.tables.get(code)
+        if table is not None:
+            self.manager.say(table, name, text)
+        line = encode(ChatLine(code=code, name=name, text=text))
         return [(other, line) for other in self._followers.get(code, ())]
 
-    def updates(self, table: Table, events, skip: _Connection | None = None) -> list:
+    def updates(self, table: Table, events, skip: _Connection | None = None,
+                round_no: int | None = None) -> list:
         """Every session at the table gets its own seat's update (each seat's view is
-        made once, however many of that seat's sessions are open)."""
+        made once, however many of that seat's sessions are open). ``round_no``: the
+        round the events happened in (by default the round the table is in)."""
+        if round_no is None and table.state is not None:
+            round_no = table.state.round_number()
         made: dict[int | None, bytes] = {}
         sends = []
         for conn in self._followers.get(table.code, ()):
@@ -301,9 +496,13 @@ class TableService:
                 continue
             seat = conn.following.get(table.code)
             if seat not in made:
-                made[seat] = encode(table.update_for(seat, events))
+                made[seat] = encode(table.update_for(seat, events, round_no))
             sends.append((conn, made[seat]))
         return sends
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
 def _send(sends: list) -> None:

@@ -5,9 +5,10 @@ screen writes chat as plain text). Lines are cut to a length and rate-limited.""
 from __future__ import annotations
 
 import time
-import unicodedata
 from collections import deque
 from typing import Callable
+
+from inkterm.names import visible
 
 MAX_CHAT_CHARS = 200
 #: At most CHAT_BURST lines in CHAT_WINDOW seconds from one name.
@@ -16,20 +17,9 @@ CHAT_BURST, CHAT_WINDOW = 5, 10.0
 
 def plain_text(text: str, limit: int = MAX_CHAT_CHARS) -> str:
     """``text`` with every control or format character shown as a visible stand-in
-    (C0 controls as their control pictures, e.g. ESC as ␛; others as <U+XXXX>),
-    cut to ``limit`` characters."""
-    out = []
-    for ch in text:
-        code = ord(ch)
-        if code < 0x20:
-            out.append(chr(0x2400 + code))
-        elif code == 0x7F:
-            out.append("␡")
-        elif unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"):
-            out.append(f"<U+{code:04X}>")
-        else:
-            out.append(ch)
-    line = "".join(out).strip()
+    (C0 controls as their control pictures, e.g. ESC as ␛; others as <U+XXXX>: see
+    inkterm.names.visible), cut to ``limit`` characters."""
+    line = visible(text).strip()
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 

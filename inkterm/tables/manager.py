@@ -1,15 +1,30 @@
 """The tables a server owns: who sits where, the game each plays (the engine's own
 state) and its file. Every choice is applied here, by the same engine local games
-use, and the table is saved atomically after each one, so a restarted server
+use, and the table is saved atomically with each one, so a restarted server
 resumes every unfinished table at its last choice.
 
-The manager is plain synchronous code: the channel calls it from one event loop,
-and the tests drive it directly.
+Nothing is applied that is not saved: a change (a choice, a seat taken, the game
+begun) is made on a copy, the copy is written, and only then is it the table. A
+table that cannot be written is paused, as it was, until it can.
+
+Bots do not play here: ``bot_turn`` hands out what a bot needs to think (off the
+table worker, see ``table_bots``) and ``bot_chose`` applies its answer.
+
+Leavers never stop a game: a seat whose person is not at the table is away; the
+host (or, while the host is away too, a majority of the players there) may give it
+to a bot until its player comes back, give it to someone who asked to join, or end
+the table, which is then kept as ended by agreement. A table's own away rule does
+the first by itself after its idle minutes (or, at a turn-based table, once the
+player's time bank is spent).
+
+The manager is plain synchronous code: the channel calls it from one worker
+thread, and the tests drive it directly.
 """
 from __future__ import annotations
 
 import json
 import logging
+import re
 import secrets
 import time
 from collections import deque
@@ -17,16 +32,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Literal
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
-from inkterm.bots import is_bot, make_bot, number_bots
-from inkterm.engine import GAMES, IllegalChoice, SaveError, load_game, new_game
+from inkterm.bots import number_bots
+from inkterm.engine import GAMES, IllegalChoice, SaveError, load_game, new_game, replay_events
 from inkterm.engine.saves import write_atomic
 from inkterm.engine.savetext import MAX_SAVE_BYTES
-from inkterm.engine.types import Event
+from inkterm.engine.types import Decision, Event
+from inkterm.names import clash, clash_reason
 
-from .protocol import (CODE_LENGTH, ME, OPEN, ChoiceOut, DecisionOut, EventOut,
-                       OpenTable, SeatInfo, TableInfo, Update, open_seats, seat_of)
+from .limits import TableLimits, Window
+from .people import Player
+from .protocol import (CODE_LENGTH, ME, OPEN, PRIVATE_CODE_LENGTH, ChatLine, OpenTable, SeatInfo,
+                       Steer, TableInfo, Told, Update, open_seats)
+from .table_bots import LEVEL_WORDS, BotLimits, is_level, server_bot
 
 log = logging.getLogger("inkterm.tables")
 
@@ -34,21 +53,41 @@ log = logging.getLogger("inkterm.tables")
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 TABLE_SUFFIX = ".table.json"
 TABLE_FORMAT: Literal["inkterm-table"] = "inkterm-table"
-MAX_TABLES = 200  # unfinished tables on one server
-MAX_HOSTED = 4  # unfinished tables one name may host
-#: Unknown codes one name may try in JOIN_WINDOW seconds (codes are short).
-JOIN_TRIES, JOIN_WINDOW = 10, 60.0
+#: 2: who holds each seat and who hosts; 3: the table's rules (undo, turn-based, a
+#: time bank), its chat, when each seat last moved, the seats a bot plays while their
+#: players are away, and an end by agreement. Versions 1 and 2 still load.
+TABLE_VERSION: Literal[3] = 3
+#: The chat lines a table keeps (the oldest go first).
+MAX_CHAT_LINES = 200
+#: People waiting at once for a seat at a full table.
+MAX_ASKING = 6
+DAY = 86400.0
+#: The bot the host's "bots in the open seats" seats.
+FILL_LEVEL = "normal"
 
 
 class TableError(ValueError):
     """Why a request is refused, in one line for the player."""
 
 
+class CannotSave(TableError):
+    """The table could not be written: nothing changed, and it is paused until it can."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(f"The server cannot save table {code} right now ({reason}): "
+                         "play pauses until it can. Nothing is lost.")
+        self.code = code
+
+
+class TableFull(TableError):
+    """Every seat is taken: the person may ask the host for one (``ask_to_join``)."""
+
+
 class TableFile(BaseModel):
     """A table's file: who sits where, and the game's own save (once started)."""
 
     format: Literal["inkterm-table"]
-    version: Literal[1]
+    version: Literal[1, 2, 3]
     code: str
     game: str
     host: str
@@ -57,6 +96,25 @@ class TableFile(BaseModel):
     options: dict[str, Any]
     idle_minutes: int | None = None
     save: dict[str, Any] | None = None
+    #: Version 2: the person holding each seat (None: open, a bot, or a version 1
+    #: seat, which the first person of its name to sit down again takes).
+    owners: list[str | None] = Field(default_factory=list)
+    host_person: str | None = None
+    host_address: str | None = None
+    #: Version 3 (older files: the defaults).
+    undo: bool = True
+    turn_based: bool = False
+    time_bank_days: float | None = None
+    ended: str | None = None
+    chat: list[tuple[str, str]] = Field(default_factory=list)
+    moved: list[float | None] = Field(default_factory=list)
+    bank_used: list[float] = Field(default_factory=list)
+    standins: list[int] = Field(default_factory=list)
+
+
+#: What a change may replace in a table (written first, then made: see ``_commit``).
+_CHANGEABLE = ("seats", "owners", "state", "standins", "idle_minutes", "undo", "ended",
+               "moved", "bank_used")
 
 
 @dataclass
@@ -72,74 +130,150 @@ class Table:
     state: Any = None  # the GameState once every seat is filled
     bots: dict[int, Any] = field(default_factory=dict)
     waiting_since: float = 0.0  # when the table last changed (the clock of the manager)
+    owners: list[str | None] = field(default_factory=list)
+    host_person: str | None = None
+    host_address: str | None = None
+    alone_since: float | None = None  # since when no session is at the table (None: one is)
+    paused: str | None = None  # why the table cannot be saved, while it cannot
+    away: int | None = None  # the seat a stand-in bot plays this one turn for (idle, but here)
+    undo: bool = True  # a player may take back their own choices (see take_back)
+    turn_based: bool = False
+    time_bank_days: float | None = None
+    ended: str | None = None  # why the table ended before its game did
+    chat: deque = field(default_factory=lambda: deque(maxlen=MAX_CHAT_LINES))
+    moved: list[float | None] = field(default_factory=list)  # when each seat last chose
+    bank_used: list[float] = field(default_factory=list)  # seconds each seat spent choosing
+    standins: frozenset[int] = frozenset()  # seats a bot plays until their players return
+    here: set[str] = field(default_factory=set)  # the people at the table now (not saved)
+    asking: dict[str, Player] = field(default_factory=dict)  # person -> who asks for a seat
+    votes: dict[tuple, set[str]] = field(default_factory=dict)  # a steer -> who asked for it
 
     @property
     def status(self) -> Literal["waiting", "playing", "over"]:
+        if self.ended is not None:
+            return "over"
         if self.state is None:
             return "waiting"
         return "over" if self.state.is_over else "playing"
 
-    def seat_of(self, name: str) -> int | None:
-        return seat_of(self.seats, name)
+    def away_seats(self) -> set[int]:
+        """The players' seats with nobody of theirs at the table."""
+        return {i for i, (s, owner) in enumerate(zip(self.seats, self.owners))
+                if s.kind == "player" and owner not in self.here}
+
+    def seat_for(self, who: Player) -> int | None:
+        """The seat ``who`` holds: one under their name that is their person's (or a
+        version 1 seat no person holds yet)."""
+        return next((i for i, s in enumerate(self.seats)
+                     if s.kind == "player" and s.name == who.name
+                     and self.owners[i] in (who.person, None)), None)
+
+    def hosted_by(self, who: Player) -> bool:
+        if self.host_person is None:  # a version 1 table: its host's name
+            return self.host == who.name
+        return self.host_person == who.person
 
     def open_seats(self) -> int:
         return open_seats(self.seats)
 
     def info(self) -> TableInfo:
+        away = self.away_seats()
+        seats = [SeatInfo(kind=s.kind, name=s.name, away=i in away, bot_plays=i in self.standins
+                          or i == self.away, moved=self.moved[i] if i < len(self.moved) else None)
+                 for i, s in enumerate(self.seats)]
+        d = self.state.decision() if self.status == "playing" else None
         return TableInfo(code=self.code, game=self.game, title=GAMES[self.game].title,
                          host=self.host, private=self.private, status=self.status,
-                         seats=[s.model_copy() for s in self.seats],
-                         idle_minutes=self.idle_minutes)
+                         seats=seats, idle_minutes=self.idle_minutes, undo=self.undo,
+                         turn_based=self.turn_based, time_bank_days=self.time_bank_days,
+                         turn=None if d is None else d.seat, ended=self.ended,
+                         asking=[p.name for p in self.asking.values()])
 
-    def update_for(self, seat: int | None, events: list[Event]) -> Update:
-        """What the session holding ``seat`` (None: a watcher) may see now."""
+    def update_for(self, seat: int | None, events: list[Event], round_no: int | None = None,
+                   *, story: bool = False) -> Update:
+        """What the session holding ``seat`` (None: a watcher) may see now: the events
+        it may read (``round_no``: the round they happened in); with ``story``, the
+        whole game so far and the chat too (a session sitting down or coming back)."""
         update = Update(table=self.info(), you=seat)
+        if story:
+            update.chat = [ChatLine(code=self.code, name=n, text=t) for n, t in self.chat]
         st = self.state
         if st is None:
             return update
         update.at = len(st.record.choices)
         update.view = st.view(seat) if seat is not None else st.summary()
         update.scores = st.scores()
-        update.events = [EventOut(text=e.text, seat=e.seat, kind=e.kind) for e in events]
+        update.events = [e for e in events if e.seen_by(seat)]
+        update.round = round_no
         d = st.decision()
         if d is not None:
             update.decision = _decision_for(d, seat, st.seats[d.seat])
+            update.can_undo = (self.undo and self.ended is None and seat == d.seat
+                               and seat not in self.standins and st.can_undo())
         else:
             update.record = st.record.to_dict()  # over: nothing is secret any more
+        if story:
+            update.history = self.story_for(seat)
         return update
 
-    def to_file(self) -> str:
-        return TableFile(format=TABLE_FORMAT, version=1, code=self.code, game=self.game,
-                         host=self.host, private=self.private, seats=self.seats,
-                         options=self.options, idle_minutes=self.idle_minutes,
-                         save=None if self.state is None else self.state.to_dict(),
+    def story_for(self, seat: int | None) -> list[Told]:
+        """The game so far as ``seat`` may read it, rebuilt from the record (a table
+        keeps no narration): each choice's events, only its own secrets among them."""
+        return [Told(round=r, seat=s, events=[e for e in events if e.seen_by(seat)])
+                for s, r, events in replay_events(self.state.record)]
+
+    def to_file(self, **changes: Any) -> str:
+        """The file's text, with ``changes`` (any of ``_CHANGEABLE``) in place of the
+        table's own (a change is written before it is made)."""
+        now = {name: changes.get(name, getattr(self, name)) for name in _CHANGEABLE}
+        state = now["state"]
+        return TableFile(format=TABLE_FORMAT, version=TABLE_VERSION, code=self.code,
+                         game=self.game, host=self.host, private=self.private,
+                         seats=[SeatInfo(kind=s.kind, name=s.name) for s in now["seats"]],
+                         options=self.options, idle_minutes=now["idle_minutes"],
+                         save=None if state is None else state.to_dict(),
+                         owners=now["owners"],
+                         host_person=self.host_person, host_address=self.host_address,
+                         undo=now["undo"], turn_based=self.turn_based,
+                         time_bank_days=self.time_bank_days, ended=now["ended"],
+                         chat=list(self.chat), moved=now["moved"], bank_used=now["bank_used"],
+                         standins=sorted(now["standins"]),
                          ).model_dump_json()
 
 
-def _decision_for(d, seat: int | None, chooser: str) -> DecisionOut:
+def _decision_for(d: Decision, seat: int | None, chooser: str) -> Decision:
     if seat == d.seat:
-        return DecisionOut(seat=d.seat, prompt=d.prompt, topic=d.topic, choices=[
-            ChoiceOut(key=c.key, label=c.label, hint=c.hint, touches=list(c.touches or ()))
-            for c in d.choices])
+        return d  # the chooser's menu is the local one, field for field
     # Only who chooses and the rules topic: the prompt may name a card in their hand.
     about = d.topic.rstrip("-0123456789").replace("-", " ")
     if about == "your turn":  # the topic of a plain turn: nothing more to say
         about = ""
-    return DecisionOut(seat=d.seat, prompt=f"{chooser} is choosing" + (f" ({about})" if about else ""),
-                       topic=d.topic)
+    return Decision(d.seat, f"{chooser} is choosing" + (f" ({about})" if about else ""), [],
+                    d.topic, secret=d.secret)
+
+
+def table_code(text: str) -> str:
+    """A code as typed (any case, spaces or dashes between letters) as the table has it."""
+    return re.sub(r"[\s-]", "", text).upper()
 
 
 class TableManager:
-    def __init__(self, directory: Path, *, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, directory: Path, *, limits: TableLimits | None = None,
+                 bots: BotLimits | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
         self.directory = Path(directory)
         self.tables: dict[str, Table] = {}
+        self.limits = limits = limits or TableLimits()
+        self.bot_limits = bots or BotLimits()
         self._clock = clock
-        self._tries: dict[str, deque[float]] = {}
+        self._unknown_by_person = Window(limits.unknown_codes_per_person, limits.code_window)
+        self._unknown_by_address = Window(limits.unknown_codes_per_address, limits.code_window)
 
     # --- finding tables -------------------------------------------------------------
     def resume(self) -> list[str]:
         """Load every unfinished table from its file; one line per file that could
-        not be read (such a file is left as it is)."""
+        not be read (such a file is left as it is). A waiting table nobody came back
+        to within the limit since its last change is closed."""
         problems = []
         self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
         for path in sorted(self.directory.glob("*" + TABLE_SUFFIX)):
@@ -150,14 +284,14 @@ class TableManager:
                 continue
             if table.status != "over":
                 self.tables[table.code] = table
-                if table.state is not None:  # killed between a choice and the bots' replies
-                    self._play_bots(table)
         for problem in problems:
             log.error("table not resumed: %s", problem)
+        self.expire_waiting()
         return problems
 
     def _load(self, path: Path) -> Table:
-        if path.stat().st_size > 2 * MAX_SAVE_BYTES:
+        stat = path.stat()
+        if stat.st_size > 2 * MAX_SAVE_BYTES:
             raise ValueError("too large")
         try:
             data = TableFile.model_validate_json(path.read_bytes())
@@ -165,40 +299,56 @@ class TableManager:
             raise ValueError(f"not a table file: {exc.errors()[0]['msg']}") from None
         if data.game not in GAMES:
             raise ValueError(f"unknown game {data.game!r}")
+        owners = data.owners or [None] * len(data.seats)  # version 1: nobody's yet
+        if len(owners) != len(data.seats):
+            raise ValueError("its seats and their holders do not match")
+        n = len(data.seats)
         table = Table(data.code, data.game, data.host, data.private, data.seats,
-                      data.options, path, data.idle_minutes, waiting_since=self._clock())
+                      data.options, path, data.idle_minutes, waiting_since=self._clock(),
+                      owners=owners, host_person=data.host_person,
+                      host_address=data.host_address, alone_since=stat.st_mtime,
+                      undo=data.undo, turn_based=data.turn_based,
+                      time_bank_days=data.time_bank_days, ended=data.ended,
+                      moved=(data.moved + [None] * n)[:n],
+                      bank_used=(data.bank_used + [0.0] * n)[:n],
+                      standins=frozenset(i for i in data.standins if 0 <= i < n))
+        table.chat.extend(data.chat)
         if data.save is not None:
             table.state = load_game(json.dumps(data.save))
             self._seat_bots(table)
         return table
 
-    def get(self, name: str, code: str) -> Table:
-        """The table with ``code`` (any case); unknown codes are rate-limited per name."""
-        table = self.tables.get(code.strip().upper())
-        if table is not None:
+    def get(self, who: Player, code: str) -> Table:
+        """The table with ``code``. Codes that match no table are counted per person
+        and per address; past either limit, only one's own tables are found, so
+        guessing cannot find a table (a right guess is refused like a wrong one)."""
+        table = self.tables.get(table_code(code))
+        if table is not None and table.seat_for(who) is not None:
             return table
-        tries = self._tries.setdefault(name, deque())
-        now = self._clock()
-        while tries and now - tries[0] > JOIN_WINDOW:
-            tries.popleft()
-        if len(tries) >= JOIN_TRIES:
-            raise TableError("Too many unknown codes tried; wait a minute and try again.")
-        tries.append(now)
-        raise TableError(f"There is no table {code.strip().upper()!r}.")
+        now, limits = self._clock(), self.limits
+        if (self._unknown_by_person.full(who.person, now)
+                or self._unknown_by_address.full(who.address, now)):
+            raise TableError(f"Too many unknown codes tried; wait {limits.code_window:.0f} "
+                             "seconds and try again.")
+        if table is None:
+            self._unknown_by_person.add(who.person, now)
+            self._unknown_by_address.add(who.address, now)
+            raise TableError(f"There is no table {table_code(code)!r}.")
+        return table
 
-    def listed(self, name: str) -> list[Table]:
-        """The tables ``name`` may see in a list: its own (even private), then the
+    def listed(self, who: Player) -> list[Table]:
+        """The tables ``who`` may see in a list: their own (even private), then the
         open ones, those with free seats first. Finished tables are left out."""
         def order(t: Table):
-            return (t.seat_of(name) is None, t.open_seats() == 0, t.code)
+            return (t.seat_for(who) is None, t.open_seats() == 0, t.code)
         return sorted((t for t in self.tables.values()
-                       if t.status != "over" and (not t.private or t.seat_of(name) is not None)),
+                       if t.status != "over" and (not t.private or t.seat_for(who) is not None)),
                       key=order)
 
     # --- changing tables --------------------------------------------------------------
-    def open(self, host: str, request: OpenTable) -> tuple[Table, int | None, list[Event]]:
-        """A new table; ``host`` takes the seat marked ``me``. Returns the table, the
-        host's seat and what happened (bots may already have played)."""
+    def open(self, who: Player, request: OpenTable) -> tuple[Table, int | None]:
+        """A new table; ``who`` takes the seat marked ``me``. Returns the table and
+        the host's seat."""
         spec = GAMES.get(request.game)
         if spec is None:
             raise TableError(f"Unknown game {request.game!r}.")
@@ -209,149 +359,449 @@ class TableManager:
         if asked.count(ME) > 1:
             raise TableError("You can take one seat at a table.")
         for s in asked:
-            if s not in (OPEN, ME) and not is_bot(s):
-                raise TableError(f"A seat is open, me or a bot, not {s!r}.")
-        live = [t for t in self.tables.values() if t.status != "over"]
-        if len(live) >= MAX_TABLES:
-            raise TableError("The server has as many tables as it can hold; try again later.")
-        if sum(1 for t in live if t.host == host) >= MAX_HOSTED:
-            raise TableError(f"You host {MAX_HOSTED} unfinished tables already.")
+            if s not in (OPEN, ME) and not is_level(s):
+                raise TableError(f"A seat is open, me or a bot ({LEVEL_WORDS}), not {s!r}.")
+        if not any(s in (OPEN, ME) for s in asked):
+            raise TableError("A table needs a seat for a player (me or open).")
+        self._check_room(who)
         try:  # the options, checked before anyone sits down
             new_game(request.game, [f"seat {i}" for i in range(len(asked))], 0, request.options)
         except ValueError as exc:
             raise TableError(str(exc)) from None
-        bot_names = iter(number_bots([s for s in asked if is_bot(s)]))
-        seats = [SeatInfo(kind="player", name=host) if s == ME
+        bot_seats = number_bots([s for s in asked if is_level(s)], bot=is_level)
+        bot_names = iter(bot_seats)
+        other = clash(who.name, bot_seats) if ME in asked else None
+        if other is not None:
+            raise TableError(f"Your name {who.name!r} looks like a bot's here ({other!r}); "
+                             "leave that bot out, or log in under another name.")
+        seats = [SeatInfo(kind="player", name=who.name) if s == ME
                  else SeatInfo(kind=OPEN) if s == OPEN
                  else SeatInfo(kind="bot", name=next(bot_names)) for s in asked]
-        code = self._new_code()
-        table = Table(code, request.game, host, request.private, seats,
+        code = self._new_code(request.private)
+        table = Table(code, request.game, who.name, request.private, [],
                       dict(request.options), self.directory / (code + TABLE_SUFFIX),
-                      request.idle_minutes)
+                      request.idle_minutes, host_person=who.person, host_address=who.address,
+                      alone_since=self._clock(), undo=request.undo,
+                      turn_based=request.turn_based,
+                      time_bank_days=request.time_bank_days if request.turn_based else None,
+                      moved=[None] * len(asked), bank_used=[0.0] * len(asked))
+        self._commit(table, seats=seats, owners=[who.person if s == ME else None for s in asked],
+                     state=self._game_if_full(table, seats))
         self.tables[code] = table
-        events = self._start_if_full(table)
-        self._save(table)
-        log.info("%s opened table %s (%s, %s)", host, code, request.game,
+        log.info("%s opened table %s (%s, %s)", who.name, code, request.game,
                  "private" if request.private else "open")
-        return table, table.seat_of(host), events
+        return table, table.seat_for(who)
 
-    def join(self, name: str, code: str) -> tuple[Table, int, list[Event]]:
-        """``name`` sits at the table: its seat again if it has one, else the first
-        open seat."""
-        table = self.get(name, code)
-        seat = table.seat_of(name)
+    def _check_room(self, who: Player) -> None:
+        """Refuse a new table past the server's, the person's or the address's limit."""
+        limits = self.limits
+        live = [t for t in self.tables.values() if t.status != "over"]
+        if len(live) >= limits.tables:
+            raise TableError("The server has as many tables as it can hold; try again later.")
+        mine = [t for t in live if t.host_person == who.person]
+        here = [t for t in live if t.host_address == who.address]
+        if len(mine) >= limits.hosted_per_person:
+            raise TableError(f"You host {len(mine)} unfinished tables already.")
+        if len(here) >= limits.hosted_per_address:
+            raise TableError(f"Your address hosts {len(here)} unfinished tables already, "
+                             "the most one address may.")
+        waiting = " (a table nobody is at closes after %d minutes)" % limits.waiting_minutes
+        if sum(t.status == "waiting" for t in mine) >= limits.waiting_per_person:
+            raise TableError("Your tables waiting for players are as many as one person "
+                             "may have; start one first" + waiting + ".")
+        if sum(t.status == "waiting" for t in here) >= limits.waiting_per_address:
+            raise TableError("The tables from your address waiting for players are as many "
+                             "as one address may have" + waiting + ".")
+
+    def join(self, who: Player, code: str) -> tuple[Table, int]:
+        """``who`` sits at the table: their seat again if they have one, else the
+        first open seat."""
+        table = self.get(who, code)
+        seat = table.seat_for(who)
         if seat is not None:
-            return table, seat, []
+            if table.owners[seat] is None:  # a version 1 seat: theirs from now on
+                self._commit(table, owners=_with(table.owners, seat, who.person))
+            return table, seat
+        if table.status == "playing":
+            raise TableFull(f"Every seat at table {table.code} is taken; you can ask the host "
+                            "for one.")
         if table.status != "waiting" or table.open_seats() == 0:
             raise TableError(f"Table {table.code} has no open seat; you can watch it.")
-        if any(s.name.casefold() == name.casefold() for s in table.seats):
-            raise TableError(f"A seat at table {table.code} is already named {name!r}.")
+        name = who.name
+        other = clash(name, [s.name for s in table.seats])  # the same name, or a lookalike
+        if other is not None:
+            raise TableError(f"At table {table.code}, {clash_reason(name, other)}.")
         seat = next(i for i, s in enumerate(table.seats) if s.kind == OPEN)
-        table.seats[seat] = SeatInfo(kind="player", name=name)
-        events = self._start_if_full(table)
-        self._save(table)
+        seats = _with(table.seats, seat, SeatInfo(kind="player", name=name))
+        self._commit(table, seats=seats, owners=_with(table.owners, seat, who.person),
+                     state=self._game_if_full(table, seats))
         log.info("%s sat down at table %s (seat %d)", name, table.code, seat + 1)
-        return table, seat, events
+        return table, seat
 
-    def fill_with_bots(self, name: str, code: str) -> tuple[Table, list[Event]]:
+    def fill_with_bots(self, who: Player, code: str) -> Table:
         """The host gives every open seat to a bot; the game starts."""
-        table = self.get(name, code)
-        if table.host != name:
+        table = self.get(who, code)
+        if not table.hosted_by(who):
             raise TableError(f"Only the host, {table.host}, can fill the seats with bots.")
         if table.status != "waiting":
             raise TableError("The game has started already.")
-        names = number_bots([s.name if s.kind != OPEN else "bot" for s in table.seats])
-        table.seats = [s if s.kind != OPEN else SeatInfo(kind="bot", name=n)
-                       for s, n in zip(table.seats, names)]
-        events = self._start_if_full(table)
-        self._save(table)
-        return table, events
+        names = number_bots([s.name if s.kind != OPEN else FILL_LEVEL for s in table.seats],
+                            bot=is_level)
+        seats = [s if s.kind != OPEN else SeatInfo(kind="bot", name=n)
+                 for s, n in zip(table.seats, names)]
+        self._commit(table, seats=seats, state=self._game_if_full(table, seats))
+        return table
 
-    def choose(self, name: str, code: str, key: str, at: int) -> tuple[Table, list[Event]]:
-        """``name`` makes a choice at the table; the bots then play until a person
-        is to choose. Only the seat whose decision it is may choose."""
-        table = self.get(name, code)
+    def choose(self, who: Player, code: str, key: str, at: int) -> tuple[Table, list[Event]]:
+        """``who`` makes a choice at the table. Only the seat whose decision it is may
+        choose; the bots then think (``bot_turn``)."""
+        table = self.get(who, code)
         st = table.state
         if st is None:
             raise TableError("The game has not started yet.")
         d = st.decision()
-        if d is None:
-            raise TableError("The game is over.")
-        seat = table.seat_of(name)
+        if d is None or table.ended is not None:
+            raise TableError(f"The table is over ({table.ended or 'the game has ended'}).")
+        seat = table.seat_for(who)
         if seat is None:
             raise TableError("You are watching this table; only its players choose.")
         if d.seat != seat:
             raise TableError(f"It is {st.seats[d.seat]}'s turn, not yours.")
         if at != len(st.record.choices):
             raise TableError("The table has moved on since; choose again.")
+        trial = st.clone()
         try:
-            events = st.apply(key)
+            events = trial.apply(key)
         except IllegalChoice as exc:
             raise TableError(str(exc)) from None
-        self._save(table)
-        events += self._play_bots(table)
+        now = self._clock()
+        used = _with(table.bank_used, seat, table.bank_used[seat] + max(0.0, now - table.waiting_since))
+        self._commit(table, state=trial, moved=_with(table.moved, seat, now), bank_used=used,
+                     standins=table.standins - {seat})  # back in time: the stand-in stops
+        if table.away == seat:
+            table.away = None
         return table, events
 
+    def take_back(self, who: Player, code: str, at: int) -> tuple[Table, list[Event]]:
+        """``who`` takes back their last choice: as at a local game, only their own
+        choices since the last new information, which means nobody else has chosen
+        since (so no one need agree). The others read what was taken back."""
+        table = self.get(who, code)
+        st = table.state
+        seat = table.seat_for(who)
+        if st is None or seat is None or table.status != "playing":
+            raise TableError("Nothing to take back here.")
+        if not table.undo:
+            raise TableError("Undo is off at this table (the host's choice).")
+        if at != len(st.record.choices):
+            raise TableError("The table has moved on since.")
+        d = st.decision()
+        if d.seat != seat or not st.can_undo():
+            raise TableError("Nothing of yours to take back since the last new information.")
+        earlier = st.undo()
+        taken = earlier.decision().get(st.record.choices[-1])
+        label = taken.label if taken is not None else st.record.choices[-1]
+        self._commit(table, state=earlier)
+        log.info("%s took back a choice at table %s", who.name, table.code)
+        return table, [Event(f"{who.name} took back: {label}.", seat, "undo")]
+
+    # --- bots -------------------------------------------------------------------------
+    def bot_turn(self, table: Table) -> tuple[Any, Any, int] | None:
+        """If a bot is to choose at the table: (the bot, a copy of the game for it to
+        think on, the number of choices made), else None."""
+        st = table.state
+        if st is None or table.paused:
+            return None
+        d = st.decision()
+        if d is None:
+            return None
+        if table.away is not None and d.seat != table.away:  # the idle player's turn is over
+            table.away = None
+        if d.seat in table.bots:
+            bot = table.bots[d.seat]
+        elif d.seat == table.away or d.seat in table.standins:
+            bot = server_bot("easy", table.game, self.bot_limits,
+                             seed=st.record.seed + len(st.record.choices))
+        else:
+            return None
+        return bot, st.clone(), len(st.record.choices)
+
+    def bot_chose(self, code: str, at: int, key: str) -> tuple[Table, list[Event]]:
+        """A bot's choice, made on the game as it was after ``at`` choices."""
+        table = self.tables.get(code)
+        st = table.state if table is not None else None
+        if table is None or st is None or at != len(st.record.choices):
+            raise TableError("The table has moved on since the bot began to think.")
+        d = st.decision()
+        if d is None or table.ended is not None or (
+                d.seat not in table.bots and d.seat != table.away and d.seat not in table.standins):
+            raise TableError("It is no bot's turn.")
+        trial = st.clone()
+        try:
+            events = trial.apply(key)
+        except IllegalChoice:  # a bot bug: the table waits rather than breaks
+            log.exception("bot at table %s chose an illegal key", table.code)
+            raise TableError("The bot chose badly.") from None
+        self._commit(table, state=trial, moved=_with(table.moved, d.seat, self._clock()))
+        return table, events
+
+    def play_bots(self, table: Table) -> list[Event]:
+        """Every bot's turn at the table, here and now (for tests and tools; the
+        server thinks them off its table worker)."""
+        events: list[Event] = []
+        while (turn := self.bot_turn(table)) is not None:
+            bot, state, at = turn
+            events += self.bot_chose(table.code, at, bot.choose(state))[1]
+        return events
+
     def play_for_idle(self) -> list[tuple[Table, list[Event]]]:
-        """Where the host allowed it, a bot finishes the turn of a player who has not
-        chosen for the table's idle minutes (the seat stays theirs)."""
+        """The table's away rule: where the host allowed it, a bot plays for a player
+        who has not chosen for the idle minutes, or (at a turn-based table) who has
+        spent their time bank. A player away from the table gets a bot until they
+        come back; one still there, for this turn only. Returns the tables whose
+        stand-in is now to think, with the line that says so."""
         played = []
         now = self._clock()
         for table in list(self.tables.values()):
-            if table.idle_minutes is None or table.status != "playing":
-                continue
-            if now - table.waiting_since < table.idle_minutes * 60:
+            if table.status != "playing" or table.paused or table.away is not None:
                 continue
             st = table.state
             seat = st.decision().seat
-            if seat in table.bots:
+            if seat in table.bots or seat in table.standins:
                 continue
-            events = [Event(f"{st.seats[seat]} is away: a bot plays this turn for them.",
-                            seat, "warning")]
-            stand_in = make_bot("bot", seed=st.record.seed + len(st.record.choices))
-            while (d := st.decision()) is not None and d.seat == seat:
-                events += st.apply(stand_in.choose(st))
-                self._save(table)
-            events += self._play_bots(table)
-            played.append((table, events))
+            waited = now - table.waiting_since
+            idle = table.idle_minutes is not None and waited >= table.idle_minutes * 60
+            spent = (table.time_bank_days is not None
+                     and table.bank_used[seat] + waited >= table.time_bank_days * DAY)
+            if not (idle or spent):
+                continue
+            name = st.seats[seat]
+            why = "has spent their time bank" if spent else "is away"
+            if seat in table.away_seats():
+                try:
+                    self._commit(table, standins=table.standins | {seat})
+                except TableError:
+                    continue
+                text = f"{name} {why}: a bot plays for them until they come back."
+            else:
+                table.away = seat
+                text = f"{name} {why}: a bot plays this turn for them."
+            log.info("table %s: %s", table.code, text)
+            played.append((table, [Event(text, seat, "warning")]))
         return played
 
+    # --- people at the table, and what the host (or the players) decide ---------------
+    def arrive(self, table: Table, who: Player) -> list[Event]:
+        """``who`` is at the table now; if a bot was playing their seat, it is theirs
+        again."""
+        table.here.add(who.person)
+        seat = table.seat_for(who)
+        if seat is None or seat not in table.standins or table.status == "over":
+            return []
+        try:
+            self._commit(table, standins=table.standins - {seat})
+        except TableError:
+            return []
+        return [Event(f"{who.name} is back: the seat is theirs again.", seat, "warning")]
+
+    def depart(self, table: Table, who: Player) -> None:
+        table.here.discard(who.person)
+
+    def ask_to_join(self, who: Player, code: str) -> Table:
+        """``who`` asks for a seat at a full table (the host answers, see ``steer``)."""
+        table = self.get(who, code)
+        if table.status != "playing":
+            raise TableError(f"Table {table.code} is not under way.")
+        if who.person not in table.asking and len(table.asking) >= MAX_ASKING:
+            raise TableError(f"Table {table.code} has as many people asking as it can keep.")
+        table.asking[who.person] = who
+        log.info("%s asks to join table %s", who.name, table.code)
+        return table
+
+    def steer(self, who: Player, request: Steer) -> tuple[Table, str, Player | None]:
+        """The host's word (or, while the host is away, one voice towards a majority
+        of the players at the table) on a seat or a rule. Returns the table, what the
+        table says about it, and the person given a seat or declined, if any."""
+        table = self.get(who, request.code)
+        action = request.action
+        seat = request.seat
+        asker = next((p for p in table.asking.values() if p.name == request.name), None)
+        # Checked before any vote counts, so nobody votes for what cannot be done.
+        if table.status == "over":
+            raise TableError("The table is over.")
+        if action in ("bot", "give"):
+            if seat is None or seat >= len(table.seats) or table.seats[seat].kind != "player":
+                raise TableError("Choose a player's seat.")
+            if seat not in table.away_seats():
+                raise TableError(f"{table.seats[seat].name} is at the table: only an away "
+                                 "seat can be given.")
+            if table.status != "playing":
+                raise TableError("The game has not started yet.")
+        if action in ("give", "decline") and asker is None:
+            raise TableError("Nobody of that name asks to join.")
+        if action == "idle" and request.minutes is None:
+            raise TableError("Say after how many minutes (0: wait for them).")
+        if action == "undo" and request.on is None:
+            raise TableError("Say whether undo is on or off.")
+        voice = self._voice(table, who, (action, seat, request.name, request.minutes, request.on))
+        if voice is not None:
+            return table, voice, None
+        name = table.seats[seat].name if seat is not None else ""
+        if action == "bot":
+            self._commit(table, standins=table.standins | {seat})
+            said = f"A bot plays {name}'s seat until they come back."
+        elif action == "give":
+            assert asker is not None and seat is not None
+            state = table.state.clone()
+            state.record.seats[seat] = asker.name
+            self._commit(table, state=state, standins=table.standins - {seat},
+                         seats=_with(table.seats, seat, SeatInfo(kind="player", name=asker.name)),
+                         owners=_with(table.owners, seat, asker.person))
+            del table.asking[asker.person]
+            said = f"{asker.name} takes {name}'s seat (seat {seat + 1})."
+        elif action == "decline":
+            assert asker is not None
+            del table.asking[asker.person]
+            said = f"{asker.name}'s request to join was declined."
+        elif action == "end":
+            agreed = "the host" if table.hosted_by(who) else "the players"
+            self._commit(table, ended=f"ended by agreement of {agreed}")
+            table.asking.clear()
+            said = f"Table {table.code} is ended by agreement of {agreed}; its game is kept."
+        elif action == "idle":
+            minutes = request.minutes or None
+            self._commit(table, idle_minutes=minutes)
+            said = (f"A bot now plays for a player idle {minutes} minutes." if minutes
+                    else "The table now waits for idle players.")
+        else:
+            self._commit(table, undo=bool(request.on))
+            said = "Undo is now " + ("on." if request.on else "off.")
+        log.info("table %s: %s (%s)", table.code, said, who.name)
+        return table, said, asker if action in ("give", "decline") else None
+
+    def _voice(self, table: Table, who: Player, what: tuple) -> str | None:
+        """None if ``who`` decides alone (the host, or the last player there); else
+        their voice is counted and the words that say how many more are needed. With
+        the host away, the players at the table decide by majority."""
+        if table.hosted_by(who):
+            return None
+        if table.host_person in table.here:
+            raise TableError(f"The host, {table.host}, decides that while at the table.")
+        voters = {o for i, o in enumerate(table.owners)
+                  if o is not None and table.seats[i].kind == "player" and o in table.here}
+        if who.person not in voters:
+            raise TableError("Only the players at the table decide while the host is away.")
+        table.votes = {k: v & voters for k, v in table.votes.items() if k == what}
+        said = table.votes.setdefault(what, set())
+        said.add(who.person)
+        needed = len(voters) // 2 + 1
+        if len(said) >= needed:
+            table.votes.clear()
+            return None
+        return (f"{who.name} asks for it; {len(said)} of the {needed} players needed "
+                "agree so far (the host is away). Others: the same in the Table panel (t).")
+
+    def say(self, table: Table, name: str, text: str) -> None:
+        """A chat line, kept with the table (bounded): a late or returning player reads
+        it. Written at once, but a table that cannot be written still chats."""
+        table.chat.append((name, text))
+        if table.paused is None:
+            try:
+                write_atomic(table.path, table.to_file())
+            except OSError as exc:
+                log.warning("table %s: chat not saved (%s)", table.code, exc)
+
+    # --- presence, expiry and saving again ----------------------------------------------
+    def present(self, code: str, here: bool) -> None:
+        """Someone is at the table now (``here``), or the last one has gone."""
+        table = self.tables.get(code)
+        if table is not None:
+            table.alone_since = None if here else self._clock()
+
+    def expire_waiting(self) -> list[str]:
+        """Close the waiting tables nobody has been at for the limit (their files go:
+        no game was begun there). Started games never expire."""
+        closed = []
+        now, minutes = self._clock(), self.limits.waiting_minutes
+        for table in list(self.tables.values()):
+            if (table.status != "waiting" or table.alone_since is None
+                    or now - table.alone_since < minutes * 60):
+                continue
+            try:
+                table.path.unlink(missing_ok=True)
+            except OSError as exc:
+                log.error("could not remove the waiting table %s: %s", table.code, exc)
+                continue
+            del self.tables[table.code]
+            closed.append(table.code)
+            log.info("table %s closed: nobody at it for %.0f minutes", table.code, minutes)
+        return closed
+
+    def retry_saves(self) -> list[Table]:
+        """Try again to save every paused table; those saved go on."""
+        resumed = []
+        for table in self.tables.values():
+            if table.paused is None:
+                continue
+            try:
+                write_atomic(table.path, table.to_file())
+            except OSError:
+                continue
+            log.info("table %s can be saved again; play goes on", table.code)
+            table.paused = None
+            resumed.append(table)
+        return resumed
+
     # --- the machinery ----------------------------------------------------------------
-    def _new_code(self) -> str:
+    def _commit(self, table: Table, **changes: Any) -> None:
+        """Write the table as it would be with these changes (any of ``_CHANGEABLE``;
+        a ``state`` of None changes nothing); only once it is written are they the
+        table's. A paused table is not written to until it can be again."""
+        if table.paused is not None:
+            raise TableError(f"Table {table.code} is paused: the server cannot save it right "
+                             "now. Play goes on once it can.")
+        if changes.get("state", True) is None:
+            del changes["state"]
+        try:
+            write_atomic(table.path, table.to_file(**changes))
+        except OSError as exc:
+            table.paused = exc.strerror or type(exc).__name__
+            log.error("table %s cannot be saved (%s); it is paused", table.code, exc)
+            raise CannotSave(table.code, table.paused) from None
+        started = table.state is None and changes.get("state") is not None
+        for name, value in changes.items():
+            setattr(table, name, value)
+        table.waiting_since = self._clock()
+        if started:
+            self._seat_bots(table)
+            log.info("table %s started: %s", table.code, ", ".join(s.name for s in table.seats))
+
+    def _new_code(self, private: bool) -> str:
+        """A free code: short for an open table (it is listed anyway), long for a
+        private one, which can only be found by its code."""
+        length = PRIVATE_CODE_LENGTH if private else CODE_LENGTH
         taken = set(self.tables) | {p.name[:-len(TABLE_SUFFIX)] for p in
                                     self.directory.glob("*" + TABLE_SUFFIX)}
         while True:
-            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
             if code not in taken:
                 return code
 
-    def _start_if_full(self, table: Table) -> list[Event]:
-        if table.state is not None or table.open_seats():
-            return []
-        names = [s.name for s in table.seats]
-        table.state = new_game(table.game, names, secrets.randbelow(2**31), table.options)
-        self._seat_bots(table)
-        log.info("table %s started: %s", table.code, ", ".join(names))
-        return self._play_bots(table)
+    def _game_if_full(self, table: Table, seats: list[SeatInfo]) -> Any:
+        """The game to begin once ``seats`` has no open seat (None until then)."""
+        if table.state is not None or open_seats(seats):
+            return None
+        return new_game(table.game, [s.name for s in seats], secrets.randbelow(2**31),
+                        table.options)
 
     def _seat_bots(self, table: Table) -> None:
         seed = table.state.record.seed
-        table.bots = {i: make_bot(s.name, seed=seed * 10 + i)
+        table.bots = {i: server_bot(s.name, table.game, self.bot_limits, seed=seed * 10 + i)
                       for i, s in enumerate(table.seats) if s.kind == "bot"}
 
-    def _play_bots(self, table: Table) -> list[Event]:
-        st, events = table.state, []
-        d = st.decision()
-        while d is not None and d.seat in table.bots:
-            try:
-                events += st.apply(table.bots[d.seat].choose(st))
-            except IllegalChoice:  # a bot bug: the table waits rather than breaks
-                log.exception("bot at table %s chose an illegal key", table.code)
-                break
-            self._save(table)
-            d = st.decision()
-        return events
 
-    def _save(self, table: Table) -> None:
-        write_atomic(table.path, table.to_file())
-        table.waiting_since = self._clock()
+def _with(items: list, i: int, value) -> list:
+    """A copy of ``items`` with item ``i`` replaced."""
+    out = list(items)
+    out[i] = value
+    return out

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from inkterm.engine import Decision, IllegalChoice, Record, replay
-from inkterm.engine.types import Choice, Event
+from inkterm.engine.types import Event
 
 from .client import TableClient, TableRefused
-from .protocol import ChatLine, Choose, FillWithBots, Leave, Say, Update
+from .protocol import ChatLine, Choose, FillWithBots, Leave, Say, Steer, TakeBack, Told, Update
 
 
 class ServerSeed(int):
@@ -53,20 +53,24 @@ class RemoteTable:
         #: Called with a refusal's text (a stale or illegal key, a lost connection).
         self.on_error: Callable[[str], None] | None = None
         self._pending = False
+        #: The game so far as this seat may read it, and the table's chat, as the
+        #: server rebuilt them when this session sat down (or came back).
+        self.story: list[Told] = list(update.history or [])
+        self.chat: list[tuple[str, str]] = [(c.name, c.text) for c in update.chat or ()]
         self._take(update)
         client.follow(self.code, self._updated)
         client.on_lost.append(self._lost)
 
     # --- what the server says ---------------------------------------------------------
     def _take(self, update: Update) -> None:
+        if update.history is not None:  # a fresh story (a seat given, say): it replaces
+            self.story = list(update.history)
         self.update = update
         self.you = update.you
         self.table = update.table
         seats = [s.name for s in update.table.seats]
         self.record = RemoteRecord(update.table.game, seats, choices=[""] * update.at)
-        d = update.decision
-        self._decision = None if d is None else Decision(d.seat, d.prompt, [
-            Choice(c.key, c.label, c.hint, tuple(c.touches)) for c in d.choices], d.topic)
+        self._decision = update.decision  # the engine's Decision, as the server made it
         self._pending = False
 
     def _updated(self, update: Update | ChatLine) -> None:
@@ -74,14 +78,15 @@ class RemoteTable:
             if self.on_chat is not None:
                 self.on_chat(update.name, update.text)
             return
+        if update.history is None:
+            self.story.append(Told(round=update.round, events=update.events))
         # Whose decision it was, pending or not: a turn of several choices is one turn.
         was_mine = self._decision is not None and self._decision.seat == self.you
         self._take(update)
         others_played = any(e.seat not in (None, self.you) for e in update.events)
         turn_began = self.my_turn and (not was_mine or others_played)
         if self.on_change is not None:
-            events = [Event(e.text, e.seat, e.kind) for e in update.events]
-            self.on_change(events, turn_began)
+            self.on_change(update.events, turn_began)
 
     @property
     def started(self) -> bool:
@@ -128,6 +133,24 @@ class RemoteTable:
     def fill_with_bots(self) -> None:
         self._ask(FillWithBots(code=self.code))
 
+    def steer(self, action: str, **about: Any) -> None:
+        """The host's word on a seat or a rule (see ``protocol.Steer``)."""
+        self._ask(Steer.model_validate({"code": self.code, "action": action, **about}))
+
+    def take_back(self) -> None:
+        """Ask the server to take back this seat's last choice."""
+        if self.can_undo():
+            self._pending = True
+            self._ask(TakeBack(code=self.code, at=self.update.at))
+
+    @property
+    def hosting(self) -> bool:
+        return self.table.host == self.client.name
+
+    @property
+    def ended(self) -> str | None:
+        return self.table.ended
+
     def _ask(self, message) -> None:
         self.client.send(message).add_done_callback(self._answered)
 
@@ -164,7 +187,8 @@ class RemoteTable:
         return []
 
     def can_undo(self) -> bool:
-        return False  # a shared table's choices are final
+        """The server says this seat may take back its last choice (see take_back)."""
+        return self.update.can_undo and not self._pending
 
     def finished_state(self):
         """The real game, rebuilt from the full record the server sends at the end."""
@@ -172,9 +196,12 @@ class RemoteTable:
             raise ValueError("the table is not over: the server has not sent its record")
         return replay(Record(**self.update.record))
 
-    def leave(self) -> None:
+    def leave(self, quit: bool = False):
+        """Stop following the table (the seat waits). Returns the request's future
+        (None if the channel is gone), so a quit can wait for the others to be told."""
         self.client.unfollow(self.code)
         if self._lost in self.client.on_lost:
             self.client.on_lost.remove(self._lost)
-        if not self.client.closed:
-            self.client.send(Leave(code=self.code))
+        if self.client.closed:
+            return None
+        return self.client.send(Leave(code=self.code, quit=quit))

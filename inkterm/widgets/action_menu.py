@@ -16,6 +16,8 @@ from textual.reactive import Reactive
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from .plain import plain_rich
+
 MARK = "▶"
 
 
@@ -54,6 +56,16 @@ def merge_rows(choices: list, unavailable) -> list:
 class ActionMenu(OptionList):
     """Shows choices; posts ``Highlighted(choice)`` and ``Chosen(key)``."""
 
+    # It fills the rest of the game screen's side, under the prompt, unframed.
+    DEFAULT_CSS = """
+    ActionMenu, ActionMenu:focus {
+        height: 1fr;
+        min-height: 4;
+        border: none;
+        padding: 0;
+    }
+    """
+
     #: The number of rows needs no layout of the screen while the menu's own size
     #: stays (its height is the side's rest, not its content): a scrollbar coming or
     #: going still asks for one (its own reactive), as does a menu sized by content.
@@ -81,9 +93,11 @@ class ActionMenu(OptionList):
 
     @staticmethod
     def _prompt(key: str, row, marked: bool) -> Text:
+        """A row as text (a label may name a player: see widgets/plain.py)."""
         if isinstance(row, Unavailable):
-            return Text.assemble(" ", (key, "dim"), " ", (f"{row.label} — {row.reason}", "dim italic"))
-        return Text.assemble((MARK if marked else " "), (key, "bold"), " ", row.label)
+            return plain_rich(Text.assemble(" ", (key, "dim"), " ",
+                                            (f"{row.label} — {row.reason}", "dim italic")))
+        return plain_rich(Text.assemble((MARK if marked else " "), (key, "bold"), " ", row.label))
 
     def set_choices(self, choices: list, unavailable=()) -> None:
         self.choices = list(choices)
@@ -110,6 +124,12 @@ class ActionMenu(OptionList):
         if first is not None:
             self.highlighted = first
         self._on_highlight()
+
+    def offer(self, choices: list, unavailable=()) -> None:
+        """Set the rows, leaving an empty menu that stays empty alone: rebuilding it
+        repaints it and posts a highlight that the screen answers with another frame."""
+        if choices or unavailable or self.rows:
+            self.set_choices(choices, unavailable)
 
     # --- what a key means ---------------------------------------------------------------
     def row_for_key(self, key: str):

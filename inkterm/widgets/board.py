@@ -1,14 +1,18 @@
-"""The board a game screen shows: the game's own widget set, or a plain fallback."""
+"""The board a game screen shows: the game's own GameBoard, or a plain fallback."""
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 from rich.console import Group
 from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
-from textual.widgets import Static
 
+from .game_board import GameBoard
 from .registry import boards
+from inkterm.widgets.plain import Plain, plain_cell
 
 #: Every game board's stylesheet: a screen that shows a board lists these in CSS_PATH.
 BOARD_CSS = [board.css_path for board in boards().values()]
@@ -21,17 +25,22 @@ def _scalar(v) -> bool:
     return v is None or isinstance(v, (str, int, float, bool))
 
 
-class GenericBoard(VerticalScroll):
+class GenericBoard(VerticalScroll, GameBoard):
     """For a game without its own widgets: the view it is given, as readable text
     (facts on one line, a row per player, the rest pretty-printed). It shows only
-    the dict it receives, so it never shows more than ``view(seat)``."""
+    the view it receives, so it never shows more than ``view(seat)``."""
 
-    can_focus = False
+    can_focus = False  # its parts (or the screen's Tab) take the focus
+    DEFAULT_CSS = """
+    GenericBoard > Static {
+        padding: 0 1;
+    }
+    """
 
     def compose(self):
-        yield Static("", id="generic-board")
+        yield Plain("", id="generic-board")
 
-    def show(self, view: dict, touches: frozenset[str] = frozenset()) -> None:
+    def draw(self, view: Mapping[str, Any], touches: frozenset[str]) -> None:
         facts = Text()
         for k, v in view.items():
             if k in SKIP or not _scalar(v):
@@ -46,9 +55,9 @@ class GenericBoard(VerticalScroll):
             keys = [k for k, v in players[0].items() if _scalar(v)]
             table = Table(box=None, padding=(0, 1), show_edge=False)
             for k in keys:
-                table.add_column(k)
+                table.add_column(plain_cell(k))
             for p in players:
-                table.add_row(*[str(p.get(k, "")) for k in keys])
+                table.add_row(*[plain_cell(str(p.get(k, ""))) for k in keys])
             parts.append(table)
         for k, v in view.items():
             if k in SKIP or _scalar(v):
@@ -57,13 +66,13 @@ class GenericBoard(VerticalScroll):
             parts.append(Pretty(v, max_length=12, max_string=60))
         if touches:
             parts.append(Text("▶ " + ", ".join(sorted(touches))))
-        self.query_one("#generic-board", Static).update(Group(*parts))
+        self.query_one("#generic-board", Plain).update(Group(*parts))
 
 
-def board_for(game: str, seats: list[str]):
-    """A fresh board widget for ``game`` (the one its board package declares, else the
-    generic one); it has ``show(view, touches)``."""
+def board_for(game: str) -> GameBoard:
+    """A fresh board widget for ``game``: the one its board package declares, else the
+    generic one."""
     board = boards().get(game)
-    if board is None:
-        return GenericBoard(id="board")
-    return board.widget_class()(seats, id="board")
+    cls = GenericBoard if board is None else board.widget_class()
+    assert issubclass(cls, GameBoard), f"{cls.__name__} is not a GameBoard"
+    return cls(id="board")

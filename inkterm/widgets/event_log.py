@@ -9,6 +9,8 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import RichLog
 
+from .plain import plain_rich
+
 if TYPE_CHECKING:
     from typing_extensions import Self
 
@@ -26,6 +28,19 @@ def event_line(event, round_no: int | None = None) -> Text:
 
 
 class EventLog(RichLog):
+    # Under the menu on the game screen's side (a tall screen gives it more rows).
+    DEFAULT_CSS = """
+    EventLog {
+        height: 7;
+        border-top: hkey $primary-background-lighten-2;
+        padding: 0 1;
+        scrollbar-size-vertical: 1;
+        &:focus {
+            border-top: hkey $accent;
+        }
+    }
+    """
+
     #: A write grows what the log scrolls over, not the log (the stylesheet sets its
     #: size): it needs a layout only if that may change (see write). RichLog asked
     #: for one on every write, and at a shared table every seat writes every move.
@@ -46,7 +61,12 @@ class EventLog(RichLog):
     def note(self, text: str) -> None:
         self._add(Text(text, style="italic"))
 
+    def add_line(self, line: Text) -> None:
+        """Any other line the log keeps (a table's chat), in the full log too."""
+        self._add(line)
+
     def _add(self, line: Text) -> None:
+        line = plain_rich(line)  # a name from an old save may hold a control character
         self.entries.append(line)
         self.write(line)
 

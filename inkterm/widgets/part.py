@@ -11,16 +11,16 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import Reactive
-from textual.widgets import Static
 
 from .touch import BoardTouched
+from .plain import Plain
 
 
 #: The game's view a part draws from (its TypedDict; a part of no game's view: Any).
 V = TypeVar("V", bound=Mapping[str, Any])
 
 
-def keeps_size(widget: Static) -> bool:
+def keeps_size(widget: Plain) -> bool:
     """Whether ``widget``'s size cannot differ from its last layout with what it now
     holds: it was laid out and shown, its width does not follow its content, and its
     height is fixed or (auto) measures what it measured then. The measure is what the
@@ -35,7 +35,7 @@ def keeps_size(widget: Static) -> bool:
     return widget.get_content_height(widget.container_size, widget.app.size, size.width) == size.height
 
 
-def show_in_place(widget: Static, content: RenderableType) -> None:
+def show_in_place(widget: Plain, content: RenderableType) -> None:
     """Update ``widget``, laying the screen out again only when its size may change:
     a layout pass over the whole screen is the dearest part of most repaints, and at
     a shared table every seat repaints on every move."""
@@ -44,7 +44,23 @@ def show_in_place(widget: Static, content: RenderableType) -> None:
         widget.refresh(layout=True)
 
 
-class TextBox(Static):
+def update_if_changed(widget: Plain, content: str | Text) -> None:
+    """Update a line of text only when it changed, and lay the screen out again only
+    if its size did: most of these lines stay as they were from one move to the next
+    (at a shared table, on every seat but the one choosing)."""
+    old = widget.content
+    if isinstance(content, str) and type(old) is str and old == content:
+        return
+    if isinstance(content, Text) and isinstance(old, Text) and _text_key(old) == _text_key(content):
+        return
+    show_in_place(widget, content)
+
+
+def _text_key(text: Text) -> tuple:
+    return (text.plain, text.spans, text.style, text.justify, text.overflow, text.no_wrap, text.end)
+
+
+class TextBox(Plain):
     """Text that never scrolls (a status line, a prompt, a part of a board). Its
     virtual size is the size the layout has just given it: a change of it needs no
     layout (Widget's asks for one, for scrolling content: each time a text's height

@@ -17,8 +17,8 @@ ASSETS = Path(__file__).resolve().parent.parent / "assets"
 @dataclass(frozen=True)
 class BoardSpec:
     game: str  # the GameSpec id this board draws
-    widget: str  # "package.module:Class"; built as Class(seats, id=...), it has show(view, touches)
-    css: str  # its stylesheet, a file name under inkterm/assets
+    widget: str  # "package.module:Class", a GameBoard (widgets/game_board.py) built as Class(id=...)
+    css: str  # its stylesheet, under inkterm/assets: in the game's own folder ("kiln/board.tcss")
 
     @property
     def css_path(self) -> Path:

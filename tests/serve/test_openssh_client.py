@@ -172,3 +172,30 @@ async def test_openssh_client_told_when_a_resize_is_capped(make_server, client_k
         assert term.rc == 0
     finally:
         await term.child.terminate()
+
+
+async def test_openssh_login_names_are_checked_as_every_door_checks_them(make_server, client_key,
+                                                                         tmp_path):
+    """A guest (or a shared key) may not log in under a lookalike of a name a key is
+    filed under ("аnn" with a Cyrillic а beside ann.pub), nor under a name that is not
+    one; the client is told why. The name itself still logs in."""
+    server = await make_server(guest=True)
+    key_file = private_key_file(tmp_path, client_key, "id_ed25519")
+    for user, said in (("\u0430nn", "looks the same as 'ann'"), ("Ann", "'Ann' is taken (as 'ann')"),
+                       ("a" * 40, "at most 32 characters")):
+        argv = [a if a != "LogLevel=ERROR" else "LogLevel=INFO" for a in ssh_argv(server.port, key_file, user)]
+        term = Terminal(argv)
+        await term.child.start()
+        try:
+            await asyncio.wait_for(term.child.exited.wait(), 20)
+            text = visible(bytes(term.raw))
+            assert term.rc == 255 and said in text, text
+            assert not server.sessions
+        finally:
+            await term.child.terminate()
+    term = Terminal(ssh_argv(server.port, key_file, "ann"))
+    await term.child.start()
+    try:
+        await term.wait_for(r"pid=(\d+) size=80x24 keys=0")
+    finally:
+        await term.child.terminate()

@@ -173,3 +173,49 @@ def test_cli_wiring_as_proposed_and_lazy_imports():
             "heavy = {'asyncssh', 'textual_serve', 'aiohttp', 'asyncio'} & set(sys.modules); "
             "assert not heavy, heavy")
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, timeout=30)
+
+
+def host_env(tmp_path: Path) -> dict[str, str]:
+    """A host's environment with INKTERM_HOME set; the platform's data directory is
+    somewhere else of this test's own, so a door that ignored INKTERM_HOME would
+    be caught writing there."""
+    env = {k: v for k, v in os.environ.items() if k != "INKTERM_HOME"}
+    env.update(INKTERM_HOME=str(tmp_path / "home"), XDG_DATA_HOME=str(tmp_path / "xdg"),
+               PYTHONPATH=str(ROOT))
+    return env
+
+
+async def wait_for_text(path: Path, text: bytes, proc: subprocess.Popen) -> None:
+    deadline = time.monotonic() + 20
+    while text not in path.read_bytes():
+        assert proc.poll() is None and time.monotonic() < deadline, path.read_text()
+        await asyncio.sleep(0.1)
+
+
+async def test_both_doors_keep_their_data_in_inkterm_home(tmp_path):
+    """As every other command does: `serve ssh` its host key, keys and players'
+    homes, `serve web` its players' saves, under $INKTERM_HOME."""
+    env, home = host_env(tmp_path), tmp_path / "home"
+    errlog = tmp_path / "ssh.err"
+    with open(errlog, "wb") as err:
+        proc = subprocess.Popen([sys.executable, "-m", "inkterm", "serve", "ssh", "--guest",
+                                 "--port", str(free_port()), "--child", PROBE],
+                                cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=err)
+    try:
+        await wait_for_text(errlog, b"players connect with", proc)
+        assert (home / "ssh_host_ed25519_key").is_file()
+        assert (home / "tables").is_dir()
+    finally:
+        stop(proc)
+    port = free_port()
+    errlog = tmp_path / "web.err"
+    with open(errlog, "wb") as err:
+        proc = subprocess.Popen([sys.executable, "-m", "inkterm", "serve", "web",
+                                 "--port", str(port), "--child", PROBE],
+                                cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=err)
+    try:
+        await wait_for_text(errlog, b"serving in the browser", proc)
+        assert (home / "users" / "web" / "browser").is_dir()
+    finally:
+        stop(proc)
+    assert not (tmp_path / "xdg").exists()

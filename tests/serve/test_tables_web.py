@@ -4,6 +4,7 @@ name (marked as not logged in), joins a table an SSH player opened, and plays.""
 from __future__ import annotations
 
 import asyncio
+import re
 import shutil
 import sys
 import tempfile
@@ -19,6 +20,10 @@ aiohttp = pytest.importorskip("aiohttp")
 from inkterm.tables.client import TableClient  # noqa: E402
 from inkterm.tables.protocol import Choose, OpenTable  # noqa: E402
 
+from tests.registered import a_game
+
+GAME = a_game(shipped=True, seats=2)  # any game inkterm ships (the server runs without the toy)
+
 
 @pytest.fixture
 def short_dir():
@@ -33,7 +38,7 @@ async def test_a_browser_player_names_itself_and_joins_an_ssh_players_table(make
     server = await make_server(data_dir=short_dir, web_port=port,
                                child=[sys.executable, "-m", "inkterm"])
     ann = await TableClient.connect(str(server.tables.path), server.tables.issue_token("ann"))
-    opened = await ann.request(OpenTable(game="kiln", seats=["me", "open"]))
+    opened = await ann.request(OpenTable(game=GAME, seats=["me", "open"]))
     code = opened.update.table.code
     notes = []
     ann.follow(code, lambda m: notes.append(m.text) if m.type == "chat" and not m.name else None)
@@ -78,3 +83,80 @@ async def test_a_browser_player_names_itself_and_joins_an_ssh_players_table(make
             break
         await asyncio.sleep(0.1)
     assert not processes_under(short_dir)
+
+
+async def test_a_browser_is_one_person_through_a_reload_and_nobody_else_gets_its_seat(
+        make_server, short_dir, tmp_path):
+    """Headless Chromium: Zoe names herself and sits down; she reloads the page and
+    is still Zoe (no name to choose) with her seat; a script without her cookie
+    that calls itself Zoe is refused the name."""
+    from .cdp import CHROMIUM, REQUIRE_BROWSER, Browser
+    from .conftest import visible
+    import os
+
+    if CHROMIUM is None:
+        if os.environ.get(REQUIRE_BROWSER):
+            pytest.fail(f"${REQUIRE_BROWSER} is set but there is no chromium on PATH")
+        pytest.skip("no chromium on PATH (apt-get install chromium)")
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    server = await make_server(data_dir=short_dir, web_port=port,
+                               child=[sys.executable, "-m", "inkterm"])
+    ann = await TableClient.connect(str(server.tables.path), server.tables.issue_token("ann"))
+    code = (await ann.request(OpenTable(game=GAME, seats=["me", "open", "open"]))
+            ).update.table.code
+    table = server.tables.manager.tables[code]
+    browser = Browser(tmp_path / "chromium-profile")
+
+    def shown() -> str:
+        return visible(browser.websocket_bytes())
+
+    async def keys(text: str) -> None:
+        await browser.evaluate("document.querySelector('.xterm-helper-textarea').focus(), true")
+        await browser.type_text(text)
+        await asyncio.sleep(0.4)
+
+    try:
+        await browser.start()
+        await browser.call("Network.enable")
+        await browser.call("Page.enable")
+        await browser.call("Page.navigate", url=url)
+        await browser.wait_until(lambda: "Join a table" in shown(), timeout=40,
+                                 what="the title screen")
+        await keys("j")
+        await browser.wait_until(lambda: "not checked: no login" in shown(), what="the Name line")
+        await keys("Zoe\r")
+        await keys(code.lower() + "\r")
+        await browser.wait_until(lambda: f"Table {code}" in shown(), what="the waiting room")
+        assert [s.name for s in table.seats] == ["ann", "Zoe (web)", ""]
+
+        browser.events.clear()
+        await browser.call("Page.reload")  # a new tab's app, the same browser
+        await browser.wait_until(lambda: "Join a table" in shown(), timeout=40,
+                                 what="the title screen again")
+        await keys("j")
+        await browser.wait_until(lambda: re.search(r"your\W+seat", shown()),
+                                 what="her table, listed as hers")
+        assert "not checked: no login" not in shown()  # she is Zoe already
+        await keys("\r")  # her code is filled in
+        await browser.wait_until(lambda: f"Table {code}" in shown(), what="her seat again")
+        assert [s.name for s in table.seats] == ["ann", "Zoe (web)", ""]
+        (cookie,) = [c for c in (await browser.call("Network.getCookies"))["cookies"]
+                     if c["name"] == "inkterm_person"]
+        assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
+
+        async with aiohttp.ClientSession() as session:  # no cookie: someone else
+            async with session.ws_connect(f"ws://127.0.0.1:{port}/ws?width=100&height=32") as ws:
+                tab = WsScreen(ws)
+                await tab.wait_for(r"Join a table", timeout=40)
+                await ws.send_json(["stdin", "j"])
+                await tab.wait_for(r"not checked: no login", timeout=20)
+                await asyncio.sleep(0.3)
+                await ws.send_json(["stdin", "Zoe\r"])
+                await asyncio.sleep(0.3)
+                await ws.send_json(["stdin", code.lower() + "\r"])
+                await tab.wait_for(r"Someone else is Zoe \(web\)", timeout=20)
+        assert [s.name for s in table.seats] == ["ann", "Zoe (web)", ""]
+    finally:
+        await browser.close()
+        await ann.close()

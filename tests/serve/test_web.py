@@ -299,3 +299,42 @@ async def test_the_page_fetches_nothing_from_other_hosts(web_server):
             async with session.get(ref) as resp:
                 assert resp.status == 200, ref
     assert foreign(refs, url) == []
+
+
+async def test_no_folder_is_listed(web_server):
+    url = await web_server()
+    async with aiohttp.ClientSession() as session:
+        for folder in ("/static/", "/static/js/", "/static/css/", "/static/fonts/"):
+            async with session.get(url + folder) as resp:
+                body = await resp.text()
+                assert resp.status in (403, 404), (folder, resp.status)
+                assert "Index of" not in body and "textual.js" not in body
+        async with session.get(url + "/static/js/textual.js") as resp:
+            assert resp.status == 200  # the files themselves are served
+
+
+async def test_one_address_cannot_hold_every_browser_session(web_server):
+    """The default cap: a few tabs from one address (the rest of --max-sessions is
+    left for others); another address still gets in."""
+    url = await web_server()  # --max-sessions 8, --sessions-per-address 3
+    async with aiohttp.ClientSession() as session:
+        tabs = [await session.ws_connect(ws_url_of(url)) for _ in range(3)]
+        try:
+            for ws in tabs:
+                await WsScreen(ws).wait_for(r"keys=0")
+            async with session.ws_connect(ws_url_of(url)) as fourth:
+                await WsScreen(fourth).wait_for(r"3 games are being played from your address")
+            elsewhere = aiohttp.TCPConnector(local_addr=("127.0.0.2", 0))
+            async with aiohttp.ClientSession(connector=elsewhere) as other:
+                async with other.ws_connect(ws_url_of(url)) as ws:
+                    await WsScreen(ws).wait_for(r"keys=0")
+        finally:
+            for ws in tabs:
+                await ws.close()
+        for _ in range(50):  # closed tabs free their places (once their apps have quit)
+            async with session.ws_connect(ws_url_of(url)) as ws:
+                screen = WsScreen(ws)
+                if "your address" not in (await screen.wait_for(r"keys=0|your address")).group(0):
+                    break
+            await asyncio.sleep(0.2)
+        assert "keys=0" in visible(bytes(screen.raw))

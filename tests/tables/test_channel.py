@@ -14,7 +14,12 @@ import pytest
 from inkterm.tables.channel import SOCKET_NAME, TableService
 from inkterm.tables.client import TableClient, TableRefused
 from inkterm.tables.manager import TableManager
+from inkterm.tables.people import ssh_player, web_person
 from inkterm.tables.protocol import Choose, JoinTable, ListTables, OpenTable, WatchTable
+
+from tests.registered import a_game
+
+GAME = a_game(seats=2)  # any game will do: the first in the menu
 
 
 @pytest.fixture
@@ -68,7 +73,7 @@ async def test_a_revoked_token_no_longer_opens_the_channel(service):
 
 async def test_a_move_reaches_every_seat_and_watcher_with_its_own_view(service):
     ann, bob, cy = [await client(service, n) for n in ("ann", "bob", "cy")]
-    opened = await ann.request(OpenTable(game="kiln", seats=["me", "open"]))
+    opened = await ann.request(OpenTable(game=GAME, seats=["me", "open"]))
     code = opened.update.table.code
     inboxes = {c.name: Inbox(c, code) for c in (ann, bob, cy)}
     joined = await bob.request(JoinTable(code=code))
@@ -96,8 +101,8 @@ async def test_a_move_reaches_every_seat_and_watcher_with_its_own_view(service):
 
 async def test_private_tables_are_not_listed(service):
     ann, bob = await client(service, "ann"), await client(service, "bob")
-    await ann.request(OpenTable(game="kiln", seats=["me", "open"], private=True))
-    public = await ann.request(OpenTable(game="kiln", seats=["me", "open"]))
+    await ann.request(OpenTable(game=GAME, seats=["me", "open"], private=True))
+    public = await ann.request(OpenTable(game=GAME, seats=["me", "open"]))
     listed = await bob.request(ListTables())
     assert [t.code for t in listed.tables] == [public.update.table.code]
 
@@ -105,7 +110,7 @@ async def test_private_tables_are_not_listed(service):
 async def test_a_bad_message_is_a_one_line_error_and_the_channel_lives_on(service):
     ann = await client(service, "ann")
     with pytest.raises(TableRefused, match="seats"):
-        await ann.request(OpenTable(game="kiln", seats=["me"]))
+        await ann.request(OpenTable(game=GAME, seats=["me"]))
     ann._writer.write(b'{"type": "choose"}\n')
     await asyncio.sleep(0.1)
     assert (await ann.request(ListTables())).tables == []
@@ -116,7 +121,7 @@ async def test_chat_reaches_players_and_watchers_as_plain_text_and_is_rate_limit
     from inkterm.tables.protocol import Say
 
     ann, bob, cy = [await client(service, n) for n in ("ann", "bob", "cy")]
-    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+    code = (await ann.request(OpenTable(game=GAME, seats=["me", "open"]))).update.table.code
     with pytest.raises(TableRefused, match="Join or watch"):
         await bob.request(Say(code=code, text="hi"))
     heard = {c.name: [] for c in (ann, cy)}
@@ -140,7 +145,7 @@ async def test_a_slow_choice_does_not_hold_up_the_event_loop(service, monkeypatc
     import time
 
     ann, bob = await client(service, "ann"), await client(service, "bob")
-    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+    code = (await ann.request(OpenTable(game=GAME, seats=["me", "open"]))).update.table.code
     await bob.request(JoinTable(code=code))
     table = service.manager.tables[code]
     mover = ann if table.state.decision().seat == 0 else bob
@@ -162,7 +167,7 @@ async def test_a_slow_choice_does_not_hold_up_the_event_loop(service, monkeypatc
 
 async def test_the_table_says_who_sat_down_who_watches_and_who_left(service):
     ann, bob, cy = [await client(service, n) for n in ("ann", "bob", "cy")]
-    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+    code = (await ann.request(OpenTable(game=GAME, seats=["me", "open"]))).update.table.code
     notes = []
     ann.follow(code, lambda m: notes.append(m.text) if m.type == "chat" and not m.name else None)
     await bob.request(JoinTable(code=code))
@@ -175,23 +180,24 @@ async def test_the_table_says_who_sat_down_who_watches_and_who_left(service):
         await asyncio.sleep(0.05)
     await asyncio.sleep(0.1)
     assert notes == ["bob is at the table (seat 2).", "cy is watching.",
-                     f"bob has left the table; the table waits for them. They come back with Join {code}."]
-    assert service.manager.tables[code].seat_of("bob") == 1
+                     f"bob has left the table; the table waits for them; the host can give the seat "
+                     f"to a bot (t). They come back with Join {code}."]
+    assert service.manager.tables[code].seat_for(ssh_player("bob")) == 1
 
 
 async def test_a_browser_session_chooses_a_name_marked_as_not_logged_in(service):
     from inkterm.tables.protocol import ChooseName, Say
 
     ann = await client(service, "ann")
-    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+    code = (await ann.request(OpenTable(game=GAME, seats=["me", "open"]))).update.table.code
     tab = await TableClient.connect(str(service.path), service.issue_token(None))
     assert tab.name == ""
     assert [t.code for t in (await tab.request(ListTables())).tables] == [code]  # looking is free
     for nameless in (JoinTable(code=code), WatchTable(code=code), Say(code=code, text="hi")):
         with pytest.raises(TableRefused, match="Choose the name"):
             await tab.request(nameless)
-    for bad in ("", "   ", "\x1b[31mzoe", "a" * 21, "_zoe"):
-        with pytest.raises(TableRefused, match="A name is"):
+    for bad in ("", "   ", "\x1b[31mzoe", "a" * 21, "[/]", "Zoe\u202e"):  # as every door says
+        with pytest.raises(TableRefused, match="name"):
             await tab.choose_name(bad)
     await tab.choose_name("  Zoe  ")
     assert tab.name == "Zoe (web)"
@@ -202,16 +208,98 @@ async def test_a_browser_session_chooses_a_name_marked_as_not_logged_in(service)
 
     # While Zoe's tab is open, another tab cannot be her; an SSH login keeps its name.
     other = await TableClient.connect(str(service.path), service.issue_token(None))
-    with pytest.raises(TableRefused, match="right now"):
+    with pytest.raises(TableRefused, match="Someone else is Zoe"):
         await other.choose_name("zoe")
+    with pytest.raises(TableRefused, match="looks the same"):  # a Cyrillic о for the o
+        await other.choose_name("Z\u043ee")
     with pytest.raises(TableRefused, match="already"):
         await ann.choose_name("bob")
-    await tab.close()
-    for _ in range(50):  # her tab is gone: the name (and so her seat) can be taken back
+
+
+async def browser(service, cookie: str, address: str = "192.0.2.7") -> TableClient:
+    """A browser tab's session: its person is its cookie's."""
+    token = service.issue_token(None, person=web_person(cookie), address=address)
+    return await TableClient.connect(str(service.path), token)
+
+
+async def test_a_browser_keeps_its_name_and_seat_and_nobody_else_gets_them(service):
+    """A browser is one person for as long as it keeps its cookie: one name for its
+    life, given back after a reload (a new session), and its seat is its own: once
+    its tab is closed, another browser naming itself the same gets neither."""
+    zoe_cookie, eve_cookie = "z" * 40, "e" * 40
+    ann = await client(service, "ann")
+    code = (await ann.request(OpenTable(game=GAME, seats=["me", "open"]))).update.table.code
+    waiting = (await ann.request(OpenTable(game=GAME, seats=["me", "open", "open"]))
+               ).update.table.code
+    zoe = await browser(service, zoe_cookie)
+    await zoe.choose_name("Zoe")
+    assert (await zoe.request(JoinTable(code=code))).update.you == 1
+    assert (await zoe.request(JoinTable(code=waiting))).update.you == 1
+    await zoe.close()  # the tab is closed
+    eve = await browser(service, eve_cookie)
+    early = await browser(service, eve_cookie)
+    await asyncio.sleep(0.2)
+    with pytest.raises(TableRefused, match="Someone else is Zoe"):
+        await eve.choose_name("Zoe")
+    await eve.choose_name("Eve")
+    asked = await eve.request(JoinTable(code=code))  # the table is full: no seat for Eve
+    assert asked.update.you is None and asked.update.table.asking == ["Eve (web)"]
+    table = service.manager.tables[code]
+    zoe_seat = table.state.decision().seat == 1
+    with pytest.raises(TableRefused, match="watching"):
+        await eve.request(Choose(code=code, key=table.state.decision().choices[0].key, at=0))
+    assert table.state.record.choices == []
+
+    again = await browser(service, zoe_cookie)  # Zoe reloads the page
+    assert again.name == "Zoe (web)"  # no name to choose: hers
+    assert early.name == ""  # Eve's other tab, opened before she chose her name,
+    await early.choose_name("Eve again")  # is told the name her browser chose
+    assert early.name == "Eve (web)"
+    assert (await again.request(JoinTable(code=code))).update.you == 1
+    if zoe_seat:
+        await again.request(Choose(code=code, key=table.state.decision().choices[0].key, at=0))
+        assert len(table.state.record.choices) == 1
+    # Under the same name from another browser (after a restart forgot who chose it),
+    # her seat is still not given away.
+    await again.close()
+    await asyncio.sleep(0.2)
+    service._web_names.clear()
+    mallory = await browser(service, "m" * 40)
+    await mallory.choose_name("Zoe")
+    asked = await mallory.request(JoinTable(code=code))  # a full table: she may only ask
+    assert asked.update.you is None and "Zoe (web)" in asked.update.table.asking
+    with pytest.raises(TableRefused, match="is taken"):  # her seat at the waiting table
+        await mallory.request(JoinTable(code=waiting))
+    at = len(table.state.record.choices)
+    if table.state.decision().seat == 1:
+        with pytest.raises(TableRefused, match="watching"):
+            await mallory.request(Choose(code=code, key=table.state.decision().choices[0].key,
+                                         at=at))
+    assert len(table.state.record.choices) == at
+
+
+async def test_unknown_codes_from_one_address_are_refused_early_whoever_asks(service):
+    """Fresh browser people from one address share its count of unknown codes;
+    past it, even an existing private table's code is refused."""
+    ann = await client(service, "ann")
+    hidden = (await ann.request(OpenTable(game=GAME, seats=["me", "open"], private=True))
+              ).update.table.code
+    limit = service.manager.limits.unknown_codes_per_address
+    answers = []
+    for n in range(limit + 10):
+        tab = await browser(service, f"{n:040d}", address="198.51.100.20")
+        await tab.choose_name(f"guesser {n}")
         try:
-            await other.choose_name("Zoe")
-            break
-        except TableRefused:
-            await asyncio.sleep(0.05)
-    assert other.name == "Zoe (web)"
-    assert (await other.request(JoinTable(code=code))).update.you == 1
+            await tab.request(JoinTable(code=f"{n:010d}"))
+        except TableRefused as exc:
+            answers.append(str(exc))
+        await tab.close()
+    assert sum("no table" in a for a in answers) == limit
+    assert all("Too many" in a for a in answers[limit:])
+    last = await browser(service, "x" * 40, address="198.51.100.20")
+    await last.choose_name("last guess")
+    with pytest.raises(TableRefused, match="Too many"):
+        await last.request(JoinTable(code=hidden))
+    elsewhere = await browser(service, "y" * 40, address="203.0.113.20")
+    await elsewhere.choose_name("friend")
+    assert (await elsewhere.request(JoinTable(code=hidden))).update.you == 1

@@ -3,6 +3,7 @@ server on a Unix socket: open a table with a bot, play on it, join by code."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import shutil
 import tempfile
@@ -11,15 +12,21 @@ from pathlib import Path
 import pytest
 
 from inkterm.app import InktermApp
+from inkterm.engine import GAMES
 from inkterm.screens.table_game import TableScreen
 from inkterm.screens.tables import JoinTableScreen, LobbyScreen, OpenTableScreen
 from inkterm.session_env import TABLES_SOCKET_ENV, TABLES_TOKEN_ENV
 from inkterm.tables.channel import SOCKET_NAME, TableService
 from inkterm.tables.manager import TableManager
+from inkterm.tables.people import ssh_player
 from inkterm.tables.protocol import OpenTable
 from inkterm.widgets.action_menu import ActionMenu
 
 from shown import screen_lines, screen_text  # tests/ui is on the path (conftest)
+
+from tests.registered import games
+
+GAME = games()[0]  # the game the Open form offers first
 
 
 @pytest.fixture
@@ -45,13 +52,28 @@ async def until(pilot, check, what, timeout=10.0):
     raise AssertionError(f"timed out waiting for {what}")
 
 
-async def open_kiln_with_a_bot(pilot):
+def a_choice_and_its_key(decision):
+    """A choice of the decision and the key that picks it in the menu: the board's
+    number where the game prints one (1 may name a closed place), else its row."""
+    choice = next((c for c in decision.choices if c.shortcut), decision.choices[0])
+    return choice, choice.shortcut or "1"
+
+
+async def open_a_table_with_a_bot(pilot):
+    """The Open form as it comes (the first game in the menu), a bot in the second seat."""
     await pilot.press("t")
     await until(pilot, lambda: isinstance(pilot.app.screen, OpenTableScreen), "the form")
-    pilot.app.screen.query_one("#seat1").value = "bot"
+    pilot.app.screen.query_one("#seat1").value = "easy"
     await pilot.press("ctrl+g")
     await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen), "the table")
 
+
+
+async def open_with_a_seat_for_another(pilot):
+    await pilot.press("t")
+    await until(pilot, lambda: isinstance(pilot.app.screen, OpenTableScreen), "the form")
+    await pilot.press("ctrl+g")  # me + open
+    await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen), "the waiting room")
 
 
 def layout_recorder(layouts: list):
@@ -80,22 +102,24 @@ async def test_the_title_offers_tables_only_when_served_with_them(service, monke
 async def test_open_a_table_with_a_bot_and_play_by_keys(service, monkeypatch):
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
-        await open_kiln_with_a_bot(pilot)
+        await open_a_table_with_a_bot(pilot)
         (table,) = service.manager.tables.values()
-        assert [s.name for s in table.seats] == ["ann", "bot"]
+        assert [s.name for s in table.seats] == ["ann", "easy"]
         screen = pilot.app.screen
         bells = []
         pilot.app.bell = lambda: bells.append(1)
-        for _ in range(8):  # ann takes her first choice whenever it is hers
+        for _ in range(8):  # ann takes her first choice whenever it is hers, by its key
             await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
             before, rung = len(table.state.record.choices), len(bells)
-            await pilot.press("1")
+            first, key = a_choice_and_its_key(table.state.decision())
+            await pilot.press(key)
             await until(pilot, lambda: screen.remote.update.at > before, "the server's update")
             assert screen.remote.update.at == len(table.state.record.choices)
+            assert table.state.record.choices[before] == first.key
             # The bell rings when her turn comes back after the bot's, not within her turn.
             bot_played = any(e.seat == 1 for e in screen.remote.update.events)
             assert len(bells) - rung == (1 if bot_played and screen.remote.my_turn else 0)
-        assert table.state.seats == ["ann", "bot"]
+        assert table.state.seats == ["ann", "easy"]
         menu = screen.query_one(ActionMenu)
         assert [c.key for c in menu.choices] == (
             table.state.decision().keys if screen.remote.my_turn else [])
@@ -117,10 +141,10 @@ async def test_an_update_that_changes_nothing_on_screen_rewrites_nothing(service
 
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
-        await open_kiln_with_a_bot(pilot)
+        await open_a_table_with_a_bot(pilot)
         screen = pilot.app.screen
         await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
-        screen.viewer = None  # as on a seat that does not choose: nothing to pick
+        screen.table.viewer = None  # as on a seat that does not choose: nothing to pick
         screen.table_changed([], False)
         await pilot.pause()
         assert screen.query_one(ActionMenu).choices == []
@@ -140,18 +164,18 @@ async def test_a_line_that_keeps_its_size_is_rewritten_without_a_layout(service,
     size: then only they are repainted, without a layout of the whole screen."""
     from textual.widget import Widget
 
-    from inkterm.screens.game import update_if_changed
+    from inkterm.widgets.part import update_if_changed
 
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
-        await open_kiln_with_a_bot(pilot)
+        await open_a_table_with_a_bot(pilot)
         screen = pilot.app.screen
         status, prompt = screen.query_one("#status"), screen.query_one("#prompt")
         update_if_changed(prompt, "One line.")
         await pilot.pause()
         layouts: list = []
         monkeypatch.setattr(Widget, "refresh", layout_recorder(layouts))
-        update_if_changed(status, "Kiln · round 9 · somebody else to choose")  # its height is 1
+        update_if_changed(status, f"{GAMES[GAME].title} · round 9 · somebody else to choose")  # its height is 1
         update_if_changed(prompt, "Another line.")
         await pilot.pause()
         assert layouts == []
@@ -172,14 +196,14 @@ async def test_the_waiting_prompt_keeps_its_height_from_one_decision_to_the_next
 
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
-        await open_kiln_with_a_bot(pilot)
+        await open_a_table_with_a_bot(pilot)
         screen = pilot.app.screen
         remote, prompt = screen.remote, screen.query_one("#prompt")
         await until(pilot, lambda: remote.my_turn, "ann's turn")
         assert prompt.size.height < 3
 
         def decided(words: str) -> None:  # as the server would send it: the bot chooses
-            d = remote.update.decision.model_copy(update={"seat": 1, "prompt": words})
+            d = dataclasses.replace(remote.update.decision, seat=1, prompt=words)
             remote._updated(remote.update.model_copy(update={"decision": d, "events": []}))
 
         long = "bot: a prompt long enough to take three lines of the side, whatever it says"
@@ -198,7 +222,7 @@ async def test_the_waiting_prompt_keeps_its_height_from_one_decision_to_the_next
             assert " ".join(side.split()).count(words) == 1
         assert layouts == []
         monkeypatch.setattr(Widget, "refresh", refresh)
-        mine = remote.update.decision.model_copy(update={"seat": 0, "prompt": "ann: go"})
+        mine = dataclasses.replace(remote.update.decision, seat=0, prompt="ann: go")
         remote._updated(remote.update.model_copy(update={"decision": mine}))
         await pilot.pause()
         assert prompt.size.height == 1
@@ -214,20 +238,24 @@ async def test_a_choice_sent_redraws_the_table_once_when_the_answer_comes(
     monkeypatch.setattr(table_game, "ANSWER_WAIT", 5.0)  # the answer always comes first
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
-        await open_kiln_with_a_bot(pilot)
+        await open_a_table_with_a_bot(pilot)
         screen = pilot.app.screen
         menu = screen.query_one(ActionMenu)
         offered: list = []
         set_choices = ActionMenu.set_choices
         monkeypatch.setattr(ActionMenu, "set_choices",
                             lambda self, *a, **kw: offered.append(a[0]) or set_choices(self, *a, **kw))
+        updates: list = []  # the bot's move may come in an update of its own, just after
+        changed = screen.remote.on_change
+        screen.remote.on_change = lambda *a: updates.append(1) or changed(*a)
         for _ in range(3):
             await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
-            at, offered[:] = screen.remote.update.at, []
-            await pilot.press("1")
+            at, offered[:], updates[:] = screen.remote.update.at, [], []
+            await pilot.press(a_choice_and_its_key(screen.remote.decision())[1])
             await until(pilot, lambda: screen.remote.update.at > at, "the server's update")
             await pilot.pause()
-            assert len(offered) <= 1  # the update's choices (none if they stayed empty)
+            # Each update's choices once (none if they stayed empty), never the wait too.
+            assert len(offered) <= len(updates)
             assert [c.key for c in menu.choices] == (
                 [c.key for c in screen.remote.update.decision.choices]
                 if screen.remote.my_turn else [])
@@ -239,7 +267,7 @@ async def test_a_late_answer_shows_the_choice_taken_and_takes_no_second_key(
 
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
-        await open_kiln_with_a_bot(pilot)
+        await open_a_table_with_a_bot(pilot)
         screen = pilot.app.screen
         menu = screen.query_one(ActionMenu)
         await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
@@ -247,8 +275,9 @@ async def test_a_late_answer_shows_the_choice_taken_and_takes_no_second_key(
         client = screen.remote.client
         monkeypatch.setattr(client, "send", lambda message: sent.append(message)
                             or aio.get_running_loop().create_future())  # never answered
-        await pilot.press("1")
-        await pilot.press("1")  # a second key while the first is on its way
+        key = a_choice_and_its_key(screen.remote.decision())[1]
+        await pilot.press(key)
+        await pilot.press(key)  # a second key while the first is on its way
         assert len(sent) == 1 and screen.remote.pending
         await until(pilot, lambda: menu.choices == [], "the menu emptied")
         assert "not yours" not in screen_text(pilot.app)
@@ -261,14 +290,14 @@ async def test_a_shared_table_does_not_look_for_since_your_last_turn(service, mo
 
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
-        await open_kiln_with_a_bot(pilot)
+        await open_a_table_with_a_bot(pilot)
         screen = pilot.app.screen
         looked: list = []
         panel = SinceLastTurn.since_panel.fget
         monkeypatch.setattr(SinceLastTurn, "since_panel",
                             property(lambda self: looked.append(1) or panel(self)))
         screen.table_changed([], False)
-        screen.viewer = None
+        screen.table.viewer = None
         screen.table_changed([], False)
         await pilot.pause()
         assert looked == []
@@ -278,7 +307,7 @@ async def test_a_shared_table_does_not_look_for_since_your_last_turn(service, mo
 async def test_a_lost_channel_is_said_in_one_line(service, monkeypatch):
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
-        await open_kiln_with_a_bot(pilot)
+        await open_a_table_with_a_bot(pilot)
         said = []
         pilot.app.screen.notify = lambda text, **kw: said.append(text)
         await service.close()
@@ -316,7 +345,7 @@ async def test_join_by_code_waits_then_both_screens_follow_the_game(service, mon
             await asyncio.sleep(0.3)
             assert table.state.record.choices == []
             assert screens[1 - seat].query_one(ActionMenu).choices == []
-            await mover.press("1")
+            await mover.press(a_choice_and_its_key(table.state.decision())[1])
             for s in screens.values():
                 await until(mover, lambda: s.remote.update.at == 1, "the move on every screen")
             assert len(table.state.record.choices) == 1
@@ -333,20 +362,17 @@ def log_text(screen) -> str:
 async def test_the_host_fills_the_open_seats_with_bots_from_the_waiting_room(service, monkeypatch):
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
-        await pilot.press("t")
-        await until(pilot, lambda: isinstance(pilot.app.screen, OpenTableScreen), "the form")
-        await pilot.press("ctrl+g")  # me + open
-        await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen), "the waiting room")
+        await open_with_a_seat_for_another(pilot)
         await pilot.press("b")
         await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen), "the game")
         (table,) = service.manager.tables.values()
-        assert [s.name for s in table.seats] == ["ann", "bot"]
+        assert [s.name for s in table.seats] == ["ann", "normal"]
 
 
 async def test_chat_by_keys_shows_markup_as_typed(service, monkeypatch):
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
-        await open_kiln_with_a_bot(pilot)
+        await open_a_table_with_a_bot(pilot)
         await pilot.press("c", *"[b]hi[/b]", "enter")
         await until(pilot, lambda: "ann: [b]hi[/b]" in log_text(pilot.app.screen), "the chat line")
         assert not pilot.app.screen.query_one("#chat").display  # closed again
@@ -366,8 +392,8 @@ async def test_the_host_may_let_a_bot_play_for_idle_players(service, monkeypatch
 
 async def test_back_after_a_drop_the_join_form_has_your_seat_ready(service, monkeypatch):
     ann = await service_client(service, "ann")
-    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
-    await ann.request(OpenTable(game="kiln", seats=["me", "open"]))  # a second table, listed too
+    code = (await ann.request(OpenTable(game=GAME, seats=["me", "open"]))).update.table.code
+    await ann.request(OpenTable(game=GAME, seats=["me", "open"]))  # a second table, listed too
     as_player(monkeypatch, service, "bob")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:  # bob sits down
         await pilot.press("j")
@@ -377,7 +403,8 @@ async def test_back_after_a_drop_the_join_form_has_your_seat_ready(service, monk
     table = service.manager.tables[code]
     for _ in range(3):  # the game goes on meanwhile
         st = table.state
-        service.manager.choose(st.seats[st.decision().seat], code, st.decision().choices[0].key,
+        service.manager.choose(ssh_player(st.seats[st.decision().seat]), code,
+                               st.decision().choices[0].key,
                                len(st.record.choices))
     as_player(monkeypatch, service, "bob")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:  # and comes back
@@ -395,7 +422,7 @@ async def test_back_after_a_drop_the_join_form_has_your_seat_ready(service, monk
 
 async def test_down_from_the_code_goes_to_the_list_and_enter_picks(service, monkeypatch):
     ann = await service_client(service, "ann")
-    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+    code = (await ann.request(OpenTable(game=GAME, seats=["me", "open"]))).update.table.code
     as_player(monkeypatch, service, "bob")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
         await pilot.press("w")
@@ -412,3 +439,35 @@ async def service_client(service, name):
     from inkterm.tables.client import TableClient
 
     return await TableClient.connect(str(service.path), service.issue_token(name))
+
+
+@pytest.mark.parametrize("name", ["[/]", "[bold]X"])
+async def test_a_name_that_looks_like_markup_is_text_and_breaks_no_seat(service, monkeypatch, name):
+    """A guest so named joins: the host's lobby, table and log show the name as
+    written, and the host's channel to the tables survives every update."""
+    from inkterm.screens.tables import _clients
+    from inkterm.tables.protocol import Choose, JoinTable
+
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(120, 36)) as pilot:
+        await open_with_a_seat_for_another(pilot)
+        (table,) = service.manager.tables.values()
+        guest = await service_client(service, name)
+        await guest.request(JoinTable(code=table.code))
+        await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen), "the game")
+        screen = pilot.app.screen
+        for _ in range(6):  # each choice is an update at ann's seat
+            st = table.state
+            d = st.decision()
+            if d is None:
+                break
+            at = len(st.record.choices)
+            if st.seats[d.seat] == name:
+                await guest.request(Choose(code=table.code, key=d.choices[0].key, at=at))
+            else:
+                await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
+                await pilot.press(a_choice_and_its_key(d)[1])  # "1" is no key in a menu of letters
+            await until(pilot, lambda: screen.remote.update.at > at, "the update")
+        assert not _clients[id(pilot.app)].closed, "the host's channel died at an update"
+        assert name in screen_text(pilot.app) + log_text(screen)
+        await guest.close()

@@ -15,7 +15,9 @@ LINES = [Text(f"R{i // 3 + 1} Line {i}: " + "word " * (i % 7)) for i in range(30
 
 
 class StockLog(RichLog):
-    """RichLog as EventLog sets it up, with RichLog's own write."""
+    """RichLog as EventLog sets it up and styles it, with RichLog's own write."""
+
+    DEFAULT_CSS = EventLog.DEFAULT_CSS.replace("EventLog", "StockLog")
 
     def __init__(self, **kwargs) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, max_lines=5000, min_width=20,

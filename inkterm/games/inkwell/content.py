@@ -469,12 +469,17 @@ class Content:
         self.workspaces = {w.id: w for w in workspaces.workspaces}
         self.techniques = {t.id: t for t in techniques.techniques}
         self.solo = solo
+        self._counts: dict[int, Content] = {}
 
     def for_players(self, n: int) -> Content:
-        """The same content with each technique and workspace as it plays with ``n`` players."""
-        out = copy.copy(self)
-        out.techniques = {tid: t.at(n) for tid, t in self.techniques.items()}
-        out.workspaces = {wid: w.at(n) for wid, w in self.workspaces.items()}
+        """The same content with each technique and workspace as it plays with ``n``
+        players (made once per count: every game of this content and count shares it)."""
+        out = self._counts.get(n)
+        if out is None:
+            out = self._counts[n] = copy.copy(self)
+            out._counts = {}
+            out.techniques = {tid: t.at(n) for tid, t in self.techniques.items()}
+            out.workspaces = {wid: w.at(n) for wid, w in self.workspaces.items()}
         return out
 
     def track(self, n: int) -> TrackSpec:
@@ -491,7 +496,9 @@ class Content:
 
 
 def load_content(directory: Path | None = None) -> Content:
-    """Load and validate every Inkwell asset (uncached: use :func:`content`)."""
+    """Load and validate every Inkwell asset, from ``directory`` (one content version's
+    files, see ``engine/content_versions.py``) or the current ones (uncached: a game
+    reads its version's through its state; :func:`content` is the current one)."""
     return Content(
         _load("mat.json", MatSpec, directory),
         _load("pages.json", PagesFile, directory),
@@ -503,10 +510,10 @@ def load_content(directory: Path | None = None) -> Content:
 
 @lru_cache(maxsize=1)
 def content() -> Content:
+    """The current content (what a new game plays): for tests, names and experiments."""
     return load_content()
 
 
-@lru_cache(maxsize=6)
 def content_for(players: int) -> Content:
-    """What a game of ``players`` players reads (see ``TechniqueSpec.by_players``)."""
+    """What a new game of ``players`` players reads (see ``TechniqueSpec.by_players``)."""
     return content().for_players(players)

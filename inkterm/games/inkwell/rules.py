@@ -44,11 +44,12 @@ automatically inside the choice that ends a turn.
 """
 from __future__ import annotations
 
+from pathlib import Path
 
 from inkterm.engine.give import give_into
 from inkterm.engine.steps import WorkQueue
 
-from .content import GOLD, content, content_for
+from .content import GOLD, Content, content, load_content
 from .decisions import Decisions
 from .flow import Flow
 from .mat import Mat
@@ -66,10 +67,16 @@ class State(Flow, Decisions, Placing, Techniques, Mat, Rival, Scoring, Persisten
     game_id = "inkwell"
     snapshot_shape = 2  # the work queue replaced the hand/sub/start_queue lists
 
+    content: Content
+
+    @classmethod
+    def read_content(cls, directory: Path) -> Content:
+        return load_content(directory)
+
     def _setup(self) -> None:
         rec = self.record
         n = len(rec.seats)
-        C = self.C = content_for(n)
+        C = self.C = self.content.for_players(n)
         self.n = n
         self.solo = n == 1
         opts = rec.options or {}
@@ -166,13 +173,12 @@ class State(Flow, Decisions, Placing, Techniques, Mat, Rival, Scoring, Persisten
     def dealt(self) -> list[list[str]]:
         return [[p.ws] + [f"T{t}" for t, _ in p.techs] for p in self.players]
 
-    # A TypedDict is a dict at run time, but not a dict[str, Any] to a type checker.
-    def summary(self) -> Summary:  # type: ignore[override]
+    def summary(self) -> Summary:
         from .summary import build_summary
 
         return build_summary(self)
 
-    def view(self, seat: int) -> Summary:  # type: ignore[override]
+    def view(self, seat: int) -> Summary:
         from .summary import build_summary
 
         return build_summary(self, seat)

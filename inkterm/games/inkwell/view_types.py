@@ -140,4 +140,9 @@ class Summary(TypedDict):
     ranking: list[int] | None
     tiebreaks: list[str]
     you: NotRequired[int]  # view(seat) only
+    # Keys of the shell's TableView that Inkwell never gives (no rounds or phases; one
+    # seat wins, or the Rival): declared so that this is one (engine/view.py).
+    round: NotRequired[int]
+    phase: NotRequired[str]
+    winners: NotRequired[list[int]]
     private: NotRequired[PrivateView]  # view(seat) only

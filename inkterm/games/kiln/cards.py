@@ -10,21 +10,18 @@ from inkterm.engine import Choice
 from inkterm.engine.steps import key_int, parse_key
 from inkterm.engine.words import count
 
-from .choices import CARDS, count_choice, play_choice, sell_choice, super_choice, zone_pick
-from .content import MONEY_CAP, N_BLANKS, Card
+from .choices import count_choice, play_choice, sell_choice, super_choice, zone_pick
+from .content import MONEY_CAP, N_BLANKS, Card, KilnContent
 from .core import KilnCore, zone_name
 from .model import Player
 from .steps import (Blanks, CardEffect, Effect, Gain, MoveCount, MoveFrom, MoveTo, Offer, Persist, Pick,
                     Play, Present, Sell, Split, Super, Trigger)
 
-SAGGARS = frozenset(c.id for c in CARDS.values() if c.effect == "saggar")
-
-
-def saggar(p: Player) -> int:
+def saggar(p: Player, k: KilnContent) -> int:
     """How much cheaper the player's Saggars make a reroll (R27)."""
     if not p.tableau:
         return 0
-    return sum(CARDS[c].p("amount") for c in p.tableau if c in SAGGARS)
+    return sum(k.cards[c].p("amount") for c in p.tableau if c in k.saggars)
 
 
 class CardRules(KilnCore):
@@ -54,8 +51,9 @@ class CardRules(KilnCore):
         money = p.money if money is None else money
         hand = p.hand if hand is None else hand
         out = []
+        cards = self.cards
         for cid in hand:
-            c = CARDS[cid]
+            c = cards[cid]
             cost = max(0, c.cost - discount)
             if cost <= money and self.can_do(p, c, money - cost, [h for h in hand if h != cid]):
                 out.append((cid, cost))
@@ -78,7 +76,7 @@ class CardRules(KilnCore):
 
     def decide_play(self, step: Play) -> tuple[str, list[Choice]]:
         discount = step.discount
-        out = [play_choice(cid, cost) for cid, cost in self._playable(discount)]
+        out = [play_choice(self.content, cid, cost) for cid, cost in self._playable(discount)]
         out.append(Choice("skip", "Play no card", "Keep your hand as it is."))
         cheaper = f", {discount} cheaper" if discount else ", full cost"
         return f"{step.why}: play a card from your hand{cheaper}?", out
@@ -89,7 +87,7 @@ class CardRules(KilnCore):
             self._me_say(f"plays no card ({step.why}).")
             return
         cid = parse_key(key)[1]
-        c = CARDS[cid]
+        c = self.cards[cid]
         cost = max(0, c.cost - step.discount)
         p.money -= cost
         p.hand.remove(cid)
@@ -101,7 +99,7 @@ class CardRules(KilnCore):
             p.tableau.append(cid)
 
     def run_card(self, step: CardEffect) -> None:
-        c, p, m = CARDS[step.cid], self.me, self.m
+        c, p, m = self.cards[step.cid], self.me, self.m
         e, n = c.effect, c.p("amount")
         if e == "points":
             p.extra += n
@@ -247,20 +245,20 @@ class CardRules(KilnCore):
         self._me_say(f"sells {count(k, 'material')} for {got} money (Broker).")
 
     # --- persistent cards (R4, R21) ------------------------------------------------------
-    @staticmethod
-    def _has(is_action: bool, owned: list[str], effect: str) -> Card | None:
+    def _has(self, is_action: bool, owned: list[str], effect: str) -> Card | None:
         """The owned card with this modifier, if the effect is part of a main action."""
         if is_action:
+            cards = self.cards
             for cid in owned:
-                if CARDS[cid].effect == effect:
-                    return CARDS[cid]
+                if cards[cid].effect == effect:
+                    return cards[cid]
         return None
 
     def run_persist(self, step: Persist) -> None:
-        self._push(*(Trigger(c, step.acting) for c in step.owned if CARDS[c].pip == step.pip))
+        self._push(*(Trigger(c, step.acting) for c in step.owned if self.cards[c].pip == step.pip))
 
     def run_trigger(self, step: Trigger) -> None:
-        c, p = CARDS[step.cid], self.me
+        c, p = self.cards[step.cid], self.me
         e, n = c.effect, c.p("amount")
         if e == "bonus_material":
             self._ask(Split(n, c.name))

@@ -1,7 +1,8 @@
 """The wording of Kiln's choices that depends only on fixed facts, built once.
 
 Choices are never mutated and the engine asks for these thousands of times in bot
-games, so everything here that takes arguments is cached by them.
+games, so everything here that takes arguments is cached by them (a card's choices by
+the content version holding it, ``KilnContent``).
 """
 from __future__ import annotations
 
@@ -11,10 +12,9 @@ from inkterm.engine import Choice
 from inkterm.engine.steps import ckey
 from inkterm.engine.words import count
 
-from .content import FAVOUR_SPACES, ZONES, Card, cards
+from .content import FAVOUR_SPACES, ZONES, Card, KilnContent
 from .core import effect_text, zone_name
 
-CARDS = cards()
 BACK = Choice("back", "Back", "Change your mind: return to the turn menu.")
 # Free actions answer to letters, so the digits stay the zones' pips.
 END = Choice("end", "End turn", "Pass play to the next player.", shortcut="e")
@@ -68,8 +68,8 @@ def blank_choice(sel: tuple[int, ...], y: int) -> Choice:
 
 
 @lru_cache(maxsize=None)
-def tap_choice(cid: str, shortcut: str | None = "t") -> Choice:
-    c = CARDS[cid]
+def tap_choice(k: KilnContent, cid: str, shortcut: str | None = "t") -> Choice:
+    c = k.cards[cid]
     return Choice(
         ckey("tap", c.id), f"Tap {c.name} {c.zh}", f"{c.text} Once per round, a free action.",
         (ckey("card", c.id),), shortcut,
@@ -110,15 +110,15 @@ def favour_decision(f: int, n: int) -> tuple[str, list[Choice]]:
 
 
 @lru_cache(maxsize=None)
-def card_choice(kind: str, words: str, cid: str) -> Choice:
+def card_choice(k: KilnContent, kind: str, words: str, cid: str) -> Choice:
     """A hand or Studio card as a choice: ``take:P3`` "Take …", ``give:P3`` "Give back …"."""
-    c = CARDS[cid]
+    c = k.cards[cid]
     return Choice(ckey(kind, cid), f"{words} {c.name} {c.zh}", card_hint(c), (ckey("card", cid),))
 
 
 @lru_cache(maxsize=None)
-def play_choice(cid: str, cost: int) -> Choice:
-    c = CARDS[cid]
+def play_choice(k: KilnContent, cid: str, cost: int) -> Choice:
+    c = k.cards[cid]
     return Choice(ckey("play", cid), f"{c.name} {c.zh} for ${cost}", card_hint(c), (ckey("card", cid),))
 
 

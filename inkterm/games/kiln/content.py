@@ -1,9 +1,11 @@
-"""Kiln's content: the 40 cards and the fixed numbers of the board, loaded from
-``inkterm/assets/kiln/cards.json`` and validated once at import."""
+"""Kiln's content: the 40 cards, loaded from ``inkterm/assets/kiln/cards.json`` (or one
+content version's copy of it, see ``engine/content_versions.py``) and validated, and
+the fixed numbers of the board."""
 from __future__ import annotations
 
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -84,8 +86,29 @@ def parse_cards(text: str, source: str = "cards.json") -> dict[str, Card]:
     return {c.id: c for c in parse_asset(text, CardFile, source).cards}
 
 
+class KilnContent:
+    """One content version's cards as a game's state holds them (``state.cards``): one
+    object per version, shared by every game of it, so the choice wording cached per
+    card (``choices.py``) is cached per version too."""
+
+    def __init__(self, cards: dict[str, Card]):
+        self.cards = cards
+        self.saggars = frozenset(c.id for c in cards.values() if c.effect == "saggar")
+
+
+def read_content(directory: Path) -> KilnContent:
+    path = directory / "cards.json"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise AssetError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    return KilnContent(parse_cards(text, str(path)))
+
+
 @lru_cache(maxsize=1)
 def cards() -> dict[str, Card]:
+    """The current cards (what a new game plays): for the rules text and the simulator's
+    names. A game reads its own version's cards from its state."""
     path = resources.files("inkterm.assets") / "kiln" / "cards.json"
     return parse_cards(path.read_text(encoding="utf-8"), "inkterm/assets/kiln/cards.json")
 

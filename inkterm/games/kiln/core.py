@@ -6,7 +6,7 @@ from inkterm.engine import GameState
 from inkterm.engine.steps import Narration
 from inkterm.engine.words import act, count
 
-from .content import ZONES
+from .content import ZONES, Card, KilnContent
 from .model import Model, Player
 from .steps import Ask, Task
 
@@ -30,6 +30,8 @@ def effect_text(pip: int, s: int) -> str:
 class KilnCore(GameState):
     m: Model
     _said: Narration
+    content: KilnContent
+    cards: dict[str, Card]  # content.cards: the record's version's cards, read on the hot path
 
     @property
     def seat(self) -> int:

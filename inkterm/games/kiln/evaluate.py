@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from inkterm.engine.steps import key_int, parse_key
 
-from .content import N_BLANKS, N_ROUNDS, ROW_THRESHOLDS, cards
+from .content import N_BLANKS, N_ROUNDS, ROW_THRESHOLDS, Card, cards
 from .probes import PROBES as PROBES  # the simple strategies the balance lab plays
 from .view import CardFacts, KilnView, PlayerView
 
-CARDS = cards()
 # Search plays on through the other seats' turns (default policy: the zone with the
 # most dice) before scoring, so it sees which dice it leaves them: scoring at the end
 # of its own turn it won 55-60% against greedy (90 games), this way 24 of 30.
@@ -68,8 +67,7 @@ def token_value(left: list[int]) -> float:
     return v + 0.25 * min(covered, 5)
 
 
-def _ach_value(cid: str, blanks_now: int, proj: float, n_ach: int, zones: int) -> float:
-    c = CARDS[cid]
+def _ach_value(c: Card, blanks_now: int, proj: float, n_ach: int, zones: int) -> float:
     e, pr = c.effect, c.params
     if e in ("blanks_at_least", "rows_at_least"):
         need = pr["blanks"] if e == "blanks_at_least" else ROW_THRESHOLDS[pr["rows"] - 1]
@@ -83,9 +81,11 @@ def _ach_value(cid: str, blanks_now: int, proj: float, n_ach: int, zones: int) -
     return 0.0
 
 
-def player_value(p: PlayerView, tl: int, hand: list[CardFacts] | None, now: bool = False) -> float:
-    """Projected final points of one player from public facts (and its hand if known).
-    ``now``: the player is in its own turn, so it can still make blanks."""
+def player_value(p: PlayerView, tl: int, hand: list[CardFacts] | None, cards: dict[str, Card],
+                 now: bool = False) -> float:
+    """Projected final points of one player from public facts (and its hand if known),
+    ``cards`` being the game's own (its content version's). ``now``: the player is in
+    its own turn, so it can still make blanks."""
     w = tl / (tl + 2.0)
     blanks = p["blanks"]
     if tl or now:
@@ -97,7 +97,7 @@ def player_value(p: PlayerView, tl: int, hand: list[CardFacts] | None, now: bool
     zones = sum(1 for x in p["tokens"] if x)
     ach_now = sum(pts for label, pts in p["breakdown"][3:] if not label.startswith("Dragon"))
     v = p["score"] - ach_now
-    v += sum(_ach_value(c, blanks, proj, len(ach), zones) for c in ach)
+    v += sum(_ach_value(cards[c], blanks, proj, len(ach), zones) for c in ach)
     # Tokens that blank-making can turn into blanks now, with the rows they finish.
     after = min(N_BLANKS, blanks + pot)
     v += 0.95 * pot + 0.9 * sum(1 for t in ROW_THRESHOLDS if blanks < t <= after)
@@ -108,16 +108,16 @@ def player_value(p: PlayerView, tl: int, hand: list[CardFacts] | None, now: bool
     v += SPREAD * max(0, zones - 3) * w
     v += 0.001 * p["money"] + 0.0005 * p["claims"]  # the tie-breaks
     for t in p["tableau"]:
-        c = CARDS[t["id"]]
+        c = cards[t["id"]]
         if c.type in ("tap", "persistent"):
             v += 0.4 * c.cost * w * (0.6 if t["type"] == "tap" and tl <= 1 else 1)
     if hand is None:
         v += 0.5 * p["hand"] * w
     else:
         for facts in hand:
-            card = CARDS[facts["id"]]
+            card = cards[facts["id"]]
             if card.type == "achievement":
-                gain = _ach_value(card.id, blanks, proj, len(ach) + 1, HAND_ZONES)
+                gain = _ach_value(card, blanks, proj, len(ach) + 1, HAND_ZONES)
                 v += max(0.0, gain - 0.3 * card.cost) * 0.5 * w
             else:
                 v += 0.1 * card.cost * w
@@ -126,20 +126,20 @@ def player_value(p: PlayerView, tl: int, hand: list[CardFacts] | None, now: bool
 
 def seat_values(state, seat: int) -> list[float]:
     """Every player's projected points as ``seat`` sees them (its view only)."""
-    return values(state.view(seat), seat)
+    return values(state.view(seat), seat, state.cards)
 
 
-def values(v: KilnView, seat: int) -> list[float]:
+def values(v: KilnView, seat: int, cards: dict[str, Card]) -> list[float]:
     out = []
     for s, p in enumerate(v["players"]):
         hand = p.get("hand_cards") if s == seat else None
-        out.append(player_value(p, turns_left(v, s), hand, v["current"] == s))
+        out.append(player_value(p, turns_left(v, s), hand, cards, v["current"] == s))
     return out
 
 
 def evaluate(state, seat: int) -> float:
     """Seat's projected points minus the best other seat's (its own alone when solo)."""
-    vals = values(state.view(seat), seat)
+    vals = values(state.view(seat), seat, state.cards)
     mine = vals[seat]
     others = [x for s, x in enumerate(vals) if s != seat]
     return mine - max(others) if others else mine
@@ -211,4 +211,4 @@ def card_picks(state) -> list[list[str]]:
 
 
 def card_names() -> dict[str, str]:
-    return {cid: c.label for cid, c in CARDS.items()}
+    return {cid: c.label for cid, c in cards().items()}

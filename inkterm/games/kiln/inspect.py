@@ -5,7 +5,7 @@ while it is choosing from it; never another seat's hand."""
 from __future__ import annotations
 
 from .content import ZONES
-from .choices import CARDS, TYPE_WORDS
+from .choices import TYPE_WORDS
 from .core import effect_text
 
 
@@ -25,7 +25,7 @@ def _where(st, cid: str, seat: int | None) -> str:
 
 
 def describe_card(st, cid: str, seat: int | None) -> str:
-    c = CARDS[cid]
+    c = st.cards[cid]
     zone = f", {ZONES[c.pip - 1]}" if c.pip else ""
     lines = [f"{c.name} {c.zh}", f"{TYPE_WORDS[c.type]}{zone}, cost ${c.cost}.", c.text]
     where = _where(st, cid, seat)
@@ -45,7 +45,7 @@ def describe_zone(st, pip: int) -> str:
 
 def describe(st, touch: str, seat: int | None) -> str | None:
     kind, _, what = touch.partition(":")
-    if kind == "card" and what in CARDS:
+    if kind == "card" and what in st.cards:
         return describe_card(st, what, seat)
     if kind == "zone" and what.isdigit() and 1 <= int(what) <= len(ZONES):
         return describe_zone(st, int(what))
@@ -55,11 +55,11 @@ def describe(st, touch: str, seat: int | None) -> str | None:
 def lookups(st, seat: int | None) -> list[tuple[str, str]]:
     m = st.m
     out = [
-        (f"card:{cid}", f"{st.name(s)}: {CARDS[cid].label}")
+        (f"card:{cid}", f"{st.name(s)}: {st.cards[cid].label}")
         for s, p in enumerate(m.players)
         for cid in p.tableau
     ]
     if seat is not None:
-        out += [(f"card:{cid}", f"Your hand: {CARDS[cid].label}") for cid in m.players[seat].hand]
+        out += [(f"card:{cid}", f"Your hand: {st.cards[cid].label}") for cid in m.players[seat].hand]
     out += [(f"zone:{pip}", f"Zone {pip} {name}") for pip, name in enumerate(ZONES, 1)]
     return out

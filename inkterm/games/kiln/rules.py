@@ -26,6 +26,7 @@ file in shared/rules):
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable
 
 from inkterm.engine import Choice, Decision, Event, GameState
@@ -35,9 +36,9 @@ from inkterm.engine.words import act, count
 
 from . import scoring
 from .cards import CardRules, saggar
-from .choices import (BACK, CARDS, END, END_EXTRA, EXCHANGE, NO_DICE, REROLL, blank_choice, boost_decision,
+from .choices import (BACK, END, END_EXTRA, EXCHANGE, NO_DICE, REROLL, blank_choice, boost_decision,
                       card_choice, copy_choice, tap_choice, zone_choice, zone_pick)
-from .content import HAND_SIZE, N_DICE, N_ROUNDS, rules_text
+from .content import HAND_SIZE, N_DICE, N_ROUNDS, KilnContent, cards, read_content, rules_text
 from .core import zone_name
 from .model import Model, Player
 from .rewards import RewardRules, blank_selection, can_make_blank
@@ -46,7 +47,7 @@ from .steps import (Act, Ask, Blanks, Boost, CardEffect, Copy, Effect, Exchange,
                     Space, Split, Studio, Super, Trigger, Turn)
 from .view import KilnView, phase, summary, view
 
-__all__ = ["CARDS", "State"]  # CARDS: older callers import the card list from here
+__all__ = ["State"]
 
 
 class State(CardRules, RewardRules):
@@ -60,8 +61,12 @@ class State(CardRules, RewardRules):
         return rules_text()
 
     @classmethod
+    def read_content(cls, directory: Path) -> KilnContent:
+        return read_content(directory)
+
+    @classmethod
     def give_pools(cls) -> list[list[str]]:
-        return [sorted(CARDS)]  # every card is dealt into the hands alike
+        return [sorted(cards())]  # every card is dealt into the hands alike
 
     def dealt(self) -> list[list[str]]:
         return [list(p.hand) for p in self.m.players]
@@ -69,9 +74,10 @@ class State(CardRules, RewardRules):
     # --- setup and the round structure --------------------------------------------------
     def _setup(self) -> None:
         n = len(self.record.seats)
+        self.cards = self.content.cards
         self.m = m = Model(n)
         self._said = Narration()
-        deck = sorted(CARDS)
+        deck = sorted(self.cards)
         self.rng.shuffle(deck)
         if self.given is not None:  # an experiment deals this card to that seat
             give_into(deck, HAND_SIZE * self.given.seat, HAND_SIZE, self.given)
@@ -177,15 +183,16 @@ class State(CardRules, RewardRules):
             out.append(blank_choice(*blank_selection(p)))
         if m.mains:
             out.append(END_EXTRA if m.extra_mains else END)
-        if min(filter(None, m.dice)) - saggar(p) <= p.clay:
+        if min(filter(None, m.dice)) - saggar(p, self.content) <= p.clay:
             out.append(REROLL)
         if p.glaze >= 3 and p.supply:
             out.append(EXCHANGE)
         tap_key: str | None = "t"  # the first tappable card; others by arrows
+        cards = self.cards
         for cid in p.tableau:
-            c = CARDS[cid]
+            c = cards[cid]
             if c.type == "tap" and cid not in p.tapped and self.can_do(p, c, p.money, p.hand):
-                out.append(tap_choice(cid, tap_key))
+                out.append(tap_choice(self.content, cid, tap_key))
                 tap_key = None
         who = self.record.seats[seat]
         if main_open:
@@ -216,7 +223,7 @@ class State(CardRules, RewardRules):
         elif kind == "exchange":
             self._ask(Exchange())
         elif kind == "tap":
-            self._tap(p, CARDS[arg])
+            self._tap(p, self.cards[arg])
 
     # --- the main action (rule 10) -----------------------------------------------------
     def decide_boost(self, step: Boost) -> tuple[str, list[Choice]]:
@@ -235,7 +242,7 @@ class State(CardRules, RewardRules):
         m.dice[pip - 1] -= 1
         p.taken_dice += 1
         # R21: only cards already in front of the player trigger in this action.
-        persistent = [c for c in p.tableau if CARDS[c].type == "persistent"]
+        persistent = [c for c in p.tableau if self.cards[c].type == "persistent"]
         self._me_say(
             f"acts in {zone_name(pip)} at strength {s}{' (paid boost)' if boost else ''}: "
             f"{count(placed, 'token')} placed, a die taken."
@@ -304,7 +311,7 @@ class State(CardRules, RewardRules):
     def decide_studio(self, step: Studio) -> tuple[str, list[Choice]]:
         # "Done" first: pressing 1 repeatedly keeps the hand instead of swapping back and forth.
         out = [Choice("done", "Done: return the drawn cards", "They go to the bottom of the deck.")]
-        out += [card_choice("take", "Take", cid) for cid in self.m.studio]
+        out += [card_choice(self.content, "take", "Take", cid) for cid in self.m.studio]
         return "Studio: swap drawn cards with your hand, one for one", out
 
     def handle_studio(self, step: Studio, key: str) -> None:
@@ -317,9 +324,9 @@ class State(CardRules, RewardRules):
             self._ask(Give(parse_key(key)[1]))
 
     def decide_give(self, step: Give) -> tuple[str, list[Choice]]:
-        out = [card_choice("give", "Give back", cid) for cid in self.me.hand]
+        out = [card_choice(self.content, "give", "Give back", cid) for cid in self.me.hand]
         out.append(Choice("back", "Back", "Do not take that card."))
-        return f"Studio: which hand card goes back for {CARDS[step.taken].name}?", out
+        return f"Studio: which hand card goes back for {self.cards[step.taken].name}?", out
 
     def handle_give(self, step: Give, key: str) -> None:
         m, p = self.m, self.me
@@ -334,7 +341,7 @@ class State(CardRules, RewardRules):
     # --- free actions (rules 29–31) ----------------------------------------------------
     def _reroll_cost(self, p: Player, pip: int) -> int:
         # R27: the zone's dice count, never the boost; the Saggar makes it cheaper.
-        return max(0, self.m.dice[pip - 1] - saggar(p))
+        return max(0, self.m.dice[pip - 1] - saggar(p, self.content))
 
     def decide_reroll(self, step: Reroll) -> tuple[str, list[Choice]]:
         p = self.me
@@ -387,19 +394,18 @@ class State(CardRules, RewardRules):
         return lookups(self, seat)
 
     def scores(self) -> list[int]:
-        return [scoring.score(p) for p in self.m.players]
+        return [scoring.score(p, self.cards) for p in self.m.players]
 
     def ranking(self) -> list[int]:
-        return scoring.ranking(self.m)
+        return scoring.ranking(self.m, self.cards)
 
     def phase(self) -> str:
         return phase(self)
 
-    # A TypedDict is a dict at run time; mypy does not count it as a dict[str, Any].
-    def summary(self) -> KilnView:  # type: ignore[override]
+    def summary(self) -> KilnView:
         return summary(self)
 
-    def view(self, seat: int) -> KilnView:  # type: ignore[override]
+    def view(self, seat: int) -> KilnView:
         return view(self, seat)
 
     def determinize(self, seat: int, rng) -> "State":
@@ -431,6 +437,7 @@ class State(CardRules, RewardRules):
 
     def _copy_model(self, other: GameState) -> None:
         assert isinstance(other, State)
+        other.cards = self.cards
         other.m = self.m.copy()
         other._said = Narration()
 

@@ -3,58 +3,60 @@ from __future__ import annotations
 
 from inkterm.engine.words import count
 
-from .content import Card, cards
+from .content import Card
 from .model import Model, Player
 
+#: A game's cards (``state.cards``: its content version's), by id.
+Cards = dict[str, Card]
 
-def achievement_points(p: Player, card: Card) -> int:
+
+def achievement_points(p: Player, card: Card, cards: Cards) -> int:
     e, pr = card.effect, card.params
     if e == "rows_at_least":
         return pr["points"] if p.rows >= pr["rows"] else 0
     if e == "blanks_at_least":
         return pr["points"] if p.blanks >= pr["blanks"] else 0
     if e == "per_achievement":
-        return pr["points"] * sum(1 for c in p.tableau if cards()[c].type == "achievement")
+        return pr["points"] * sum(1 for c in p.tableau if cards[c].type == "achievement")
     if e == "per_zone":
         return pr["points"] * sum(1 for t in p.tokens if t)
     raise ValueError(f"not an achievement effect: {e}")
 
 
-def breakdown(p: Player) -> list[list]:
+def breakdown(p: Player, cards: Cards) -> list[list]:
     """[label, points] lines that add up to the score (as if the game ended now)."""
     lines: list[list] = [["Blanks", p.blanks], ["Rows", p.rows], ["Favour & card points", p.extra]]
     if p.dragon:
         lines.append(["Dragon Kiln markers", p.dragon])
-    table = cards()
     for cid in p.tableau:
-        c = table[cid]
+        c = cards[cid]
         if c.type == "achievement":
-            lines.append([f"{c.name} {c.zh}", achievement_points(p, c)])
+            lines.append([f"{c.name} {c.zh}", achievement_points(p, c, cards)])
     return lines
 
 
-def score(p: Player) -> int:
-    return sum(pts for _, pts in breakdown(p))
+def score(p: Player, cards: Cards) -> int:
+    return sum(pts for _, pts in breakdown(p, cards))
 
 
-def rank_key(m: Model, seat: int) -> tuple:
+def rank_key(m: Model, seat: int, cards: Cards) -> tuple:
     """Higher score, then money, then favour claims, then earlier in seat order
     clockwise from the start-player marker's holder (R23)."""
     p = m.players[seat]
-    return (-score(p), -p.money, -p.claims, (seat - m.start_seat) % len(m.players))
+    return (-score(p, cards), -p.money, -p.claims, (seat - m.start_seat) % len(m.players))
 
 
-def ranking(m: Model) -> list[int]:
-    return sorted(range(len(m.players)), key=lambda s: rank_key(m, s))
+def ranking(m: Model, cards: Cards) -> list[int]:
+    return sorted(range(len(m.players)), key=lambda s: rank_key(m, s, cards))
 
 
-def tiebreak_lines(m: Model, names: list[str]) -> list[str]:
+def tiebreak_lines(m: Model, names: list[str], cards: Cards) -> list[str]:
     """For each pair of neighbours in the ranking with equal scores, what separated them."""
-    order = ranking(m)
+    order = ranking(m, cards)
     out = []
     labels = ("score", "money", "favour claims")
     for a, b in zip(order, order[1:]):
-        ka, kb = rank_key(m, a), rank_key(m, b)
+        ka, kb = rank_key(m, a, cards), rank_key(m, b, cards)
         if ka[0] != kb[0]:
             continue
         for i in (1, 2):

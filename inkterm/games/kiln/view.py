@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from . import scoring
-from .choices import CARDS
 from .content import ZONES
 from .steps import Turn
 
@@ -25,12 +24,16 @@ class CardFacts(TypedDict):
 
 
 class TableauCard(TypedDict):
-    """A card in front of a player."""
+    """A card in front of a player (public, so in full: the numbers of the game's own
+    content version)."""
 
     id: str
     name: str
     type: str
     tapped: bool
+    cost: int
+    pip: int | None
+    text: str
 
 
 class PlayerView(TypedDict):
@@ -76,12 +79,13 @@ class KilnView(TypedDict):
     players: list[PlayerView]
     tiebreaks: list[str]
     winner: int | None
+    winners: NotRequired[list[int]]  # never given (one seat wins): a key of the shell's TableView
     you: NotRequired[int]
     studio: NotRequired[list[CardFacts]]
 
 
-def card_dict(cid: str) -> CardFacts:
-    c = CARDS[cid]
+def card_dict(st: State, cid: str) -> CardFacts:
+    c = st.cards[cid]
     return {"id": c.id, "name": c.label, "type": c.type, "cost": c.cost, "pip": c.pip, "text": c.text}
 
 
@@ -96,13 +100,13 @@ def phase(st: State) -> str:
 
 
 def summary(st: State) -> KilnView:
-    m = st.m
+    m, cards = st.m, st.cards
     players: list[PlayerView] = []
     for s, p in enumerate(m.players):
         players.append(
             {
                 "name": st.name(s),
-                "score": scoring.score(p),
+                "score": scoring.score(p, cards),
                 "money": p.money,
                 "favour": p.favour,
                 "claims": p.claims,
@@ -116,12 +120,13 @@ def summary(st: State) -> KilnView:
                 "tokens": p.tokens[:],
                 "supply": p.supply,
                 "taken_dice": p.taken_dice,
-                "cards": [CARDS[c].label for c in p.tableau],
+                "cards": [cards[c].label for c in p.tableau],
                 "tableau": [
-                    {"id": c, "name": CARDS[c].label, "type": CARDS[c].type, "tapped": c in p.tapped}
+                    {"id": c, "name": cards[c].label, "type": cards[c].type, "tapped": c in p.tapped,
+                     "cost": cards[c].cost, "pip": cards[c].pip, "text": cards[c].text}
                     for c in p.tableau
                 ],
-                "breakdown": scoring.breakdown(p),
+                "breakdown": scoring.breakdown(p, cards),
             }
         )
     return {
@@ -137,10 +142,10 @@ def summary(st: State) -> KilnView:
         "bellows": m.bellows,
         "dice": m.dice[:],
         "deck": len(m.deck),
-        "discard": [CARDS[c].label for c in m.discard],
+        "discard": [cards[c].label for c in m.discard],
         "zones": list(ZONES),
         "players": players,
-        "tiebreaks": scoring.tiebreak_lines(m, st.record.seats) if m.over else [],
+        "tiebreaks": scoring.tiebreak_lines(m, st.record.seats, cards) if m.over else [],
         "winner": st.ranking()[0] if m.over else None,
     }
 
@@ -148,7 +153,7 @@ def summary(st: State) -> KilnView:
 def view(st: State, seat: int) -> KilnView:
     v = summary(st)
     v["you"] = seat
-    v["players"][seat]["hand_cards"] = [card_dict(c) for c in st.m.players[seat].hand]
+    v["players"][seat]["hand_cards"] = [card_dict(st, c) for c in st.m.players[seat].hand]
     if st.m.studio and not st.m.over and st.seat == seat:
-        v["studio"] = [card_dict(c) for c in st.m.studio]
+        v["studio"] = [card_dict(st, c) for c in st.m.studio]
     return v

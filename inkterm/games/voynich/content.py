@@ -1,8 +1,12 @@
 """The Voynich Puzzle's designed content, loaded from ``inkterm/assets/voynich/*.json``
-and validated by pydantic models. A bad asset fails naming the file and the field.
+(or one content version's copies, see ``engine/content_versions.py``) and validated by
+pydantic models. A bad asset fails naming the file and the field.
 
-Everything here is immutable after load and shared by every game state; the rules
-module turns it into plain tuples and dicts for speed.
+Everything here is immutable after load and shared by every game state of its
+version. A game reads its book of cards, their steps and multipliers, the pieces and
+the neutral cards through its state's ``Content``; the board, the puzzle, the track
+and the text components are fixed tables (``tables.py``, ``geometry.py``), so a
+version's must be today's (``read_content`` checks).
 """
 from __future__ import annotations
 
@@ -303,7 +307,8 @@ def load_file(name: str, directory: Path = ASSETS):
 
 
 class Content:
-    """All the validated content, plus derived lookup tables."""
+    """All the validated content, plus derived lookup tables (a card's conditions,
+    actions and help text are worked out once per content and cached here)."""
 
     def __init__(self, directory: Path = ASSETS):
         self.puzzle: PuzzleModel = load_file("puzzle.json", directory)
@@ -317,6 +322,40 @@ class Content:
         self.text_faces = {
             int(k[1:]): (parse_reward(v[0]), parse_reward(v[1])) for k, v in self.components.texts.items()
         }
+        #: A page's scoring multiplier by step (1-4).
+        self.mult = {int(k): v for k, v in self.cards_model.multipliers.items()}
+        #: The knowledge types (indexes into TYPES) each card scores with.
+        self.scores = {cid: tuple(TYPES.index(t) for t in c.scores) for cid, c in self.cards.items()}
+        self._cond: dict[tuple[str, int], list[str]] = {}
+        self._acts: dict[tuple[str, int], list[str]] = {}
+        self._help: dict[str, str] = {}
+
+    def cond(self, cid: str, step: int) -> list[str]:
+        """``condition``, worked out once (the rules ask for it on the hot path)."""
+        key = (cid, step)
+        v = self._cond.get(key)
+        if v is None:
+            v = self._cond[key] = self.condition(cid, step)
+        return v
+
+    def acts(self, cid: str, step: int) -> list[str]:
+        """``actions``, worked out once (the rules ask for it on the hot path)."""
+        key = (cid, step)
+        v = self._acts.get(key)
+        if v is None:
+            v = self._acts[key] = self.actions(cid, step)
+        return v
+
+    def help(self, cid: str) -> str:
+        v = self._help.get(cid)
+        if v is None:
+            v = self._help[cid] = self.help_card(cid)
+        return v
+
+    def path(self, cid: str) -> list[tuple[int, list[str], int, list[str]]]:
+        """A card's four steps as (step, actions, multiplier, condition to advance)."""
+        return [(st, self.acts(cid, st), self.mult[st], self.cond(cid, st) if st < 4 else [])
+                for st in range(1, 5)]
 
     def condition(self, card_id: str, step: int) -> list[str]:
         """The icons of the card's progression condition at ``step`` (1-3), with X resolved."""
@@ -352,6 +391,26 @@ class Content:
         return "\n".join(lines)
 
 
+#: What the fixed tables are built from: a content version must hold today's.
+FIXED = ("puzzle", "track", "components", "board")
+
+
+def read_content(directory: Path) -> Content:
+    """One content version's content. Its fixed parts must be today's: the rules read
+    them from tables built once (a board change is a change to the rules' tables, to be
+    made per version first)."""
+    c = Content(directory)
+    if directory != ASSETS:
+        now = content()
+        changed = [name for name in FIXED if getattr(c, name) != getattr(now, name)]
+        if changed:
+            raise AssetError(f"{directory}: its {', '.join(changed)} differ from today's, which the rules "
+                             f"read as fixed tables; it cannot be played")
+    return c
+
+
 @lru_cache(maxsize=1)
 def content() -> Content:
+    """The current content (what a new game plays): for the fixed tables, the rules
+    text and names. A game reads its own version's through its state."""
     return Content()

@@ -14,7 +14,6 @@ the simulator's per-card statistics.
 """
 from __future__ import annotations
 
-from .content import TYPES
 from .geometry import VALUE
 from .probes import PROBES as PROBES  # the simple strategies the balance lab plays
 from .tables import C, CAP
@@ -28,14 +27,14 @@ VALUE_SCALE = 4.0
 # is wide: 300 iterations won 59% of 80 games against greedy, 1,000 won 74% of 100
 # (about 0.4 s a move here: benchmarks/bots_speed.py).
 SEARCH_ITERATIONS = 1000
-_SCORES = {cid: tuple(TYPES.index(t) for t in card.scores) for cid, card in C.cards.items()}
 
 
 def seat_value(state, p: int) -> float:
     know = state.know[p]
     v = state.ok[p] + 0.5 * sum(VALUE[i] for i in state.research[p])
+    scores = state.content.scores
     for cid, step in state.book[p]:
-        v += PROJECTED[step] * max(min(know[t], CAP) for t in _SCORES[cid]) / 10
+        v += PROJECTED[step] * max(min(know[t], CAP) for t in scores[cid]) / 10
     return v + SHARING * sum(state.share[p])
 
 

@@ -13,7 +13,7 @@ from inkterm.engine.words import act, verb
 from . import words as W
 from .actions import Action
 from .geometry import CELLS, CENTRAL, IDX, RC, VALUE, at, step_cell, touch_cell
-from .tables import COMP, RS_DIRS, cond_of
+from .tables import COMP, RS_DIRS
 
 if TYPE_CHECKING:
     from .rules import State
@@ -86,7 +86,7 @@ def progress_options(st: State, p: int, entry: list) -> list[tuple[int, ...]]:
     cid, step = entry
     if step >= 4:
         return []
-    return st.an().options(cond_of(cid, step), tuple(sorted(set(st.research[p]))))
+    return st.an().options(st.content.cond(cid, step), tuple(sorted(set(st.research[p]))))
 
 
 class Progress:
@@ -104,7 +104,7 @@ class Progress:
                     Choice(
                         f"progress:{cid}:{cells}",
                         f"Advance {W.card(cid)} to step {step + 1}: lift tokens on {', '.join(at(c) for c in combo)}",
-                        f"needs {W.condition(cond_of(cid, step))}; gain {gain} OK",
+                        f"needs {W.condition(st.content.cond(cid, step))}; gain {gain} OK",
                         tuple(touch_cell(c) for c in combo) + (f"card:{cid}",),
                     )
                 )

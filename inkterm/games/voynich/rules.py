@@ -37,6 +37,7 @@ Where each rule lives (numbers as in the rules spec, voynich.md: §1 rules, §2 
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from inkterm.engine.give import give_into
@@ -48,11 +49,11 @@ from inkterm.engine.words import act, possessive
 from . import astrology, baths, botany, persist, recipes, research, scoring, view, writing
 from . import words as W
 from .actions import Action
-from .content import GAIN_RE, LEVELS, OK, SECTIONS, TYPE_NAMES, TYPES, Reward, reward_text
+from .content import (GAIN_RE, LEVELS, OK, SECTIONS, TYPE_NAMES, TYPES, Content, Reward, content, read_content,
+                      reward_text)
 from .geometry import CENTRAL, IDX, LETTER, Analysis
 from .tables import (
-    ALL_SPACES, BASE, BREAKS, C, CAP, COMP, DIRTY, DW, END_AT, GREY, MULT, NSECT, POOL1, TEXT_FACE, acts_of,
-    cond_of,
+    ALL_SPACES, BASE, BREAKS, CAP, COMP, DIRTY, DW, END_AT, GREY, NSECT, POOL1, TEXT_FACE,
 )
 from .tasks import Pool2Entry, Task
 from .turn import PHASES
@@ -69,11 +70,16 @@ ACTIONS: dict[str, Action] = {
 class State(GameState):
     game_id = "voynich"
     snapshot_shape = 2  # 2: the work queue is dumped as typed steps (1: short-key task dicts)
+    content: Content
+
+    @classmethod
+    def read_content(cls, directory: Path) -> Content:
+        return read_content(directory)
 
     @classmethod
     def give_pools(cls) -> list[list[str]]:
         """A card goes into a book in place of one of the same deck (two per deck)."""
-        return [[c.id for c in C.cards_model.cards if c.deck == sec] for sec in SECTIONS]
+        return [[c.id for c in content().cards_model.cards if c.deck == sec] for sec in SECTIONS]
 
     def dealt(self) -> list[list[str]]:
         return [[cid for cid, _ in book] for book in self.book]
@@ -82,6 +88,7 @@ class State(GameState):
     def _setup(self) -> None:
         n = len(self.record.seats)
         rng = self.rng
+        C = self.content
         self.n = n
         self.colours = COMP.colours[:n]
         self.spaces: dict[str, list[tuple]] = {s: [] for s in ALL_SPACES}
@@ -342,6 +349,7 @@ class State(GameState):
     def describe(self, touch: str, seat: int | None = None) -> str | None:
         """A card in words, all four steps: what each does, scores and needs."""
         kind, _, cid = touch.partition(":")
+        C = self.content
         if kind != "card" or cid not in C.cards:
             return None
         card = C.cards[cid]
@@ -349,12 +357,12 @@ class State(GameState):
         lines = [f"{W.card(cid)}: a {card.deck.capitalize()} card; its steps score {kinds}."]
         prev: list[str] = []
         for step in range(1, 5):
-            acts = acts_of(cid, step)
+            acts = C.acts(cid, step)
             new = acts[len(prev):] if prev and acts[: len(prev)] == prev else acts
-            score = f"scores ×{MULT[step]}" if MULT[step] else "scores nothing"
+            score = f"scores ×{C.mult[step]}" if C.mult[step] else "scores nothing"
             line = f"Step {step} {W.steps(step)}: {'adds' if new is not acts else 'does'} {W.actions(new)}; {score}."
             if step < 4:
-                line += f" To advance ({C.cards_model.arrows[step - 1]}): {W.condition(cond_of(cid, step))}."
+                line += f" To advance ({C.cards_model.arrows[step - 1]}): {W.condition(C.cond(cid, step))}."
             lines.append(line)
             prev = acts
         lines += [f"In {possessive(self.name(p))} book, on step {step}." for p in range(self.n)
@@ -374,10 +382,10 @@ class State(GameState):
 
 
     # ================================================================= views and persistence
-    def summary(self) -> VoynichView:  # type: ignore[override]  # a TypedDict, not the engine's dict[str, Any]
+    def summary(self) -> VoynichView:
         return view.summary(self)
 
-    def view(self, seat: int) -> VoynichView:  # type: ignore[override]
+    def view(self, seat: int) -> VoynichView:
         return view.summary(self)  # ruling 44: nothing is hidden
 
     def _dump(self) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from inkterm.engine.words import act
 
 from .content import TYPES
 from .geometry import VALUE
-from .tables import C, CAP, MULT
+from .tables import CAP
 
 if TYPE_CHECKING:
     from .rules import State
@@ -24,8 +24,8 @@ def final_score(st: State, p: int) -> dict[str, Any]:
     pages: list[list[Any]] = []
     by_deck: dict[str, int] = {}
     for cid, step in st.book[p]:
-        m = MULT[step]
-        card = C.cards[cid]
+        m = st.content.mult[step]
+        card = st.content.cards[cid]
         best = None
         for t in card.scores:
             ti = TYPES.index(t)

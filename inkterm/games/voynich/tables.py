@@ -1,6 +1,6 @@
 """The board's content as tables the rules read: the five sections' spaces, links and
 printed rewards, the action codes' words, the track, and small helpers that put a
-space or a token in words.
+space or a token in words. (The cards are the game's own: its state's ``content``.)
 
 Board spaces are named ``<sec>:<name>`` (``bo:STEM1``, ``as:2O2:star``, ``ba:FNL``,
 ``wr:W3:t1``, ``re:text:3``). Everything here is built once from
@@ -102,12 +102,10 @@ def _board_info() -> dict:
 
 
 BOARD_INFO = _board_info()
-HELP = {cid: C.help_card(cid) for cid in C.cards}  # the 40 help cards
 TEXT_FACE = C.text_faces  # tid -> (untranslated, translated)
 BREAKS = tuple(C.track.breakthroughs)
 END_AT = C.track.end
 CAP = C.track.knowledge_cap
-MULT = {int(k): v for k, v in C.cards_model.multipliers.items()}
 COMP = C.components
 
 PLACE = {
@@ -167,26 +165,6 @@ def action_topic(code: str) -> str:
     if GAIN_RE.match(code):
         return "acting"
     return ACTION_TOPIC[code[:2]]
-
-
-_COND: dict[tuple[str, int], list[str]] = {}
-_ACTS: dict[tuple[str, int], list[str]] = {}
-
-
-def cond_of(cid: str, step: int) -> list[str]:
-    key = (cid, step)
-    v = _COND.get(key)
-    if v is None:
-        v = _COND[key] = C.condition(cid, step)
-    return v
-
-
-def acts_of(cid: str, step: int) -> list[str]:
-    key = (cid, step)
-    v = _ACTS.get(key)
-    if v is None:
-        v = _ACTS[key] = C.actions(cid, step)
-    return v
 
 
 def where(sid: str) -> str:

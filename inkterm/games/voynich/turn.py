@@ -14,7 +14,7 @@ from . import words as W
 from .content import GAIN_RE, OK, SECTIONS, TYPE_NAMES, TYPES
 from .geometry import IDX, LETTER, RC, at, touch_cell
 from .research import Progress
-from .tables import acts_of, action_label, action_topic
+from .tables import action_label, action_topic
 
 if TYPE_CHECKING:
     from .rules import State
@@ -58,7 +58,7 @@ class Pick:
         p = st.cur
         ch = []
         for cid, step in st.open_cards(p):
-            acts = acts_of(cid, step)
+            acts = st.content.acts(cid, step)
             if any(st.feasible(a, p) for it in acts for a in it.split("/")):
                 ch.append(Choice(f"act:{cid}", f"Use {W.card(cid)} (step {step})", W.actions(acts), (f"card:{cid}",)))
         if not ch:
@@ -73,7 +73,7 @@ class Pick:
             return
         step = next(s for c, s in st.open_cards(st.cur) if c == cid)
         st.acting = cid
-        st.items = [tuple(it.split("/")) for it in acts_of(cid, step)]
+        st.items = [tuple(it.split("/")) for it in st.content.acts(cid, step)]
         st.phase = "act"
         st.say(f"{act(st.name(st.cur), 'uses')} {W.card(cid)}", st.cur)
 

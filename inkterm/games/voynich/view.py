@@ -9,8 +9,7 @@ from .content import TYPE_NAMES, TYPES
 from .geometry import CELLS, COLV, LETTER, RC, ROWV
 from .scoring import final_score, tiebreak_lines, winners
 from .tables import (
-    ALL_SPACES, BOARD_INFO, BREAKS, C, CAP, CODE_SEC, COMP, DIRTY, END_AT, HELP, MULT, PHASE_WORDS, acts_of,
-    card_section, cond_of, short,
+    ALL_SPACES, BOARD_INFO, BREAKS, C, CAP, CODE_SEC, COMP, DIRTY, END_AT, PHASE_WORDS, card_section, short,
 )
 
 if TYPE_CHECKING:
@@ -35,6 +34,8 @@ class CardView(TypedDict):
     condition: list[str]  # the icons to advance from this step; empty on step 4
     multiplier: int
     help: str
+    scores: list[str]  # the knowledge types it scores with (Bo, As, Ba, Wr)
+    path: list[list[Any]]  # every step: [step, actions, multiplier, condition to advance]
 
 
 class SupplyView(TypedDict):
@@ -49,6 +50,7 @@ class PlayerView(TypedDict):
     name: str
     colour: str
     ok: int
+    score: int  # scores(): the final total once the game is scored, else the OK track
     knowledge: dict[str, int]
     book: list[CardView]
     spread: str | None  # the double page open now, or opened last turn
@@ -157,15 +159,18 @@ def summary(st: State) -> VoynichView:
 
 
 def player_view(st: State, p: int) -> PlayerView:
+    book = st.content  # the game's own cards (its content version's)
     entry: PlayerView = {
         "name": st.name(p),
         "colour": st.colours[p],
         "ok": st.ok[p],
+        "score": st.final[p]["total"] if st.final is not None else st.ok[p],
         "knowledge": {TYPE_NAMES[t]: st.know[p][t] for t in range(4)},
         "book": [
-            {"deck": card_section(cid), "card": cid, "number": C.cards[cid].number, "step": step,
-             "actions": acts_of(cid, step), "condition": cond_of(cid, step) if step < 4 else [],
-             "multiplier": MULT[step], "help": HELP[cid]}
+            {"deck": card_section(cid), "card": cid, "number": book.cards[cid].number, "step": step,
+             "actions": book.acts(cid, step), "condition": book.cond(cid, step) if step < 4 else [],
+             "multiplier": book.mult[step], "help": book.help(cid), "scores": list(book.cards[cid].scores),
+             "path": [list(step) for step in book.path(cid)]}
             for cid, step in st.book[p]
         ],
         "spread": st.open if (p == st.cur and st.open) else st.last[p],

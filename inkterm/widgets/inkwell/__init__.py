@@ -2,4 +2,4 @@
 and the page displays."""
 from inkterm.widgets.registry import BoardSpec
 
-BOARD = BoardSpec(game="inkwell", widget=f"{__name__}.board:InkwellBoard", css="inkwell.tcss")
+BOARD = BoardSpec(game="inkwell", widget=f"{__name__}.board:InkwellBoard", css="inkwell/board.tcss")

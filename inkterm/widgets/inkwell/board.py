@@ -26,11 +26,16 @@ Colour is never the only signal:
 
 The pieces live beside this module: ``mat`` (the rings and the track), ``page``,
 ``seats`` (the strip, the players, the supply), ``panels`` (desk, displays, key).
-Styles come from component classes in ``assets/inkwell.tcss``.
+Styles come from component classes in ``assets/inkwell/board.tcss``.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from textual.containers import Vertical, VerticalScroll
+
+from inkterm.widgets.game_board import GameBoard
 
 from .common import LETTER, SYMBOL, InkPart, short_reason
 from .mat import MatView
@@ -42,25 +47,18 @@ __all__ = ["LETTER", "SYMBOL", "InkwellBoard", "short_reason"]
 
 
 # --------------------------------------------------------------------------- board
-class InkwellBoard(Vertical):
-    """The whole Inkwell table; ``show(view, touches)`` redraws it.
+class InkwellBoard(Vertical, GameBoard):
+    """The whole Inkwell table. Below 120×40 it folds into views under the standing strip."""
 
-    Below 120×40 it folds into views (``next_view`` cycles them, and the one the
-    highlighted choice concerns comes forward by itself) under the standing strip."""
+    can_focus = False  # its parts (or the screen's Tab) take the focus
 
-    can_focus = False
-    #: The small-screen views, in the order ``v`` cycles them.
     VIEWS = ("table", "desk", "players", "offer", "key")
     #: Top to bottom: at 120×40 all of them at once, so the order is the table's.
     PARTS = (MatView, PageView, DeskView, PlayersView, OthersView, SupplyView,
              DisplayView, LegendView)
 
-    def __init__(self, seats: list[str], **kwargs) -> None:
+    def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.seats = seats
-        self.view_name = "table"
-        self._view: dict | None = None
-        self._touches: frozenset[str] = frozenset()
         self._revealed: frozenset[str] = frozenset()  # the touches last scrolled to
 
     def compose(self):
@@ -69,29 +67,12 @@ class InkwellBoard(Vertical):
             for part in self.PARTS:
                 yield part(id=f"inkwell-{part.__name__[:-4].lower()}")
 
-    @property
-    def whole(self) -> bool:
-        """The whole table at once (120×40 and above)."""
-        screen = self.screen
-        return screen.has_class("-wide") and screen.has_class("-tall")
-
-    @property
-    def has_views(self) -> bool:
-        """Whether the board is folded into views now (the screen's `v` key cycles them)."""
-        return self.is_mounted and not self.whole
-
     def next_view(self) -> None:
-        i = self.VIEWS.index(self.view_name)
-        self.view_name = self.VIEWS[(i + 1) % len(self.VIEWS)]
-        if self._view is not None:
-            self.show(self._view, self._touches)
+        super().next_view()
         self.query_one("#inkwell-body").scroll_home(animate=False)
         self._revealed = frozenset()
 
-    def show(self, view: dict, touches: frozenset[str] = frozenset()) -> None:
-        if touches != self._touches and touches:
-            self.view_name = self._view_for(view, touches) or self.view_name
-        self._view, self._touches = view, touches
+    def draw(self, view: Mapping[str, Any], touches: frozenset[str]) -> None:
         whole = self.whole
         detail = self.screen.has_class("-wide")
         strip = self.query_one(StripView)
@@ -109,7 +90,7 @@ class InkwellBoard(Vertical):
             self._revealed = touches
             self.call_after_refresh(self._reveal, touches)
 
-    def _view_for(self, view: dict, touches: frozenset[str]) -> str | None:
+    def view_for(self, view: Mapping[str, Any], touches: frozenset[str]) -> str | None:
         """The view that shows what the highlighted choice touches."""
         kinds = {t.split(":", 1)[0] for t in touches}
         if kinds & {"bottle", "slot", "space"}:
@@ -127,7 +108,7 @@ class InkwellBoard(Vertical):
         """Scroll what the highlighted choice touches into sight: the bottle's line and
         as much of the page below it as fits, the page, the desk or the displays."""
         body = self.query_one("#inkwell-body")
-        view = self._view_for(self._view or {}, touches)
+        view = self.view_for(self.view or {}, touches)
         if view is None or not body.max_scroll_y:
             return
         if view == "table":

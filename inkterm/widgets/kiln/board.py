@@ -5,7 +5,7 @@ The widgets draw only the dict they are given (``state.summary()`` or
 ``zone:3``, ``card:T4``, ``blank``, ``favour:4``, ``row:2``, ``money``.
 Every colour is doubled by a glyph or letter: a highlighted thing is marked ``▶``,
 a seat's tokens carry its initial, tapped cards ``↷``, card types are words.
-Colours and emphasis come from component classes styled in ``assets/kiln.tcss``.
+Colours and emphasis come from component classes styled in ``assets/kiln/board.tcss``.
 
 At 120×40 and above the whole table shows at once; below, it folds into views that
 ``v`` cycles (table, boards, hand, cards) and that come forward by themselves when the
@@ -17,33 +17,36 @@ the player boards, ``cards.py`` the hand, the Studio draw and the cards in play,
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from textual.containers import VerticalScroll
 from textual.geometry import Region
 
 from inkterm.engine.steps import parse_key
 from inkterm.games.kiln.view import KilnView
+from inkterm.widgets.game_board import GameBoard
 
 from .cards import CardList, HandView, PlayedView
-from .parts import VIEWS, FollowsView, HeadView, KilnPart, LegendView
+from .parts import VIEWS as VIEW_PARTS, FollowsView, HeadView, KilnPart, LegendView
 from .players import PlayersView
 from .table import SeatsView, ZonesView
 
 WHOLE_TABLE = ("kiln-head", "kiln-zones", "kiln-players", "kiln-legend", "kiln-hand", "kiln-played")
 
 
-class KilnBoard(VerticalScroll):
-    """The whole Kiln table; ``show(view, touches)`` redraws it."""
+class KilnBoard(VerticalScroll, GameBoard):
+    """The whole Kiln table. Below 120×40 it folds into views (see parts.VIEWS)."""
 
-    can_focus = False
+    can_focus = False  # its parts (or the screen's Tab) take the focus
 
-    def __init__(self, seats: list[str], **kwargs) -> None:
+    VIEWS = tuple(VIEW_PARTS)
+
+    def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.seats = seats
-        self.view_name = "table"
-        self._view: KilnView | None = None
-        self._touches: frozenset[str] = frozenset()
         self._parts: list[KilnPart] = []
         self._studio_open = False
+        self._drawn_touches: frozenset[str] = frozenset()
 
     def compose(self):
         yield HeadView(id="kiln-head")
@@ -58,29 +61,21 @@ class KilnBoard(VerticalScroll):
         self._parts = list(self.query(KilnPart))
 
     @property
-    def detail(self) -> bool:
-        screen = self.screen
-        return screen.has_class("-wide") and screen.has_class("-tall")
-
-    @property
     def has_views(self) -> bool:
         """Whether `v` has something to show: the folded views, or on a whole table
         taller than the screen (four seats), the parts below the fold."""
-        return self.is_mounted and (not self.detail or self.max_scroll_y > 0)
+        return self.is_mounted and (not self.whole or self.max_scroll_y > 0)
 
     def next_view(self) -> None:
-        if self.detail:
+        if self.whole:
             self._scroll_to_next_part()
             return
         if self.scroll_offset.y < self.max_scroll_y:
             # A long hand or many cards in play: v pages down before moving on.
             self.scroll_page_down(animate=False)
             return
-        names = list(VIEWS)
-        self.view_name = names[(names.index(self.view_name) + 1) % len(names)]
+        super().next_view()
         self.scroll_home(animate=False)
-        if self._view is not None:
-            self.show(self._view, self._touches)
 
     def _scroll_to_next_part(self) -> None:
         top = self.scroll_offset.y
@@ -91,17 +86,18 @@ class KilnBoard(VerticalScroll):
         else:
             self.scroll_home(animate=False)
 
-    def show(self, view: KilnView, touches: frozenset[str] = frozenset()) -> None:
-        detail = self.detail
-        studio = bool(view.get("studio"))
-        if not detail and studio and not self._studio_open:
+    def watch_view(self, view: Mapping[str, Any] | None) -> None:
+        studio = bool(view and view.get("studio"))
+        if studio and not self._studio_open and not self.whole:
             self.view_name = "hand"  # the drawn cards are what the swap is about
         self._studio_open = studio
-        moved = touches and touches != self._touches
-        if not detail and moved:
-            self._front(view, touches)
-        self._view, self._touches = view, touches
-        shown = WHOLE_TABLE if detail else VIEWS[self.view_name]
+        super().watch_view(view)
+
+    def draw(self, view: KilnView, touches: frozenset[str]) -> None:
+        detail = self.whole
+        moved = touches and touches != self._drawn_touches
+        self._drawn_touches = touches
+        shown = WHOLE_TABLE if detail else VIEW_PARTS[self.view_name]
         for part in self._parts or self.query(KilnPart):
             on = part.id in shown
             part.display = on
@@ -127,16 +123,16 @@ class KilnBoard(VerticalScroll):
                         self.scroll_to_region(Region(0, top, 1, n), animate=False)
                         return
 
-    def _front(self, view: KilnView, touches: frozenset[str]) -> None:
-        """Bring forward the view that shows what the highlighted choice touches."""
+    def view_for(self, view: Mapping[str, Any], touches: frozenset[str]) -> str | None:
+        """The view that shows what the highlighted choice touches."""
         if any(t.startswith("zone:") for t in touches):
-            self.view_name = "table"
-            return
+            return "table"
         if any(t.startswith("card:") for t in touches):
-            self.view_name = "hand" if _touches_own_cards(view, touches) else "cards"
+            return "hand" if _touches_own_cards(view, touches) else "cards"
+        return None
 
 
-def _touches_own_cards(view: KilnView, touches: frozenset[str]) -> bool:
+def _touches_own_cards(view: Mapping[str, Any], touches: frozenset[str]) -> bool:
     """Whether a touched card is in the viewer's hand or Studio draw (else in front of
     someone)."""
     ids = {parse_key(t)[1] for t in touches if t.startswith("card:")}

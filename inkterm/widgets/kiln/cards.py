@@ -8,7 +8,7 @@ from rich.padding import Padding
 from rich.text import Text
 
 from inkterm.engine.words import possessive
-from inkterm.games.kiln.content import ZONES, cards
+from inkterm.games.kiln.content import ZONES
 from inkterm.games.kiln.view import CardFacts, KilnView, TableauCard
 from inkterm.widgets.touch import click_style
 
@@ -26,17 +26,6 @@ def card_type(card: Mapping[str, Any]) -> str:
     return words
 
 
-def card_facts(card: TableauCard | CardFacts) -> Mapping[str, Any]:
-    """A card dict with cost, pip and text filled in from the card list (the public
-    tableau entries carry only id, name, type and tapped state)."""
-    if "text" in card:
-        return card
-    known = cards().get(card.get("id", ""))
-    if known is None:
-        return card
-    return {**card, "cost": known.cost, "pip": known.pip, "text": known.text}
-
-
 class CardList(KilnPart):
     """Cards in full: name, type in words, cost, and the effect text, wrapped."""
 
@@ -51,7 +40,7 @@ class CardList(KilnPart):
     def card_lines(self, cards_: list[TableauCard] | list[CardFacts], hi) -> list:
         """Each card as its name line and, indented below, its type and effect."""
         out: list[Text | Padding] = []
-        for c in map(card_facts, cards_):
+        for c in cards_:
             lit = f"card:{c['id']}" in hi
             click = click_style(f"card:{c['id']}")
             name = Text(MARK if lit else " ")

@@ -13,7 +13,7 @@ from inkterm.games.kiln.content import FAVOUR_SPACES
 from inkterm.games.kiln.view import KilnView, PlayerView
 from inkterm.widgets.touch import click_style
 
-from .cards import TYPE_WORDS, card_facts
+from .cards import TYPE_WORDS
 from .parts import EXTRA_WORDS, KilnPart, blank_slots, extra_points, open_row, row_lit, tags_of
 
 #: What completing each row gives besides its point (rules: "Rows and their rewards").
@@ -117,7 +117,7 @@ class PlayersView(KilnPart):
         if not items:
             return [Text("no cards in front", style=self.style("muted"))]
         out = []
-        for c in map(card_facts, items):
+        for c in items:
             line = Text(c["name"], style=self.style("tapped") if c.get("tapped") else "")
             line.append(f" · {TYPE_WORDS.get(c.get('type', ''), 'card')}", style=self.style("muted"))
             if c.get("tapped"):

@@ -20,7 +20,7 @@ Every colour is doubled by a letter or glyph, so the board reads with NO_COLOR:
 
 At 110×34 and up the whole table is laid out at once; smaller, the puzzle, the
 sections, the book and the help card are tabs (the tab a highlighted choice touches
-comes to the front). Colours and emphasis come from ``assets/voynich.tcss``.
+comes to the front). Colours and emphasis come from ``assets/voynich/board.tcss``.
 
 This module lays the table out and follows the decision; the parts are beside it:
 ``common.py`` (glyphs, token labels, ``VoyPart``), ``puzzle.py``, ``track.py`` (the
@@ -38,6 +38,7 @@ from textual.widgets import Select, TabbedContent, TabPane
 
 from inkterm.games.voynich import words as W
 from inkterm.games.voynich.view import VoynichView
+from inkterm.widgets.game_board import GameBoard
 
 from .common import SECTIONS
 from .book import BookView, HelpView
@@ -46,26 +47,26 @@ from .sections import SectionView
 from .track import ScoreLine, TrackView
 
 
+#: A view's tab is the pane with this id prefix ("vy-tab-puzzle").
+TAB = "vy-tab-"
+
+
 class CardPicker(Select):
     """Which card the help view shows; blank follows the highlighted choice."""
 
 
 # --- the whole board ----------------------------------------------------------------------
-class VoynichBoard(Vertical):
-    """The whole Voynich table; ``show(view, touches)`` redraws it."""
+class VoynichBoard(Vertical, GameBoard):
+    """The whole Voynich table. Below 110×34 its views are tabs (``vy-tab-<view>``)."""
 
-    can_focus = False
+    can_focus = False  # its parts (or the screen's Tab) take the focus
 
-    def __init__(self, seats: list[str], **kwargs) -> None:
+    VIEWS = ("puzzle", "track", "sections", "book", "card")
+
+    def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.seats = seats
         self.help_card: str | None = None
-        self._view: VoynichView | None = None
-        self._touches: frozenset[str] = frozenset()
         self._cards: list[tuple[str, str]] = []
-        #: The tab the player last chose with `v`: it comes back once a decision no
-        #: longer concerns another view.
-        self._own_tab: str | None = None
 
     def compose(self):
         with VerticalScroll(id="vy-wide"):
@@ -107,47 +108,22 @@ class VoynichBoard(Vertical):
                                      type_to_search=False, classes="vy-picker")
                     yield HelpView(classes="vy-help")
 
-    @property
-    def wide(self) -> bool:
-        screen = self.screen
-        return screen.has_class("-wide") and screen.has_class("-tall")
-
-    @property
-    def has_views(self) -> bool:
-        """Whether the board is folded into tabs now (the screen's `v` key cycles them)."""
-        return self.is_mounted and not self.wide
-
-    def next_view(self) -> None:
-        tabs = self.query_one("#vy-tabs", TabbedContent)
-        panes = [p.id for p in tabs.query(TabPane) if p.id is not None]  # each is given one
-        if panes:
-            i = panes.index(tabs.active) if tabs.active in panes else -1
-            tabs.active = self._own_tab = panes[(i + 1) % len(panes)]
-
-    def follow(self, touches: frozenset[str]) -> None:
-        """A new decision: bring forward the view it concerns (everything its choices
-        touch); if it concerns none, restore the view the player chose."""
-        if not self.is_mounted or self.wide:
-            return
-        tab = self._tab_for(touches) or self._own_tab
-        if tab is not None:
-            self._bring(tab, touches)
-
-    def show(self, view: VoynichView, touches: frozenset[str] = frozenset()) -> None:
-        self._view = view
-        changed = touches != self._touches
-        self._touches = touches
+    def draw(self, view: VoynichView, touches: frozenset[str]) -> None:
         self._sync_cards(view)
         self.set_class(len(view.get("players", [])) > 2, "-many")
-        wide = self.wide
+        wide = self.whole
         if wide:
-            root = self.query_one("#vy-wide")
+            found = self.query("#vy-wide")
+            if not found:  # asked before its parts are mounted (seen under load): draw after
+                self.call_after_refresh(self.redraw)
+                return
+            root = found.first()
         else:
             # Only the tab on view is drawn; switching tabs draws the new one.
-            if changed and touches:
-                self._front(touches)
             tabs = self.query_one("#vy-tabs", TabbedContent)
-            panes = self.query(f"#{tabs.active or 'vy-tab-puzzle'}")
+            if tabs.active != (tab := f"{TAB}{self.view_name}"):
+                tabs.active = tab
+            panes = self.query(f"#{tabs.active or TAB + 'puzzle'}")
             if not panes:  # not mounted yet (seen once under load): its TabActivated redraws
                 return
             root = panes.first()
@@ -174,13 +150,13 @@ class VoynichBoard(Vertical):
         self._draw_help(root)
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        """A tab brought forward (by the board or a click): drawn once laid out."""
         event.stop()
-        if self._view is not None:
-            self.call_after_refresh(self._redraw)
-
-    def _redraw(self) -> None:
-        if self._view is not None and self.is_attached:
-            self.show(self._view, self._touches)
+        name = (event.pane.id or "").removeprefix(TAB)
+        if name in self.VIEWS:
+            self.set_reactive(VoynichBoard.view_name, name)
+        if self.view is not None:
+            self.call_after_refresh(self.redraw)
 
     def _condition_note(self, view: VoynichView, touches: frozenset[str], wide: bool) -> Text | None:
         """While a card's advance is highlighted: what its condition asks, in words."""
@@ -200,33 +176,24 @@ class VoynichBoard(Vertical):
                     return t
         return None
 
-    @staticmethod
-    def _tab_for(touches: frozenset[str]) -> str | None:
-        """The tab that shows what ``touches`` name, if any."""
+    def view_for(self, view: Mapping[str, Any], touches: frozenset[str]) -> str | None:
+        """The view that shows what ``touches`` name, if any."""
         kinds = {t.split(":", 1)[0] for t in touches}
         if "cell" in kinds:
-            return "vy-tab-puzzle"
+            return "puzzle"
         if kinds & {"book", "card"}:
-            return "vy-tab-book"
+            return "book"
         if kinds & set(SECTIONS):
-            return "vy-tab-sections"
+            return "sections"
         return None
 
-    def _front(self, touches: frozenset[str]) -> None:
-        """Bring forward the tab that shows what the highlighted choice touches."""
-        tab = self._tab_for(touches)
-        if tab is not None:
-            self._bring(tab, touches)
-
-    def _bring(self, tab: str, touches: frozenset[str]) -> None:
-        tabs = self.query_one("#vy-tabs", TabbedContent)
-        if tabs.active != tab:
-            tabs.active = tab
-        if tab == "vy-tab-sections":
+    def bring(self, name: str, touches: frozenset[str]) -> None:
+        super().bring(name, touches)
+        if name == "sections":
             # The touched section into view, once the tab is laid out (scrolling a
             # tab that is not shown yet does nothing: it stayed on Botany).
             kinds = {t.split(":", 1)[0] for t in touches}
-            section = next((w for w in self.query_one("#vy-tab-sections").query(SectionView)
+            section = next((w for w in self.query_one(f"#{TAB}sections").query(SectionView)
                             if w.section in kinds), None)
             if section is not None:
                 self.call_after_refresh(section.scroll_visible, animate=False, top=True)
@@ -242,15 +209,15 @@ class VoynichBoard(Vertical):
                 picker.set_options(cards)
 
     def _auto_card(self) -> str | None:
-        view: Mapping[str, Any] = self._view or {}
-        for t in sorted(self._touches):
+        view: Mapping[str, Any] = self.view or {}
+        for t in sorted(self.touches):
             if t.startswith("card:"):
                 return t[5:]
         if view.get("acting"):
             return view["acting"]
         cur = view.get("current")
         players = view.get("players", [])
-        pages = [t[5:] for t in sorted(self._touches) if t.startswith("book:")]
+        pages = [t[5:] for t in sorted(self.touches) if t.startswith("book:")]
         if cur is not None and cur < len(players) and pages:
             for card in players[cur].get("book", []):
                 if card["deck"] == pages[0]:
@@ -263,17 +230,17 @@ class VoynichBoard(Vertical):
         return None
 
     def _draw_help(self, root) -> None:
-        if self._view is None:
+        if self.view is None:
             return
         cid: str | None
         if self.help_card:
             cid = self.help_card
         else:
             cid = self._auto_card()
-        explained = not self.wide
+        explained = not self.whole
         for w in root.query(HelpView):
-            if w.changed(self._view, frozenset(), (cid, explained)):
-                w.draw(self._view, cid, explained)
+            if w.changed(self.view, frozenset(), (cid, explained)):
+                w.draw(self.view, cid, explained)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
@@ -283,5 +250,5 @@ class VoynichBoard(Vertical):
             if picker is not event.select and picker.value != event.value:
                 with picker.prevent(Select.Changed):
                     picker.value = event.value
-        if self._view is not None:
+        if self.view is not None:
             self._draw_help(self)

@@ -17,7 +17,7 @@ def card_line(card: CardView, short: bool = False) -> tuple[str, str, str]:
     does = W.actions(card.get("actions", []))
     cond = card.get("condition") or []
     needs = f"{ARROW.get(step, '')} needs {W.condition(cond, short)}" if step < 4 and cond else "✓ last step"
-    scores = W.scores(card_scores(card["card"]), card.get("multiplier", 0))
+    scores = W.scores(card["scores"], card.get("multiplier", 0))
     return does, needs, scores
 
 
@@ -111,11 +111,14 @@ class HelpView(VoyPart):
             self.update(Text("Choose a card above to see its help card.", style=self.style("muted")))
             return
         holder, now = None, None
+        # A card in a book as the game's own content has it; one in no book as today's.
+        scores, path = card_scores(cid), card_steps(cid)
         for s, p in enumerate(view.get("players", [])):
             for card in p.get("book", []):
                 if card["card"] == cid:
                     holder, now = (s, p), card.get("step")
-        kinds = " or ".join(f"{W.GLYPH[t]} {W.KNOWLEDGE[t].capitalize()}" for t in card_scores(cid))
+                    scores, path = card["scores"], card["path"]
+        kinds = " or ".join(f"{W.GLYPH[t]} {W.KNOWLEDGE[t].capitalize()}" for t in scores)
         sub = Text(W.card(cid), style=self.style("head"))
         if holder is not None:
             s, p = holder
@@ -125,7 +128,7 @@ class HelpView(VoyPart):
         sub.append(f" · scores {kinds}", style=self.style("muted"))
         lines = [sub]
         prev: list[str] = []
-        for step, acts, mult, cond in card_steps(cid):
+        for step, acts, mult, cond in path:
             here = step == now
             t = Text()
             t.append(MARK if here else " ", style=self.style("current") if here else "")

@@ -2,6 +2,8 @@
 label, a card's steps, and ``VoyPart`` (a board part with the stylesheet's styles)."""
 from __future__ import annotations
 
+from typing import Any
+
 from rich.style import Style
 from rich.text import Text
 
@@ -55,15 +57,14 @@ def token_label(tok: TokenView, players: list[PlayerView]) -> tuple[str, str]:
     return letter + KIND_GLYPH.get(tok.get("kind", ""), "?"), sty
 
 
-def card_steps(cid: str) -> list[tuple[int, list[str], int, list[str]]]:
-    """A card's four steps as (step, actions, multiplier, condition to advance)."""
-    c = voynich_content()
-    mult = c.cards_model.multipliers
-    return [(st, c.actions(cid, st), mult[str(st)], c.condition(cid, st) if st < 4 else [])
-            for st in range(1, 5)]
+def card_steps(cid: str) -> list[list[Any]]:
+    """A card's four steps as [step, actions, multiplier, condition to advance], as
+    today's content has them (a card in a book: its view entry's ``path``)."""
+    return [list(step) for step in voynich_content().path(cid)]
 
 
 def card_scores(cid: str) -> list[str]:
+    """What a card scores with, as today's content has it (in a book: ``scores``)."""
     return list(voynich_content().cards[cid].scores)
 
 

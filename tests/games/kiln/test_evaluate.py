@@ -63,13 +63,14 @@ def test_every_seat_keeps_a_zones_last_token_early_on():
 def test_a_per_zone_achievement_in_hand_counts_a_typical_board():
     s = position(["A8", "P3"])
     p = s.view(0)["players"][0]
-    spread = ev.player_value(p, 10, p["hand_cards"])
+    spread = ev.player_value(p, 10, p["hand_cards"], s.cards)
     p2 = dict(p, tokens=[9, 0, 0, 0, 0, 0])
     other = dict(p, hand_cards=[f for f in p["hand_cards"] if f["id"] != "A8"])
     other2 = dict(other, tokens=[9, 0, 0, 0, 0, 0])
     # The board's spread is worth the same with or without A8 in hand.
-    assert spread - ev.player_value(p2, 10, p2["hand_cards"]) == pytest.approx(
-        ev.player_value(other, 10, other["hand_cards"]) - ev.player_value(other2, 10, other2["hand_cards"]))
+    assert spread - ev.player_value(p2, 10, p2["hand_cards"], s.cards) == pytest.approx(
+        ev.player_value(other, 10, other["hand_cards"], s.cards)
+        - ev.player_value(other2, 10, other2["hand_cards"], s.cards))
 
 
 def test_greedy_makes_the_bonus_blank_and_keeps_its_zones():

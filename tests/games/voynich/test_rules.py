@@ -28,7 +28,7 @@ def test_1_1_terms():
     for b in st.book:
         assert [T.card_section(c) for c, _ in b] == [s for s in CT.SECTIONS for _ in (0, 1)]
     # 2 steps: actions grow, scoring from step 2, conditions on steps 1-3 only
-    assert T.MULT[1] == 0 and T.C.condition("AS3", 3) == ["3E:As"]
+    assert CT.content().mult[1] == 0 and T.C.condition("AS3", 3) == ["3E:As"]
     # 3 puzzle: central 2x2 piece in the middle, knowledge pieces one cell each
     assert sorted(G.RC[i] for i in G.CENTRAL) == ["44", "45", "54", "55"]
     # 4 one shared track; 5 supply = tokens not on the board; 6 round = one turn each
@@ -92,7 +92,7 @@ def test_1_4_progression():
     st.apply("progress:BO1:57")  # 6 the same card again
     assert st.book[RED][0][1] == 3
     # 3 several tokens from different spaces: covered by test_s03/test_s05
-    assert T.MULT == {1: 0, 2: 1, 3: 2, 4: 4}  # 7
+    assert CT.content().mult == {1: 0, 2: 1, 3: 2, 4: 4}  # 7
     st2 = blank()
     set_book(st2, RED, **BOOK)
     st2.book[RED][2] = ["AS1", 4]
@@ -384,7 +384,7 @@ def test_ruling_10_pages_score_own_type():
 
 
 def test_ruling_11_multipliers():
-    assert [T.MULT[s] for s in (1, 2, 3, 4)] == [0, 1, 2, 4]
+    assert [CT.content().mult[s] for s in (1, 2, 3, 4)] == [0, 1, 2, 4]
 
 
 def test_ruling_12_below_first_box():

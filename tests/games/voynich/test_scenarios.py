@@ -75,7 +75,7 @@ def test_s02_progression_loop_and_page_restriction():
     st.apply("progress:BO1:57")
     assert st.ok[RED] == 5 and st.book[RED][0] == ["BO1", 3]
     assert T.C.actions("BO1", 3) == ["bo.grow", "bo.leaf", "bo.grow"]
-    assert T.MULT[3] == 2 and T.C.condition("BO1", 3) == ["G4:Bo"]
+    assert T.C.mult[3] == 2 and T.C.condition("BO1", 3) == ["G4:Bo"]
     assert not any(k.startswith("progress:") for k in keys(st))
 
 

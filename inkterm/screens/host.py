@@ -1,0 +1,34 @@
+"""What inkterm's screens ask of the app they run in, beyond Textual's own App: the
+app implements it (and mypy checks that it does, in app.py), so a screen reaches the
+app through this and never imports it (the app imports the screens)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol, cast
+
+from textual.screen import Screen
+
+if TYPE_CHECKING:
+    from inkterm.engine import GameState
+    from inkterm.engine.saves import OpenSave
+
+
+class Host(Protocol):
+    #: Seconds a bot waits before each visible step (tests use 0).
+    bot_delay: float
+    #: When a hand-off screen covers the table between people: "auto", "always", "never".
+    handoff: str
+
+    def open_game(self, state: GameState, path: Path | None, *, replace: bool = False,
+                  opened: OpenSave | None = None) -> None: ...
+    def continue_game(self, path: Path, *, take_over: bool = False) -> bool: ...
+    def learn_or_watch(self, game: str | None) -> None: ...
+    def show_rules(self, game: str, topic: str = "") -> None: ...
+
+
+class HostedScreen(Screen):
+    """A screen that asks the app for more than Textual's App offers."""
+
+    @property
+    def host(self) -> Host:
+        return cast("Host", self.app)

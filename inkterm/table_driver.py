@@ -1,0 +1,313 @@
+"""Who plays a game at a table, and when: the bots' turns, the hand-off between the
+people sharing a keyboard, what each person missed since their last turn, and the
+save after each change. No Textual here: the game screen draws what the driver
+decides, keeps the time (a bot's pause, its thinking thread, the save after the
+repaint) and asks it again after every change. A local game, a shared table's seat,
+a demo and a lesson are one driver each, given their seats, bots and way of saving."""
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from inkterm.bots import is_bot, make_bot
+from inkterm.engine import GAMES, Choice, Decision, Event, replay_events
+from inkterm.engine.saves import OpenSave, SaveError, new_save_path
+from inkterm.engine.words import possessive
+
+if TYPE_CHECKING:
+    from inkterm.engine import GameState
+    from inkterm.engine.view import TableView
+
+
+class Next(Enum):
+    """What the table does after a change (see ``TableDriver.advance``)."""
+
+    FINISH = "the game is over"
+    BOT = "a bot chooses"
+    HAND_OFF = "cover the table until the next person is ready"
+    TAKE = "the next person has the table: show it"
+    WAIT = "a person chooses"
+
+
+@dataclass
+class Played:
+    """One choice applied: who made it, in which round, and what it did."""
+
+    seat: int
+    round: int | None
+    events: list[Event]
+
+
+class Chooser(Protocol):
+    """A bot, or anything that plays a seat as one (a lesson's scripted opponent)."""
+
+    def choose(self, state: Any) -> str: ...
+
+
+class Saver(Protocol):
+    #: The words before the reason when a save fails.
+    failed: str
+
+    def write(self, state: GameState) -> None: ...  # raises OSError or SaveError
+    def close(self) -> None: ...
+
+
+class SaveFile:
+    """A local game's save file, taken (with its lock) at the first write unless the
+    session already holds it (a continued game)."""
+
+    failed = "Autosave failed"
+
+    def __init__(self, path: Path | None = None, opened: OpenSave | None = None) -> None:
+        self.path = opened.path if opened is not None else path
+        self.opened = opened
+
+    def write(self, state: GameState) -> None:
+        if self.opened is None:
+            self.path = self.path or new_save_path(state.record.game)
+            self.opened = OpenSave(self.path)
+        self.opened.write(state)
+
+    def close(self) -> None:
+        if self.opened is not None:
+            self.opened.close()
+
+
+class TableDriver:
+    """``state`` is a GameState or anything that answers as one (a shared table's
+    RemoteTable); ``bots`` plays the seats it names; the other seats are people."""
+
+    def __init__(self, state: Any, bots: Mapping[int, Chooser], humans: list[int] | None = None, *,
+                 handoff: str = "auto", saver: Saver | None = None) -> None:
+        self.state = state
+        self.bots = bots
+        self.humans = humans if humans is not None else [
+            i for i in range(len(state.seats)) if i not in bots]
+        #: The seat whose private view is shown (None: only public facts). With one
+        #: person it is always theirs; with several it is dropped as their choosing
+        #: ends and given to the next person directly, or through a hand-off.
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        #: The person who last had the table: giving it back to them needs no hand-off.
+        self.at_keyboard: int | None = self.viewer
+        #: A hand-off covers the table: nothing private shows, nobody chooses.
+        self.covered = False
+        #: When the table is covered between people: "auto" (only if the next person
+        #: would see a secret), "always" or "never".
+        self.handoff = handoff
+        #: Per person: what the others did since they last chose (their choice clears it).
+        self.missed: dict[int, list[Played]] = {i: [] for i in self.humans}
+        self.saver = saver
+        self.save_error: str | None = None
+        self.save_due = False
+
+    @classmethod
+    def local(cls, state: GameState, saver: Saver) -> TableDriver:
+        """A game at this keyboard: its bot seats by their specs, the rest people."""
+        bots = {i: make_bot(spec, seed=state.record.seed * 10 + i)
+                for i, spec in enumerate(state.seats) if is_bot(spec)}
+        return cls(state, bots, saver=saver)
+
+    # --- who is at the table --------------------------------------------------------------
+    @property
+    def decision(self) -> Decision | None:
+        return self.state.decision()
+
+    def view(self) -> TableView:
+        """What the table shows: the viewer's view, or the public facts."""
+        if self.viewer is not None and not self.covered:
+            return self.state.view(self.viewer)
+        return self.state.summary()
+
+    def choosing(self) -> bool:
+        """A person may choose now: their turn, with their view on the table."""
+        d = self.decision
+        return d is not None and d.seat not in self.bots and not self.covered and self.viewer == d.seat
+
+    def advance(self) -> Next:
+        """After any change: what the table does next."""
+        d = self.decision
+        if d is None or self.state.is_over:
+            return Next.FINISH
+        if d.seat in self.bots:
+            return Next.BOT
+        if self.viewer == d.seat or self.covered:
+            return Next.WAIT
+        if self.needs_handoff(d):
+            return Next.HAND_OFF
+        self.viewer = self.at_keyboard = d.seat
+        return Next.TAKE
+
+    def needs_handoff(self, d: Decision) -> bool:
+        """Whether the table must be covered before ``d``'s chooser sees it: someone
+        else had it and (unless the table asks for a pause always, or never) the
+        chooser's view holds a secret the other person must not read."""
+        if len(self.humans) < 2 or d.seat == self.at_keyboard:
+            return False
+        return self.handoff == "always" or (self.handoff == "auto" and d.secret)
+
+    def cover(self) -> str:
+        """A hand-off begins: nothing private on the table while it changes hands.
+        Returns what the cover says about whose turn ended."""
+        self.covered, self.viewer = True, None
+        before = self.at_keyboard
+        return "" if before is None else f"{possessive(self.state.seats[before], start=True)} turn is over."
+
+    def uncover(self, seat: int) -> None:
+        self.covered = False
+        self.viewer = self.at_keyboard = seat
+
+    def turn_passed(self) -> None:
+        """The moment a person's choosing ends, their private view leaves the table
+        (before any bot thinks), unless they are the only person at it."""
+        d = self.decision
+        if len(self.humans) >= 2 and (d is None or d.seat != self.viewer):
+            self.viewer = None
+
+    # --- choices ----------------------------------------------------------------------------
+    def apply(self, key: str) -> Played:
+        """Apply a choice and keep it for the others' "since your last turn".
+        Raises IllegalChoice (and changes nothing)."""
+        st = self.state
+        d = st.decision()
+        assert d is not None  # a choice is applied to a pending decision
+        played = Played(d.seat, st.round_number(), [])
+        played.events = st.apply(key)
+        self.remember(played)
+        return played
+
+    def bots_play(self) -> Iterator[Played]:
+        """The bots' choices, one after another, until a person (or nobody) is next."""
+        d = self.decision
+        while d is not None and d.seat in self.bots:
+            yield self.apply(self.bots[d.seat].choose(self.state))
+            d = self.decision
+
+    def still(self, seat: int, at: int) -> bool:
+        """Nothing changed since a bot began to think at choice ``at`` (an undo, a resume)."""
+        d = self.decision
+        return d is not None and d.seat == seat and len(self.state.record.choices) == at
+
+    def history(self) -> Iterator[Played]:
+        """The game so far, re-derived from the record (a save keeps no narration), each
+        choice remembered as it was played. Raises IllegalChoice on a record that does
+        not replay."""
+        for seat, round_no, events in replay_events(self.state.record):
+            played = Played(seat, round_no, events)
+            self.remember(played)
+            yield played
+
+    def undo(self) -> None:
+        self.state = self.state.undo()
+
+    # --- since your last turn ---------------------------------------------------------------
+    def remember(self, played: Played) -> None:
+        # Turn boundaries ("ends the turn.") would crowd out what was done.
+        done = Played(played.seat, played.round, [e for e in played.events if e.kind != "turn"])
+        for person, missed in self.missed.items():
+            if person == played.seat:
+                missed.clear()  # their own choice: they have seen what came before
+            elif done.events:
+                missed.append(done)
+
+    # --- saving -----------------------------------------------------------------------------
+    def save_soon(self) -> bool:
+        """A save is due; True if it was not already (the screen writes it after the
+        next repaint: the player sees the move at once, the write follows in a frame)."""
+        due, self.save_due = self.save_due, True
+        return not due
+
+    def save(self) -> str | None:
+        """Write the game now. Returns the problem to tell, the first time saving fails."""
+        self.save_due = False
+        if self.saver is None:
+            return None
+        try:
+            self.saver.write(self.state)
+        except (OSError, SaveError) as exc:
+            first, self.save_error = self.save_error is None, str(exc)
+            return f"{self.saver.failed}: {exc}" if first else None
+        self.save_error = None
+        return None
+
+    def taken_over(self) -> str | None:
+        """None while this session holds its save; once another session has taken it
+        over, the words that say so (nothing is saved here from then on)."""
+        opened = self.saver.opened if isinstance(self.saver, SaveFile) else None
+        if opened is None or opened.held:
+            return None
+        owner = opened.taken_by()
+        who = f"Another session (process {owner})" if owner else "Another session"
+        unsaved = self.save_error is not None or self.save_due
+        self.save_due = False
+        return (f"{who} took this game over, so this terminal now only watches it: your keys "
+                "here change nothing." + (" The last choice made here was not saved." if unsaved else ""))
+
+    def close(self) -> None:
+        """Let go of the save (its lock)."""
+        if self.saver is not None:
+            self.saver.close()
+
+    # --- words --------------------------------------------------------------------------------
+    def prompt(self, show_bot_choices: bool = False) -> tuple[str, list[Choice], tuple[tuple[str, str, str], ...]]:
+        """What the side shows: the prompt, the choices to list and the closed places."""
+        d = self.decision
+        if d is None:
+            return "The game is over.", [], ()
+        who = self.state.seats[d.seat]
+        said = d.prompt if d.prompt.startswith(who) else f"{who}: {d.prompt}"
+        if d.seat in self.bots:
+            return f"(bot) {said}", d.choices if show_bot_choices else [], ()
+        if self.covered or self.viewer != d.seat:
+            return self.waiting(d), [], ()
+        return said, d.choices, d.unavailable
+
+    def waiting(self, d: Decision) -> str:
+        """The prompt while someone else (or nobody yet, behind a hand-off) chooses."""
+        return f"Waiting for {self.state.seats[d.seat]}…"
+
+    def status(self, view: TableView) -> str:
+        """The status line: the game, the round, who chooses, the phase."""
+        spec = GAMES.get(self.state.record.game)
+        parts = [spec.title if spec else self.state.record.game]
+        if "round" in view:
+            parts.append(f"round {view['round']}")
+        d = self.decision
+        if d is not None:
+            parts.append(f"{self.state.seats[d.seat]}{' (bot)' if d.seat in self.bots else ''} to choose")
+        if view.get("phase"):
+            parts.append(str(view["phase"]))
+        return " · ".join(parts)
+
+
+class SharedSeat(TableDriver):
+    """A seat at a shared table (``state`` is its RemoteTable): the server plays the
+    bots, applies every choice and saves; this session only chooses for its own seat
+    (None: watching) and never hands over."""
+
+    def __init__(self, remote: Any) -> None:
+        super().__init__(remote, {}, [] if remote.you is None else [remote.you])
+        self.viewer = remote.you
+
+    def advance(self) -> Next:
+        return Next.FINISH if self.state.is_over else Next.WAIT
+
+    def choosing(self) -> bool:
+        # A choice sent: nothing more to pick until the server answers.
+        return not self.state.pending and super().choosing()
+
+    def history(self) -> Iterator[Played]:
+        """The game so far as the server rebuilt it for this seat (the keys chosen stay
+        there; each seat reads only its own secrets)."""
+        for told in self.state.story:
+            played = Played(told.seat if told.seat is not None else -1, told.round, told.events)
+            yield played
+
+    def undo(self) -> None:
+        """Ask the server to take the choice back; its update redraws the table."""
+        self.state.take_back()
+
+    def waiting(self, d: Decision) -> str:
+        return d.prompt  # the server's words: who chooses, and what about

@@ -1,0 +1,132 @@
+"""What a game screen asks of a board, written once: every game's board derives from
+``GameBoard``, after the container it lays its parts out in (``class KilnBoard(
+VerticalScroll, GameBoard)``: Textual takes a widget's default styles along its first
+base, so the container's must come first)."""
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any, ClassVar
+
+from textual.reactive import var
+from textual.widget import Widget
+
+
+class GameBoard(Widget):
+    """A game's table, drawn from the view it is given (``summary()`` or
+    ``view(seat)``, never more), with what the highlighted choice touches marked.
+
+    ``view``, ``touches`` and ``view_name`` are reactives: setting one redraws the
+    board through ``draw``, and ``show`` sets the view and the touches together for a
+    single redraw. A game's parts skip drawing what has not changed (see
+    ``widgets/part.py``), so a key that moves the highlight redraws only what it moved.
+
+    Below 120×40 (the screen's ``-wide`` and ``-tall`` classes) a board with ``VIEWS``
+    folds into them, one at a time: ``v`` cycles them (``next_view``), and the one the
+    highlighted choice concerns (``view_for``, which each game answers) comes forward
+    by itself, as does the one a new decision concerns (``follow``)."""
+
+    #: The views a small screen folds the board into, in the order `v` cycles them.
+    VIEWS: ClassVar[tuple[str, ...]] = ()
+
+    #: What is drawn (set anew on every change: it is compared part by part, not here).
+    view: var[Mapping[str, Any] | None] = var(None, always_update=True, init=False)
+    #: The board ids the highlighted choice touches ("zone:3", "card:T4"…).
+    touches: var[frozenset[str]] = var(frozenset(), init=False)
+    #: The view in front while folded.
+    view_name: var[str] = var("", init=False)
+
+    def __init__(self, *children: Widget, **kwargs) -> None:
+        super().__init__(*children, **kwargs)
+        self.set_reactive(GameBoard.view_name, self.VIEWS[0] if self.VIEWS else "")
+        #: The view the player last chose with `v`: it comes back once a decision
+        #: concerns no view.
+        self.chosen_view: str | None = None
+        self._held = False
+        self._redraw_due = False
+
+    # --- folding ------------------------------------------------------------------------
+    @property
+    def whole(self) -> bool:
+        """The whole table at once (120×40 and above): nothing is folded."""
+        screen = self.screen
+        return screen.has_class("-wide") and screen.has_class("-tall")
+
+    @property
+    def has_views(self) -> bool:
+        """Whether the board is folded into views now (the screen's `v` key cycles them)."""
+        return self.is_mounted and len(self.VIEWS) > 1 and not self.whole
+
+    def next_view(self) -> None:
+        names = self.VIEWS
+        i = names.index(self.view_name) if self.view_name in names else -1
+        self.view_name = self.chosen_view = names[(i + 1) % len(names)]
+
+    def follow(self, touches: frozenset[str]) -> None:
+        """A new decision: bring forward the view it concerns (everything its choices
+        touch); if it concerns none, give back the view the player chose."""
+        if not self.is_mounted or self.whole or not self.VIEWS:
+            return
+        name = (self.view_for(self.view or {}, touches) if touches else None) or self.chosen_view
+        if name is not None:
+            self.bring(name, touches)
+
+    def view_for(self, view: Mapping[str, Any], touches: frozenset[str]) -> str | None:
+        """The view that shows what ``touches`` name, if any (each game says)."""
+        return None
+
+    def bring(self, name: str, touches: frozenset[str]) -> None:
+        """Put view ``name`` in front (a game may also scroll to what is touched)."""
+        self.view_name = name
+
+    # --- drawing ------------------------------------------------------------------------
+    def show(self, view: Mapping[str, Any], touches: frozenset[str] = frozenset(),
+             concerns: frozenset[str] | None = None) -> None:
+        """Draw ``view`` with ``touches`` marked, once. ``concerns``: a new decision's
+        touches, all its choices' (see ``follow``)."""
+        with self._one_redraw():
+            self.view = view
+            if concerns is not None:
+                self.follow(concerns)
+            self.touches = touches
+
+    def redraw(self) -> None:
+        """Draw again what is shown (the screen's size, and so the fold, may have changed)."""
+        if self._held:
+            self._redraw_due = True
+        elif self.view is not None and self.is_mounted and self.is_attached:
+            self.draw(self.view, self.touches)
+
+    def on_mount(self) -> None:
+        # A view given before the board's parts were mounted (a screen that shows its
+        # first frame at once, under load) is drawn now, not into parts not yet there.
+        self.redraw()
+
+    def draw(self, view: Any, touches: frozenset[str]) -> None:
+        raise NotImplementedError
+
+    def watch_view(self, view: Mapping[str, Any] | None) -> None:
+        self.redraw()
+
+    def watch_touches(self, old: frozenset[str], new: frozenset[str]) -> None:
+        if new and new != old and not self.whole and self.VIEWS:
+            name = self.view_for(self.view or {}, new)
+            if name is not None:
+                self.bring(name, new)
+        self.redraw()
+
+    def watch_view_name(self) -> None:
+        self.redraw()
+
+    @contextmanager
+    def _one_redraw(self) -> Iterator[None]:
+        if self._held:  # already inside one: its end draws
+            yield
+            return
+        self._held, self._redraw_due = True, False
+        try:
+            yield
+        finally:
+            self._held = False
+            if self._redraw_due:
+                self.redraw()

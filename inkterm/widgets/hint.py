@@ -1,0 +1,35 @@
+"""The highlighted choice's hint under the menu, in a box kept small so the menu
+keeps its rows: a hint too long for it ends in a pointer to inspect (``i``), which
+shows it whole."""
+from __future__ import annotations
+
+from rich.text import Text
+
+from inkterm.widgets.part import TextBox, update_if_changed
+
+#: The box's height (its max-height).
+HINT_LINES = 4
+
+
+class HintBox(TextBox):
+    """The hint of the highlighted choice (``show_choice``)."""
+
+    DEFAULT_CSS = """
+    HintBox {
+        height: auto;
+        max-height: 4;
+        padding: 0 1;
+        color: $text-muted;
+        border-top: hkey $primary-background-lighten-2;
+    }
+    """
+
+    def show_choice(self, choice) -> None:
+        text = Text((choice.hint or "") if choice is not None else "")
+        width = self.content_size.width or 30
+        # Wrapping costs on every key press: only a hint near the box's size can overflow.
+        if len(text.plain) > width * (HINT_LINES - 1):
+            lines = text.wrap(self.app.console, width)
+            if len(lines) > HINT_LINES:
+                text = Text("\n").join([*lines[: HINT_LINES - 1], Text("… i shows it all", style="italic")])
+        update_if_changed(self, text)

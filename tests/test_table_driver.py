@@ -1,0 +1,130 @@
+"""The table driver without a screen: who sees the table, when it is covered between
+people, the bots' runs, what each person missed, and the save — for every game."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from inkterm.engine import GAMES, load_game, new_game
+from inkterm.table_driver import Next, SaveFile, TableDriver
+
+#: Two people and a bot at one keyboard.
+SEATS = ["Ann", "Bob", "random"]
+
+
+def games_for(n: int) -> list[str]:
+    return sorted(g for g, spec in GAMES.items() if spec.min_players <= n <= spec.max_players)
+
+
+def drive(table: TableDriver, seed: int, steps: int, played: list | None = None):
+    """Play as a screen would: after each change ask the driver what comes next and
+    do it, the people choosing at random. Yields (what comes next, the decision, who
+    had the table before) before doing it; ``played`` gathers each Played."""
+    rng = random.Random(seed)
+    played = [] if played is None else played
+    for _ in range(steps):
+        before = table.at_keyboard
+        step, d = table.advance(), table.decision
+        yield step, d, before
+        if step is Next.FINISH:
+            return
+        if step is Next.BOT:
+            played += table.bots_play()
+        elif step is Next.HAND_OFF:
+            table.cover()
+            table.uncover(d.seat)  # the next person pressed Enter
+        elif step is Next.WAIT:
+            played.append(table.apply(rng.choice(d.keys)))
+            table.turn_passed()
+
+
+@pytest.mark.parametrize("game", games_for(len(SEATS)))
+@pytest.mark.parametrize("handoff", ["auto", "always", "never"])
+def test_the_table_changes_hands_only_as_the_policy_says(game, handoff):
+    st = new_game(game, SEATS, seed=5)
+    table = TableDriver.local(st, SaveFile())
+    table.handoff = handoff
+    assert list(table.bots) == [2] and table.humans == [0, 1] and table.viewer is None
+    for step, d, before in drive(table, 5, 150):
+        if step is Next.BOT:
+            assert d.seat == 2
+        elif step is Next.HAND_OFF:
+            assert handoff == "always" or (handoff == "auto" and d.secret)
+        elif step is Next.TAKE:
+            # Given straight to the next person: back to who had it, nothing of theirs
+            # to hide from the one before, or a policy of never covering.
+            assert d.seat == before or handoff == "never" or (handoff == "auto" and not d.secret)
+            assert table.viewer == d.seat
+        elif step is Next.WAIT:
+            assert table.choosing() and table.view() == st.view(d.seat)
+
+
+@pytest.mark.parametrize("game", games_for(len(SEATS)))
+def test_only_the_chooser_s_view_is_ever_on_the_table(game):
+    st = new_game(game, SEATS, seed=8)
+    table = TableDriver.local(st, SaveFile())
+    for _ in drive(table, 8, 120):
+        d = table.decision
+        if table.viewer is None:
+            assert table.view() == st.summary()
+        else:  # a person's choosing ended: their view left with it
+            assert d is not None and d.seat == table.viewer
+
+
+@pytest.mark.parametrize("game", games_for(len(SEATS)))
+def test_each_person_is_told_what_the_others_did_since_their_own_last_choice(game):
+    st = new_game(game, SEATS, seed=3)
+    table = TableDriver.local(st, SaveFile())
+    table.handoff = "never"
+    since: dict[int, list[str]] = {0: [], 1: []}  # kept here the plain way
+    told, played = 0, []
+    for step, d, _ in drive(table, 3, 150, played):
+        for p in played:
+            for person in since:
+                if person == p.seat:
+                    since[person] = []
+                else:
+                    since[person] += [e.text for e in p.events if e.kind != "turn"]
+        played.clear()
+        for person, lines in since.items():
+            assert [e.text for p in table.missed[person] for e in p.events] == lines
+        if step is Next.WAIT:  # d.seat is about to choose, having been told what it missed
+            told += bool(since[d.seat])
+    assert told, "nobody was ever told anything"
+
+
+def test_a_failing_save_is_told_once_and_cleared_by_the_next_that_works(tmp_path):
+    game = sorted(GAMES)[0]
+    st = new_game(game, ["Ann"] + ["random"] * (max(2, GAMES[game].min_players) - 1), seed=1)
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    table = TableDriver.local(st, SaveFile(blocked / "game.save.json"))
+    assert table.save_soon() and not table.save_soon()  # one write covers both
+    first = table.save()
+    assert first is not None and first.startswith("Autosave failed:") and table.save_error
+    assert not table.save_due
+    assert table.save() is None and table.save_error  # told once while it keeps failing
+    good = tmp_path / "game.save.json"
+    table.saver = SaveFile(good)
+    list(table.bots_play())
+    table.apply(st.decision().keys[0])
+    assert table.save() is None and table.save_error is None
+    assert load_game(good.read_text(encoding="utf-8")) == st
+    table.close()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_bots_run_stops_at_the_next_person(game):
+    n = max(2, GAMES[game].min_players)
+    st = new_game(game, ["Ann"] + ["random"] * (n - 1), seed=2)
+    table = TableDriver.local(st, SaveFile())
+    for _ in range(5):
+        if st.is_over:
+            break
+        played = list(table.bots_play())
+        assert all(p.seat != 0 for p in played)
+        d = st.decision()
+        assert d is None or d.seat == 0
+        if d is not None:
+            table.apply(d.keys[-1])
