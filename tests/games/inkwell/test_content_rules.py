@@ -796,3 +796,48 @@ def test_best_placement_is_complete_and_auto_applies_it():
 def test_best_placement_empty_when_nothing_to_place():
     st = start(2)
     assert best_placement(st) == []
+
+
+def _under(version: int, seats: list[str], seed: int, options: dict | None = None):
+    """A new game recorded under an earlier content version, as its save would open."""
+    import dataclasses
+
+    from inkterm.engine import api
+
+    rec = new_game("inkwell", seats, seed, options).record
+    return api.opening(dataclasses.replace(rec, content_version=version))
+
+
+def test_a_version_10_game_finishes_under_its_numbers():
+    """Saves from before issue 36 (content version 10) play on as they began: a gold
+    is still offered without the points for it (random seed 8 went to -4 by it), and a
+    solo game that turns every turn ends with 3 a space, uncapped, and wins."""
+    import random
+
+    from inkterm.engine import load_game
+
+    st = _under(10, ["A", "B"], 8)
+    rng = random.Random(8)
+    while min(st.scores()) >= 0:
+        key = rng.choice(st.decision().keys)
+        st = load_game(st.to_json()) if len(st.record.choices) == 20 else st  # a save on the way
+        st.apply(key)
+    assert key == "use:15" and st.scores()[0] == -4 and st.record.content_version == 10
+    now = _under(11, ["A", "B"], 8)
+    rng = random.Random(8)
+    while not now.is_over:
+        now.apply(rng.choice(now.decision().keys))
+        assert min(now.scores()) >= 0
+
+    def rush(st):
+        while not st.is_over:
+            keys = st.decision().keys
+            st.apply("turn" if "turn" in keys else keys[0])
+            if len(st.record.choices) == 10:
+                st = load_game(st.to_json())
+        return st
+
+    old = rush(_under(10, ["Ann"], 1, {"difficulty": "standard"}))
+    assert ["Time left", 66] in old.players[0].breakdown and old.winner() == 0  # the issue's 66
+    new = rush(_under(11, ["Ann"], 1, {"difficulty": "standard"}))
+    assert ["Time left", 2] in new.players[0].breakdown and new.winner() is None
