@@ -37,12 +37,13 @@ def levels_in_words() -> str:
                      for name, lv in LEVELS.items())
 
 
-def search_budget(game: str, level: str = "hard") -> int:
-    """The iterations a search move of ``level`` runs in ``game``."""
+def search_budget(game: str, level: str = "hard", full: int | None = None) -> int:
+    """The iterations a search move of ``level`` runs in ``game``: its share of the
+    game's budget, or of ``full`` where a server sets the most a move may spend."""
     h = hooks(game)
     own = h.level_iterations.get(level)
-    if own:
+    if own and full is None:
         return int(own)
-    full = h.search_iterations or DEFAULT_ITERATIONS
+    full = full or h.search_iterations or DEFAULT_ITERATIONS
     share = LEVELS[level].search_share if level in LEVELS else 1.0
     return max(1, round(full * (share or 1.0)))

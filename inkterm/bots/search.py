@@ -59,6 +59,10 @@ class SearchBot(GuardedBot):
         self.iterations = None if iterations is None else max(1, int(iterations))
         self.level = level  # the budget when no iterations are given (``levels``)
 
+    def budget(self, game: str) -> int:
+        """The iterations a move runs in ``game``: its own, else its level's."""
+        return self.iterations or search_budget(game, self.level)
+
     def choose_explained(self, state) -> tuple[str, Reason]:
         """The same choice as ``choose`` (same random draws), with the bot's reason:
         each root choice's mean lead and the share of its playouts that ended ahead."""
@@ -91,7 +95,7 @@ class SearchBot(GuardedBot):
         root choice the playouts that ended with ``me`` ahead."""
         h = hooks(state.game_id)
         root = Node()
-        budget = self.iterations or search_budget(state.game_id, self.level)
+        budget = self.budget(state.game_id)
         arms = list(root_keys) if root_keys else weighable_keys(state.decision())
         rounds = max(1, math.ceil(math.log2(len(arms)))) if len(arms) > 1 else 1
         explore = EXPLORE * h.value_scale
