@@ -27,16 +27,23 @@ PAGE_WORTH = 5.0
 PAGES = 3
 
 
-def player_value(p: dict, page_worth: float = PAGE_WORTH) -> float:
-    v = float(p.get("score", 0))
-    v += page_worth * (PAGES - (p.get("pages_turned") or 0))
-    v += 0.7 * sum(pts for _, pts in p.get("turn_preview", []) or [])
+def player_parts(p: dict, page_worth: float = PAGE_WORTH) -> list[tuple[str, float]]:
+    """One player's projected points in named parts, in a player's words (they add up
+    to ``player_value``)."""
+    filling = 0.0
     page = p.get("page")
     if isinstance(page, dict):
         for ill in page.get("illustrations", []):
             if not ill.get("complete") and ill.get("size"):
-                v += 0.6 * ill["points"] * (ill["filled"] / ill["size"]) ** 2
-    return v
+                filling += 0.6 * ill["points"] * (ill["filled"] / ill["size"]) ** 2
+    return [("score", float(p.get("score", 0))),
+            ("pages still to turn", page_worth * (PAGES - (p.get("pages_turned") or 0))),
+            ("what turning this page would score", 0.7 * sum(pts for _, pts in p.get("turn_preview", []) or [])),
+            ("illustrations being filled", filling)]
+
+
+def player_value(p: dict, page_worth: float = PAGE_WORTH) -> float:
+    return sum(v for _, v in player_parts(p, page_worth))
 
 
 def seat_values(state, seat: int) -> list[float]:
@@ -71,6 +78,19 @@ def evaluate(state, seat: int) -> float:
     if others:
         return sc[seat] - max(others)
     return sc[seat] - RIVAL_WORTH * rival_value(state)
+
+
+def value_parts(state, seat: int) -> list[tuple[str, float]]:
+    """``seat``'s projected points as it sees them, in named parts (they add up to its
+    value in ``seat_values``; alone, with the Rival's share against it, to
+    ``evaluate``): a move's reason can say which part it raised."""
+    players = state.view(seat).get("players", [])
+    if len(players) != len(state.seats):
+        return [("score", float(state.scores()[seat]))]
+    parts = player_parts(players[seat], PAGE_WORTH if len(players) > 1 else 0.0)
+    if len(players) == 1:
+        parts.append(("the Rival's score and pile, against you", -RIVAL_WORTH * rival_value(state)))
+    return parts
 
 
 VALUE_SCALE = 4.0
