@@ -40,11 +40,12 @@ class Cell:
 
 
 def cells(game: str, games: int, search_games: int, seed: int, search: str = "search",
-          search_counts: tuple[int, ...] | None = None) -> list[Cell]:
+          search_counts: tuple[int, ...] | None = None, counts: tuple[int, ...] | None = None) -> list[Cell]:
     """Every row of ``game``'s table: each probe against greedy (``games`` games) at
     each count from two seats up and against ``search`` (``search_games``) at the
     counts in ``search_counts`` (default: every count), and alone against each
-    difficulty when the game takes one seat (greedy and search too, the yardsticks)."""
+    difficulty when the game takes one seat (greedy and search too, the yardsticks);
+    only the player counts in ``counts`` where given (1: alone)."""
     from inkterm.bots import probes
     from inkterm.engine import GAMES
 
@@ -52,11 +53,13 @@ def cells(game: str, games: int, search_games: int, seed: int, search: str = "se
     names = list(probes(game))
     out = []
     for n in range(max(2, spec.min_players), spec.max_players + 1):
+        if counts is not None and n not in counts:
+            continue
         for probe in names:
             out.append(Cell(game, probe, (probe, *["greedy"] * (n - 1)), games, seed))
             if search_games and (search_counts is None or n in search_counts):
                 out.append(Cell(game, probe, (probe, *[search] * (n - 1)), search_games, seed))
-    if spec.min_players == 1:
+    if spec.min_players == 1 and (counts is None or 1 in counts):
         solo = next((o for o in spec.options if o.choices and o.name == "difficulty"), None)
         for level in (solo.choices if solo else (None,)):
             opts = (("difficulty", str(level)),) if level is not None else ()
@@ -129,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--search", default="search", help="the search spec (default search: the hard level)")
     p.add_argument("--search-counts", default=None, metavar="N,N",
                    help="the player counts with rows against search (default: every count)")
+    p.add_argument("--counts", default=None, metavar="N,N",
+                   help="only these player counts (1: alone; default: every count)")
     p.add_argument("--seed", type=int, default=9000)
     p.add_argument("--jobs", type=int, default=None)
     p.add_argument("--json-out", help="also save the rows here, one JSON object a line, as they come")
@@ -136,7 +141,8 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for game in args.games_ or list(GAMES):
         counts = tuple(int(x) for x in args.search_counts.split(",")) if args.search_counts else None
-        for cell in cells(game, args.games, args.search_games, args.seed, args.search, counts):
+        only = tuple(int(x) for x in args.counts.split(",")) if args.counts else None
+        for cell in cells(game, args.games, args.search_games, args.seed, args.search, counts, only):
             rows.append(play(cell, args.jobs))
             if args.json_out:
                 with open(args.json_out, "a", encoding="utf-8") as f:
