@@ -39,8 +39,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--seats",
         default="You,bot",
-        help='comma-separated seats: a name, or a bot: bot, random, greedy, search, '
-             'search:N (default "You,bot")',
+        help='comma-separated seats: a name, or a bot: easy, normal or hard (bot is normal), '
+             'or random, greedy, search, search:N (default "You,bot")',
     )
     play.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     play.add_argument(
@@ -108,7 +108,7 @@ def parse_seats(text: str, spec) -> list[str]:
             f"{spec.title} takes {spec.min_players}–{spec.max_players} seats, not {len(seats)}"
         )
     try:
-        return check_seats(seats)
+        return check_seats(seats, spec.id)
     except ValueError as exc:
         raise CliError(f"--seats: {exc}") from None
 

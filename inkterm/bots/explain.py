@@ -25,14 +25,15 @@ class Option:
 @dataclass
 class Reason:
     """``kind``: "only" (nothing else was legal), "routine" (the bot's simple default,
-    e.g. after a long run of free actions), "random", "greedy" or "search".
-    ``options``: what was weighed, best first (the chosen one first)."""
+    e.g. after a long run of free actions), "random", "greedy", "search" or "scripted"
+    (a probe's strategy decided alone). ``options``: what was weighed, best first (the chosen one first)."""
 
     kind: str
     options: list[Option] = field(default_factory=list)
     before: float | None = None  # greedy: the estimate before choosing
     playouts: int = 0  # search: how many playouts were run
     horizon: str = "turn"  # search: how far each playout went (the game's SEARCH_HORIZON)
+    note: str = ""  # scripted: the strategy, in words
 
     def text(self, label, seat_name: str) -> str:
         """The reason in words; ``label(key)`` names a choice as the menu does."""
@@ -43,6 +44,8 @@ class Reason:
         if self.kind == "unrepeated":
             return ("the bot already made the other choices in this same position this turn; "
                     "it takes this one so as not to go round in circles.")
+        if self.kind == "scripted":
+            return f"it plays a fixed strategy: {self.note[:1].lower()}{self.note[1:].rstrip('.')}."
         if self.kind == "random":
             return "the random bot picks any legal choice, without weighing them."
         best = self.options[0]

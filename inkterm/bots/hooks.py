@@ -8,8 +8,15 @@ A game's hooks module may define:
   the best other seat, in points.
 - ``seat_values(state, seat) -> list[float]``: every seat's standing in points as
   ``seat`` sees it (for search, which needs all seats' values from one view).
+- ``value_parts(state, seat) -> list[(name, points)]``: ``seat``'s own standing in
+  named parts, in a player's words, that add up to its value in ``seat_values`` (and,
+  alone, to ``evaluate``), so a bot's reason can say which part a move raised.
 - ``VALUE_SCALE``: how many points of lead make a clear advantage (search rewards).
-- ``SEARCH_ITERATIONS``: the game's default search budget (a move within ~1 s).
+- ``SEARCH_ITERATIONS``: the game's default search budget (a move within ~1 s): the
+  ``hard`` level's (see ``levels``).
+- ``LEVEL_ITERATIONS``: a search budget per level name, where the game needs its own
+  (``levels`` says what each level is otherwise).
+- ``PROBES``: the simple strategies a new player might try, by seat name (``probe``).
 - ``SEARCH_HORIZON``: how far a search path is played out before it is scored:
   "turn" (the end of the bot's own turn, the default), "round" (on through the other
   seats' turns to the bot's next decision) or "end" (the end of the game); beyond the
@@ -48,6 +55,10 @@ def generic_default_choice(state, d) -> str:
     return d.choices[0].key
 
 
+def generic_value_parts(state, seat: int) -> list[tuple[str, float]]:
+    return [("score", float(state.scores()[seat]))]
+
+
 def generic_card_picks(state) -> list[list[str]]:
     return [[] for _ in state.seats]
 
@@ -59,8 +70,11 @@ def hooks(game: str) -> SimpleNamespace:
     return SimpleNamespace(
         evaluate=getattr(mod, "evaluate", generic_evaluate),
         seat_values=getattr(mod, "seat_values", generic_seat_values),
+        value_parts=getattr(mod, "value_parts", generic_value_parts),
         value_scale=getattr(mod, "VALUE_SCALE", 3.0),
         search_iterations=getattr(mod, "SEARCH_ITERATIONS", None),
+        level_iterations=getattr(mod, "LEVEL_ITERATIONS", {}),
+        probes=getattr(mod, "PROBES", {}),
         search_horizon=getattr(mod, "SEARCH_HORIZON", "turn"),
         default_choice=getattr(mod, "default_choice", generic_default_choice),
         card_picks=getattr(mod, "card_picks", generic_card_picks),

@@ -21,9 +21,10 @@ cheap policy gets). The move played is the last survivor with the best mean.
 Where greedy tries one step and follows the default
 policy for the rest of its turn, search optimises the turn's steps together.
 
-``search:N`` runs N iterations; plain ``search`` uses the game's
-``SEARCH_ITERATIONS`` (else ``DEFAULT_ITERATIONS``), set so a move takes under a
-second on our machine (see benchmarks/bots_speed.py).
+``search:N`` runs N iterations; plain ``search`` (the ``hard`` level) uses the game's
+``SEARCH_ITERATIONS`` (else ``DEFAULT_ITERATIONS``), set so a move takes about a
+second on our machine (see benchmarks/bots_speed.py); ``normal`` a share of it
+(``levels``).
 """
 from __future__ import annotations
 
@@ -33,8 +34,8 @@ from .base import weighable_keys
 from .explain import Option, Reason, quick_reason
 from .guard import GuardedBot
 from .hooks import hooks
+from .levels import search_budget
 
-DEFAULT_ITERATIONS = 400
 EXPLORE = 0.3  # times the game's VALUE_SCALE: UCT's exploration below the root, in points
 FOLLOW = 12  # default-policy steps to finish a turn from a new leaf, at most
 ROLLOUT = 2000  # default-policy steps to the end of the game, at most (horizon "end")
@@ -53,9 +54,14 @@ class Node:
 class SearchBot(GuardedBot):
     name = "search"
 
-    def __init__(self, seed: int = 0, iterations: int | None = None):
+    def __init__(self, seed: int = 0, iterations: int | None = None, level: str = "hard"):
         super().__init__(seed)
         self.iterations = None if iterations is None else max(1, int(iterations))
+        self.level = level  # the budget when no iterations are given (``levels``)
+
+    def budget(self, game: str) -> int:
+        """The iterations a move runs in ``game``: its own, else its level's."""
+        return self.iterations or search_budget(game, self.level)
 
     def choose_explained(self, state) -> tuple[str, Reason]:
         """The same choice as ``choose`` (same random draws), with the bot's reason:
@@ -89,7 +95,7 @@ class SearchBot(GuardedBot):
         root choice the playouts that ended with ``me`` ahead."""
         h = hooks(state.game_id)
         root = Node()
-        budget = self.iterations or h.search_iterations or DEFAULT_ITERATIONS
+        budget = self.budget(state.game_id)
         arms = list(root_keys) if root_keys else weighable_keys(state.decision())
         rounds = max(1, math.ceil(math.log2(len(arms)))) if len(arms) > 1 else 1
         explore = EXPLORE * h.value_scale

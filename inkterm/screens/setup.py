@@ -10,6 +10,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Select
 
 from inkterm.bots import check_seats
+from inkterm.bots.levels import levels_in_words
 from inkterm.engine import GAMES
 from inkterm.screens import SCREENS_CSS
 from inkterm.screens.host import HostedScreen
@@ -51,7 +52,7 @@ class SetupScreen(HostedScreen):
                     yield PlainLabel(f"Seat {i + 1}", classes="setup-label")
                     yield Input(
                         DEFAULT_SEATS[i],
-                        placeholder="name, or bot (empty: no seat)",
+                        placeholder="a name, or easy, normal (bot), hard (empty: no seat)",
                         id=f"seat{i}",
                         classes="seat-input",
                         compact=True,
@@ -65,8 +66,8 @@ class SetupScreen(HostedScreen):
                 yield Select(HANDOFF_CHOICES, value=getattr(self.app, "handoff", "auto"),
                              allow_blank=False, id="handoff", compact=True)
             yield Plain(
-                "Enter on Game opens its list; Enter in a field (or ^g) starts. "
-                "Seats bot, random, greedy and search are computer players.",
+                "Enter on Game opens its list; Enter in a field (or ^g) starts. A seat is a "
+                f"name or a computer player: {levels_in_words()}.",
                 id="setup-help",
             )
             yield Plain("", id="setup-error")
@@ -155,7 +156,7 @@ class SetupScreen(HostedScreen):
                 f"{spec.title} needs {spec.min_players}–{spec.max_players} seats; "
                 f"{len(seats)} filled in."
             )
-        seats = check_seats(seats)
+        seats = check_seats(seats, game)
         text = self.query_one("#seed", Input).value.strip()
         try:
             seed = int(text)

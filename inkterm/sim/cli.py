@@ -23,7 +23,10 @@ def add_arguments(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
     p.add_argument("game", help="which game, e.g. kiln")
     p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     p.add_argument("--seats", default="greedy,random",
-                   help="comma-separated bot specs: random, greedy, search or search:N (default greedy,random)")
+                   help="comma-separated bot specs: easy, normal, hard, random, greedy, search, search:N, "
+                        "or one of the game's probes (see --probes) (default greedy,random)")
+    p.add_argument("--probes", action="store_true",
+                   help="list the game's probes (simple scripted strategies, played as seats) and stop")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed+i (default 0)")
     p.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
     p.add_argument("--no-rotate", action="store_true",
@@ -47,7 +50,7 @@ class SimError(ValueError):
 
 
 def _check(args) -> tuple[list[str], dict]:
-    from inkterm.bots import BOT_FORMS, is_bot
+    from inkterm.bots import BOT_FORMS, check_probe, is_bot
     from inkterm.engine import GAMES
 
     if args.game not in GAMES:
@@ -57,6 +60,11 @@ def _check(args) -> tuple[list[str], dict]:
     bad = [s for s in seats if not is_bot(s)]
     if bad:
         raise SimError(f"not a bot spec: {', '.join(bad)}; the bots are {BOT_FORMS}")
+    for s in seats:
+        try:
+            check_probe(s, args.game)
+        except ValueError as exc:
+            raise SimError(f"{spec.title}: {exc}") from None
     if not spec.min_players <= len(seats) <= spec.max_players:
         raise SimError(f"{spec.title} takes {spec.min_players}–{spec.max_players} seats, not {len(seats)}")
     if args.games < 1:
@@ -240,7 +248,24 @@ def print_effect(res: dict, console=None) -> None:
         + ("—" if lift is None else f"{100 * lift:+.1f} points"), highlight=False)
 
 
+def print_probes(game: str) -> int:
+    from inkterm.bots import probes
+    from inkterm.bots.probe import probe_text
+    from inkterm.engine import GAMES
+
+    if game not in GAMES:
+        print(f"inkterm simulate: unknown game {game!r}; known: {', '.join(sorted(GAMES))}", file=sys.stderr)
+        return 2
+    own = probes(game)
+    print(f"{GAMES[game].title}: {len(own)} probes (seat specs; greedy plays what the strategy leaves open)")
+    for name, fn in own.items():
+        print(f"  {name:<12} {probe_text(fn)}")
+    return 0
+
+
 def run_from_args(args: argparse.Namespace) -> int:
+    if getattr(args, "probes", False):
+        return print_probes(args.game)
     try:
         seats, options = _check(args)
     except SimError as exc:

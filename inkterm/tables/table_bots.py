@@ -12,18 +12,16 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from inkterm.bots import DEFAULT_ITERATIONS, Bot, SearchBot, make_bot
+from inkterm.bots import Bot, SearchBot, make_bot
 from inkterm.bots.guard import GuardedBot
-from inkterm.bots.hooks import hooks
+from inkterm.bots.levels import LEVELS as LEVELS  # the levels a client may ask for: the bots' own
+from inkterm.bots.levels import search_budget
 
 log = logging.getLogger("inkterm.tables")
 
-#: The levels a client may ask a seat to be, and the bot each plays as here.
-#: inkterm.bots has no levels of its own yet: point these at its easy, normal and
-#: hard once it has them (the server's caps below apply whatever they are).
-LEVELS = {"easy": "greedy", "normal": "search:100", "hard": "search"}
-#: Names older clients and table files use; their budgets are the server's too.
-OLD_NAMES = {"bot": "greedy", "random": "random", "greedy": "greedy", "search": "search"}
+#: Names older clients and table files use: bot specs as ``inkterm.bots`` reads them
+#: (``bot`` is the default level); their budgets are the server's too.
+OLD_NAMES = ("bot", "random", "greedy", "search")
 #: What the refusal of any other seat says.
 LEVEL_WORDS = ", ".join(LEVELS)
 
@@ -34,8 +32,9 @@ _NUMBERED = re.compile(r"^(.*\S)\s+\d+$")
 class BotLimits:
     #: The longest a bot thinks about one choice (a search stops there with its best).
     seconds: float = 5.0
-    #: Search iterations a choice at most, which is what ``hard`` gets; None: each
-    #: game's own budget (about a second a move here).
+    #: Search iterations a choice at most, which is what ``hard`` gets (``normal`` its
+    #: share of it, as ``inkterm.bots.levels`` says); None: each game's own budget
+    #: (about a second a move here).
     iterations: int | None = None
 
 
@@ -52,13 +51,15 @@ def is_level(spec: str) -> bool:
 
 
 def server_bot(seat_name: str, game: str, limits: BotLimits, seed: int) -> Bot:
-    """The bot that plays a seat of that name here. A seat from an older table file
-    may carry a budget (``search:N``); it is capped like any other."""
-    base = _base(seat_name)
-    bot = make_bot(LEVELS.get(base) or OLD_NAMES.get(base) or base, seed=seed)
-    if isinstance(bot, SearchBot):  # the largest budget the server allows, at most
-        cap = limits.iterations or hooks(game).search_iterations or DEFAULT_ITERATIONS
-        bot.iterations = min(bot.iterations or cap, cap)
+    """The bot that plays a seat of that name here: the level's own bot (what a local
+    seat of that level plays), its search budget the level's share of the server's
+    cap. A seat from an older table file may carry a budget (``search:N``); it is
+    capped like any other."""
+    bot = make_bot(_base(seat_name), seed=seed)
+    if isinstance(bot, SearchBot):
+        cap = search_budget(game, "hard", limits.iterations)
+        own = bot.iterations or search_budget(game, bot.level, limits.iterations)
+        bot.iterations = min(own, cap)
     return bot
 
 

@@ -47,7 +47,7 @@ def test_specs():
     assert is_bot("random") and is_bot("greedy") and is_bot("search") and is_bot("search:50")
     assert is_bot("bot") and is_bot(" Greedy ")
     assert not is_bot("Ann") and not is_bot("search:x") and not is_bot("greedy:3") and not is_bot("search:0")
-    assert isinstance(make_bot("bot"), GreedyBot)  # the alias is the greedy bot now
+    assert isinstance(make_bot("bot"), SearchBot) and make_bot("bot").level == "normal"  # issue 36: normal
     assert isinstance(make_bot("random"), RandomBot)
     assert make_bot("search:37").iterations == 37
     assert isinstance(make_bot("search"), SearchBot)
@@ -57,7 +57,7 @@ def test_specs():
     for bad in ("Ann", "greedy:3", "search:-1", "search:x"):
         with pytest.raises(ValueError):
             make_bot(bad)
-    assert set(BOT_SPECS) >= {"random", "greedy", "search", "bot"}
+    assert set(BOT_SPECS) >= {"random", "greedy", "search", "bot", "easy", "normal", "hard"}
 
 
 # --- legality ---------------------------------------------------------------------------

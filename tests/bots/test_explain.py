@@ -67,3 +67,33 @@ def test_search_reason_gives_a_win_estimate_only_for_playouts_to_the_end(game):
     assert ("won" if to_the_end else "on average") in text
     assert f"{reason.playouts} possible futures" in text
     assert ("won" in text) == to_the_end
+
+
+@pytest.mark.parametrize("game", game_params())
+def test_a_seats_standing_comes_in_named_parts_that_add_up_to_its_value(game):
+    """For the bots' reasons in words: every game's evaluation names its parts (each
+    game inkterm ships has more than the score alone), and they add up to the value
+    the bots weigh, at every count, through random positions."""
+    import random
+
+    from inkterm.engine import GAMES
+    from tests.registered import games
+
+    h = hooks(game)
+    spec = GAMES[game]
+    for n in sorted({spec.min_players, spec.max_players}):
+        st = new_game(game, [f"S{i}" for i in range(n)], seed=n)
+        rng = random.Random(n)
+        for step in range(400):
+            if st.is_over:
+                break
+            if step % 25 == 0:
+                for seat in range(n):
+                    parts = h.value_parts(st, seat)
+                    names = [name for name, _ in parts]
+                    assert len(set(names)) == len(names) and all(isinstance(x, str) and x for x in names)
+                    if game in games(shipped=True):
+                        assert len(parts) > 1, parts
+                    value = h.seat_values(st, seat)[seat] if n > 1 else h.evaluate(st, seat)
+                    assert sum(v for _, v in parts) == pytest.approx(value), (step, seat, parts)
+            st.apply(rng.choice(st.decision().keys))

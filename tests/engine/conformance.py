@@ -19,7 +19,9 @@ seeded random game and checks, after every choice:
   of it (two determinizations with different generators differ somewhere in the
   game), and one that declares none shows every seat the summary;
 - ``summary()`` and ``view(seat)`` are JSON as they stand, and the view contains the
-  summary; the game ends, and ``ranking()`` agrees with ``scores()``.
+  summary; the game ends, and ``ranking()`` agrees with ``scores()``;
+- no seat's score is below zero after any choice (a price in points is offered only
+  to a seat that can pay it, like any other price).
 
 Every check raises AssertionError with the game, its seed and the choice, so a failure
 names the game to replay. test_conformance.py runs the suite over every registered game
@@ -213,6 +215,13 @@ def check_determinize(s, spec: GameSpec, where: str, redraws: random.Random) -> 
     return hidden_differs
 
 
+def check_scores(s, key: str, where: str) -> None:
+    scores = s.scores()
+    if min(scores, default=0) < 0:
+        raise AssertionError(f"{where}: {key!r} left a score below zero: {scores} (a price in points "
+                             "offered to a seat that cannot pay it)")
+
+
 def check_ending(s):
     scores, ranking = s.scores(), s.ranking()
     assert len(scores) == len(s.seats) and sorted(ranking) == list(range(len(s.seats)))
@@ -279,6 +288,7 @@ def play_checked(gid: str, n: int, seed: int, *, follow_every: int = FOLLOW_EVER
         assert s.to_dict() == before, f"{where}: applying to a clone changed the original"
         s.apply(key)
         check_reveal(s, key, rng_before, where)
+        check_scores(s, key, where)
         replayed.apply(key)
         for copy in followers.values():
             copy.apply(key)

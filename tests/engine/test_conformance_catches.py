@@ -99,6 +99,23 @@ def test_a_draw_without_reveal_is_caught(planted):
     fails_every_game(planted(RollsInSecret), r"drew from the game's generator without reveal\(\)")
 
 
+# --- (c2) a price in points taken from a seat that has none ----------------------------------
+class ChargesWhatYouLack(Toy):
+    """Every add also costs a point more than it adds, offered whatever the seat holds."""
+
+    game_id = "toy-charges-what-you-lack"
+
+    def _apply(self, choice):
+        seat = self.turn % len(self.record.seats)
+        events = super()._apply(choice)
+        self.totals[seat] -= int(choice.key.split(":")[1]) + 1
+        return events
+
+
+def test_a_score_below_zero_is_caught(planted):
+    fails_every_game(planted(ChargesWhatYouLack), r"left a score below zero")
+
+
 # --- (d) hidden information that determinize does not redraw, or redraws visibly ------------
 class KeepsSecretsInPlans(Toy):
     """Declares hidden information but plans on the real secret cards (bots would read them)."""

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from inkterm.bots import search_budget
 from inkterm.engine import GAMES
 from inkterm.tables.limits import TableLimits
 from inkterm.tables.manager import TABLE_VERSION, TableError, TableManager
@@ -338,7 +339,7 @@ def test_a_version_1_table_file_still_loads_and_its_seats_are_claimed_once(tmp_p
     assert [s.name for s in table.seats] == ["ann", "Zoe (web)", "search:50000000"]
     assert len(table.state.record.choices) == 4 and table.state.decision().seat == 1
     assert table.owners == [None, None, None]
-    assert table.bots[2].iterations <= 1000  # the file's budget is capped by the server
+    assert table.bots[2].iterations == search_budget(table.game, "hard")  # the file's budget, capped
     zoe = Player("Zoe (web)", "web:" + "3" * 32, "198.51.100.3")
     assert manager.join(zoe, "MDUR")[1] == 1  # the first Zoe back takes it, and keeps it
     assert json.loads(table.path.read_text())["version"] == TABLE_VERSION

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from inkterm.bots import SearchBot
+from inkterm.bots import DEFAULT_LEVEL, SearchBot, make_bot, search_budget
 from inkterm.bots.hooks import hooks
 from inkterm.tables.channel import SOCKET_NAME, TableService
 from inkterm.tables.client import TableClient, TableRefused
@@ -52,6 +52,21 @@ def test_levels_are_sized_by_the_server():
         normal = server_bot("normal", game, BotLimits(), seed=1)
         assert normal.iterations <= hard.iterations
         assert not isinstance(server_bot("easy", game, BotLimits(), seed=1), SearchBot)
+
+
+def test_a_tables_levels_are_the_bots_own_levels():
+    """One mechanism names the levels: a seat of a level at a shared table plays the bot
+    a local seat of that level plays (the setup screen, --seats), with the level's
+    share of the server's cap; an old table's "bot" is the default level, as locally."""
+    for game in games(shipped=True):
+        for level in LEVELS:
+            here, local = server_bot(level, game, BotLimits(), seed=1), make_bot(level, seed=1)
+            assert type(here) is type(local)
+            if isinstance(here, SearchBot):
+                assert here.iterations == search_budget(game, level) == local.budget(game)
+        assert server_bot("bot", game, BotLimits(), seed=1).iterations == search_budget(game, DEFAULT_LEVEL)
+        capped = server_bot("normal", game, BotLimits(iterations=400), seed=1)
+        assert capped.iterations == round(400 * LEVELS["normal"].search_share)
 
 
 async def test_a_client_cannot_set_a_bots_budget(base):

@@ -78,6 +78,26 @@ async def test_setup_first_enter_opens_the_game_list_not_a_game():
         assert app.screen.state.record.game == games()[1]
 
 
+async def test_setup_says_what_each_bot_level_is_and_seats_it():
+    """The setup screen names the levels in words (from the one table of levels), and
+    a seat of a level plays that level's bot."""
+    from inkterm.bots import LEVELS, SearchBot
+
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("n")
+        setup = app.screen
+        help_text = " ".join(text_of(setup.query_one("#setup-help")).split())
+        for name, level in LEVELS.items():
+            assert f"{name} {level.words}" in help_text or f"{name} (bot) {level.words}" in help_text
+        setup.query_one("#seat1").value = "hard"
+        await pilot.press("ctrl+g")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        bot = app.screen.table.bots[1]
+        assert isinstance(bot, SearchBot) and bot.level == "hard", bot
+
+
 async def test_setup_rejects_bad_forms():
     app = InktermApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -78,6 +78,10 @@ class MatSpec(_Strict):
     technique_capacity: int = Field(ge=1)
     end_phase_points: int = Field(ge=0)
     gold_bonus: int = Field(ge=0)
+    # A price in points (Gold Leaf, Gilder's Kit, Spill Cloth) is offered only to a seat
+    # that has the points, so no score goes below 0. False (older data): the price is
+    # taken all the same, and a score could go below 0.
+    point_price_needs_points: bool = False
 
     @model_validator(mode="after")
     def _links(self):
@@ -393,6 +397,12 @@ class SoloSpec(_Strict):
     starting_cubes: int = Field(ge=0)
     die: list[Literal["star", "circle", "diamond", "abbot"]] = Field(min_length=1)
     end_points_per_space: int = Field(ge=0)
+    # The end bonus (points per space the Abbot has left) is at most the player's score
+    # before it: three near-empty pages turned at once won by the bonus alone.
+    end_points_at_most_score: bool = False
+    # At the end the Rival also scores its bonus for each arrow the Abbot has not crossed
+    # ("he walks on to the end"): finishing early no longer keeps the bonuses from it.
+    rival_bonus_for_arrows_left: bool = False
     difficulties: dict[str, DifficultySpec]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from inkterm.engine.steps import Narration, parse_key
 from inkterm.engine.types import Choice, Decision, Event
-from inkterm.engine.words import act
+from inkterm.engine.words import act, count
 
 from .content import COLOUR_WORDS
 from .model import ROMAN, ROT, T_MAIN, T_PAGE, T_SIDES, T_TRIG, UP, Base, _take_texts, ckey, gold_bonus_words
@@ -45,10 +45,15 @@ class Decisions(Base):
                 spec = self.C.techniques[tid]
                 if trig.grinder:
                     ch.append(Choice(ckey("resolve", tid), f"Resolve {spec.name}", spec.text, (f"tech:{tid}",)))
-                else:
+                    continue
+                price = self.use_price(tid)
+                if self.can_pay(p, price):
                     ch.append(Choice(ckey("resolve", tid), f"Use {spec.name}", spec.text, (f"tech:{tid}",)))
-                    ch.append(Choice(ckey("decline", tid), f"Decline {spec.name} (the use is lost)", spec.text,
-                                     (f"tech:{tid}",)))
+                    hint = spec.text
+                else:
+                    hint = _cannot_pay(p.score, price)
+                ch.append(Choice(ckey("decline", tid), f"Decline {spec.name} (the use is lost)", hint,
+                                 (f"tech:{tid}",)))
             return Decision(seat, f"{p.name}: which triggered effect next?", ch, T_TRIG)
         if self.stage == "page":
             level = p.turned + 1
@@ -77,15 +82,22 @@ class Decisions(Base):
         pv = sum(v for _l, v in self.page_score(seat, voluntary=not forced))
         gold = self.turn_bonus(seat)
         bonus = f" + {gold_bonus_words(gold)}" if gold else ""
+        scores, first = f"scores {pv}{bonus}", ""
+        if self.solo:
+            scores, first = self.solo_turn_texts(p, pv)
+            scores += bonus
         if forced:
             why = "Abbot's Blessing still brings the gold bonus." if gold else "no gold bonus."
-            ch.append(Choice("turn", f"Turn page {p.page} (forced, scores {pv}{bonus})",
-                             f"The Abbot has passed your page's arrow: you must Turn; {why}",
+            ch.append(Choice("turn", f"Turn page {p.page} (forced, {scores})",
+                             f"{first}The Abbot has passed your page's arrow: you must Turn; {why}",
                              (f"page:{p.page}",)))
         else:
-            ch.append(Choice("turn", f"Turn page {p.page} (scores {pv}{bonus})",
-                             "Score this page, discard it and take the next level.", (f"page:{p.page}",)))
+            last = p.page is not None and self.C.pages[p.page].level == 3
+            what = "Score this page, your last." if last else "Score this page, discard it and take the next level."
+            ch.append(Choice("turn", f"Turn page {p.page} ({scores})", first + what, (f"page:{p.page}",)))
         for tid, st in p.all_techs():
+            if not self.can_pay(p, self.use_price(tid)):
+                continue  # a price in points is offered only to a seat that has them
             if st == ROT:
                 spec = self.C.techniques[tid]
                 ch.append(Choice(ckey("use", tid), f"Use {spec.name} (second use)", spec.text, (f"tech:{tid}",)))
@@ -146,3 +158,8 @@ class Decisions(Base):
             raise AssertionError(key)
         self._run(ev)
         return ev.take()
+
+
+def _cannot_pay(score: int, price: int) -> str:
+    """Why a use is not offered: its price in points is more than the seat has."""
+    return f"It costs {count(price, 'point')} and you have {score}: only declining is open."

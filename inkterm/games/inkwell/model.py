@@ -9,7 +9,7 @@ from inkterm.engine import steps
 from inkterm.engine.state import GameState
 from inkterm.engine.steps import WorkQueue
 
-from .content import COLOURS, CUBE_NAMES, GOLD, Content
+from .content import COLOURS, CUBE_NAMES, GOLD, Content, Gold
 from .fit import ALL, GOLD_BIT, mask_counts
 from .work import Ask, Batch, StartCubes, Trigger
 
@@ -270,7 +270,23 @@ class Base(GameState):
         p.masks = masks
 
     def _spill(self, p: Player) -> int:
-        return sum(e.count for _t, _s, e in self._active_kinds(p) if e.kind == "spill")
+        """Cubes of one Take that ``p`` may pour back: the cloth's count, and no more
+        than ``p`` can pay for where a price in points must be paid from points held."""
+        n = sum(e.count for _t, _s, e in self._active_kinds(p) if e.kind == "spill")
+        cost = self._spill_cost(p)[1] if n else 0
+        if cost and self.C.mat.point_price_needs_points:
+            n = min(n, p.score // cost)
+        return n
+
+    def can_pay(self, p: Player, points: int) -> bool:
+        """Whether ``p`` may be offered a price of ``points`` (see ``point_price_needs_points``)."""
+        return points <= 0 or p.score >= points or not self.C.mat.point_price_needs_points
+
+    def use_price(self, tid: int) -> int:
+        """The points one use of technique ``tid`` would cost now: a gold's price while
+        the supply has gold (none is paid without gold)."""
+        e = self.C.techniques[tid].effect
+        return e.cost if isinstance(e, Gold) and self.supply > 0 else 0
 
     def _spill_cost(self, p: Player) -> tuple[str, int]:
         """The name of ``p``'s pouring technique and the points one cube poured back
@@ -348,7 +364,10 @@ class Base(GameState):
         def turn_bonus(self, seat: int) -> int: ...
         # rival.py
         def _rival_turn(self, ev: Narration) -> None: ...
-        def _rival_scores(self, ev: Narration, why: str, arrow: bool) -> None: ...
+        def _rival_scores(self, ev: Narration, why: str, arrow: bool, arrows: int = 0) -> None: ...
+        def end_bonus(self, p: Player) -> tuple[int, int]: ...
+        def solo_turn_texts(self, p: Player, page_points: int) -> tuple[str, str]: ...
+        def arrows_left(self) -> int: ...
         def _solo_end(self, p: Player, ev: Narration) -> None: ...
         # flow.py
         def _run(self, ev: Narration) -> None: ...

@@ -15,12 +15,15 @@ from __future__ import annotations
 from inkterm.engine.steps import key_int, parse_key
 
 from .content import N_BLANKS, N_ROUNDS, ROW_THRESHOLDS, Card, cards
+from .probes import PROBES as PROBES  # the simple strategies the balance lab plays
 from .view import CardFacts, KilnView, PlayerView
 
 # Search plays on through the other seats' turns (default policy: the zone with the
 # most dice) before scoring, so it sees which dice it leaves them: scoring at the end
 # of its own turn it won 55-60% against greedy (90 games), this way 24 of 30.
-SEARCH_ITERATIONS = 1000  # ~0.35-0.45 s a move here
+# The hard level's budget (normal: a quarter of it): about 0.55 CPU-s a move here
+# (1,000 iterations: 0.22 s, and 80% against greedy in 30 games).
+SEARCH_ITERATIONS = 2500
 SEARCH_HORIZON = "round"
 VALUE_SCALE = 3.0  # points of lead that make a clear advantage, for search rewards
 RATE = 0.55  # blanks a seat adds per remaining turn, beyond what its tokens hold now
@@ -78,11 +81,12 @@ def _ach_value(c: Card, blanks_now: int, proj: float, n_ach: int, zones: int) ->
     return 0.0
 
 
-def player_value(p: PlayerView, tl: int, hand: list[CardFacts] | None, cards: dict[str, Card],
-                 now: bool = False) -> float:
+def player_parts(p: PlayerView, tl: int, hand: list[CardFacts] | None, cards: dict[str, Card],
+                 now: bool = False) -> list[tuple[str, float]]:
     """Projected final points of one player from public facts (and its hand if known),
-    ``cards`` being the game's own (its content version's). ``now``: the player is in
-    its own turn, so it can still make blanks."""
+    in named parts in a player's words (they add up to ``player_value``), ``cards``
+    being the game's own (its content version's). ``now``: the player is in its own
+    turn, so it can still make blanks."""
     w = tl / (tl + 2.0)
     blanks = p["blanks"]
     if tl or now:
@@ -93,32 +97,52 @@ def player_value(p: PlayerView, tl: int, hand: list[CardFacts] | None, cards: di
     ach = [t["id"] for t in p["tableau"] if t["type"] == "achievement"]
     zones = sum(1 for x in p["tokens"] if x)
     ach_now = sum(pts for label, pts in p["breakdown"][3:] if not label.startswith("Dragon"))
-    v = p["score"] - ach_now
-    v += sum(_ach_value(cards[c], blanks, proj, len(ach), zones) for c in ach)
+    achievements = sum(_ach_value(cards[c], blanks, proj, len(ach), zones) for c in ach)
     # Tokens that blank-making can turn into blanks now, with the rows they finish.
     after = min(N_BLANKS, blanks + pot)
-    v += 0.95 * pot + 0.9 * sum(1 for t in ROW_THRESHOLDS if blanks < t <= after)
-    v += token_value(left) * w
+    blanks_now = 0.95 * pot + 0.9 * sum(1 for t in ROW_THRESHOLDS if blanks < t <= after)
     money = p["money"]
-    v += (0.3 * min(money, 6) + 0.1 * max(0, money - 6) + 0.2 * p["clay"] + 0.12 * p["glaze"]) * w
-    v += 0.08 * p["favour"] * w
-    v += SPREAD * max(0, zones - 3) * w
-    v += 0.001 * p["money"] + 0.0005 * p["claims"]  # the tie-breaks
+    goods = (0.3 * min(money, 6) + 0.1 * max(0, money - 6) + 0.2 * p["clay"] + 0.12 * p["glaze"]) * w
+    workshop = 0.0
     for t in p["tableau"]:
         c = cards[t["id"]]
         if c.type in ("tap", "persistent"):
-            v += 0.4 * c.cost * w * (0.6 if t["type"] == "tap" and tl <= 1 else 1)
+            workshop += 0.4 * c.cost * w * (0.6 if t["type"] == "tap" and tl <= 1 else 1)
+    in_hand = 0.0
     if hand is None:
-        v += 0.5 * p["hand"] * w
+        in_hand = 0.5 * p["hand"] * w
     else:
         for facts in hand:
             card = cards[facts["id"]]
             if card.type == "achievement":
                 gain = _ach_value(card, blanks, proj, len(ach) + 1, HAND_ZONES)
-                v += max(0.0, gain - 0.3 * card.cost) * 0.5 * w
+                in_hand += max(0.0, gain - 0.3 * card.cost) * 0.5 * w
             else:
-                v += 0.1 * card.cost * w
-    return v
+                in_hand += 0.1 * card.cost * w
+    return [("points without achievements", float(p["score"] - ach_now)),
+            ("achievements as they stand to score", achievements),
+            ("blanks the tokens make now", blanks_now),
+            ("tokens on the board", token_value(left) * w),
+            ("money, clay and glaze", goods),
+            ("favour", 0.08 * p["favour"] * w),
+            ("zones covered", SPREAD * max(0, zones - 3) * w),
+            ("tie-breaks", 0.001 * p["money"] + 0.0005 * p["claims"]),
+            ("workshop cards", workshop),
+            ("cards in hand", in_hand)]
+
+
+def player_value(p: PlayerView, tl: int, hand: list[CardFacts] | None, cards: dict[str, Card],
+                 now: bool = False) -> float:
+    """Projected final points of one player (see ``player_parts``)."""
+    return sum(v for _, v in player_parts(p, tl, hand, cards, now))
+
+
+def value_parts(state, seat: int) -> list[tuple[str, float]]:
+    """``seat``'s projected points as it sees them, in named parts (they add up to its
+    value in ``seat_values``): a move's reason can say which part it raised."""
+    v = state.view(seat)
+    p = v["players"][seat]
+    return player_parts(p, turns_left(v, seat), p.get("hand_cards"), state.cards, v["current"] == seat)
 
 
 def seat_values(state, seat: int) -> list[float]:

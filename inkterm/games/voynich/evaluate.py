@@ -9,13 +9,15 @@ still held are worth a piece's share of future progress. The in-game OK alone (t
 old measure) made the bots blind to knowledge, which is most of a game's points, so
 they idled and games ran long. The Voynich Puzzle has no hidden information (ruling
 44), so reading the state here is reading the seat's view.
+``value_parts`` names the parts of a seat's standing, for the bots' reasons in words.
 ``card_picks`` lists, per seat, the cards in its book at the end of the game, for
 the simulator's per-card statistics.
 """
 from __future__ import annotations
 
 from .geometry import VALUE
-from .tables import C, CAP
+from .probes import PROBES as PROBES  # the simple strategies the balance lab plays
+from .tables import CAP, C
 
 # A page's multiplier for the projection: step 1 scores nothing yet but will (0.4 of
 # the ×1 it is likely to reach); later steps as printed (×1, ×2, ×4).
@@ -28,13 +30,22 @@ VALUE_SCALE = 4.0
 SEARCH_ITERATIONS = 1000
 
 
-def seat_value(state, p: int) -> float:
+def value_parts(state, p: int) -> list[tuple[str, float]]:
+    """Seat ``p``'s projected final OK in named parts, in a player's words (they add
+    up to its value): a move's reason can say which part it raised."""
     know = state.know[p]
-    v = state.ok[p] + 0.5 * sum(VALUE[i] for i in state.research[p])
     scores = state.content.scores
+    pages = 0.0
     for cid, step in state.book[p]:
-        v += PROJECTED[step] * max(min(know[t], CAP) for t in scores[cid]) / 10
-    return v + SHARING * sum(state.share[p])
+        pages += PROJECTED[step] * max(min(know[t], CAP) for t in scores[cid]) / 10
+    return [("OK", float(state.ok[p])),
+            ("research tokens on the puzzle", 0.5 * sum(VALUE[i] for i in state.research[p])),
+            ("pages by knowledge and step", pages),
+            ("sharing tokens held", SHARING * sum(state.share[p]))]
+
+
+def seat_value(state, p: int) -> float:
+    return sum(v for _, v in value_parts(state, p))
 
 
 def seat_values(state, seat: int) -> list[float]:

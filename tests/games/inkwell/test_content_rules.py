@@ -1,5 +1,7 @@
 """The designed content in play: workspace B sides (§3.4), the 32 techniques' effects
 (§3.5), the solo Rival (§3.6) and the auto-place shortcut."""
+import copy
+
 import pytest
 
 from inkterm.engine import new_game
@@ -149,6 +151,7 @@ def test_spill_cloth(players):
     cost = content().techniques[12].at(players).effect.cost
     assert cost == (1 if players in (2, 3) else 0)
     st = start(players)
+    st.players[0].add("Patron's Purse", 3)  # the point a pour costs (a price needs points)
     give_tech(st, 0, 12, "under")
     fill_all_but(st, 0, "I-1", {"A5"})
     clear_mat(st)
@@ -170,6 +173,7 @@ def test_spill_cloth(players):
 
 def test_spill_cloth_auto_place_pays_too():
     st = start(2)
+    st.players[0].add("Patron's Purse", 3)
     give_tech(st, 0, 12, "under")
     fill_all_but(st, 0, "I-1", {"A5"})
     clear_mat(st)
@@ -201,6 +205,7 @@ def test_scraper_moves_a_cube_not_the_multiplier():
 @pytest.mark.parametrize("tid,gold", [(14, 1), (15, 1)])
 def test_gold_leaf_and_gilders_kit(tid, gold):
     st = start(2)
+    st.players[0].add("Patron's Purse", 4)  # what a gold costs (a price needs points)
     st.deck.remove(tid)
     set_bottle(st, "D1", ["R"], tech=tid)
     set_bottle(st, "S1", ["Au"])
@@ -209,6 +214,54 @@ def test_gold_leaf_and_gilders_kit(tid, gold):
     supply = st.supply
     st.apply(f"resolve:{tid}")
     assert st.supply == supply - gold and st.hand[0].cubes[GOLD] == gold
+
+
+def older_rules(st) -> None:
+    """The data before a price in points needed points (``point_price_needs_points``
+    absent): how a game begun under it replays."""
+    st.C = copy.copy(st.C)
+    st.C.mat = st.C.mat.model_copy(update={"point_price_needs_points": False})
+    fresh(st)
+
+
+@pytest.mark.parametrize("tid,price", [(14, 1), (15, 4)])
+def test_a_gold_is_offered_only_to_a_seat_that_can_pay_for_it(tid, price):
+    """Issue 36: Gilder's Kit and Gold Leaf took points a seat did not have (0 → −4)."""
+    st = start(2)
+    st.players[0].add("Patron's Purse", price - 1)
+    st.deck.remove(tid)
+    set_bottle(st, "D1", ["R"], tech=tid)
+    set_bottle(st, "S1", ["Au"])
+    st.apply("take:D1")
+    place_all(st)
+    assert keys(st) == [f"decline:{tid}"]  # one point short: only declining is open
+    hint = st.decision().choices[0].hint
+    assert f"costs {price} point" in hint and f"you have {price - 1}" in hint
+    older_rules(st)
+    assert f"resolve:{tid}" in keys(st)
+    st.apply(f"resolve:{tid}")
+    assert st.players[0].score == -1  # the old rule, kept for games begun under it
+
+
+def test_a_pour_is_offered_only_to_a_seat_that_can_pay_for_it():
+    """With no points, Spill Cloth's pour (1 point with two players) is not open, so a
+    bottle that needs it does not fit; under the older data it did, and cost 0 → −1."""
+    st = start(2)
+    assert st.players[0].score == 0
+    give_tech(st, 0, 12, "under")
+    fill_all_but(st, 0, "I-1", {"A5"})
+    clear_mat(st)
+    set_bottle(st, "C1", ["R", "K"])
+    assert takes(st) == []
+    st.players[0].add("Patron's Purse", 1)
+    fresh(st)
+    assert takes(st) == ["take:C1"]
+    st.players[0].add("Patron's Purse", -1)
+    older_rules(st)
+    assert takes(st) == ["take:C1"]
+    st.apply("take:C1")
+    st.apply("auto")
+    assert st.players[0].score == -1
 
 
 @pytest.mark.parametrize("tid,n", [(16, 3), (17, 2)])
@@ -270,6 +323,7 @@ def test_gilders_kit_pays_its_cost_a_gold_and_nothing_without_gold(players, cost
     assert content().techniques[15].effect.cost == 3
     assert content().techniques[15].by_players == {2: {"cost": 4}, 3: {"cost": 4}}
     st = start(players)
+    st.players[0].add("Patron's Purse", cost)  # a price in points needs the points
     st.deck.remove(15)
     set_bottle(st, "D1", ["R"], tech=15)
     st.apply("take:D1")
@@ -277,17 +331,19 @@ def test_gilders_kit_pays_its_cost_a_gold_and_nothing_without_gold(players, cost
     supply = st.supply
     st.apply("resolve:15")
     assert st.hand[0].cubes[GOLD] == 1 and st.supply == supply - 1
-    assert st.players[0].score == -cost and ["Gilder's Kit", -cost] in st.players[0].breakdown
+    assert st.players[0].score == 0 and ["Gilder's Kit", -cost] in st.players[0].breakdown
     place_all(st)
     st.apply("turn")
     finish_turn(st)
     while st.cur != 0:  # the others Turn too
         st.apply("turn")
         finish_turn(st)
-    assert "use:15" in keys(st)
     st.supply = 0
+    fresh(st)
+    assert "use:15" in keys(st)  # no gold, no price: open whatever the score
+    score = st.players[0].score
     st.apply("use:15")
-    assert st.players[0].score == -cost and not st.hand  # the supply is empty: no gold, no payment
+    assert st.players[0].score == score and not st.hand  # the supply is empty: no gold, no payment
 
 
 @pytest.mark.parametrize("players,says", [(2, "pay 4 points"), (3, "pay 4 points"), (4, "pay 3 points"),
@@ -296,6 +352,7 @@ def test_a_technique_reads_the_number_of_its_player_count(players, says):
     """The board shows the table's own number, not every count's (the text the
     menu and the mat show comes from the game's content)."""
     st = start(players)
+    st.players[0].add("Patron's Purse", 4)  # enough to be offered the Kit's use
     st.deck.remove(15)
     set_bottle(st, "D1", ["R"], tech=15)
     st.apply("take:D1")
@@ -591,19 +648,87 @@ def test_solo_difficulty(diff):
     assert st.rival_score == expect
 
 
-def test_solo_end_scoring_and_win():
+def _finishing(score: int, abbot: int = 20, crossed: int = 2):
+    """A solo game about to Turn its (empty) page III: ``score`` so far, the Abbot on
+    ``abbot``, the Rival at 10 with a pile of 3."""
     st = start(1)
     st.players[0].turned = 2
     set_page(st, 0, "III-1")
-    st.abbot = 20
+    st.abbot, st.crossed = abbot, crossed
     st.rival_pile = [3, 0, 0, 0, 0]
     st.rival_score = 10
-    st.players[0].score = 5
+    st.players[0].score = score
+    fresh(st)
+    return st
+
+
+def test_solo_end_scoring_and_win():
+    """Issue 36: the end bonus is 2 a space, at most the score before it, and the Rival
+    also scores its bonus for each arrow the Abbot has not crossed."""
+    solo = content().solo
+    assert solo.end_points_per_space == 2 and solo.end_points_at_most_score and solo.rival_bonus_for_arrows_left
+    bonus = solo.difficulties["standard"].arrow_bonus
+    st = _finishing(20)  # 7 spaces left: 14; one arrow not crossed
     st.apply("turn")
     assert st.is_over
-    assert ["Time left", 21] in st.players[0].breakdown and st.rival_score == 13
+    assert ["Time left", 14] in st.players[0].breakdown and st.rival_score == 10 + 3 + bonus
     s = st.summary()
-    assert s["winner"] == 0 and s["players"][0]["score"] == 26
+    assert s["winner"] == 0 and s["players"][0]["score"] == 34
+    st = _finishing(5, abbot=4, crossed=0)  # 23 spaces left would pay 46: at most the 5 scored
+    st.apply("turn")
+    assert ["Time left", 5] in st.players[0].breakdown and st.rival_score == 10 + 3 + 3 * bonus
+    assert st.winner() is None
+
+
+def test_older_solo_data_ends_as_it_did():
+    """A game begun under the data before issue 36 (no cap, no bonus for arrows left,
+    3 a space) finishes under its own numbers."""
+    st = _finishing(5, abbot=4, crossed=0)
+    st.C = copy.copy(st.C)
+    st.C.solo = st.C.solo.model_copy(update={
+        "end_points_per_space": 3, "end_points_at_most_score": False, "rival_bonus_for_arrows_left": False})
+    fresh(st)
+    st.apply("turn")
+    assert ["Time left", 69] in st.players[0].breakdown and st.rival_score == 13
+    assert st.winner() == 0  # how turning every turn won
+
+
+def test_solo_turn_says_what_it_scores_and_what_the_rival_will():
+    """The Turn of page III gives its total with the end bonus, and both final scores;
+    an earlier Turn says what the Rival scores at the next arrow."""
+    bonus = content().solo.difficulties["standard"].arrow_bonus
+    st = _finishing(5, abbot=4, crossed=0)
+    turn = _turn_choice(st)
+    assert turn.label == "Turn page III-1 (scores 0 + 5 end bonus = 5)"
+    assert turn.hint.startswith(f"The game ends: 10 to the Rival's {13 + 3 * bonus} (the Rival wins).")
+    assert "2 a space for the 23 spaces the Abbot has left (46), but at most your score before it: 5" in turn.hint
+    assert f"its pile (3) and {bonus} for each of the 3 arrows the Abbot has not crossed" in turn.hint
+    st = start(1)
+    st.rival_pile = [2, 1, 0, 0, 0]
+    fresh(st)
+    turn = _turn_choice(st)
+    assert turn.hint.startswith(f"The Rival scores its pile (now 3) + {bonus} when the Abbot crosses arrow I "
+                                "(space 9; he is on 0).")
+
+
+@pytest.mark.slow
+def test_turning_every_turn_loses_to_the_standard_rival_slow():
+    assert _rush_losses(200) >= 0.70
+
+
+def test_turning_every_turn_loses_to_the_standard_rival():
+    """Issue 36: Turn every turn (the rush probe) won solo Inkwell by the end bonus
+    alone (3 a space for the ~23 spaces left; the Rival crossed no arrow). Now it loses
+    at least 70 games in 100 (200 seeded games with INKTERM_SLOW=1; 40 here)."""
+    assert _rush_losses(40) >= 0.70
+
+
+def _rush_losses(games: int) -> float:
+    from inkterm.sim.runner import play_game
+
+    lost = sum(not play_game("inkwell", ["rush"], seed=s, options={"difficulty": "standard"}).winners
+               for s in range(games))
+    return lost / games
 
 
 def _first_choice_solo_game(seed: int):
@@ -632,11 +757,12 @@ def test_solo_result_a_win_and_a_tie():
     st.players[0].turned = 2
     set_page(st, 0, "III-1")
     st.abbot = 20
-    st.rival_score, st.players[0].score = 10, 5
-    st.apply("turn")  # 21 for time left: 26 to 10
+    st.crossed = 2
+    st.rival_score, st.players[0].score = 10, 20
+    st.apply("turn")  # 14 for time left: 34 to the Rival's 10 and its bonus for arrow III
     res = st.result()
     assert [s.name for s in res.standings] == ["P1", "the Rival"]
-    assert res.headline == "P1 wins by 16"
+    assert res.headline == f"P1 wins by {24 - content().solo.difficulties['standard'].arrow_bonus}"
     st.rival_score = st.players[0].score  # a tie goes to the Rival [R25]
     res = st.result()
     assert res.winners == ["the Rival"] and res.headline == "the Rival wins on the tie-break"
@@ -670,3 +796,48 @@ def test_best_placement_is_complete_and_auto_applies_it():
 def test_best_placement_empty_when_nothing_to_place():
     st = start(2)
     assert best_placement(st) == []
+
+
+def _under(version: int, seats: list[str], seed: int, options: dict | None = None):
+    """A new game recorded under an earlier content version, as its save would open."""
+    import dataclasses
+
+    from inkterm.engine import api
+
+    rec = new_game("inkwell", seats, seed, options).record
+    return api.opening(dataclasses.replace(rec, content_version=version))
+
+
+def test_a_version_10_game_finishes_under_its_numbers():
+    """Saves from before issue 36 (content version 10) play on as they began: a gold
+    is still offered without the points for it (random seed 8 went to -4 by it), and a
+    solo game that turns every turn ends with 3 a space, uncapped, and wins."""
+    import random
+
+    from inkterm.engine import load_game
+
+    st = _under(10, ["A", "B"], 8)
+    rng = random.Random(8)
+    while min(st.scores()) >= 0:
+        key = rng.choice(st.decision().keys)
+        st = load_game(st.to_json()) if len(st.record.choices) == 20 else st  # a save on the way
+        st.apply(key)
+    assert key == "use:15" and st.scores()[0] == -4 and st.record.content_version == 10
+    now = _under(11, ["A", "B"], 8)
+    rng = random.Random(8)
+    while not now.is_over:
+        now.apply(rng.choice(now.decision().keys))
+        assert min(now.scores()) >= 0
+
+    def rush(st):
+        while not st.is_over:
+            keys = st.decision().keys
+            st.apply("turn" if "turn" in keys else keys[0])
+            if len(st.record.choices) == 10:
+                st = load_game(st.to_json())
+        return st
+
+    old = rush(_under(10, ["Ann"], 1, {"difficulty": "standard"}))
+    assert ["Time left", 66] in old.players[0].breakdown and old.winner() == 0  # the issue's 66
+    new = rush(_under(11, ["Ann"], 1, {"difficulty": "standard"}))
+    assert ["Time left", 2] in new.players[0].breakdown and new.winner() is None

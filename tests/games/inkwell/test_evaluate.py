@@ -1,6 +1,6 @@
 """How the bots judge an Inkwell position (evaluate.py)."""
 from inkterm.bots import make_bot
-from inkterm.games.inkwell.evaluate import PAGE_WORTH, PAGES, evaluate, player_value
+from inkterm.games.inkwell.evaluate import PAGE_WORTH, PAGES, RIVAL_WORTH, evaluate, player_value
 
 from .helpers import fresh, start
 
@@ -28,3 +28,15 @@ def test_the_worth_of_a_page_counts_only_against_other_players():
     mine, theirs = duo.view(0)["players"]
     assert evaluate(duo, 0) == player_value(mine) - player_value(theirs)
     assert player_value(mine) - player_value(mine, 0.0) == PAGE_WORTH * PAGES
+
+
+def test_alone_greedy_minds_half_the_rivals_score_and_pile():
+    """Issue 36: the Rival clears the fullest bottle it rolls, so a full Take also keeps
+    ink from it; blind to the Rival, greedy lost to the probe "take the fullest bottle"
+    (35% to its 50% against the Standard Rival)."""
+    st = start(1)
+    before = evaluate(st, 0)
+    st.rival_pile = [2, 1, 1, 0, 0]
+    st.rival_score = 6
+    fresh(st)
+    assert evaluate(st, 0) == before - RIVAL_WORTH * (6 + 4) and RIVAL_WORTH == 0.5

@@ -14,6 +14,8 @@ def test_a_given_workspace_and_technique():
 def test_a_given_limited_technique_can_be_used_from_the_first_turn():
     seat = 1
     st = given_game("inkwell", ["a", "b"], 3, Give(seat, "T15"), {"first_player": "2"})
+    st.players[seat].add("Patron's Purse", 4)  # a gold's price: a price in points needs them
+    st._decided, st._decision = False, None
     normal = new_game("inkwell", ["a", "b"], 3, {"first_player": "2"})
     for _ in range(10):  # workspace sides and starting cubes come first
         if "use:15" in st.decision().keys:

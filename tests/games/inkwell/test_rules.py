@@ -501,6 +501,7 @@ def test_1_11_1_active_from_arrival_including_this_take():
 
 def test_1_11_2_limited_use_cards():
     st = start(2)
+    st.players[0].add("Patron's Purse", 1)  # what a gold costs
     st.deck.remove(14)
     set_bottle(st, "D1", ["R"], tech=14)  # Gold Leaf, once
     st.apply("take:D1")
@@ -508,6 +509,7 @@ def test_1_11_2_limited_use_cards():
     st.apply("resolve:14")
     assert [14, "down"] in st.players[0].techs
     st2 = start(2)
+    st2.players[0].add("Patron's Purse", 8)  # two gold at 4
     st2.deck.remove(15)
     set_bottle(st2, "D1", ["R"], tech=15)  # Gilder's Kit, twice
     st2.apply("take:D1")
