@@ -60,6 +60,12 @@ async def test_demo_runs_a_whole_game_to_the_end(inkterm_home, monkeypatch):
             now = len(screen.state.record.choices)
             made, still = now, (still + 1 if now == made else 0)
             assert still < 200, f"the demo stopped at choice {now}"
+        # The end of a demo explains the game as the end of any game does.
+        from inkterm.widgets.score_chart import ScoreChart
+
+        chart = app.screen.query_one(ScoreChart)
+        assert [line[-1] for line in chart.lines] == screen.state.scores()
+        assert app.screen.query_one("#swings")
 
 
 @pytest.mark.parametrize("game", game_params(seats=2))
