@@ -87,6 +87,9 @@ class InktermApp(App):
         elif kind == "demo":
             game, seats, seed, speed, bot = self.start[1:]
             self.start_demo(game, seats, seed, speed, bot)
+        elif kind == "scene":
+            game, topic, speed = self.start[1:]
+            self.show_scene(game, topic, speed)
         elif kind == "learn":
             self.start_lesson(*self.start[1:])
 
@@ -163,6 +166,24 @@ class InktermApp(App):
             self.notify(str(exc), title="Cannot start the demo", severity="error")
             return False
         self.push_screen(DemoScreen(state, speed, bot))
+        return True
+
+    def show_scene(self, game: str, topic: str, speed: float = 1.0) -> bool:
+        """Play the "show me" scene of the rules section ``topic`` names."""
+        from inkterm.engine import IllegalChoice
+        from inkterm.engine.assets import AssetError
+        from inkterm.scenes import scene_for
+        from inkterm.screens.scene import SceneScreen
+
+        try:
+            scene = scene_for(game, topic)
+            if scene is None:
+                self.notify(f"No scene shows “{topic}” yet.", severity="warning")
+                return False
+            self.push_screen(SceneScreen(game, scene, speed))
+        except (AssetError, IllegalChoice, ValueError) as exc:
+            self.notify(str(exc), title="Cannot play the scene", severity="error")
+            return False
         return True
 
     def start_lesson(self, game: str, restart: bool = False) -> bool:

@@ -71,7 +71,7 @@ class DemoScreen(GameScreen):
         self.add_class("teaching")
         self.paused = False
         self.speed = min(SPEEDS, key=lambda s: abs(s - speed))
-        self.tape = Tape()
+        self.tape = Tape(len(state.record.choices))
         #: The step on screen (None before the first): decided in the position shown.
         self.shown: Step | None = None
         #: Turns the pages of a long step (see _turn_pages).

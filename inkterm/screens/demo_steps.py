@@ -40,15 +40,18 @@ class Step:
 
 
 class Tape:
-    """The steps told so far, one per choice of the game: ``steps[i].at == i``."""
+    """The steps told so far, one per choice of the game from choice ``start`` on:
+    ``steps[i].at == start + i``."""
 
-    def __init__(self) -> None:
+    def __init__(self, start: int = 0) -> None:
+        self.start = start
         self.steps: list[Step] = []
         self._rules_told: set[str] = set()
 
     def step_at(self, at: int) -> Step | None:
         """The step told before at this point of the game (after a step back)."""
-        return self.steps[at] if 0 <= at < len(self.steps) else None
+        i = at - self.start
+        return self.steps[i] if 0 <= i < len(self.steps) else None
 
     def tell(self, state: Any, seat: int, key: str, narration: Narration) -> Step:
         """Keep the step decided now in ``state`` (its rule in full the first time)."""
@@ -56,7 +59,7 @@ class Tape:
         known = self.step_at(at)
         if known is not None:  # told already (a thought that arrived after a step back)
             return known
-        assert at == len(self.steps), "a demo's steps are told in the order of the game"
+        assert at == self.start + len(self.steps), "a demo's steps are told in the order of the game"
         rule = narration.rule.heading if narration.rule is not None else None
         full = rule is not None and rule not in self._rules_told
         if rule is not None:

@@ -63,6 +63,8 @@ class Narration:
     chosen: str
     why: str
     rule: Section | None
+    #: What the ``why`` line is headed ("Why" for a bot's reason; a scene says what it shows).
+    why_label: str = "Why"
 
     def renderable(self, full_rule: bool = True) -> Group:
         """``full_rule``: the rule's text too, or only its heading (a rule already read
@@ -70,7 +72,7 @@ class Narration:
         parts: list[RenderableType] = [
             Text.assemble(("Deciding: ", "bold"), self.decided),
             Text.assemble(("Chosen: ", "bold"), self.chosen),
-            Text.assemble(("Why: ", "bold"), self.why),
+            Text.assemble((f"{self.why_label}: ", "bold"), self.why),
         ]
         if self.rule is not None:
             if full_rule:
