@@ -16,6 +16,7 @@ from rich.markdown import Markdown
 from rich.text import Text
 
 from inkterm.bots.explain import Reason
+from inkterm.bots.reasons import why
 from inkterm.screens.rules import find_section, rules_text
 
 _HEADING = re.compile(r"^(#{1,6}) +(.+?) *#*$", re.M)
@@ -107,6 +108,6 @@ def narrate(state, d, key: str, reason: Reason) -> Narration:
     return Narration(
         decided=f"{who}: {prompt}",
         chosen=said,
-        why=reason.text(label, who),
+        why=why(state, d, key, reason, label),
         rule=rule_for(state.record.game, d.topic),
     )

@@ -143,7 +143,7 @@ async def test_demo_at_speed_1_waits_while_a_person_reads():
 def test_a_longer_step_stays_longer():
     from inkterm.screens.demo_steps import LEAST_SECONDS, MOST_SECONDS, reading_seconds
 
-    assert reading_seconds(10) == LEAST_SECONDS
+    assert reading_seconds(5) == LEAST_SECONDS
     assert LEAST_SECONDS < reading_seconds(40) < reading_seconds(80) < MOST_SECONDS
     assert reading_seconds(80, speed=2.0) == reading_seconds(80) / 2
 
