@@ -174,3 +174,54 @@ def test_a_bad_lesson_names_the_field():
     raw["steps"][1]["wrong"] = {}
     with pytest.raises(AssetError, match=r"lessons.json: field steps.1"):
         parse_asset(json.dumps(raw), Lesson, "lessons.json")
+
+
+def _finish_the_lesson(game: str) -> Tutor:
+    """The lesson played to its end along its own script, its place kept."""
+    tutor = Tutor.start(game, restart=True)
+    lesson = tutor.lesson
+    opponents = {int(s): ScriptedOpponent(int(s), keys, make_bot("greedy"))
+                 for s, keys in lesson.opponents.items()}
+    while not tutor.finished:
+        d = tutor.state.decision()
+        if d.seat != lesson.learner:
+            tutor.state.apply(opponents[d.seat].choose(tutor.state))
+        elif not tutor.current.asks:
+            tutor.go_on()
+        else:
+            tutor.state.apply(tutor.current.accept[0])
+            tutor.chose(tutor.current.accept[0])
+    tutor.save()
+    return tutor
+
+
+@pytest.mark.parametrize("game", LESSONS)
+async def test_a_finished_lesson_offers_to_play_on_or_start_over(game):
+    from inkterm.screens.confirm import ChoiceScreen
+
+    done = _finish_the_lesson(game)
+    app = InktermApp(start=("learn", game, False), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("p")  # play on: the game against the coach, where it stopped
+        await pilot.pause(0.2)
+        screen = app.screen
+        assert isinstance(screen, LearnScreen) and screen.tutor.finished
+        assert screen.state.record.choices[:len(done.state.record.choices)] == done.state.record.choices
+        await learner_turn(pilot, screen)
+        before = len(screen.state.record.choices)
+        await pilot.press("enter")  # the learner plays on, as in any game
+        await pilot.pause(0.2)
+        assert len(screen.state.record.choices) > before
+        played = list(screen.state.record.choices)
+    kept = json.loads(progress_path(game).read_text())
+    assert kept["choices"][:len(played)] == played and kept["finished"]  # kept as it goes
+    app = InktermApp(start=("learn", game, False), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("s")  # start over at step 1
+        await pilot.pause(0.2)
+        screen = app.screen
+        assert isinstance(screen, LearnScreen) and screen.tutor.step == 0
+        assert not screen.tutor.finished
