@@ -145,7 +145,6 @@ def test_the_lesson_script_is_legal_all_the_way(game):
     """Along the lesson's own path every step's first accepted key is offered and the
     scripted opponent's keys are legal (it never falls back during the lesson)."""
     tutor = Tutor.start(game, restart=True)
-    lesson = tutor.lesson
     fell_back = []
 
     class Watch:
@@ -153,19 +152,11 @@ def test_the_lesson_script_is_legal_all_the_way(game):
             fell_back.append(state.decision().prompt)
             return make_bot("greedy").choose(state)
 
-    opponents = {int(s): ScriptedOpponent(int(s), keys, Watch()) for s, keys in lesson.opponents.items()}
-    while not tutor.finished:
-        d = tutor.state.decision()
-        if d.seat != lesson.learner:
-            tutor.state.apply(opponents[d.seat].choose(tutor.state))
-        elif not tutor.current.asks:
-            tutor.go_on()
-        else:
-            key = tutor.current.accept[0]
-            assert d.get(key) is not None, (tutor.step, key, d)
-            assert tutor.refusal(key) is None
-            tutor.state.apply(key)
-            tutor.chose(key)
+    def offered(d, key):
+        assert d.get(key) is not None, (tutor.step, key, d)
+        assert tutor.refusal(key) is None
+
+    play_the_script(tutor, Watch(), offered)
     assert not fell_back
 
 
@@ -176,12 +167,11 @@ def test_a_bad_lesson_names_the_field():
         parse_asset(json.dumps(raw), Lesson, "lessons.json")
 
 
-def _finish_the_lesson(game: str) -> Tutor:
-    """The lesson played to its end along its own script, its place kept."""
-    tutor = Tutor.start(game, restart=True)
+def play_the_script(tutor: Tutor, fallback, check=lambda d, key: None) -> None:
+    """Play ``tutor``'s lesson to its end along its script: the learner's first accepted
+    key at each question (``check(decision, key)`` first), the scripted opponents'."""
     lesson = tutor.lesson
-    opponents = {int(s): ScriptedOpponent(int(s), keys, make_bot("greedy"))
-                 for s, keys in lesson.opponents.items()}
+    opponents = {int(s): ScriptedOpponent(int(s), keys, fallback) for s, keys in lesson.opponents.items()}
     while not tutor.finished:
         d = tutor.state.decision()
         if d.seat != lesson.learner:
@@ -189,8 +179,16 @@ def _finish_the_lesson(game: str) -> Tutor:
         elif not tutor.current.asks:
             tutor.go_on()
         else:
-            tutor.state.apply(tutor.current.accept[0])
-            tutor.chose(tutor.current.accept[0])
+            key = tutor.current.accept[0]
+            check(d, key)
+            tutor.state.apply(key)
+            tutor.chose(key)
+
+
+def _finish_the_lesson(game: str) -> Tutor:
+    """The lesson played to its end along its own script, its place kept."""
+    tutor = Tutor.start(game, restart=True)
+    play_the_script(tutor, make_bot("greedy"))
     tutor.save()
     return tutor
 
