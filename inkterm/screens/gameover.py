@@ -77,10 +77,10 @@ class GameOverScreen(Screen):
             yield Plain(f"Game over — {result.headline}", id="gameover-title",
                          classes="screen-title")
             yield Plain(ranking_table(result), id="ranking")
-            yield from self.how_it_went()
             lines = result.tiebreaks
             text = "\n".join(lines) if lines else "No tie-break was needed."
             yield Plain(f"Tie-break: {text}", id="tiebreak")
+            yield from self.how_it_went()
             table = breakdown_table(result)
             if table is not None:
                 yield Plain(table, id="breakdown")
