@@ -63,6 +63,9 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     demo.add_argument("--speed", type=float, default=1.0, help="0.25 to 8 (default 1)")
     demo.add_argument("--bot", default="greedy", help="which bot plays (default greedy)")
+    demo.add_argument("--rule", default=None, metavar="TOPIC",
+                      help="play the short scene that shows one rule (see --list)")
+    demo.add_argument("--list", action="store_true", help="list the rules' scenes and leave")
     learn = sub.add_parser("learn", help="a guided first game that teaches the rules as you play")
     learn.add_argument("game", help="which game, e.g. kiln")
     learn.add_argument("--restart", action="store_true",
@@ -189,6 +192,25 @@ def cmd_demo(game: str, n: int | None, seed: int | None, speed: float, bot: str)
     return _run_app(start=("demo", game, n, seed, speed, bot))
 
 
+def cmd_scene(game: str, topic: str | None, speed: float) -> int:
+    """``demo GAME --list`` (topic None) lists the scenes; ``--rule TOPIC`` plays one."""
+    spec = _check_game(game)
+    from inkterm.scenes import load_scenes, scene_for
+    from inkterm.screens.rules import slug
+
+    scenes = load_scenes(game)
+    if not scenes:
+        raise CliError(f"{spec.title} has no rules scenes yet; `inkterm demo {game}` plays a whole game")
+    if topic is None:
+        print(f"Scenes of {spec.title} (inkterm demo {game} --rule TOPIC):")
+        for scene in scenes:
+            print(f"  {slug(scene.topic):<24} {scene.title}")
+        return 0
+    if scene_for(game, topic) is None:
+        raise CliError(f"no scene of {spec.title} shows {topic!r}; `inkterm demo {game} --list` lists them")
+    return _run_app(start=("scene", game, topic, speed))
+
+
 def cmd_learn(game: str, restart: bool) -> int:
     spec = _check_game(game)
     from inkterm.lessons import has_lesson
@@ -277,6 +299,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_continue(args.save, args.handoff)
         if args.command == "replay":
             return cmd_replay(args.save)
+        if args.command == "demo" and (args.list or args.rule):
+            return cmd_scene(args.game, args.rule, args.speed)
         if args.command == "demo":
             return cmd_demo(args.game, args.seats, args.seed, args.speed, args.bot)
         if args.command == "learn":
