@@ -192,8 +192,9 @@ class PlainTable:
 
     def tell(self, played: Played) -> None:
         """What a choice did, as far as whoever has the table may know."""
+        reader = None if self.driver.covered else self.driver.viewer
         for event in played.events:
-            if event.seen_by(self.driver.viewer):
+            if event.seen_by(reader):
                 self.out.say(self.words(event.text), indent=2)
 
     def finish(self) -> None:
@@ -268,8 +269,9 @@ class PlainTable:
         else:
             found = rules.section(topic or (d.topic if d else ""))
             if found is None:
-                self.out.say(("No part of the rules is called \u201c{topic}\u201d. " if topic else "") +
-                             "The parts of the rules: {titles}.".format(titles="; ".join(rules.titles())))
+                self.out.say(("No part of the rules is called \u201c{topic}\u201d. The parts of the rules: {titles}."
+                              if topic else "The parts of the rules: {titles}.").format(
+                    topic=topic, titles="; ".join(rules.titles())))
                 return
             paragraphs = found
         for text, indent in paragraphs:
