@@ -3,7 +3,7 @@ tells the scores; this tells the rest of a view: the Abbot's track, the bag, the
 bottles on the mat, the pages on show, each seat's page, techniques and workspace)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 
@@ -24,7 +24,7 @@ def board(view: Mapping[str, Any]) -> list[str]:
         for page in pages:
             said.append("Page on show, level {level}: {page}".format(level=level, page=_page(page)))
     for p in view["players"]:
-        said.extend(_player(p, p["seat"] == view.get("you"), view.get("private")))
+        said.extend(_player(p, p["seat"] == view.get("you"), view["players"]))
     if (rival := view.get("rival")) is not None:
         said.append("The Rival ({label}): {score} points; its pile: {pile}.".format(
             label=rival["label"], score=rival["score"], pile=cubes(rival["pile"])))
@@ -62,7 +62,7 @@ def _page(page: Mapping[str, Any]) -> str:
         name=page["name"], multiplier=page["multiplier"], spaces=spaces, pictures=pictures or "none")
 
 
-def _player(p: Mapping[str, Any], yours: bool, private: Mapping[str, Any] | None) -> list[str]:
+def _player(p: Mapping[str, Any], yours: bool, players: Sequence[Mapping[str, Any]]) -> list[str]:
     said = ["{name}: {turned} pages turned{finished}.".format(
         name=p["name"], turned=p["pages_turned"], finished=", finished" if p["finished"] else "")]
     if p["page"] is not None:
@@ -72,10 +72,11 @@ def _player(p: Mapping[str, Any], yours: bool, private: Mapping[str, Any] | None
         said.append("Technique of {name}: {technique}".format(name=p["name"], technique=technique(t)))
     ws = p["workspace"]
     if ws.get("side") and ws.get("name"):
-        said.append("Workspace of {name}: {side}. {text}".format(name=p["name"], side=ws["name"], text=ws["text"]))
-    elif yours and private and (chosen := str(private.get("workspace_side") or "").lower()) in ("a", "b"):
-        side = ws[chosen]
-        said.append("Your workspace side, secret for now: {side}. {text}".format(side=side["name"], text=side["text"]))
+        # Sides are shown to all once everyone has chosen; until then a view shows its
+        # own seat's alone.
+        secret = yours and any(other["workspace"].get("side") is None for other in players)
+        said.append(("Your workspace side, secret for now: {side}. {text}" if secret else
+                     "Workspace of {name}: {side}. {text}").format(name=p["name"], side=ws["name"], text=ws["text"]))
     if p.get("must_turn"):
         said.append("{name} must turn the page.".format(name=p["name"]))
     return said
