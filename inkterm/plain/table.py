@@ -5,8 +5,8 @@ happened. A line is a choice's number or a command (``help`` lists them)."""
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import TextIO
 
 from inkterm.engine import GAMES, IllegalChoice
@@ -42,6 +42,8 @@ class PlainTable:
         self.words = game_words(self.game)
         #: The decision last listed (by the number of choices made), so it is listed once.
         self._listed: tuple[int, int] | None = None
+        #: A resumed game tells its chooser what they missed before their first choice.
+        self._resumed = False
 
     @property
     def state(self):
@@ -91,8 +93,6 @@ class PlainTable:
             self.out.say(("Resumed after {n} choice." if n == 1 else "Resumed after {n} choices.").format(n=n))
             self._resumed = True
 
-    _resumed = False
-
     def turn(self) -> bool:
         """A person's decision: list it (once), read a line, act on it. False when this
         session may no longer play (another session took the game over)."""
@@ -108,7 +108,7 @@ class PlainTable:
         line = self.read()
         word, _, rest = line.strip().partition(" ")
         word = word.lower()
-        if word.isdigit():
+        if word.isascii() and word.isdigit():  # not "²", which int() refuses
             return self.choose(int(word))
         command = COMMANDS.get(word)
         if command is None:

@@ -18,7 +18,7 @@ def said(run) -> str:
 def test_bad_input_is_answered_and_changes_nothing(tmp_path):
     home = tmp_path / "home"
     run = inkterm("play", GAME, "--plain", "--seed", "5", "--seats", "Ann,bot",
-                  script="0\n99\nfly\n-1\n2.5\nundo\nrules no-such-part\n\x1b[2J\n", home=home)
+                  script="0\n99\nfly\n-1\n2.5\n²\nundo\nrules no-such-part\n\x1b[2J\n", home=home)
     assert run.returncode == 0, run.stderr
     out = said(run)
     assert "There is no choice 0: type a number from 1 to" in out
@@ -26,6 +26,7 @@ def test_bad_input_is_answered_and_changes_nothing(tmp_path):
     assert "“fly” is neither a choice nor a command. Type a number from 1 to" in out
     assert "“-1” is neither a choice nor a command." in out
     assert "“2.5” is neither a choice nor a command." in out
+    assert "“²” is neither a choice nor a command." in out
     assert "Nothing of yours to undo since the last new information." in out
     assert "No part of the rules is called “no-such-part”. The parts of the rules:" in out
     # What was typed is shown back as text, never passed on as a command to the terminal.
