@@ -168,12 +168,15 @@ def _run_app(**kwargs) -> int:
 
 def _plain(start) -> int:
     """Run a plain game (``inkterm.plain.start``); a game that cannot start is a CliError."""
+    from inkterm.plain.lines import Closed
     from inkterm.plain.start import Refused
 
     try:
         return start()
     except Refused as exc:
         raise CliError(str(exc)) from None
+    except Closed:  # nobody reads any more (before the game began)
+        return 0
 
 
 def cmd_play(game: str, seats_text: str, seed: int | None, options: Sequence[str] = (),

@@ -4,6 +4,7 @@ a visible stand-in, so nothing a save or a name holds can reach the terminal as 
 command. Nothing here moves a cursor or sets a colour."""
 from __future__ import annotations
 
+import os
 import sys
 import termios
 from typing import TextIO
@@ -15,6 +16,10 @@ from inkterm.names import visible
 
 #: The widest line plain mode writes (a screen reader's line, an 80-column terminal).
 WIDTH = 80
+
+
+class Closed(Exception):
+    """Nobody reads any more (the pipe's reader has gone, as ``| head`` does)."""
 
 
 class Lines:
@@ -39,16 +44,33 @@ class Lines:
 
     def say(self, text: str = "", indent: int = 0) -> None:
         """Write ``text`` (one or more paragraphs separated by newlines)."""
-        for line in self.wrapped(text, indent):
-            self.out.write(line + "\n")
-        self.out.flush()
+        try:
+            for line in self.wrapped(text, indent):
+                self.out.write(line + "\n")
+            self.out.flush()
+        except BrokenPipeError:
+            self._gone()
+
+    def _gone(self) -> None:
+        """The reader has gone: what is still written goes nowhere (so Python's own
+        flush at exit has no broken pipe to complain of), and the game stops, saved."""
+        if self.out is sys.stdout:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+        else:
+            self.out = open(os.devnull, "w")  # noqa: SIM115  (kept for the rest of the run)
+        raise Closed
 
     def read(self, inp: TextIO, prompt: str = "> ") -> str | None:
         """One line typed after ``prompt`` (without its newline); None at the end of the
         input. A pipe does not show what it gives, so the line is written back after
         the prompt: the text then reads as a dialogue, as on a terminal."""
-        self.out.write(prompt)
-        self.out.flush()
+        try:
+            self.out.write(prompt)
+            self.out.flush()
+        except BrokenPipeError:
+            self._gone()
         line = inp.readline()
         if not line:
             self.say()

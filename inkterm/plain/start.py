@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from inkterm.plain.lines import Lines
+from inkterm.plain.lines import Closed, Lines
 
 
 class Refused(Exception):
@@ -58,43 +58,47 @@ def play_save(path: Path, *, handoff: str = "auto", take_over: bool = False,
 
 def menu(inp: TextIO | None = None, out: Lines | None = None) -> int:
     """A new game of any game, or an unfinished save, chosen by number."""
+    try:
+        return _menu(inp, out)
+    except Closed:  # nobody reads any more
+        return 0
+
+
+def _menu(inp: TextIO | None, out: Lines | None) -> int:
     from inkterm.cli import CliError, parse_seats
     from inkterm.engine import GAMES
-    from inkterm.engine.saves import list_saves
+    from inkterm.engine.registry import GameSpec
+    from inkterm.engine.saves import SaveInfo, list_saves
     from inkterm.screens.saved_games import describe_save, save_name
     from inkterm.session_env import USER_ENV
 
     inp = inp or sys.stdin
     out = out or Lines()
     me = os.environ.get(USER_ENV) or "You"
-    saves = [info for info in list_saves() if info.state is not None and info.unfinished]
-    entries: list[tuple[str, object]] = [
+    entries: list[tuple[str, GameSpec | SaveInfo | None]] = [
         ("A new game of {title} ({low} to {high} players).".format(
             title=spec.title, low=spec.min_players, high=spec.max_players), spec) for spec in GAMES.values()]
     entries += [("Continue {name}: {about}.".format(name=save_name(info.path), about=describe_save(info)), info)
-                for info in saves]
+                for info in list_saves() if info.state is not None and info.unfinished]
     entries.append(("Quit.", None))
     out.say("inkterm in plain mode. Type a number and press Enter.")
     while True:
         for i, (label, _) in enumerate(entries, 1):
             out.say("{n}. {label}".format(n=i, label=label), indent=len(str(i)) + 2)
         picked = _read_number(inp, out, len(entries))
-        if picked is None:
-            return 0
-        _, what = entries[picked - 1]
-        if what is None:
-            return 0
+        what = None if picked is None else entries[picked - 1][1]
         try:
-            if hasattr(what, "path"):
-                return play_save(what.path, inp=inp, out=out)  # type: ignore[attr-defined]
-            spec = what
+            if isinstance(what, SaveInfo):
+                return play_save(what.path, inp=inp, out=out)
+            if not isinstance(what, GameSpec):
+                return 0  # Quit, or the end of the input
             out.say("Who plays? The seats in order, separated by commas: a person's name, or a bot "
                     "(bot, random, greedy, search). An empty line: {me} against one bot.".format(me=me))
             line = out.read(inp)
             if line is None:
                 return 0
-            seats = parse_seats(line.strip() or f"{me},bot", spec)
-            return play_new(spec.id, seats, random.randrange(1, 100_000), inp=inp, out=out)  # type: ignore[attr-defined]
+            seats = parse_seats(line.strip() or f"{me},bot", what)
+            return play_new(what.id, seats, random.randrange(1, 100_000), inp=inp, out=out)
         except (Refused, CliError) as exc:
             out.say(str(exc))
 
@@ -106,6 +110,6 @@ def _read_number(inp: TextIO, out: Lines, n: int) -> int | None:
         if line is None:
             return None
         text = line.strip()
-        if text.isdigit() and 1 <= int(text) <= n:
+        if text.isascii() and text.isdigit() and 1 <= int(text) <= n:
             return int(text)
         out.say("Type a number from 1 to {n}.".format(n=n))

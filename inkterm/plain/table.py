@@ -11,7 +11,7 @@ from typing import TextIO
 
 from inkterm.engine import GAMES, IllegalChoice
 from inkterm.plain.board import board_sentences, game_words
-from inkterm.plain.lines import Lines
+from inkterm.plain.lines import Closed, Lines
 from inkterm.plain.rules import PlainRules
 from inkterm.table_driver import Next, Played, SaveFile, TableDriver
 
@@ -69,6 +69,9 @@ class PlainTable:
                     return 1
         except Quit:
             self.stop()
+            return 0
+        except Closed:  # nobody reads: the game is kept all the same
+            self.save()
             return 0
         except KeyboardInterrupt:
             self.out.say()

@@ -70,3 +70,21 @@ def test_continue_plain_refuses_what_it_cannot_play(tmp_path):
     run = inkterm("continue", "--plain", "nothing-like-this", home=home)
     assert run.returncode == 2 and "no save named 'nothing-like-this'" in run.stderr
     assert inkterm("continue", "--plain", home=home).stderr.startswith("inkterm: no unfinished game")
+
+
+def test_a_reader_that_goes_away_stops_the_game_saved(tmp_path):
+    """``inkterm play … --plain | head``: once the reader has gone, the game stops
+    quietly (no broken-pipe trace) and is kept."""
+    import os
+    import subprocess
+    import sys
+
+    home = tmp_path / "home"
+    env = {**os.environ, "INKTERM_HOME": str(home)}
+    proc = subprocess.Popen([sys.executable, "-m", "inkterm", "play", GAME, "--plain", "--seats", "Ann,bot"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert proc.stdout.readline()  # the first line, then the reader goes
+    proc.stdout.close()
+    _, err = proc.communicate(b"1\n" * 400, timeout=120)
+    assert proc.returncode == 0 and err == b"", err.decode()
+    assert saves(home)
