@@ -88,3 +88,18 @@ def test_a_reader_that_goes_away_stops_the_game_saved(tmp_path):
     _, err = proc.communicate(b"1\n" * 400, timeout=120)
     assert proc.returncode == 0 and err == b"", err.decode()
     assert saves(home)
+
+
+def test_a_plain_game_loads_no_textual(tmp_path):
+    """Plain mode is the engine, the table driver and lines of text: it starts without
+    the app's toolkit."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys; from inkterm.cli import main; rc = main(['play', sys.argv[1], '--plain']); "
+            "print('textual' in sys.modules, rc)")
+    env = {**os.environ, "INKTERM_HOME": str(tmp_path / "home")}
+    run = subprocess.run([sys.executable, "-c", code, GAME], input="1\nquit\n", text=True,
+                         capture_output=True, env=env, timeout=60)
+    assert run.stdout.splitlines()[-1] == "False 0", run.stdout[-500:] + run.stderr
