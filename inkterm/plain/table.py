@@ -64,7 +64,9 @@ class PlainTable:
                 elif step is Next.HAND_OFF:
                     self.hand_off()
                 elif step is Next.TAKE:
-                    self.since_last_turn()
+                    # The next person takes the table, uncovered: what the others did
+                    # was said as it happened (a hand-off repeats it for who arrives).
+                    continue
                 elif not self.turn():
                     return 1
         except Quit:
@@ -182,8 +184,8 @@ class PlainTable:
         self.since_last_turn()
 
     def since_last_turn(self) -> None:
-        """What the others did since the person now choosing last chose (several people
-        at one keyboard, or a resumed game)."""
+        """What the others did since the person now choosing last chose: told to who
+        takes the table after a hand-off, and in a resumed game."""
         d = self.driver.decision
         if d is None:
             return
