@@ -203,6 +203,10 @@ def child_environment(
     env = {k: v for k, v in os.environ.items() if k not in DROP_ENV}
     env["TERM"] = term or "xterm-256color"
     env.setdefault("LANG", "C.UTF-8")
+    # glibc gives each thread that allocates an arena of its own (up to 8 a core); a
+    # session's few threads need no more than two. Some 0.7 MiB less per session
+    # (benchmarks.table_latency, 16 sessions); a host may set its own.
+    env.setdefault("MALLOC_ARENA_MAX", "2")
     for key, value in (client_env or {}).items():
         if key in PASS_ENV or key.startswith("LC_"):
             if isinstance(value, str) and "\0" not in value and len(value) < 256:
