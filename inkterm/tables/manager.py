@@ -44,7 +44,7 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from inkterm.bots import number_bots
 from inkterm.engine import GAMES, IllegalChoice, SaveError, load_game, new_game, replay_events
-from inkterm.engine.types import Decision, Event
+from inkterm.engine.types import SECRET_EVENT, Decision, Event
 from inkterm.names import clash, clash_reason
 
 from .limits import TableLimits, Window
@@ -667,9 +667,16 @@ class TableManager:
         if d.seat != seat or not st.can_undo():
             raise TableError("Nothing of yours to take back since the last new information.")
         earlier = st.undo()
-        taken = earlier.decision().get(st.record.choices[-1])
+        asked = earlier.decision()
+        taken = asked.get(st.record.choices[-1])
         label = taken.label if taken is not None else st.record.choices[-1]
-        events = [Event(f"{who.name} took back: {label}.", seat, "undo")]
+        if asked.secret or asked.topic in GAMES[table.game].secret_topics:
+            # Its label may name what only this seat may see again now (a card back in
+            # the hand): the others learn that a choice was taken back, not which.
+            events = [Event(f"{who.name} took back a choice.", seat, "undo"),
+                      Event(f"You took back: {label}.", seat, SECRET_EVENT)]
+        else:
+            events = [Event(f"{who.name} took back: {label}.", seat, "undo")]
         self._commit(table, state=earlier, said=_said(earlier, events))
         log.info("%s took back a choice at table %s", who.name, table.code)
         return table, events
