@@ -11,8 +11,14 @@ is comes from the table's file (the server writes it after every choice).
 Usage::
 
     python -m benchmarks.table_latency [--tables 4] [--seats 4] [--seconds 20]
+    python -m benchmarks.table_latency --hosts 2 --store postgresql://…
 
-The goal is p95 <= 150 ms and <= 60 MiB per session.
+The goal is p95 <= 150 ms and <= 60 MiB per session. With ``--hosts N --store
+URL`` the same seats are spread over N ``serve ssh`` processes sharing the store
+(each table's seats taking turns between the hosts, so most repaints cross from
+one host to another); the same run first measures them on one host with table
+files, and prints the ratio of the two p95s (goal <= 1.2) and of the memory per
+session.
 """
 from __future__ import annotations
 
@@ -110,18 +116,27 @@ async def join(player: Player, code: str) -> None:
     await player.wait_for(r"(?i)table " + code, start=mark)  # the waiting room or the game
 
 
-def whose_turn(path: Path) -> tuple[int, int | None]:
-    """(choices made, seat to choose) from the table's file."""
+def whose_turn(path: Path | tuple[str, str]) -> tuple[int, int | None]:
+    """(choices made, seat to choose) from the table's file (or its row: a store's
+    URL and the table's code)."""
     from inkterm.engine import load_game
 
-    save = json.loads(path.read_text())["save"]
+    if isinstance(path, tuple):
+        import psycopg
+
+        with psycopg.connect(path[0]) as conn:
+            text = conn.execute("SELECT data::text FROM inkterm_tables WHERE code = %s",
+                                (path[1],)).fetchone()[0]
+    else:
+        text = path.read_text()
+    save = json.loads(text)["save"]
     state = load_game(json.dumps(save))
     d = state.decision()
     return len(state.record.choices), None if d is None else d.seat
 
 
-async def play_table(players: list[Player], path: Path, until: float, latencies: list[float],
-                     waits: dict[str, int], moves: list[int]) -> None:
+async def play_table(players: list[Player], path: Path | tuple[str, str], until: float,
+                     latencies: list[float], waits: dict[str, int], moves: list[int]) -> None:
     while time.monotonic() < until:
         made, seat = whose_turn(path)
         if seat is None:
@@ -149,7 +164,7 @@ async def play_table(players: list[Player], path: Path, until: float, latencies:
             waits["lost key" if not moved else "nothing to draw"] += results.count(False)
             if os.environ.get("TL_EXPLAIN"):
                 screen = ANSI.sub(b"", bytes(players[seat].buf[-3000:])).decode("utf-8", "replace")
-                print(f"WAIT {path.stem} made={made} seat={seat} moved={moved} "
+                print(f"WAIT {path[1] if isinstance(path, tuple) else path.stem} made={made} seat={seat} moved={moved} "
                       f"missing={[i for i, ok in zip([i for i in range(len(players)) if i != seat], results) if not ok]}"
                       f"\n{screen[-1500:]!r}\n", file=sys.stderr)
         # The choosing seat's own screen takes the answer too before anyone presses
@@ -162,19 +177,26 @@ async def play_table(players: list[Player], path: Path, until: float, latencies:
 async def bench(args) -> dict:
     from contextlib import AsyncExitStack
 
-    port, data = free_port(), Path(tempfile.mkdtemp(prefix="ikt-bench-"))
-    server = subprocess.Popen(
-        [sys.executable, "-m", "inkterm.serve.ssh", "--guest", "--port", str(port),
-         "--data-dir", str(data), "--max-sessions", str(args.tables * args.seats + 4)],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    hosts, store = getattr(args, "hosts", 1), getattr(args, "store", None)
+    ports, datas, servers = [], [], []
+    for _ in range(hosts):
+        port, data = free_port(), Path(tempfile.mkdtemp(prefix="ikt-bench-"))
+        ports.append(port)
+        datas.append(data)
+        servers.append(subprocess.Popen(
+            [sys.executable, "-m", "inkterm.serve.ssh", "--guest", "--port", str(port),
+             "--data-dir", str(data), "--max-sessions", str(args.tables * args.seats + 4),
+             *(["--store", store] if store else [])],
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
     latencies: list[float] = []
     waits, moves = {"lost key": 0, "nothing to draw": 0}, [0]
     # The figures depend on what else the cores run (taken before: after, it is ours too).
     load_before = os.getloadavg()[0]
     try:
-        await wait_for_port(port, server)
+        for port, proc in zip(ports, servers):
+            await wait_for_port(port, proc)
         async with AsyncExitStack() as stack:
-            tables = [[Player(f"t{t}s{s}", port) for s in range(args.seats)]
+            tables = [[Player(f"t{t}s{s}", ports[(t + s) % hosts]) for s in range(args.seats)]
                       for t in range(args.tables)]
             logins = logging_in()
             await asyncio.gather(*(p.login(stack, logins) for ps in tables for p in ps))
@@ -186,26 +208,29 @@ async def bench(args) -> dict:
                 codes.append(code)
             await asyncio.sleep(2.0)
             until = time.monotonic() + args.seconds
-            sessions = app_processes(server.pid)
+            sessions = [pid for proc in servers for pid in app_processes(proc.pid)]
             cpu_before = sum(cpu_seconds(pid) for pid in sessions)
             mem_task = asyncio.get_running_loop().create_task(asyncio.sleep(args.seconds / 2))
-            games = asyncio.gather(*(play_table(ps, data / "tables" / f"{c}.table.json", until,
+            games = asyncio.gather(*(play_table(ps, (store, c) if store else
+                                                datas[0] / "tables" / f"{c}.table.json", until,
                                                 latencies, waits, moves)
                                      for ps, c in zip(tables, codes)))
             await mem_task
-            mem = [memory_kib(pid) for pid in app_processes(server.pid)]
+            mem = [memory_kib(pid) for proc in servers for pid in app_processes(proc.pid)]
             await games
             # What every session of a table spends on one move (the choosing seat's
             # key and the others' updates): the figure the shared cores must carry.
             cpu_ms = 1000 * (sum(cpu_seconds(pid) for pid in sessions) - cpu_before) / max(
                 1, moves[0] * args.seats)
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        shutil.rmtree(data, ignore_errors=True)  # host key, saves, tables
+        for proc in servers:
+            proc.send_signal(signal.SIGTERM)
+        for proc, data in zip(servers, datas):
+            try:
+                proc.wait(20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+            shutil.rmtree(data, ignore_errors=True)  # host key, saves, tables
     return {"p50_ms": 1000 * pct(latencies, 50), "p95_ms": 1000 * pct(latencies, 95),
             "n": len(latencies), "timeouts": sum(waits.values()), "waits": waits,
             "sessions": args.tables * args.seats,
@@ -229,15 +254,11 @@ def run(tables: int = 4, seats: int = 4, seconds: float = 20.0) -> list[dict]:
     ]
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--tables", type=int, default=4)
-    p.add_argument("--seats", type=int, default=4, choices=[2, 3, 4])
-    p.add_argument("--seconds", type=float, default=20.0, help="how long the tables play")
-    args = p.parse_args(argv)
-    r = asyncio.run(bench(args))
-    print(f"shared tables: {args.tables} x {args.seats} seats ({r['sessions']} SSH sessions), "
-          f"{args.seconds:.0f} s of play (load average before: {r['load_before']:.1f}, "
+def _report(args, r) -> None:
+    where = (f"{args.hosts} hosts on {args.store.split('@')[-1]}" if getattr(args, "store", None)
+             else "one host, table files")
+    print(f"shared tables: {args.tables} x {args.seats} seats ({r['sessions']} SSH sessions, "
+          f"{where}), {args.seconds:.0f} s of play (load average before: {r['load_before']:.1f}, "
           f"{os.cpu_count()} cores)")
     print(f"  key on the acting seat -> repaint on the other seats: p50 {r['p50_ms']:.0f} ms, "
           f"p95 {r['p95_ms']:.0f} ms over {r['n']} repaints")
@@ -249,6 +270,32 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  memory per session: RSS {r['rss_mib']:.1f} MiB, PSS {r['pss_mib']:.1f} MiB")
     print(f"  vs goal: p95 / {GOAL_P95_MS} ms = {r['p95_ms'] / GOAL_P95_MS:.2f}, "
           f"RSS / {GOAL_MIB} MiB = {r['rss_mib'] / GOAL_MIB:.2f}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--tables", type=int, default=4)
+    p.add_argument("--seats", type=int, default=4, choices=[2, 3, 4])
+    p.add_argument("--seconds", type=float, default=20.0, help="how long the tables play")
+    p.add_argument("--hosts", type=int, default=1, help="serve ssh processes sharing --store")
+    p.add_argument("--store", default=None, metavar="postgresql://…",
+                   help="the table store the hosts share (the run measures one host with "
+                        "files first, for the ratio)")
+    args = p.parse_args(argv)
+    if args.hosts > 1 and not args.store:
+        p.error("--hosts needs --store: hosts share tables only through a store")
+    if not args.store:
+        r = asyncio.run(bench(args))
+        _report(args, r)
+        return 0
+    one = argparse.Namespace(**{**vars(args), "hosts": 1, "store": None})
+    base = asyncio.run(bench(one))
+    _report(one, base)
+    r = asyncio.run(bench(args))
+    _report(args, r)
+    print(f"  {args.hosts} hosts over the store / one host with files: "
+          f"p95 {r['p95_ms'] / base['p95_ms']:.2f} (goal <= 1.2), "
+          f"memory per session {r['rss_mib'] / base['rss_mib']:.2f}")
     return 0
 
 

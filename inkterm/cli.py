@@ -87,6 +87,10 @@ def _parser() -> argparse.ArgumentParser:
 
     serve_ssh.add_arguments(how.add_parser("ssh", help="play over SSH"))
     serve_web.add_arguments(how.add_parser("web", help="play in a browser"))
+    from inkterm.tables import transfer
+
+    transfer.add_arguments(sub.add_parser(
+        "tables", help="move shared tables between table files and a PostgreSQL store"))
     return p
 
 
@@ -341,6 +345,10 @@ def main(argv: list[str] | None = None) -> int:
             from inkterm.sim import cli as sim_cli
 
             return sim_cli.run_from_args(args)
+        if args.command == "tables":
+            from inkterm.tables import transfer
+
+            return transfer.run_from_args(args)
         if args.command == "serve":
             from inkterm.serve import ssh, web
 

@@ -52,3 +52,6 @@ def inkterm_home(tmp_path, monkeypatch):
     no test reads or writes the user's, and tests running side by side share none."""
     monkeypatch.setenv("INKTERM_HOME", str(tmp_path / "home"))
     return tmp_path / "home"
+
+
+from .postgres import postgres, postgres_cluster  # noqa: E402,F401  (fixtures)

@@ -70,6 +70,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also serve the browser door on PORT (as `inkterm serve web` "
                              "does), at the same shared tables; browser players choose a "
                              "name, shown as not logged in")
+    parser.add_argument("--store", default=None, metavar="postgresql://…",
+                        help="keep the shared tables in this PostgreSQL database, which other "
+                             "inkterm hosts may share: any host then serves any seat (default: "
+                             "files in the data dir, one host)")
+    parser.add_argument("--lease-seconds", type=float, default=15.0, metavar="SECONDS",
+                        help="with --store: a host that stops answering keeps its tables' bots "
+                             "and timers this long before another host takes them over "
+                             "(default 15)")
     limits = parser.add_argument_group("limits")
     limits.add_argument("--login-grace-time", type=float, default=15.0, metavar="SECONDS",
                         help="a connection must log in within this (default 15)")
@@ -97,6 +105,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def config_from_args(args: argparse.Namespace):
     from inkterm.tables.limits import TableLimits
+    from inkterm.tables.store import is_url
     from inkterm.tables.table_bots import BotLimits
 
     from .common import data_dir, parse_child
@@ -112,6 +121,7 @@ def config_from_args(args: argparse.Namespace):
                           ("--login-grace-time", args.login_grace_time),
                           ("--waiting-table-minutes", args.waiting_table_minutes),
                           ("--bot-seconds", args.bot_seconds),
+                          ("--lease-seconds", args.lease_seconds),
                           ("--max-startups-per-address", args.max_startups_per_address),
                           ("--web-sessions-per-address", args.web_sessions_per_address)):
         if value <= 0:
@@ -122,6 +132,8 @@ def config_from_args(args: argparse.Namespace):
         max_startups = MaxStartups.parse(args.max_startups)
     except ValueError as exc:
         raise refuse(f"--max-startups {exc}") from None
+    if args.store is not None and not is_url(args.store):
+        raise refuse("--store takes a postgresql://… URL (the default keeps tables in the data dir)")
     base = data_dir(args.data_dir)
     return SSHConfig(
         host=args.host,
@@ -140,6 +152,8 @@ def config_from_args(args: argparse.Namespace):
         web_sessions_per_address=args.web_sessions_per_address,
         table_limits=TableLimits(waiting_minutes=args.waiting_table_minutes),
         bot_limits=BotLimits(seconds=args.bot_seconds, iterations=args.bot_iterations),
+        store=args.store,
+        lease_seconds=args.lease_seconds,
     )
 
 

@@ -80,6 +80,8 @@ class SSHConfig:
     web_sessions_per_address: int = 3  # browser tabs from one address at once
     table_limits: TableLimits = field(default_factory=TableLimits)
     bot_limits: BotLimits = field(default_factory=BotLimits)
+    store: str | None = None  # a postgresql:// URL several hosts share (None: files in data_dir)
+    lease_seconds: float = 15.0  # a silent host keeps its tables' bots this long (a shared store)
 
     def keys_directory(self) -> Path:
         return self.keys_dir or (self.data_dir / KEYS_DIR_NAME)
@@ -600,14 +602,23 @@ class InktermSSHServer:
         return self
 
     async def _start_tables(self) -> None:
-        """The shared tables, resumed from their files; without them (a socket that
-        cannot be made) each login still plays on its own."""
+        """The shared tables, resumed from their store; without them (a socket that
+        cannot be made) each login still plays on its own. A store asked for by URL
+        that cannot be reached stops the server: its players expect the shared tables."""
         from inkterm.tables.channel import SOCKET_NAME, TableService
         from inkterm.tables.manager import TableManager
+        from inkterm.tables.store import StoreDown, open_store
 
         cfg = self.config
-        manager = TableManager(cfg.data_dir / "tables", limits=cfg.table_limits,
-                               bots=cfg.bot_limits)
+        try:
+            store = (open_store(cfg.store, lease_seconds=cfg.lease_seconds) if cfg.store
+                     else open_store(cfg.data_dir / "tables"))
+        except StoreDown as exc:
+            raise SystemExit(f"inkterm serve ssh: the table store cannot be reached: {exc}") from None
+        except ImportError:
+            raise SystemExit("inkterm serve ssh --store needs psycopg: pip install 'inkterm[serve]'") from None
+        log.info("shared tables kept in %s", store.where)
+        manager = TableManager(store, limits=cfg.table_limits, bots=cfg.bot_limits)
         service = TableService(manager, cfg.data_dir / SOCKET_NAME)
         try:
             self.tables = await service.start()

@@ -14,6 +14,12 @@ session at a table at once, each with only what its own seat may see.
 Bots think on threads of their own (``table_bots.BotRunner``); their answers come
 back to the worker like any request. A table that cannot be saved tells everyone
 there in one line, and again once it can.
+
+With a store other hosts share (PostgreSQL), what they write is heard on the
+store's thread and read on the worker (``_from_other_host``): this host's sessions
+at the table get the move, the chat line or the table's note as if it had been
+made here. Bots think only on the host holding the table's lease; the watchdog
+beats for this host and takes over the tables of hosts gone.
 """
 from __future__ import annotations
 
@@ -29,7 +35,8 @@ from pathlib import Path
 from inkterm.names import BadName, clash, clash_reason, clean_name
 
 from .chat import ChatLimiter, plain_text
-from .manager import CannotSave, Table, TableError, TableFull, TableManager, table_code
+from .manager import (CannotSave, Table, TableError, TableFull, TableManager, heard_events,
+                      table_code)
 from .people import Player, address_key, web_person
 from .protocol import (MAX_REQUEST_BYTES, BadMessage, ChatLine, Choose, ChooseName, Error,
                        FillWithBots, Hello, JoinTable, Leave, ListTables, Ok, OpenTable, Say,
@@ -125,6 +132,8 @@ class TableService:
         self._clear_stale_socket()
         self._loop = asyncio.get_running_loop()
         await self._on_worker(self._resume)
+        if self.manager.store.shared:
+            self.manager.store.listen(self._heard)
         self._server = await asyncio.start_unix_server(
             self._serve, path=str(self.path), limit=MAX_REQUEST_BYTES + 1)
         os.chmod(self.path, 0o600)
@@ -161,14 +170,19 @@ class TableService:
         return await asyncio.get_running_loop().run_in_executor(self._worker, fn, *args)
 
     async def _watch_idle(self) -> None:
+        # A shared store's lease lapses unless renewed: this host beats thrice a lease.
+        every = min(self.check_interval, self.manager.store.beat_every)
         while True:
-            await asyncio.sleep(self.check_interval)
+            await asyncio.sleep(every)
             _send(await self._on_worker(self._every_while))
 
     def _every_while(self) -> list:
         """Stand-ins for idle players, waiting tables nobody is at closed, and paused
-        tables saved again (everyone there is told, and their bots think on)."""
+        tables saved again (everyone there is told, and their bots think on). With a
+        shared store: this host beats, and the tables of hosts gone are looked after."""
         sends = []
+        if self.manager.store.shared:
+            sends += self._beat()
         for table, events in self.manager.play_for_idle():
             sends += self.updates(table, events)
             self._bots_think(table)
@@ -179,6 +193,72 @@ class TableService:
             self._bots_think(table)
         return sends
 
+    # --- other hosts (a shared store) ---------------------------------------------------
+    def _heard(self, said: dict) -> None:
+        """On the store's thread: another host wrote or published something."""
+        loop = self._loop
+        if loop is None:
+            return
+        try:
+            asyncio.run_coroutine_threadsafe(self._other_host(said), loop)
+        except RuntimeError:  # the loop is closed: the server has stopped
+            pass
+
+    async def _other_host(self, said: dict) -> None:
+        try:
+            _send(await self._on_worker(self._from_other_host, said))
+        except RuntimeError:  # the worker has shut down: the server is stopping
+            pass
+
+    def _from_other_host(self, said: dict) -> list:
+        """What another host did, to this host's sessions: a table read again (its
+        moves and chat as they were said there), its people, or a note."""
+        m, kind, code = self.manager, said.get("kind"), said.get("code", "")
+        sends: list = []
+        try:
+            if kind == "changed":
+                m.refresh(code)
+            elif kind == "again":  # the store was out of reach: anything may have changed
+                m.sync()
+            elif kind == "people" and (table := m.people_changed(code)) is not None:
+                sends += self.updates(table, [])
+            elif kind == "note":
+                sends += self._note(code, str(said.get("text", "")), share=False)
+        except OSError as exc:
+            log.warning("what another host did to table %s is not read yet: %s", code, exc)
+        return sends + self._relay_heard()
+
+    def _relay_heard(self) -> list:
+        """Every table the manager read again, to the sessions here: what each change
+        said (a move's events, a chat line), or the table as it now is."""
+        sends: list = []
+        for table, said in self.manager.take_heard():
+            if said is not None and "chat" in said:
+                name, text = said["chat"]
+                sends += self._say_here(table.code, name, text)
+            else:
+                events = heard_events(said) if said is not None else []
+                sends += self.updates(table, events,
+                                      round_no=said.get("round") if said is not None else None)
+            self._bots_think(table)
+        return sends
+
+    def _beat(self) -> list:
+        """This host is alive (its leases renewed); the people of hosts gone leave
+        their tables; tables whose bot's host is gone think on here."""
+        m, sends = self.manager, []
+        try:
+            beat = m.store.beat()
+        except OSError as exc:
+            log.warning("the table store did not hear this host's beat: %s", exc)
+            return []
+        for code in beat.people:
+            if (table := m.people_changed(code)) is not None:
+                sends += self.updates(table, [])
+        for table in list(m.tables.values()):
+            self._bots_think(table)  # only where a bot is to choose, and this host may
+        return sends + self._relay_heard()
+
     # --- bots ---------------------------------------------------------------------------
     def _bots_think(self, table: Table) -> None:
         """On the worker: if a bot is to choose at the table, it starts thinking (on a
@@ -186,7 +266,7 @@ class TableService:
         if table.code in self._thinking or self._loop is None:
             return
         turn = self.manager.bot_turn(table)
-        if turn is None:
+        if turn is None or not self.manager.plays(table):  # another host's bot to play
             return
         bot, state, at = turn
         code, loop = table.code, self._loop
@@ -217,10 +297,11 @@ class TableService:
         except CannotSave as exc:
             return self._note(code, str(exc))
         except TableError as exc:  # the table moved on meanwhile (or the bot erred: it waits)
+            sends = self._relay_heard()  # another host's move, read again meanwhile
             log.info("table %s: a bot's choice was not used: %s", code, exc)
             if table.state is not None and len(table.state.record.choices) != at:
                 self._bots_think(table)
-            return []
+            return sends
         sends = self.updates(table, events, round_no=round_no)
         self._bots_think(table)
         return sends
@@ -238,6 +319,7 @@ class TableService:
         if self._server is not None:
             await self._server.wait_closed()
         self._worker.shutdown(wait=True)
+        self.manager.store.close()
         try:
             self.path.unlink()
         except OSError:
@@ -319,8 +401,15 @@ class TableService:
         return (self.updates(table, []) + self._note(
             code, f"{conn.name} {how}; {waits}. They come back with Join {code}."))
 
-    def _note(self, code: str, text: str, skip: _Connection | None = None) -> list:
-        """What the table itself says to everyone there."""
+    def _note(self, code: str, text: str, skip: _Connection | None = None,
+              share: bool = True) -> list:
+        """What the table itself says to everyone there (``share``: on other hosts
+        too)."""
+        if share and self.manager.store.shared:
+            try:
+                self.manager.store.publish(code, "note", text)
+            except OSError as exc:
+                log.warning("table %s: other hosts did not hear a note (%s)", code, exc)
         line = encode(ChatLine(code=code, name="", text=plain_text(text, 300)))
         return [(c, line) for c in self._followers.get(code, ()) if c is not skip]
 
@@ -331,7 +420,8 @@ class TableService:
         except BadMessage as exc:
             return Error(text=str(exc)), []
         try:
-            return self._handle(conn, request)
+            reply, sends = self._handle(conn, request)
+            return reply, self._relay_heard() + sends  # what other hosts did, read meanwhile
         except CannotSave as exc:  # everyone at the table hears it, in one line
             return Error(re=request.id, text=str(exc)), self._note(exc.code, str(exc))
         except TableError as exc:
@@ -479,6 +569,9 @@ class TableService:
         table = self.manager.tables.get(code)
         if table is not None:
             self.manager.say(table, name, text)
+        return self._say_here(code, name, text) + self._relay_heard()
+
+    def _say_here(self, code: str, name: str, text: str) -> list:
         line = encode(ChatLine(code=code, name=name, text=text))
         return [(other, line) for other in self._followers.get(code, ())]
 

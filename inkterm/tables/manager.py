@@ -17,11 +17,19 @@ the table, which is then kept as ended by agreement. A table's own away rule doe
 the first by itself after its idle minutes (or, at a turn-based table, once the
 player's time bank is spent).
 
+Where the tables are kept is the store's business (``store``): files in the data
+folder for one host, or PostgreSQL for several. With a shared store a change is
+written only if nobody changed the table since this host read it; if another host
+did, the table is read again and the change made again on it (``_again``), and
+what other hosts changed is queued for the channel to show (``take_heard``). Only
+the host holding a table's lease plays its bots and timers.
+
 The manager is plain synchronous code: the channel calls it from one worker
 thread, and the tests drive it directly.
 """
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import re
@@ -32,12 +40,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from inkterm.bots import number_bots
 from inkterm.engine import GAMES, IllegalChoice, SaveError, load_game, new_game, replay_events
-from inkterm.engine.saves import write_atomic
-from inkterm.engine.savetext import MAX_SAVE_BYTES
 from inkterm.engine.types import SECRET_EVENT, Decision, Event
 from inkterm.names import clash, clash_reason
 
@@ -45,13 +51,13 @@ from .limits import TableLimits, Window
 from .people import Player
 from .protocol import (CODE_LENGTH, ME, OPEN, PRIVATE_CODE_LENGTH, ChatLine, OpenTable, SeatInfo,
                        Steer, TableInfo, Told, Update, open_seats)
+from .store import CodeTaken, FileStore, LeaseLost, Row, Stale, TableStore
 from .table_bots import LEVEL_WORDS, BotLimits, is_level, server_bot
 
 log = logging.getLogger("inkterm.tables")
 
 #: Code letters: no I or O, so a code read aloud or off a screen is typed right.
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
-TABLE_SUFFIX = ".table.json"
 TABLE_FORMAT: Literal["inkterm-table"] = "inkterm-table"
 #: 2: who holds each seat and who hosts; 3: the table's rules (undo, turn-based, a
 #: time bank), its chat, when each seat last moved, the seats a bot plays while their
@@ -64,6 +70,9 @@ MAX_ASKING = 6
 DAY = 86400.0
 #: The bot the host's "bots in the open seats" seats.
 FILL_LEVEL = "normal"
+#: Times a change is made again on a table other hosts keep changing meanwhile.
+AGAIN = 4
+_EVENTS = TypeAdapter(list[Event])
 
 
 class TableError(ValueError):
@@ -112,6 +121,14 @@ class TableFile(BaseModel):
     standins: list[int] = Field(default_factory=list)
 
 
+def file_status(data: TableFile) -> Literal["waiting", "playing", "over"]:
+    """A table file's status, read without replaying its game (the store keeps it
+    beside the row, so a host lists the tables without loading them)."""
+    if data.ended is not None or (data.save is not None and data.save.get("over")):
+        return "over"
+    return "waiting" if data.save is None else "playing"
+
+
 #: What a change may replace in a table (written first, then made: see ``_commit``).
 _CHANGEABLE = ("seats", "owners", "state", "standins", "idle_minutes", "undo", "ended",
                "moved", "bank_used")
@@ -125,7 +142,7 @@ class Table:
     private: bool
     seats: list[SeatInfo]
     options: dict[str, Any]
-    path: Path
+    path: Path | None  # its file, with a file store
     idle_minutes: int | None = None  # a bot plays for a player idle this long
     state: Any = None  # the GameState once every seat is filled
     bots: dict[int, Any] = field(default_factory=dict)
@@ -145,6 +162,8 @@ class Table:
     bank_used: list[float] = field(default_factory=list)  # seconds each seat spent choosing
     standins: frozenset[int] = frozenset()  # seats a bot plays until their players return
     here: set[str] = field(default_factory=set)  # the people at the table now (not saved)
+    elsewhere: set[str] = field(default_factory=set)  # ... at it on other hosts (shared store)
+    version: int = 0  # the store's version this is (0: not stored yet)
     asking: dict[str, Player] = field(default_factory=dict)  # person -> who asks for a seat
     votes: dict[tuple, set[str]] = field(default_factory=dict)  # a steer -> who asked for it
 
@@ -158,8 +177,14 @@ class Table:
 
     def away_seats(self) -> set[int]:
         """The players' seats with nobody of theirs at the table."""
+        present = self.present
         return {i for i, (s, owner) in enumerate(zip(self.seats, self.owners))
-                if s.kind == "player" and owner not in self.here}
+                if s.kind == "player" and owner not in present}
+
+    @property
+    def present(self) -> set[str]:
+        """The people at the table, on this host or another."""
+        return self.here | self.elsewhere if self.elsewhere else self.here
 
     def seat_for(self, who: Player) -> int | None:
         """The seat ``who`` holds: one under their name that is their person's (or a
@@ -225,6 +250,10 @@ class Table:
     def to_file(self, **changes: Any) -> str:
         """The file's text, with ``changes`` (any of ``_CHANGEABLE``) in place of the
         table's own (a change is written before it is made)."""
+        return self.file_model(**changes).model_dump_json()
+
+    def file_model(self, **changes: Any) -> TableFile:
+        """The file's model, with ``changes`` (and the ``chat`` that is to be)."""
         now = {name: changes.get(name, getattr(self, name)) for name in _CHANGEABLE}
         state = now["state"]
         return TableFile(format=TABLE_FORMAT, version=TABLE_VERSION, code=self.code,
@@ -236,9 +265,8 @@ class Table:
                          host_person=self.host_person, host_address=self.host_address,
                          undo=now["undo"], turn_based=self.turn_based,
                          time_bank_days=self.time_bank_days, ended=now["ended"],
-                         chat=list(self.chat), moved=now["moved"], bank_used=now["bank_used"],
-                         standins=sorted(now["standins"]),
-                         ).model_dump_json()
+                         chat=list(changes.get("chat", self.chat)), moved=now["moved"], bank_used=now["bank_used"],
+                         standins=sorted(now["standins"]))
 
 
 def _decision_for(d: Decision, seat: int | None, chooser: str) -> Decision:
@@ -257,44 +285,73 @@ def table_code(text: str) -> str:
     return re.sub(r"[\s-]", "", text).upper()
 
 
+def _again(method):
+    """A change made on a table another host changed meanwhile (``Stale``) is made
+    again on the table as it now is (read again by ``_commit``)."""
+    @functools.wraps(method)
+    def run(self: "TableManager", *args, **kwargs):
+        for _ in range(AGAIN - 1):
+            try:
+                return method(self, *args, **kwargs)
+            except Stale:
+                continue
+        try:
+            return method(self, *args, **kwargs)
+        except Stale:
+            raise TableError("The table is busy on another host; try again.") from None
+    return run
+
+
 class TableManager:
-    def __init__(self, directory: Path, *, limits: TableLimits | None = None,
+    def __init__(self, store: Path | TableStore, *, limits: TableLimits | None = None,
                  bots: BotLimits | None = None,
                  clock: Callable[[], float] = time.time) -> None:
-        self.directory = Path(directory)
+        """``store``: a folder of table files, or any ``TableStore``."""
+        self.store = store if isinstance(store, TableStore) else FileStore(Path(store))
+        #: The table files' folder (a file store).
+        self.directory = getattr(self.store, "directory", None)
         self.tables: dict[str, Table] = {}
         self.limits = limits = limits or TableLimits()
         self.bot_limits = bots or BotLimits()
         self._clock = clock
         self._unknown_by_person = Window(limits.unknown_codes_per_person, limits.code_window)
         self._unknown_by_address = Window(limits.unknown_codes_per_address, limits.code_window)
+        #: What other hosts changed, read since the channel last asked (``take_heard``).
+        self._heard: list[tuple[Table, dict[str, Any] | None]] = []
 
     # --- finding tables -------------------------------------------------------------
     def resume(self) -> list[str]:
-        """Load every unfinished table from its file; one line per file that could
-        not be read (such a file is left as it is). A waiting table nobody came back
-        to within the limit since its last change is closed."""
+        """Load every unfinished table from the store; one line per table that could
+        not be read (it is left as it is). A waiting table nobody came back to
+        within the limit since its last change is closed."""
         problems = []
-        self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
-        for path in sorted(self.directory.glob("*" + TABLE_SUFFIX)):
+        for name, row in self.store.rows():
             try:
-                table = self._load(path)
+                if isinstance(row, str):
+                    raise ValueError(row)
+                table = self._from_row(row)
             except (OSError, ValueError, SaveError) as exc:
-                problems.append(f"{path}: {' '.join(str(exc).split())}")
+                problems.append(f"{name}: {' '.join(str(exc).split())}")
                 continue
             if table.status != "over":
                 self.tables[table.code] = table
+                self._refresh_people(table)
         for problem in problems:
             log.error("table not resumed: %s", problem)
         self.expire_waiting()
         return problems
 
     def _load(self, path: Path) -> Table:
-        stat = path.stat()
-        if stat.st_size > 2 * MAX_SAVE_BYTES:
-            raise ValueError("too large")
+        """A table file (of a file store) as a table."""
+        assert isinstance(self.store, FileStore)
+        return self._from_row(self.store.read_file(path))
+
+    def _from_row(self, row: Row, like: Table | None = None) -> Table:
+        """The table a stored row holds. ``like``: the table as this host had it; a
+        game the row only carries further is played on from there (a replay of the
+        whole record is the other way, and costs more the longer the game)."""
         try:
-            data = TableFile.model_validate_json(path.read_bytes())
+            data = TableFile.model_validate_json(row.text)
         except ValidationError as exc:
             raise ValueError(f"not a table file: {exc.errors()[0]['msg']}") from None
         if data.game not in GAMES:
@@ -304,25 +361,124 @@ class TableManager:
             raise ValueError("its seats and their holders do not match")
         n = len(data.seats)
         table = Table(data.code, data.game, data.host, data.private, data.seats,
-                      data.options, path, data.idle_minutes, waiting_since=self._clock(),
+                      data.options, self.store.path(data.code), data.idle_minutes,
+                      waiting_since=self._clock(),
                       owners=owners, host_person=data.host_person,
-                      host_address=data.host_address, alone_since=stat.st_mtime,
+                      host_address=data.host_address, alone_since=row.changed,
                       undo=data.undo, turn_based=data.turn_based,
                       time_bank_days=data.time_bank_days, ended=data.ended,
                       moved=(data.moved + [None] * n)[:n],
                       bank_used=(data.bank_used + [0.0] * n)[:n],
-                      standins=frozenset(i for i in data.standins if 0 <= i < n))
+                      standins=frozenset(i for i in data.standins if 0 <= i < n),
+                      version=row.version)
         table.chat.extend(data.chat)
         if data.save is not None:
-            table.state = load_game(json.dumps(data.save))
+            table.state = _played_on(like.state if like is not None else None, data.save)
             self._seat_bots(table)
         return table
+
+    # --- what other hosts changed (a shared store) ----------------------------------
+    def refresh(self, code: str) -> Table | None:
+        """The table as the store has it now: read again if another host changed it
+        (what each change said is queued for ``take_heard``); a table this host did
+        not know is added, one gone from the store dropped."""
+        table = self.tables.get(code)
+        try:
+            row = self.store.read(code, since=table.version if table is not None else None)
+        except OSError as exc:  # the store is out of reach: the table as last read (a change pauses it)
+            log.warning("table %s not read again: %s", code, exc)
+            return table
+        if row is None:
+            if table is not None and table.version:
+                del self.tables[code]
+            return None
+        if table is not None and row.version <= table.version:
+            return table
+        try:
+            fresh = self._from_row(row, like=table)
+        except (ValueError, SaveError) as exc:
+            log.error("table %s as another host left it cannot be read: %s", code, exc)
+            return table
+        if table is None:
+            if fresh.status == "over":
+                return None
+            self.tables[code] = fresh
+            self._refresh_people(fresh)
+            return fresh
+        said = [s for s in row.said if s.get("version", 0) > table.version]
+        whole = [s.get("version") for s in said] == list(range(table.version + 1, row.version + 1))
+        for name in (*_CHANGEABLE, "chat", "bots", "version"):
+            setattr(table, name, getattr(fresh, name))
+        table.waiting_since = self._clock()
+        if table.away is not None and table.state is not None and (
+                table.state.decision() is None or table.state.decision().seat != table.away):
+            table.away = None
+        if whole:
+            self._heard.extend((table, s) for s in said)
+        else:  # more changes than the store keeps words for: the table as it is
+            self._heard.append((table, None))
+        return table
+
+    def take_heard(self) -> list[tuple[Table, dict[str, Any] | None]]:
+        """What other hosts changed since the last call, oldest first: each table
+        with what its change said (``{"round", "events"}`` or ``{"chat"}``; None: the
+        table changed, unsaid)."""
+        heard, self._heard = self._heard, []
+        return heard
+
+    def sync(self) -> None:
+        """Every unfinished table as the store has it (a shared store): new ones
+        added, changed ones read again, ones gone dropped."""
+        if not self.store.shared:
+            return
+        try:
+            stored = self.store.versions()
+        except OSError as exc:
+            log.warning("the tables' list not read again: %s", exc)
+            return
+        for code, version in stored.items():
+            table = self.tables.get(code)
+            if table is None or table.version < version:
+                self.refresh(code)
+        for code, table in list(self.tables.items()):
+            if code not in stored and table.version and table.status != "over":
+                self.refresh(code)
+
+    def people_changed(self, code: str) -> Table | None:
+        """Someone came to or left the table on another host (a shared store)."""
+        table = self.tables.get(code)
+        if table is not None:
+            self._refresh_people(table)
+        return table
+
+    def _refresh_people(self, table: Table) -> None:
+        if not self.store.shared:
+            return
+        try:
+            table.elsewhere = self.store.elsewhere(table.code)
+        except OSError:
+            return
+        if table.present:
+            table.alone_since = None
+        elif table.alone_since is None:
+            table.alone_since = self._clock()
+
+    def plays(self, table: Table) -> bool:
+        """Whether this host plays the table's bots and timers (it holds the table's
+        lease in a shared store; a single host always does)."""
+        try:
+            return self.store.holds(table.code)
+        except OSError:
+            return False
 
     def get(self, who: Player, code: str) -> Table:
         """The table with ``code``. Codes that match no table are counted per person
         and per address; past either limit, only one's own tables are found, so
         guessing cannot find a table (a right guess is refused like a wrong one)."""
-        table = self.tables.get(table_code(code))
+        code = table_code(code)
+        table = self.tables.get(code)
+        if self.store.shared and re.fullmatch(r"[A-Z]{1,16}", code):
+            table = self.refresh(code)  # opened, or changed, on another host
         if table is not None and table.seat_for(who) is not None:
             return table
         now, limits = self._clock(), self.limits
@@ -333,7 +489,7 @@ class TableManager:
         if table is None:
             self._unknown_by_person.add(who.person, now)
             self._unknown_by_address.add(who.address, now)
-            raise TableError(f"There is no table {table_code(code)!r}.")
+            raise TableError(f"There is no table {code!r}.")
         return table
 
     def listed(self, who: Player) -> list[Table]:
@@ -341,6 +497,7 @@ class TableManager:
         open ones, those with free seats first. Finished tables are left out."""
         def order(t: Table):
             return (t.seat_for(who) is None, t.open_seats() == 0, t.code)
+        self.sync()  # the store's list, with any host's tables
         return sorted((t for t in self.tables.values()
                        if t.status != "over" and (not t.private or t.seat_for(who) is not None)),
                       key=order)
@@ -377,16 +534,22 @@ class TableManager:
         seats = [SeatInfo(kind="player", name=who.name) if s == ME
                  else SeatInfo(kind=OPEN) if s == OPEN
                  else SeatInfo(kind="bot", name=next(bot_names)) for s in asked]
-        code = self._new_code(request.private)
-        table = Table(code, request.game, who.name, request.private, [],
-                      dict(request.options), self.directory / (code + TABLE_SUFFIX),
-                      request.idle_minutes, host_person=who.person, host_address=who.address,
-                      alone_since=self._clock(), undo=request.undo,
-                      turn_based=request.turn_based,
-                      time_bank_days=request.time_bank_days if request.turn_based else None,
-                      moved=[None] * len(asked), bank_used=[0.0] * len(asked))
-        self._commit(table, seats=seats, owners=[who.person if s == ME else None for s in asked],
-                     state=self._game_if_full(table, seats))
+        while True:
+            code = self._new_code(request.private)
+            table = Table(code, request.game, who.name, request.private, [],
+                          dict(request.options), self.store.path(code),
+                          request.idle_minutes, host_person=who.person, host_address=who.address,
+                          alone_since=self._clock(), undo=request.undo,
+                          turn_based=request.turn_based,
+                          time_bank_days=request.time_bank_days if request.turn_based else None,
+                          moved=[None] * len(asked), bank_used=[0.0] * len(asked))
+            try:
+                self._commit(table, seats=seats,
+                             owners=[who.person if s == ME else None for s in asked],
+                             state=self._game_if_full(table, seats))
+            except CodeTaken:  # another host gave it out meanwhile
+                continue
+            break
         self.tables[code] = table
         log.info("%s opened table %s (%s, %s)", who.name, code, request.game,
                  "private" if request.private else "open")
@@ -413,6 +576,7 @@ class TableManager:
             raise TableError("The tables from your address waiting for players are as many "
                              "as one address may have" + waiting + ".")
 
+    @_again
     def join(self, who: Player, code: str) -> tuple[Table, int]:
         """``who`` sits at the table: their seat again if they have one, else the
         first open seat."""
@@ -438,6 +602,7 @@ class TableManager:
         log.info("%s sat down at table %s (seat %d)", name, table.code, seat + 1)
         return table, seat
 
+    @_again
     def fill_with_bots(self, who: Player, code: str) -> Table:
         """The host gives every open seat to a bot; the game starts."""
         table = self.get(who, code)
@@ -452,6 +617,7 @@ class TableManager:
         self._commit(table, seats=seats, state=self._game_if_full(table, seats))
         return table
 
+    @_again
     def choose(self, who: Player, code: str, key: str, at: int) -> tuple[Table, list[Event]]:
         """``who`` makes a choice at the table. Only the seat whose decision it is may
         choose; the bots then think (``bot_turn``)."""
@@ -477,11 +643,13 @@ class TableManager:
         now = self._clock()
         used = _with(table.bank_used, seat, table.bank_used[seat] + max(0.0, now - table.waiting_since))
         self._commit(table, state=trial, moved=_with(table.moved, seat, now), bank_used=used,
-                     standins=table.standins - {seat})  # back in time: the stand-in stops
+                     standins=table.standins - {seat},  # back in time: the stand-in stops
+                     said=_said(st, events))
         if table.away == seat:
             table.away = None
         return table, events
 
+    @_again
     def take_back(self, who: Player, code: str, at: int) -> tuple[Table, list[Event]]:
         """``who`` takes back their last choice: as at a local game, only their own
         choices since the last new information, which means nobody else has chosen
@@ -502,14 +670,16 @@ class TableManager:
         asked = earlier.decision()
         taken = asked.get(st.record.choices[-1])
         label = taken.label if taken is not None else st.record.choices[-1]
-        self._commit(table, state=earlier)
-        log.info("%s took back a choice at table %s", who.name, table.code)
         if asked.secret or asked.topic in GAMES[table.game].secret_topics:
             # Its label may name what only this seat may see again now (a card back in
             # the hand): the others learn that a choice was taken back, not which.
-            return table, [Event(f"{who.name} took back a choice.", seat, "undo"),
-                           Event(f"You took back: {label}.", seat, SECRET_EVENT)]
-        return table, [Event(f"{who.name} took back: {label}.", seat, "undo")]
+            events = [Event(f"{who.name} took back a choice.", seat, "undo"),
+                      Event(f"You took back: {label}.", seat, SECRET_EVENT)]
+        else:
+            events = [Event(f"{who.name} took back: {label}.", seat, "undo")]
+        self._commit(table, state=earlier, said=_said(earlier, events))
+        log.info("%s took back a choice at table %s", who.name, table.code)
+        return table, events
 
     # --- bots -------------------------------------------------------------------------
     def bot_turn(self, table: Table) -> tuple[Any, Any, int] | None:
@@ -532,6 +702,7 @@ class TableManager:
             return None
         return bot, st.clone(), len(st.record.choices)
 
+    @_again
     def bot_chose(self, code: str, at: int, key: str) -> tuple[Table, list[Event]]:
         """A bot's choice, made on the game as it was after ``at`` choices."""
         table = self.tables.get(code)
@@ -548,7 +719,8 @@ class TableManager:
         except IllegalChoice:  # a bot bug: the table waits rather than breaks
             log.exception("bot at table %s chose an illegal key", table.code)
             raise TableError("The bot chose badly.") from None
-        self._commit(table, state=trial, moved=_with(table.moved, d.seat, self._clock()))
+        self._commit(table, state=trial, moved=_with(table.moved, d.seat, self._clock()),
+                     said=_said(st, events), leased=True)
         return table, events
 
     def play_bots(self, table: Table) -> list[Event]:
@@ -581,11 +753,13 @@ class TableManager:
                      and table.bank_used[seat] + waited >= table.time_bank_days * DAY)
             if not (idle or spent):
                 continue
+            if not self.plays(table):  # another host keeps this table's timers
+                continue
             name = st.seats[seat]
             why = "has spent their time bank" if spent else "is away"
             if seat in table.away_seats():
                 try:
-                    self._commit(table, standins=table.standins | {seat})
+                    self._commit(table, standins=table.standins | {seat}, leased=True)
                 except TableError:
                     continue
                 text = f"{name} {why}: a bot plays for them until they come back."
@@ -597,10 +771,13 @@ class TableManager:
         return played
 
     # --- people at the table, and what the host (or the players) decide ---------------
+    @_again
     def arrive(self, table: Table, who: Player) -> list[Event]:
         """``who`` is at the table now; if a bot was playing their seat, it is theirs
         again."""
-        table.here.add(who.person)
+        if who.person not in table.here:
+            table.here.add(who.person)
+            self._tell_store(table, who, True)
         seat = table.seat_for(who)
         if seat is None or seat not in table.standins or table.status == "over":
             return []
@@ -612,7 +789,19 @@ class TableManager:
 
     def depart(self, table: Table, who: Player) -> None:
         table.here.discard(who.person)
+        self._tell_store(table, who, False)
 
+    def _tell_store(self, table: Table, who: Player, here: bool) -> None:
+        """A shared store hears who is at the table on this host (a seat is away only
+        when its person is at the table on no host)."""
+        if not self.store.shared:
+            return
+        try:
+            self.store.here(table.code, who.person, here)
+        except OSError as exc:
+            log.warning("table %s: the store did not hear who is here (%s)", table.code, exc)
+
+    @_again
     def ask_to_join(self, who: Player, code: str) -> Table:
         """``who`` asks for a seat at a full table (the host answers, see ``steer``)."""
         table = self.get(who, code)
@@ -624,6 +813,7 @@ class TableManager:
         log.info("%s asks to join table %s", who.name, table.code)
         return table
 
+    @_again
     def steer(self, who: Player, request: Steer) -> tuple[Table, str, Player | None]:
         """The host's word (or, while the host is away, one voice towards a majority
         of the players at the table) on a seat or a rule. Returns the table, what the
@@ -691,10 +881,10 @@ class TableManager:
         the host away, the players at the table decide by majority."""
         if table.hosted_by(who):
             return None
-        if table.host_person in table.here:
+        if table.host_person in table.present:
             raise TableError(f"The host, {table.host}, decides that while at the table.")
         voters = {o for i, o in enumerate(table.owners)
-                  if o is not None and table.seats[i].kind == "player" and o in table.here}
+                  if o is not None and table.seats[i].kind == "player" and o in table.present}
         if who.person not in voters:
             raise TableError("Only the players at the table decide while the host is away.")
         table.votes = {k: v & voters for k, v in table.votes.items() if k == what}
@@ -710,12 +900,19 @@ class TableManager:
     def say(self, table: Table, name: str, text: str) -> None:
         """A chat line, kept with the table (bounded): a late or returning player reads
         it. Written at once, but a table that cannot be written still chats."""
-        table.chat.append((name, text))
-        if table.paused is None:
+        line = (name, text)
+        for _ in range(AGAIN):
+            if table.paused is not None:
+                break
             try:
-                write_atomic(table.path, table.to_file())
+                self._write(table, table.file_model(chat=[*table.chat, line]), said={"chat": list(line)})
+            except Stale:  # the line goes on top of the chat as another host left it
+                self.refresh(table.code)
+                continue
             except OSError as exc:
                 log.warning("table %s: chat not saved (%s)", table.code, exc)
+            break
+        table.chat.append(line)
 
     # --- presence, expiry and saving again ----------------------------------------------
     def present(self, code: str, here: bool) -> None:
@@ -734,7 +931,7 @@ class TableManager:
                     or now - table.alone_since < minutes * 60):
                 continue
             try:
-                table.path.unlink(missing_ok=True)
+                self.store.remove(table.code, table.version)
             except OSError as exc:
                 log.error("could not remove the waiting table %s: %s", table.code, exc)
                 continue
@@ -750,7 +947,9 @@ class TableManager:
             if table.paused is None:
                 continue
             try:
-                write_atomic(table.path, table.to_file())
+                self._write(table, table.file_model())
+            except Stale:  # another host saved it meanwhile: this host's copy is the old one
+                self.refresh(table.code)
             except OSError:
                 continue
             log.info("table %s can be saved again; play goes on", table.code)
@@ -759,17 +958,26 @@ class TableManager:
         return resumed
 
     # --- the machinery ----------------------------------------------------------------
-    def _commit(self, table: Table, **changes: Any) -> None:
+    def _commit(self, table: Table, *, said: dict[str, Any] | None = None,
+                leased: bool = False, **changes: Any) -> None:
         """Write the table as it would be with these changes (any of ``_CHANGEABLE``;
         a ``state`` of None changes nothing); only once it is written are they the
-        table's. A paused table is not written to until it can be again."""
+        table's. A paused table is not written to until it can be again. ``said``:
+        what the change says, for other hosts' sessions; ``leased``: a bot's or a
+        timer's change, which only the table's lease holder writes. ``Stale`` (the
+        table read again) if another host changed it first."""
         if table.paused is not None:
             raise TableError(f"Table {table.code} is paused: the server cannot save it right "
                              "now. Play goes on once it can.")
         if changes.get("state", True) is None:
             del changes["state"]
         try:
-            write_atomic(table.path, table.to_file(**changes))
+            self._write(table, table.file_model(**changes), said=said, leased=leased)
+        except Stale:
+            self.refresh(table.code)
+            raise
+        except LeaseLost as exc:  # this host was taken for gone: the other plays on
+            raise TableError(f"{exc}.") from None
         except OSError as exc:
             table.paused = exc.strerror or type(exc).__name__
             log.error("table %s cannot be saved (%s); it is paused", table.code, exc)
@@ -782,15 +990,24 @@ class TableManager:
             self._seat_bots(table)
             log.info("table %s started: %s", table.code, ", ".join(s.name for s in table.seats))
 
+    def _write(self, table: Table, data: TableFile, *, said: dict[str, Any] | None = None,
+               leased: bool = False) -> None:
+        """The table's text to the store (a new table is created there); its version
+        becomes the store's."""
+        text, status = data.model_dump_json(), file_status(data)
+        if table.version == 0:
+            table.version = self.store.create(table.code, text, status)
+        else:
+            table.version = self.store.write(table.code, text, table.version, status,
+                                             said=said, leased=leased)
+
     def _new_code(self, private: bool) -> str:
         """A free code: short for an open table (it is listed anyway), long for a
         private one, which can only be found by its code."""
         length = PRIVATE_CODE_LENGTH if private else CODE_LENGTH
-        taken = set(self.tables) | {p.name[:-len(TABLE_SUFFIX)] for p in
-                                    self.directory.glob("*" + TABLE_SUFFIX)}
         while True:
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
-            if code not in taken:
+            if code not in self.tables and not self.store.taken(code):
                 return code
 
     def _game_if_full(self, table: Table, seats: list[SeatInfo]) -> Any:
@@ -811,3 +1028,36 @@ def _with(items: list, i: int, value) -> list:
     out = list(items)
     out[i] = value
     return out
+
+
+def heard_events(said: dict[str, Any]) -> list[Event]:
+    """The events another host's change said (none if it said none)."""
+    return _EVENTS.validate_python(said.get("events", []))
+
+
+def _said(before: Any, events: list[Event]) -> dict[str, Any]:
+    """What a change of the game says to other hosts: its events, in the round
+    they happened in (the round of the game ``before`` it)."""
+    return {"round": before.round_number(), "events": _EVENTS.dump_python(events, mode="json")}
+
+
+def _played_on(known: Any, save: dict[str, Any]) -> Any:
+    """The game a save holds: played on from ``known`` (the same game, some choices
+    back) if it is one, else rebuilt from the save's record."""
+    record = save.get("record") or {}
+    if known is not None:
+        had = known.record
+        choices = record.get("choices", [])
+        if (record.get("game") == had.game and record.get("seats") == list(had.seats)
+                and record.get("seed") == had.seed and record.get("options") == dict(had.options)
+                and record.get("content_version") == had.content_version
+                and len(choices) >= len(had.choices) and choices[:len(had.choices)] == had.choices):
+            state = known.clone()
+            try:
+                for key in choices[len(had.choices):]:
+                    state.apply(key)
+            except IllegalChoice:
+                pass
+            else:
+                return state
+    return load_game(json.dumps(save))

@@ -11,6 +11,7 @@ import re
 import signal
 import sys
 import time
+from collections import deque
 from pathlib import Path
 
 
@@ -32,16 +33,18 @@ def player_keys(data: Path, tmp_path: Path, names) -> dict[str, Path]:
 class Server:
     """`inkterm serve ssh` as its own process, as a host would run it."""
 
-    def __init__(self, data: Path):
+    def __init__(self, data: Path, *args: str):
         self.data = data
+        self.args = args  # more of its command line (``--store URL``)
         self.proc = None
         self.port = None
+        self.log: deque[str] = deque(maxlen=500)  # what it said last (for a failure's message)
 
     async def start(self):
         env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "inkterm", "serve", "ssh", "--port", "0",
-            "--data-dir", str(self.data), env=env,
+            "--data-dir", str(self.data), *self.args, env=env,
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
         while self.port is None:
             line = (await asyncio.wait_for(self.proc.stderr.readline(), 30)).decode()
@@ -52,8 +55,8 @@ class Server:
         return self
 
     async def _drain(self):
-        while await self.proc.stderr.readline():
-            pass
+        while line := await self.proc.stderr.readline():
+            self.log.append(line.decode(errors="replace"))
 
     def apps(self) -> list[int]:
         """The sessions' app processes (the server's children)."""
@@ -93,8 +96,11 @@ class Table:
         self.path = path
         self._seen = (None, None)
 
+    def text(self) -> str:
+        return self.path.read_text()
+
     def now(self):
-        save = json.loads(self.path.read_text())["save"]
+        save = json.loads(self.text())["save"]
         n = len(save["record"]["choices"])
         if self._seen[0] != n:
             self._seen = (n, load_game(json.dumps(save)))
