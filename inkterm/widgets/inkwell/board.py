@@ -63,7 +63,7 @@ class InkwellBoard(Vertical, GameBoard):
 
     def compose(self):
         yield StripView(id="inkwell-strip")
-        with VerticalScroll(id="inkwell-body", can_focus=False):
+        with VerticalScroll(id="inkwell-body"):  # Tab stops here: keys scroll it
             for part in self.PARTS:
                 yield part(id=f"inkwell-{part.__name__[:-4].lower()}")
 
