@@ -50,7 +50,7 @@ class BookView(VoyPart):
             head.append(f"  open: {open_sec.capitalize()}", style=self.style("current"))
         elif last:
             head.append(f"  last opened: {last.capitalize()} (not now)", style=self.style("muted"))
-        texts = " ".join(t.lstrip("t") for t in p.get("supply", {}).get("texts", [])) or "none"
+        texts = W.texts(p.get("supply", {}).get("texts", []))
         head.append("\n" if wrap else "  ")
         head.append(f"texts in supply: {texts}", style=self.style("muted"))
         head.no_wrap, head.overflow = not wrap, "ellipsis"
