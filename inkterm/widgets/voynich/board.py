@@ -151,7 +151,7 @@ class VoynichBoard(Vertical, GameBoard):
             if legend.changed(view, touches, tuple(glyphs)):
                 legend.draw(view, touches, glyphs)
         for book in root.query(BookView):
-            if book.changed(view, touches, wide):
+            if book.changed(view, touches, (wide, book.content_size.width)):
                 book.draw(view, touches, wrap=not wide)
         self._draw_help(root)
         if wide and touches and touches != self._revealed:

@@ -65,3 +65,34 @@ async def test_turning_the_goat_shows_all_five_sectors_and_the_goat_at_80x24():
         assert rows == sorted(rows) and rows[0] > title
         assert "⇒" in left[rows[4] + 1], left
         assert f"▶{st.summary()['goat']} ★:" in "\n".join(left)
+
+
+async def test_the_card_views_picker_opens_with_enter_at_80x24():
+    """Tab reaches the help card's picker in the Card view, and Enter opens it: any
+    card's help without a mouse."""
+    from textual.widgets._select import SelectOverlay
+
+    from inkterm.widgets.voynich.board import CardPicker
+
+    app = InktermApp(start=("state", new_game("voynich", ["Ann", "bot"], seed=3), None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        board = app.screen.query_one(VoynichBoard)
+        while board.view_name != "card":
+            await pilot.press("v")
+        await pilot.pause()
+        for _ in range(4):
+            if isinstance(app.focused, CardPicker):
+                break
+            await pilot.press("tab")
+            await pilot.pause()
+        picker = app.focused
+        assert isinstance(picker, CardPicker) and picker.region.height  # on screen
+        await pilot.press("enter")
+        await pilot.pause()
+        assert picker.expanded
+        assert isinstance(app.focused, SelectOverlay)
+        await pilot.press("down", "enter")  # the first card
+        await pilot.pause()
+        assert board.help_card is not None and not picker.expanded
