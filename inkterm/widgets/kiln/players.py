@@ -27,7 +27,7 @@ class PlayersView(KilnPart):
     explained, and (whole table) the cards in front of them. Two boards a row."""
 
     READS = ("blank", "favour:", "row:", "card:", "money")
-    KEYS = ("current", "start_seat", "players")
+    KEYS: tuple[str, ...] = ("current", "start_seat", "players")
 
     def draw(self, view: KilnView, touches: frozenset[str], detail: bool) -> None:
         current, start, tags = view.get("current"), view.get("start_seat"), tags_of(view)
