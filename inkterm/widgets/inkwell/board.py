@@ -75,7 +75,10 @@ class InkwellBoard(Vertical, GameBoard):
     def draw(self, view: Mapping[str, Any], touches: frozenset[str]) -> None:
         whole = self.whole
         detail = self.screen.has_class("-wide")
-        strip = self.query_one(StripView)
+        found = self.query(StripView)
+        if not found:  # asked while its parts are not there (a screen going, under load)
+            return
+        strip = found.first()
         if strip.display == whole:  # styles only when the fold changes: keys stay cheap
             strip.display = not whole
         if not whole:
