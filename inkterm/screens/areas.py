@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from textual.binding import Binding
 
 from inkterm.widgets.action_menu import ActionMenu
+from inkterm.widgets.game_board import GameBoard
 
 #: The areas Tab moves between, in order (their widgets' ids), and their names.
 AREAS = ("menu", "log", "board")
@@ -33,17 +34,37 @@ class FocusAreas(_Mixed):
                 return area
         return None
 
+    def _board_parts(self) -> list:
+        """Where Tab stops on the board now (its focus_parts: what scrolls, what opens)."""
+        found = self.query("#board")
+        board = found.first() if found else None
+        if board is None or not board.display:
+            return []
+        if isinstance(board, GameBoard):
+            return board.focus_parts()
+        return [board] if board.focusable else [w for w in board.query("*") if w.focusable]
+
     def next_area(self) -> str:
         # Asked by the footer, also of a screen being taken down (its parts already gone).
-        areas = [a for a in AREAS if (found := self.query(f"#{a}")) and found.first().display]
+        areas = [a for a in AREAS if (found := self.query(f"#{a}")) and found.first().display
+                 and (a != "board" or self._board_parts())]
         here = self._area_of(self.focused)
+        if here == "board":  # the board's parts one after another, then on round
+            parts = self._board_parts()
+            if self.focused in parts and parts.index(self.focused) + 1 < len(parts):
+                return "board"
         return areas[(areas.index(here) + 1) % len(areas)] if here in areas else "menu"
 
     def action_focus_area(self, area: str) -> None:
+        if area == "board":
+            parts = self._board_parts()
+            at = parts.index(self.focused) + 1 if self.focused in parts else 0
+            (parts[at] if at < len(parts) else self.query_one(ActionMenu)).focus()
+            return
         target = self.query_one(f"#{area}")
         if target.focusable:
             target.focus()
-        else:  # a board made of parts: its first part that takes the focus
+        else:  # an area made of parts: its first part that takes the focus
             inner = next((w for w in target.query("*") if w.focusable), None)
             (inner or self.query_one(ActionMenu)).focus()
 

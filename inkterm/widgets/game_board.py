@@ -12,6 +12,17 @@ from textual.reactive import var
 from textual.widget import Widget
 
 
+def shown_within(widget: Widget, root: Widget) -> bool:
+    """Whether ``widget`` and every container between it and ``root`` are displayed
+    (a widget in a hidden tab or view is focusable, but not on screen)."""
+    node: Any = widget
+    while node is not None and node is not root:
+        if not node.display:
+            return False
+        node = node.parent
+    return node is root
+
+
 class GameBoard(Widget):
     """A game's table, drawn from the view it is given (``summary()`` or
     ``view(seat)``, never more), with what the highlighted choice touches marked.
@@ -70,6 +81,15 @@ class GameBoard(Widget):
         name = (self.view_for(self.view or {}, touches) if touches else None) or self.chosen_view
         if name is not None:
             self.bring(name, touches)
+
+    def focus_parts(self) -> list[Widget]:
+        """Where Tab stops on the board, in order: the parts on view now that take keys
+        (a part that scrolls: Down, PgDn and End scroll it; a picker: Enter opens it).
+        By default the board itself if it takes the focus, else every focusable part
+        shown now (a part inside a folded-away view or tab is not)."""
+        if self.focusable:
+            return [self]
+        return [w for w in self.query("*") if w.focusable and shown_within(w, self)]
 
     def view_for(self, view: Mapping[str, Any], touches: frozenset[str]) -> str | None:
         """The view that shows what ``touches`` name, if any (each game says)."""

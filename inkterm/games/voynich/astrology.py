@@ -9,24 +9,34 @@ from inkterm.engine.words import act
 
 from . import words as W
 from .actions import Action, Placement
-from .content import reward_text
+from .content import Reward, reward_text
 from .tables import CONST_NAMES, CONST_REWARD, NSECT, SECTOR_CONSTS, STAR_REWARD, row_of, tok_text, touch_space
 
 if TYPE_CHECKING:
     from .rules import State
 
 
+def gated(st: State, const: str, part: str) -> bool:
+    """Whether an outer constellation's star (or text) space is closed: its sector's
+    inner one holds no star (text) yet (1.9.4)."""
+    return not const.endswith("I") and not st.spaces[f"as:{const[0]}I:{part}"]
+
+
 def astro_dests(st: State, kind: str) -> list[str]:
     part = "star" if kind == "star" else "text"
-    out = []
-    for k in CONST_NAMES:
-        sid = f"as:{k}:{part}"
-        if st.spaces[sid]:
-            continue
-        if not k.endswith("I") and not st.spaces[f"as:{k[0]}I:{part}"]:
-            continue  # gating (1.9.4)
-        out.append(sid)
-    return out
+    return [f"as:{k}:{part}" for k in CONST_NAMES
+            if not st.spaces[f"as:{k}:{part}"] and not gated(st, k, part)]
+
+
+def goat_pays(st: State, sector: int) -> Reward:
+    """What the goat turning into ``sector`` would pay now: every constellation there
+    that holds a star, a text or both (1.9.6)."""
+    gains = [0, 0, 0, 0, 0]
+    for k in SECTOR_CONSTS[sector]:
+        if st.spaces[f"as:{k}:star"] or st.spaces[f"as:{k}:text"]:
+            for j, v in enumerate(CONST_REWARD[k].gains):
+                gains[j] += v
+    return Reward((tuple(gains), ()))
 
 
 def complete(st: State, const: str) -> None:
@@ -43,7 +53,7 @@ def complete(st: State, const: str) -> None:
 def goat_step(st: State, p: int) -> None:
     st.goat = st.goat % NSECT + 1
     st.say(f"The goat turns to sector {st.goat}", p)
-    for k in SECTOR_CONSTS[st.goat]:
+    for k in SECTOR_CONSTS[st.goat]:  # what goat_pays adds up, each paid in its own words
         if st.spaces[f"as:{k}:star"] or st.spaces[f"as:{k}:text"]:
             st.gain(p, CONST_REWARD[k].gains, f"(the goat, {W.constellation(k)})")
 

@@ -77,10 +77,14 @@ def parse_reward(text: str) -> Reward:
     return Reward((tuple(gains), tuple(actions)))
 
 
-def reward_text(r: Reward) -> str:
+def reward_code(r: Reward) -> str:
+    """A reward as the data writes it: ``1Bo+rs.centre`` ('' for nothing)."""
     parts = [f"{n}{k}" for n, k in zip(r.gains, TYPES + ("OK",)) if n]
-    parts += list(r.actions)
-    return words.reward("+".join(parts))
+    return "+".join(parts + list(r.actions))
+
+
+def reward_text(r: Reward) -> str:
+    return words.reward(reward_code(r))
 
 
 def _check_reward(v: str) -> str:

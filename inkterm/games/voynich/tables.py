@@ -160,6 +160,16 @@ def action_label(code: str) -> str:
     return ACTION_LABEL[code]
 
 
+def action_touches(code: str) -> tuple[str, ...]:
+    """What an action concerns on the board, so that its section comes into sight as
+    its choice is highlighted: the goat, or the whole section (research: the puzzle,
+    which its next choices mark cell by cell)."""
+    section = CODE_SEC.get(code[:2])
+    if section is None:
+        return ()
+    return (f"{section}:goat",) if code == "as.goat" else (f"{section}:section",)
+
+
 def action_topic(code: str) -> str:
     """The rules section that explains an action (for ``?``)."""
     if GAIN_RE.match(code):

@@ -14,7 +14,7 @@ from . import words as W
 from .content import GAIN_RE, OK, SECTIONS, TYPE_NAMES, TYPES
 from .geometry import IDX, LETTER, RC, at, touch_cell
 from .research import Progress
-from .tables import action_label, action_topic
+from .tables import action_label, action_topic, action_touches
 
 if TYPE_CHECKING:
     from .rules import State
@@ -91,7 +91,7 @@ class Act:
                     codes.append(a)
         if not codes:
             return None
-        ch = [Choice(f"do:{a}", action_label(a), self._left(st, a), ()) for a in codes]
+        ch = [Choice(f"do:{a}", action_label(a), self._left(st, a), action_touches(a)) for a in codes]
         ch.append(Choice("stop", "End your actions", "unused actions are lost", ()))
         assert st.acting is not None
         return Decision(p, f"{st.name(p)}: next action of {W.card(st.acting)}", ch, action_topic(codes[0]))

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
-from .content import TYPE_NAMES, TYPES
+from .astrology import gated, goat_pays
+from .content import TYPE_NAMES, TYPES, reward_code
 from .geometry import CELLS, COLV, LETTER, RC, ROWV
 from .scoring import final_score, tiebreak_lines, winners
 from .tables import (
-    ALL_SPACES, BOARD_INFO, BREAKS, C, CAP, CODE_SEC, COMP, DIRTY, END_AT, PHASE_WORDS, card_section, short,
+    ALL_SPACES, BOARD_INFO, BREAKS, C, CAP, CODE_SEC, COMP, CONST_NAMES, DIRTY, END_AT, NSECT, PHASE_WORDS, WR,
+    card_section, short,
 )
+from .writing import texts_pay
 
 if TYPE_CHECKING:
     from .rules import State
@@ -97,6 +100,9 @@ class VoynichView(TypedDict):
     puzzle: PuzzleView
     sections: dict[str, dict[str, list[TokenView]]]
     goat: int
+    goat_pays: dict[str, str]  # sector ("1"…"5") -> what the goat turning into it pays now (a reward code)
+    gated: list[str]  # Astrology's empty outer spaces closed until their sector's inner one is filled ("2O1:star")
+    star_pays: dict[str, str]  # Writing row ("W1"…) -> what its texts pay a star placed now (a reward code)
     board: dict[str, Any]  # the printed board: rewards and links (tables.BOARD_INFO)
     track: TrackView
     players: list[PlayerView]
@@ -146,6 +152,10 @@ def summary(st: State) -> VoynichView:
         },
         "sections": sections,
         "goat": st.goat,
+        "goat_pays": {str(s): reward_code(goat_pays(st, s)) for s in range(1, NSECT + 1)},
+        "gated": [f"{k}:{part}" for k in CONST_NAMES for part in ("star", "text")
+                  if not st.spaces[f"as:{k}:{part}"] and gated(st, k, part)],
+        "star_pays": {r: reward_code(texts_pay(st, r)) for r in WR},
         "board": BOARD_INFO,
         "track": {"breakthroughs": list(BREAKS), "boxes": [list(b) for b in C.track.boxes], "end": END_AT, "cap": CAP},
         "players": players,

@@ -83,6 +83,85 @@ def reward(code: str, short: bool = False) -> str:
     return ", ".join(([" ".join(gains)] if gains else []) + rest)
 
 
+# --- rewards as the board prints them beside its spaces -------------------------------------
+#: A reward's actions in the glyphs the board prints: a token, an arrow, where it goes
+#: (the legend, GLYPH_WORDS, says each in words).
+ACTION_GLYPH = {"rs.centre": "▲◎", "rs.any": "▲*", "rs.step": "▲↔", "as.star": "☆★", "wr.star": "☆¶"}
+
+#: Every glyph a Voynich board draws, in words: the legend lines under its parts list
+#: the ones they use (``legend``).
+GLYPH_WORDS = {
+    "♣": "Botany",
+    "★": "Astrology",
+    "≈": "Baths",
+    "¶": "Writing",
+    "OK": "overall knowledge",
+    "○": "empty",
+    "R♣": "a token (owner, kind)",
+    "▲◎": "research token onto the centre",
+    "▲*": "research token onto any piece",
+    "▲↔": "move a research token 1 step",
+    "☆★": "a star onto Astrology",
+    "☆¶": "a star onto Writing",
+    "-": "closed till the inner one is filled",
+    "✓": "translated",
+    "✕": "dirty drop",
+    "⇒": "pays the star's and the text's owners",
+    "½": "one of the two placed",
+    "×N": "the text's reward ×N",
+    "★+": "a star there also gains",
+}
+#: Glyphs the legend says together: a research token and where it goes, a star and
+#: the section it goes to.
+GLYPH_GROUPS = {"▲": "research token:", "☆": "a star onto"}
+IN_GROUP = {"▲◎": "onto the centre", "▲*": "onto any piece", "▲↔": "1 step", "☆★": "Astrology", "☆¶": "Writing"}
+
+
+#: The puzzle's key, under it: its letters, its frame and values, its pieces.
+PUZZLE_KEY = (
+    "A–D: a piece there must show it",
+    "CAPITAL: inside an outer circle",
+    "─│ the frame: edge cells",
+    "◤◥◣◢ corners (not edge cells)",
+    "lifting a token pays row + col in OK",
+    "◎ centre · ? unlinked · R B2 research",
+)
+
+
+def reward_glyphs(code: str) -> str:
+    """A printed reward as the board shows it beside its space, its parts side by side
+    (each gain starts with its number): ``1Bo+rs.centre`` -> ``1♣▲◎``, ``3Bo+2OK`` ->
+    ``3♣2 OK``, ``x3`` -> ``×3``; '' -> ''."""
+    parts = []
+    for p in code.replace(" ", "").split("+"):
+        if not p:
+            continue
+        m = _GAIN.match(p)
+        t = _TIMES.match(p)
+        parts.append(f"{m.group(1)} OK" if m and m.group(2) == "OK" else f"{m.group(1)}{GLYPH[m.group(2)]}" if m
+                     else f"×{t.group(1)}" if t else ACTION_GLYPH.get(p, ACTION.get(p, p)))
+    return "".join(parts)
+
+
+def legend(glyphs: list[str]) -> str:
+    """The legend of the glyphs a part draws, in GLYPH_WORDS' order, a group's glyphs
+    together: ``○ empty · ▲ research token: ◎ centre, ↔ 1 step · …``."""
+    out: list[str] = []
+    groups: dict[str, list[str]] = {}
+    for g in GLYPH_WORDS:
+        if g not in glyphs:
+            continue
+        head = g[0] if g[0] in GLYPH_GROUPS and len(g) > 1 else None
+        if head is None:
+            out.append(f"{g} {GLYPH_WORDS[g]}")
+            continue
+        if head not in groups:
+            groups[head] = []
+            out.append(head)  # the group's place, filled in below
+        groups[head].append(f"{g[1:]} {IN_GROUP[g]}")
+    return " · ".join(f"{g} {GLYPH_GROUPS[g]} {', '.join(groups[g])}" if g in groups else g for g in out)
+
+
 # --- conditions ----------------------------------------------------------------------------
 _ICON = re.compile(r"^(\d)?([A-Z])(\d)?(?::(.+))?$")
 
@@ -105,7 +184,7 @@ def condition_icon(icon: str, short: bool = False) -> str:
         words = {
             "G": f"1 token in a {col}group of {n}+",
             "A": f"1 token next to (outside) a {col}group of {n}+",
-            "E": f"1 token on {'a ' + col if col else 'an '}edge piece",
+            "E": f"1 token on {'a ' + col if col else 'an '}edge piece (not a corner)",
             "C": f"1 token on a {col}corner piece",
             "O": f"1 token on a {col}piece in an outer circle",
             "S": f"1 token in a one-type group of {n}+",
@@ -115,7 +194,7 @@ def condition_icon(icon: str, short: bool = False) -> str:
         words = {
             "G": f"{k} tokens, each in a different {col}group of {n}+",
             "A": f"{k} tokens, each next to (outside) a different {col}group of {n}+",
-            "E": f"{k} tokens on {k} different {col}edge pieces",
+            "E": f"{k} tokens on {k} different {col}edge pieces (not corners)",
             "C": f"{k} tokens on {k} different {col}corner pieces",
             "O": f"{k} tokens on {col}pieces in {k} different outer circles",
             "S": f"{k} tokens in {k} different groups of {n}+ of one type",
@@ -230,6 +309,19 @@ def scores(types: list[str], multiplier: int) -> str:
 def text_token(tid: int | str, translated: bool) -> str:
     """A text token: 3 (or ``t3``) -> ``text 3``, or ``translated text 3``."""
     return ("translated " if translated else "") + f"text {str(tid).lstrip('t')}"
+
+
+def texts(ids: list[str]) -> str:
+    """Texts in a supply, their runs shortened: ``t1``…``t6`` -> ``1–6``, ``t2 t4 t5 t6`` ->
+    ``2 4–6``; none: ``–``. The track and the book say them alike."""
+    nums = sorted(int(str(t).lstrip("t")) for t in ids)
+    runs: list[list[int]] = []
+    for n in nums:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return " ".join(f"{r[0]}–{r[-1]}" if len(r) > 2 else " ".join(map(str, r)) for r in runs) or "–"
 
 
 DIRECTION = {"N": "north", "E": "east", "S": "south", "W": "west"}

@@ -11,12 +11,22 @@ from inkterm.engine.words import act, possessive
 
 from . import words as W
 from .actions import Action, Placement
-from .content import reward_text
+from .content import Reward, reward_text
 from .tables import TEXT_FACE, WR, WR_HEAD, WR_STARS, WR_TEXTS, row_of, tok_text, touch_space
 
 if TYPE_CHECKING:
     from .rules import State
     from .tasks import Task
+
+
+def texts_pay(st: State, row: str) -> Reward:
+    """What a row's texts pay a star placed on it now (any colour, each its face)."""
+    vec = [0, 0, 0, 0, 0]
+    for s in WR_TEXTS[row]:
+        for t in st.spaces[s]:
+            for j, v in enumerate(st.text_value(t).gains):
+                vec[j] += v
+    return Reward((tuple(vec), ()))
 
 
 def untranslated(st: State) -> list[str]:
@@ -71,12 +81,7 @@ class StarOnRow(Placement):
         st.spaces[sid].append(tok)
         r = row_of(sid)
         st.say(f"{act(st.name(p), 'puts')} a star on {W.space('writing', r)}", p)
-        vec = [0, 0, 0, 0, 0]
-        for s in WR_TEXTS[r]:
-            for t in st.spaces[s]:
-                for j, v in enumerate(st.text_value(t).gains):
-                    vec[j] += v
-        st.gain(p, vec, f"(texts of {W.space('writing', r)})")
+        st.gain(p, texts_pay(st, r).gains, f"(texts of {W.space('writing', r)})")
         st.reward(p, WR_HEAD[r], f"({W.space('writing', r)})")
 
 

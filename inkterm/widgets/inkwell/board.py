@@ -63,7 +63,7 @@ class InkwellBoard(Vertical, GameBoard):
 
     def compose(self):
         yield StripView(id="inkwell-strip")
-        with VerticalScroll(id="inkwell-body", can_focus=False):
+        with VerticalScroll(id="inkwell-body"):  # Tab stops here: keys scroll it
             for part in self.PARTS:
                 yield part(id=f"inkwell-{part.__name__[:-4].lower()}")
 
@@ -75,7 +75,10 @@ class InkwellBoard(Vertical, GameBoard):
     def draw(self, view: Mapping[str, Any], touches: frozenset[str]) -> None:
         whole = self.whole
         detail = self.screen.has_class("-wide")
-        strip = self.query_one(StripView)
+        found = self.query(StripView)
+        if not found:  # asked while its parts are not there (a screen going, under load)
+            return
+        strip = found.first()
         if strip.display == whole:  # styles only when the fold changes: keys stay cheap
             strip.display = not whole
         if not whole:

@@ -135,6 +135,12 @@ def short_reason(why: str) -> str:
     return next((short for start, short in SHORT_REASONS if why.startswith(start)), why)
 
 
+def desk_name(ws: dict) -> str | None:
+    """The name of the side a workspace shows, once it is known."""
+    side = ws.get("side")
+    return ws.get("name") or ((ws.get(side.lower()) or {}).get("name") if side else None)
+
+
 def page_progress(page: dict | None) -> str:
     """``II-1 3/16``: the page and how many of its spaces hold a cube."""
     if not page:
@@ -164,6 +170,8 @@ def fit(text: Text, width: int, justify: str = "left") -> Text:
 def wrap(part: BoardPart, text: Text, width: int) -> list[Text]:
     """``text`` broken into lines of ``width`` (each then never rewraps)."""
     out = []
+    text = text.copy()
+    text.no_wrap = False  # a line() is kept from wrapping by the layout, not here
     for piece in text.wrap(part.app.console, max(8, width)):
         piece.no_wrap = True
         out.append(piece)
@@ -231,12 +239,13 @@ class InkPart(BoardPart):
         return t
 
     def desk(self, ws: dict) -> Text:
-        """``R side A``: a workspace's colour as a cube and its side (``?`` until the
-        sides are revealed)."""
+        """``R Cinnabar Desk``: a workspace's colour as a cube and the name of the side
+        it shows (``R desk, side secret`` until the sides are revealed)."""
         code = CODE_OF_WORD.get(ws["colour"], "?")
         t = Text()
         t.append(code, style=self.style(f"cube-{code}") if code in "KRYGB" else "")
-        t.append(f" side {ws.get('side') or '?'}")
+        name = desk_name(ws)
+        t.append(f" {name}" if name else " desk, side secret")
         return t
 
     def ink(self, code: str) -> str:

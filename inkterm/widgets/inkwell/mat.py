@@ -2,7 +2,8 @@
 diamonds outside with their technique cards) and the Abbot's track running round
 the whole mat's edge, as printed: ``A`` at the top left, clockwise to the end space,
 the arrows I II III where they stand, the Abbot ``●`` on it and the walked part
-heavy. Smaller, the bottles a line each (the strip above says where the Abbot is)."""
+heavy. Smaller, the same mat drawn tighter: a letter a cube, the technique under its
+diamond, the track closer round it."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -11,7 +12,7 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
-from .common import (SHAPE, InkPart, abbot_words, fit, line, short_reason, wrap)
+from .common import (InkPart, abbot_words, fit, line, short_reason, wrap)
 
 #: Columns kept free inside the frame on each side: an arrow on a side of the track
 #: writes its number there.
@@ -34,6 +35,19 @@ def mat_rows(mat: list[dict]) -> list[list[dict]]:
     return [row for row in (*above, rings.get(0, []), *below) if row]
 
 
+def spread(cells: list[Text], width: int) -> Text | None:
+    """``cells`` side by side on one line ``width`` wide: each centred in an equal share
+    if they fit there, else each as wide as it is with the room left between them;
+    None if they do not fit on one line."""
+    if sum(c.cell_len for c in cells) + 2 * (len(cells) - 1) > width:
+        return None
+    seg = width // len(cells)
+    if all(c.cell_len <= seg for c in cells):
+        return Text.assemble(*(fit(c, seg, "center") for c in cells), no_wrap=True)
+    gap = (width - sum(c.cell_len for c in cells)) // (len(cells) + 1)
+    return fit(Text.assemble(*(part for c in cells for part in (" " * gap, c)), no_wrap=True), width)
+
+
 def perimeter(width: int, height: int) -> list[tuple[int, int, str]]:
     """The frame's cells clockwise from the top left corner: (x, y, side), side one of
     ``top right bottom left`` or a corner ``tl tr br bl``."""
@@ -49,8 +63,9 @@ HEAVY = {"top": "━", "bottom": "━", "left": "┃", "right": "┃", "tl": "�
 
 
 class MatView(InkPart):
-    """The mat: at full size the bottles in their rings inside the Abbot's track;
-    smaller, a bottle a line. Bottles that cannot be taken are dimmed, with why."""
+    """The mat: the bottles in their rings inside the Abbot's track, at full size with
+    the whole table, drawn tighter on a small screen. Bottles that cannot be taken are
+    dimmed, with why."""
 
     READS = ("bottle:", "slot:")
     KEYS = ("mat", "abbot", "end_space", "arrows", "arrows_crossed")
@@ -64,40 +79,53 @@ class MatView(InkPart):
         return super().data(view), forced
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
-        mat = view.get("mat", [])
-        self.show_lines(self._rings(view, mat, touches) if detail else self._list(mat, touches))
+        self.show_lines(self._rings(view, view.get("mat", []), touches, small=not detail))
 
-    # ---------------------------------------------------------------- whole table
-    def _rings(self, view: dict, mat: list[dict], touches: frozenset[str]) -> list[Text]:
-        width = max(40, self.width())
+    def _rings(self, view: dict, mat: list[dict], touches: frozenset[str], small: bool = False) -> list[Text]:
+        width = max(30 if small else 40, self.width())
         inner = width - 2 - 2 * MARGIN
         rows: list[Text] = []
         self.line_of = {}
         for row in mat_rows(mat):
             seg = inner // len(row)
-            tops, unders = [], []
+            tops, unders, ids = [], [], []
             for b in row:
-                self.line_of[b["id"]] = len(rows) + 1  # under the frame's top edge
                 cell = self.bottle_cell(b, touches)
-                card = self.slot_cell(b, touches, wide=True) if b.get("slot") and b.get("active") else Text()
+                card = (self.slot_cell(b, touches, wide=not small) if b.get("slot") and b.get("active")
+                        else Text())
                 if card and cell.cell_len + 2 + card.cell_len <= seg:  # the card beside its diamond
                     cell, card = Text.assemble(cell, "  ", card), Text()
-                tops.append(fit(cell, seg, "center"))
-                unders.append(fit(card, seg, "center"))
-            rows.append(Text.assemble(*tops))
-            if any(u.plain.strip() for u in unders):  # else below it
-                rows.append(Text.assemble(*unders))
-        rows += self._reasons(mat, inner)
-        for b in mat:
+                tops.append(cell)
+                unders.append(card)
+                ids.append(b["id"])
+            # side by side where the row's bottles fit (each in its share of the width,
+            # or closer together), else a line each: nothing on the mat is cut
+            line_up = spread(tops, inner)
+            if line_up is not None:
+                for bid in ids:
+                    self.line_of[bid] = len(rows) + 1  # under the frame's top edge
+                rows.append(line_up)
+                if any(u.plain.strip() for u in unders):
+                    below = spread(unders, inner)
+                    rows += [below] if below is not None else [fit(u, inner, "center") for u in unders if u]
+            else:
+                for bid, top, under in zip(ids, tops, unders):
+                    self.line_of[bid] = len(rows) + 1
+                    rows.append(fit(top, inner, "center"))
+                    if under:
+                        rows.append(fit(under, inner, "center"))
+        rows += self._reasons(mat, inner, small)
+        for b in mat if not small else ():  # small: the menu's hint says the card's text
             tech = b.get("technique")
             if tech and f"slot:{b['slot']}" in touches:
                 rows += wrap(self, Text(f"{b['slot']} {tech['name']}: {tech['text']}",
                                         style=self.style("muted")), inner)
-        foot = Text(abbot_words(view), style=self.style("head"))
-        forced = [p["name"] for p in view.get("players", []) if p.get("must_turn") and not p.get("finished")]
-        if forced:
-            foot.append(f" · must Turn: {', '.join(forced)}", style=self.style("forced"))
-        rows.append(foot)
+        if not small:  # on a small screen the strip above says it, always in sight
+            foot = Text(abbot_words(view), style=self.style("head"))
+            forced = [p["name"] for p in view.get("players", []) if p.get("must_turn") and not p.get("finished")]
+            if forced:
+                foot.append(f" · must Turn: {', '.join(forced)}", style=self.style("forced"))
+            rows += wrap(self, foot, inner)  # never cut: it is the Abbot's next step
         return self._framed(view, [fit(r, inner) for r in rows], width)
 
     def _framed(self, view: dict, rows: list[Text], width: int) -> list[Text]:
@@ -187,32 +215,16 @@ class MatView(InkPart):
                      inside.get(y)) for y in range(1, height - 1)}
         return runs(0), runs(height - 1), sides
 
-    def _reasons(self, mat: list[dict], width: int) -> list[Text]:
-        """Under the rings: the active bottles that cannot be taken, a line per reason."""
+    def _reasons(self, mat: list[dict], width: int, small: bool = False) -> list[Text]:
+        """Under the rings: the active bottles that cannot be taken, a line per reason
+        (on a small mat in few words: inspect says it in full)."""
         by_reason: dict[str, list[str]] = {}
         for b in mat:
             if b.get("active") and b.get("why_not"):
-                by_reason.setdefault(b["why_not"], []).append(b["id"])
-        return [line(("✗ ", self.style("blocked")), (" ".join(ids), self.style("blocked")),
-                     (f": {why}", self.style("muted")))
-                for why, ids in by_reason.items()]
-
-    # ---------------------------------------------------------------- folded
-    def _list(self, mat: list[dict], touches: frozenset[str]) -> list[Text]:
-        """A bottle a line: the bottle and its cubes, then its technique or why it
-        cannot be taken (short); the bottles out of play on one line."""
-        active = [b for b in mat if b.get("active")]
-        self.line_of = {b["id"]: n for n, b in enumerate(active)}
-        cells = [self.bottle_cell(b, touches) for b in active]
-        col = max((c.cell_len for c in cells), default=0) + 1
-        out = []
-        for b, cell in zip(active, cells):
-            why = b.get("why_not")
-            side = (Text(short_reason(why), style=self.style("muted")) if why
-                    else self.slot_cell(b, touches, wide=False) if b.get("slot") else Text())
-            out.append(line(fit(cell, col), side))
-        idle = [f"{SHAPE.get(b['shape'], '?')} {b['id']} {b.get('min_players', 1)}+"
-                for b in mat if not b.get("active")]
-        if idle:
-            out.append(line((f" {' '.join(idle)}: out of play", self.style("blocked"))))
+                why = short_reason(b["why_not"]) if small else b["why_not"]
+                by_reason.setdefault(why, []).append(b["id"])
+        out: list[Text] = []
+        for why, ids in by_reason.items():
+            out += wrap(self, line(("✗ ", self.style("blocked")), (" ".join(ids), self.style("blocked")),
+                                   (f": {why}", self.style("muted"))), width)
         return out

@@ -151,10 +151,10 @@ class LegendView(InkPart):
             ("Key ", self.style("head")),
             ("cubes K R Y G B, ★ gold; K×3 = three black. Bottles ☆ star, ○ circle, "
              "◊ diamond (its technique card with it); 3+ = used with 3 or more players; "
-             "dimmed = cannot be taken now (why beside it). Spaces: 3·R empty, "
+             "dimmed = cannot be taken now (✗ under the rings says why). Spaces: 3·R empty, "
              "takes red or gold; ? any cube; ★ gold only; 3■K holds black; a box or ▕ ▏ "
              "frames an illustration, ✓ complete; others' pages small: a letter a cube, · "
-             "empty. Track (round the mat at 120×40): A start, clockwise to the end, "
+             "empty. Track (round the mat): A start, clockwise to the end, "
              "I II III the arrows, ● the Abbot, walked part heavy. ▶ the "
              "highlighted choice; + room for the highlighted bottle; ! must Turn; "
              "✓1st finished; ⚑ first player.", self.style("muted"))))

@@ -14,8 +14,8 @@ from rich.text import Text
 
 from inkterm.engine.words import count
 
-from .common import (CODE_OF_WORD, FIRST, MARK, ROMAN, InkPart, abbot_words, line,
-                     next_arrow, ordinal, page_progress, pile_size, plural, scored_total)
+from .common import (CODE_OF_WORD, FIRST, MARK, ROMAN, InkPart, abbot_words, desk_name, line,
+                     next_arrow, ordinal, page_progress, pile_size, plural, scored_total, wrap)
 
 
 def seat_table(part: InkPart, view: dict, compact: bool) -> Table:
@@ -63,7 +63,7 @@ def seat_table(part: InkPart, view: dict, compact: bool) -> Table:
             code = CODE_OF_WORD.get(ws["colour"], "?")
             desk = Text()
             desk.append(code, style=part.style(f"cube-{code}"))
-            desk.append(f" {ws['side'] or '?'}")
+            desk.append(f" {desk_name(ws) or '?'}")  # by its name, as the players call it
             cells += [f"+{scored_total(preview)}" if preview else "", desk,
                       str(len(p.get("techniques") or []))]
         t.add_row(*cells, note)
@@ -129,7 +129,7 @@ class PlayersView(InkPart):
             t.append(f" · {plural(len(techs), 'technique')}")
             if techs:
                 t.append(": " + ", ".join(x["name"] for x in techs), style=self.style("muted"))
-            lines.append(t)
+            lines += wrap(self, t, self.width())  # desks go by name now: never cut
         rival = view.get("rival")
         if rival:
             t = Text.assemble(("Rival", self.style("head")), f": {rival.get('score', 0)} points, pile ")

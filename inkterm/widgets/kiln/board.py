@@ -7,9 +7,10 @@ Every colour is doubled by a glyph or letter: a highlighted thing is marked ``�
 a seat's tokens carry its initial, tapped cards ``↷``, card types are words.
 Colours and emphasis come from component classes styled in ``assets/kiln/board.tcss``.
 
-At 120×40 and above the whole table shows at once; below, it folds into views that
-``v`` cycles (table, boards, hand, cards) and that come forward by themselves when the
-highlighted choice concerns them.
+At 120×40 and above the whole table shows at once, the hand over the boards so it is in
+sight; below, it folds into views that ``v`` cycles (table, boards, your place: your
+board, the cards in front of you and your hand, cards) and that come forward by
+themselves when the highlighted choice concerns them. A new seat starts at the top.
 
 The parts: ``table.py`` the zone tiles and the seats in two lines each, ``players.py``
 the player boards, ``cards.py`` the hand, the Studio draw and the cards in play,
@@ -29,10 +30,10 @@ from inkterm.widgets.game_board import GameBoard
 
 from .cards import CardList, HandView, PlayedView
 from .parts import VIEWS as VIEW_PARTS, FollowsView, HeadView, KilnPart, LegendView
-from .players import PlayersView
+from .players import PlayersView, SeatBoardView
 from .table import SeatsView, ZonesView
 
-WHOLE_TABLE = ("kiln-head", "kiln-zones", "kiln-players", "kiln-legend", "kiln-hand", "kiln-played")
+WHOLE_TABLE = ("kiln-head", "kiln-zones", "kiln-hand", "kiln-players", "kiln-legend", "kiln-played")
 
 
 class KilnBoard(VerticalScroll, GameBoard):
@@ -47,14 +48,16 @@ class KilnBoard(VerticalScroll, GameBoard):
         self._parts: list[KilnPart] = []
         self._studio_open = False
         self._drawn_touches: frozenset[str] = frozenset()
+        self._seat: tuple | None = None  # (you, current) last drawn
 
     def compose(self):
         yield HeadView(id="kiln-head")
         yield ZonesView(id="kiln-zones")
         yield SeatsView(id="kiln-seats")
+        yield SeatBoardView(id="kiln-seat-board")
+        yield HandView(id="kiln-hand")  # whole table: over the boards, in sight at 120x40
         yield PlayersView(id="kiln-players")
-        yield LegendView(id="kiln-legend")  # under the boards: in sight above the hand
-        yield HandView(id="kiln-hand")
+        yield LegendView(id="kiln-legend")
         yield PlayedView(id="kiln-played")
 
     def on_mount(self) -> None:
@@ -91,6 +94,10 @@ class KilnBoard(VerticalScroll, GameBoard):
         if studio and not self._studio_open and not self.whole:
             self.view_name = "hand"  # the drawn cards are what the swap is about
         self._studio_open = studio
+        seat = (view.get("you"), view.get("current")) if view else None
+        if seat != self._seat and self._seat is not None:
+            self.scroll_home(animate=False)  # a new seat starts at the top, not where the last left
+        self._seat = seat
         super().watch_view(view)
 
     def draw(self, view: KilnView, touches: frozenset[str]) -> None:

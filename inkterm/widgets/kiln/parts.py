@@ -19,7 +19,7 @@ EXTRA_WORDS = "from cards and Tribute"
 VIEWS = {
     "table": ("kiln-head", "kiln-zones", "kiln-seats", "kiln-legend"),
     "boards": ("kiln-head", "kiln-players", "kiln-legend"),
-    "hand": ("kiln-head", "kiln-hand"),
+    "hand": ("kiln-head", "kiln-seat-board", "kiln-hand"),  # your place: board, front, hand
     "cards": ("kiln-head", "kiln-played"),
 }
 

@@ -27,7 +27,7 @@ class PlayersView(KilnPart):
     explained, and (whole table) the cards in front of them. Two boards a row."""
 
     READS = ("blank", "favour:", "row:", "card:", "money")
-    KEYS = ("current", "start_seat", "players")
+    KEYS: tuple[str, ...] = ("current", "start_seat", "players")
 
     def draw(self, view: KilnView, touches: frozenset[str], detail: bool) -> None:
         current, start, tags = view.get("current"), view.get("start_seat"), tags_of(view)
@@ -128,3 +128,28 @@ class PlayersView(KilnPart):
             out.append(line)
         return out
 
+
+
+class SeatBoardView(PlayersView):
+    """Folded, over the hand: the board of the seat whose hand it is (else the one
+    acting) with the cards in front of them beside it, the way a player sees their own
+    place at the table."""
+
+    KEYS = ("you", "current", "start_seat", "players")
+
+    def draw(self, view: KilnView, touches: frozenset[str], detail: bool) -> None:
+        you, current = view.get("you"), view.get("current")
+        seat = you if you is not None else current
+        players = view.get("players", [])
+        if seat is None or seat >= len(players):
+            self.show(Text())
+            return
+        p, tags = players[seat], tags_of(view)
+        hi = touches if seat == current else frozenset()
+        board = self._board(seat, p, tags, seat == current, seat == view.get("start_seat"), hi, False)
+        front = Group(Text("In front", style=self.style("head")), *self._tableau(p, hi))
+        grid = Table.grid(expand=True, padding=(0, 2))
+        grid.add_column(no_wrap=True)  # the board as wide as its lines: never cut
+        grid.add_column(ratio=1, overflow="fold")  # a long card name wraps, never cut
+        grid.add_row(board, front)
+        self.show(grid)

@@ -34,6 +34,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Select, TabbedContent, TabPane
 
 from inkterm.games.voynich import words as W
@@ -43,7 +44,7 @@ from inkterm.widgets.game_board import GameBoard
 from .common import SECTIONS
 from .book import BookView, HelpView
 from .puzzle import PuzzleView
-from .sections import SectionView
+from .sections import SectionView, SectionsLegend
 from .track import ScoreLine, TrackView
 
 
@@ -67,21 +68,21 @@ class VoynichBoard(Vertical, GameBoard):
         super().__init__(**kwargs)
         self.help_card: str | None = None
         self._cards: list[tuple[str, str]] = []
+        self._revealed: frozenset[str] = frozenset()  # the touches last scrolled to
 
     def compose(self):
         with VerticalScroll(id="vy-wide"):
             with Horizontal(classes="vy-band"):
-                yield PuzzleView(classes="vy-puzzle")
-                with Vertical(classes="vy-right"):
-                    yield TrackView(classes="vy-track")
-            with Horizontal(classes="vy-band"):
-                with Vertical(classes="vy-col"):
+                with Vertical(classes="vy-col -left"):
+                    yield PuzzleView(classes="vy-puzzle")
                     yield SectionView("botany", classes="vy-section")
                     yield SectionView("baths", classes="vy-section")
-                    yield SectionView("recipes", classes="vy-section")
                 with Vertical(classes="vy-col"):
-                    yield SectionView("astrology", classes="vy-section")
+                    yield TrackView(classes="vy-track")
                     yield SectionView("writing", classes="vy-section")
+                    yield SectionView("recipes", classes="vy-section")
+            yield SectionView("astrology", classes="vy-section")
+            yield SectionsLegend(classes="vy-legend")
             yield BookView(classes="vy-book")
             with Vertical(classes="vy-card"):
                 yield CardPicker([], prompt="help card: follows the choice", compact=True,
@@ -141,13 +142,39 @@ class VoynichBoard(Vertical, GameBoard):
             for line in self.query(ScoreLine):
                 if line.changed(view, touches, None):
                     line.draw(view, touches)
+        glyphs: list[str] = []
         for section in root.query(SectionView):
-            if section.changed(view, touches, None):
-                section.draw(view, touches)
+            if section.changed(view, touches, (wide, section.content_size.width)):
+                section.draw(view, touches, wide)
+            glyphs += [g for g in section.glyphs_used if g not in glyphs]
+        for legend in root.query(SectionsLegend):
+            if legend.changed(view, touches, tuple(glyphs)):
+                legend.draw(view, touches, glyphs)
         for book in root.query(BookView):
-            if book.changed(view, touches, wide):
+            if book.changed(view, touches, (wide, book.content_size.width)):
                 book.draw(view, touches, wrap=not wide)
         self._draw_help(root)
+        if wide and touches and touches != self._revealed:
+            self._revealed = touches
+            self.call_after_refresh(self._reveal, touches)
+
+    def _reveal(self, touches: frozenset[str]) -> None:
+        """With the whole table on screen (it is taller than 120×40): scroll what the
+        highlighted choice concerns into sight (the book, the puzzle or a section)."""
+        if not self.whole:
+            return
+        name = self.view_for(self.view or {}, touches)
+        wide = self.query_one("#vy-wide")
+        part: Widget | None = None
+        if name == "book":
+            part = wide.query_one(BookView)
+        elif name == "puzzle":
+            part = wide.query_one(PuzzleView)
+        elif name == "sections":
+            kinds = {t.split(":", 1)[0] for t in touches}
+            part = next((w for w in wide.query(SectionView) if w.section in kinds), None)
+        if part is not None:
+            wide.scroll_to_widget(part, animate=False, immediate=True)
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         """A tab brought forward (by the board or a click): drawn once laid out."""
@@ -175,6 +202,24 @@ class VoynichBoard(Vertical, GameBoard):
                         t.overflow = "ellipsis"
                     return t
         return None
+
+    def focus_parts(self) -> list[Widget]:
+        """Where Tab stops: what scrolls the view on screen (the whole table, or the tab
+        in front), and the help card's picker where it is shown (Enter opens it)."""
+        if self.whole:
+            root: Widget = self.query_one("#vy-wide")
+            parts = [root]
+        else:
+            tabs = self.query_one("#vy-tabs", TabbedContent)
+            found = self.query(f"#{tabs.active or TAB + 'puzzle'}")
+            if not found:
+                return []
+            root = found.first()
+            parts = list(root.query(VerticalScroll))
+            if self.view_name == "card":  # the picker first: the help card fits beneath it
+                parts = list(root.query(CardPicker)) + parts
+                return parts
+        return parts + list(root.query(CardPicker))
 
     def view_for(self, view: Mapping[str, Any], touches: frozenset[str]) -> str | None:
         """The view that shows what ``touches`` name, if any."""

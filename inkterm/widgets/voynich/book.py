@@ -50,10 +50,9 @@ class BookView(VoyPart):
             head.append(f"  open: {open_sec.capitalize()}", style=self.style("current"))
         elif last:
             head.append(f"  last opened: {last.capitalize()} (not now)", style=self.style("muted"))
-        texts = " ".join(t.lstrip("t") for t in p.get("supply", {}).get("texts", [])) or "none"
+        texts = W.texts(p.get("supply", {}).get("texts", []))
         head.append("\n" if wrap else "  ")
         head.append(f"texts in supply: {texts}", style=self.style("muted"))
-        head.no_wrap, head.overflow = not wrap, "ellipsis"
         lines = [head]
         pages: dict[str, list[CardView]] = {}
         for card in p.get("book", []):
@@ -74,7 +73,7 @@ class BookView(VoyPart):
         self.show_lines(lines)
 
     def _card(self, card, sec, first, is_open, is_last, hi, in_use, large, wrap) -> list[Text]:
-        t = Text(no_wrap=not wrap, overflow="ellipsis")
+        t = Text()  # a line a card with the whole table; one too long wraps, never cut
         tag = "▶" if is_open else "✗" if is_last else " "
         if first:
             t.append(tag, style=self.style("open" if is_open else "muted"))
@@ -91,9 +90,12 @@ class BookView(VoyPart):
         # a click on the page tag opens the page, on the card uses it
         t.stylize(click_style(f"book:{sec}"), 0, 2)
         t.stylize(click_style(f"card:{card['card']}"), 2)
-        if not wrap:
-            t.append(f" │ {needs}", style=self.style("muted"))
-            return [t]
+        if not wrap:  # with the whole table: what it needs beside it, or under it if too long
+            room = self.content_size.width or 72
+            if t.cell_len + 3 + len(needs) <= room:
+                t.append(f" │ {needs}", style=self.style("muted"))
+                return [t]
+            return [t, Text(f"{' ' * 21}{needs}", style=self.style("muted"))]
         out = [t, Text(f"    {needs}", style=self.style("muted"))]
         if large:
             out.append(Text(f"    {scores}", style=self.style("muted")))

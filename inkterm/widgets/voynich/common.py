@@ -78,7 +78,8 @@ class VoyPart(BoardPart[VoynichView]):
         "voy--c-red", "voy--c-blue", "voy--c-yellow", "voy--c-green",
         "voy--neutral", "voy--dirty",
         "voy--botany", "voy--astrology", "voy--baths", "voy--writing", "voy--centre",
-        "voy--circle", "voy--gutter", "voy--mark",
+        "voy--circle", "voy--gutter", "voy--mark", "voy--token", "voy--frame", "voy--value",
+        "voy--tile-centre", "voy--tile-botany", "voy--tile-astrology", "voy--tile-baths", "voy--tile-writing",
     }
 
     def style(self, name: str):

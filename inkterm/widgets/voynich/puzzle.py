@@ -24,8 +24,15 @@ def stack_slots(seats: list[int], players: list[PlayerView]) -> tuple[list[tuple
     return [(str(min(len(seats), 9)), None), ("*", None)], False
 
 
+#: The puzzle's frame: its sides are the edge cells, its corners the corner cells.
+CORNERS = ("◤", "◥", "◣", "◢")
+
+
 class PuzzleView(VoyPart):
-    """The 8×8 puzzle: letters, pieces, circles, research tokens, row/column values."""
+    """The 8×8 puzzle as it lies on the board: the frame (its sides the edge cells, its
+    corners the corner cells), the letters printed on the empty cells, the pieces as
+    tiles of their type's colour (the central piece one 2×2 block), every seat's research
+    tokens, and each row's and column's value beside the grid."""
 
     READS = ("cell:",)
 
@@ -44,36 +51,43 @@ class PuzzleView(VoyPart):
             for rc in p.get("research", []):
                 research.setdefault(rc, []).append(s)
         hi_cells = {t[5:].replace(",", "") for t in touches if t.startswith("cell:")}
+        frame, muted = self.style("frame"), self.style("muted")
 
-        lines = []
-        head = Text("  ")
-        for c in range(8):
-            head.append(f" {c + 1}  ", style=self.style("head"))
-        head.append(" row", style=self.style("muted"))
-        lines.append(head)
+        # the top of the frame carries the column numbers, the bottom the column values
+        def edge(left: str, right: str, labels: list, word: str, style) -> Text:
+            t = Text()
+            t.append(f" {left}", style=frame)
+            for label in labels:
+                t.append("─", style=frame)
+                t.append(str(label), style=style)
+                t.append("──", style=frame)
+            t.append(right, style=frame)
+            t.append(f" {word}", style=muted)
+            return t
+
+        lines = [edge(CORNERS[0], CORNERS[1], list(range(1, 9)), "row", self.style("head"))]
         crowded: dict[tuple, list[str]] = {}
         for r in range(8):
-            line = Text(f"{r + 1} ", style=self.style("head"))
+            line = Text()
+            line.append(f"{r + 1}", style=self.style("head"))
+            line.append("│", style=frame)
             for c in range(8):
                 rc = f"{r + 1}{c + 1}"
                 seats = research.get(rc, [])
                 line.append_text(self._cell(rc, grid[r][c], letters[r][c], rc in circle,
                                             piece.get(rc), rc in loose, seats,
                                             rc in hi_cells, players, crowded))
-            line.append(f" {rowv[r]}", style=self.style("muted"))
+            line.append("│", style=frame)
+            line.append(f" {rowv[r]}", style=self.style("value"))
             lines.append(line)
-        foot = Text("  ")
-        for c in range(8):
-            foot.append(f" {colv[c]}  ", style=self.style("muted"))
-        foot.append(" col", style=self.style("muted"))
-        lines.append(foot)
+        lines.append(edge(CORNERS[2], CORNERS[3], list(colv), "col", self.style("value")))
         for stack, cells in crowded.items():
-            t = Text("* ", style=self.style("head"))
-            t.append(" ".join(W.cell(rc) for rc in cells) + ": ", style=self.style("muted"))
+            t = Text().append("* ", style=self.style("head"))
+            t.append(" ".join(W.cell(rc) for rc in cells) + ": ", style=muted)
             for i, (seat, n) in enumerate(stack):
                 t.append(("" if not i else " ") + f"{players[seat]['colour'][0]}{n}", style=self.seat_style(players, seat))
             lines.append(t)
-        lines.append(Text("◎ centre ? unlinked CAPITAL: circle", style=self.style("muted")))
+        lines += [Text(line, style=muted) for line in W.PUZZLE_KEY]
         if note is not None:
             lines.append(note)
         self.show_lines(lines)
@@ -81,8 +95,9 @@ class PuzzleView(VoyPart):
     def _cell(self, rc, g, letter, in_circle, ptype, loose, seats, hi, players, crowded) -> Text:
         t = Text()
         t.append(MARK if hi else " ", style=self.style("mark") if hi else "")
-        if g == "*":
-            t.append("◎", style=self.style("centre"))
+        centre = g == "*"
+        if centre:  # one block: only the first of its four cells names it
+            t.append("◎" if rc == "44" else " ", style=self.style("centre"))
         elif ptype:
             t.append(TYPE_GLYPH[ptype], style=self.style("muted") if loose else self.style(ptype))
         else:
@@ -101,6 +116,12 @@ class PuzzleView(VoyPart):
             t.append("? ", style=self.style("muted"))
         else:
             t.append("  ")
+        # a piece is a tile of its type's colour; the central piece one block, the gaps
+        # between its four cells filled
+        if centre:
+            t.stylize(self.style("tile-centre"), 0 if rc in ("45", "55") else 1)
+        elif ptype and not loose:
+            t.stylize(self.style(f"tile-{ptype}"), 1)
         if hi:
             t.stylize(self.style("hi"), 1)
         t.stylize(click_style(f"cell:{rc[0]},{rc[1]}"))

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
+from inkterm.games.voynich import words as W
 from inkterm.games.voynich.view import SupplyView, VoynichView
 
 from ..fit import FirstThatFits, shortened
@@ -78,9 +79,8 @@ class TrackView(VoyPart):
             pages.append(((("▶" if is_open else "") + page.capitalize()) if page else "–", "current" if is_open else None))
         row("page ▶open", pages)
         row("supply", [(self._supply(p.get("supply", {})), None) for p in players])
-        row("texts", [(" ".join(t.lstrip("t") for t in p.get("supply", {}).get("texts", [])) or "–", None)
-                      for p in players])
-        row("research", [(f"{p.get('supply', {}).get('research', 0)} to use", None) for p in players])
+        row("¶ texts", [(W.texts(p.get("supply", {}).get("texts", [])), None) for p in players])
+        row("▲ research", [(f"{p.get('supply', {}).get('research', 0)} to use", None) for p in players])
         if any("final" in p for p in players):
             row("final", [(str(p["final"]), "head") for p in players])
         lines.append(Text("▣ box (worth) › next breakthrough", style=self.style("muted")))
@@ -91,7 +91,7 @@ class TrackView(VoyPart):
         lines = [Text(f"Track  the game ends at {end} OK", style=self.style("head"))]
         for s, p in enumerate(players):
             ok = p.get("ok", 0)
-            t = Text(no_wrap=True, overflow="ellipsis")
+            t = Text()  # wraps rather than loses a fact at the end
             t.append(f"{MARK if s == current else ' '}{p['colour'][0]} {p['name']}",
                      style=self.seat_style(players, s) + self.style("head"))
             t.append(f"  OK {ok}" + ("" if view.get("end_triggered") else f" ({max(0, end - ok)} to go)"),
@@ -99,7 +99,7 @@ class TrackView(VoyPart):
             share = "".join(f"{TYPE_GLYPH[k]}{n}" for k, n in p.get("sharing", {}).items() if n)
             if share:
                 t.append(f"  share {share}")
-            know = Text("   ", no_wrap=True, overflow="ellipsis")
+            know = Text("   ")
             for ty in TYPES:
                 v = p.get("knowledge", {}).get(ty, 0)
                 box, nxt = box_reached(v, boxes), next_break(v, breaks)
@@ -108,12 +108,12 @@ class TrackView(VoyPart):
             sup = p.get("supply", {})
             page = p.get("spread")
             is_open = s == current and view.get("open")
-            rest = Text("   ", no_wrap=True, overflow="ellipsis")
-            rest.append((("▶" if is_open else "last ") + page.capitalize() + " ") if page else "", style=self.style("current" if is_open else "muted"))
-            texts = " ".join(x.lstrip("t") for x in sup.get("texts", [])) or "–"
-            rest.append(f"{self._supply(sup)} ¶{texts} research {sup.get('research', 0)}")
+            rest = Text("   ")
+            rest.append((("▶" if is_open else "✗") + page.capitalize() + " ") if page else "", style=self.style("current" if is_open else "muted"))
+            rest.append(f"{self._supply(sup)} ¶{W.texts(sup.get('texts', []))} ▲{sup.get('research', 0)}")
             lines += [t, know, rest]
-        lines.append(Text("▣ box reached (worth)  › next breakthrough", style=self.style("muted")))
+        lines.append(Text("▣ box reached (worth) › next breakthrough · ▶ page open, ✗ opened last turn · "
+                          "supply: ♣ leaves ≈ drops ★ stars ¶ texts ▲ research tokens", style=self.style("muted")))
         self.show_lines(lines)
 
     def _fit(self, text: str) -> str:

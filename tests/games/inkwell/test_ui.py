@@ -202,13 +202,11 @@ def check_mat(view, lines, wide):
             assert "out of play" in row, row
             continue
         assert rest.startswith(written(b["cubes"]) or "empty"), (b["id"], row)
-        if b["technique"] and wide:  # the technique card beside its diamond, else below it
+        if b["technique"]:  # the technique card beside its diamond, else below it
             card = f"{b['slot']} {b['technique']['name'][:8]}"
             below = lines[lines.index(row) + 1]
             beside = row.split(b["id"], 1)[1]
             assert card in beside or card in below, (row, below)
-        elif b["technique"] and not b["why_not"]:  # beside it
-            assert f"{b['slot']} {b['technique']['name'][:8]}" in row, row
 
 
 def track_tokens(lines) -> tuple[list[str], str]:
@@ -216,8 +214,8 @@ def track_tokens(lines) -> tuple[list[str], str]:
     ``●``, the arrows' numbers, ``end``) and the frame's own characters in order."""
     y0 = next(y for y, row in enumerate(lines) if re.search(r"A[━─●I]", row))
     x0 = lines[y0].index("A")
-    y1 = lines.index(line_with(lines, "Abbot on")) + 1
-    x1 = len(lines[y1 - 1].rstrip()) - 1
+    x1 = len(lines[y0].rstrip()) - 1
+    y1 = next(y for y in range(y0 + 1, len(lines)) if lines[y][x1] not in "│┃▲▼◆")
     cells = [(x, y0) for x in range(x0, x1 + 1)] + [(x1, y) for y in range(y0 + 1, y1)]
     cells += [(x, y1) for x in range(x1, x0 - 1, -1)] + [(x0, y) for y in range(y1 - 1, y0, -1)]
     tokens: list[str] = []
@@ -261,8 +259,13 @@ async def test_track_runs_round_the_mat_and_the_supply_matches_the_summary():
                 assert set(walked) <= set("━┃┏┓┛┗I▲▼"), walked  # the walked part heavy
                 assert set(ahead) <= set("─│╭╮╯╰I▲▼◆"), ahead
                 seen += 1
-                # Folded: the strip says the same in short, with the gold left.
+                # Folded (80×24): the same mat drawn tighter, inside the same track, the
+                # star bottle at the heart with the rings' bottles above and below it.
                 narrow = await folded.text(view)
+                assert track_tokens(narrow)[0] == tokens, "\n".join(narrow)
+                star = narrow.index(line_with(narrow, "☆ S1 "))
+                rows = [y for y, row in enumerate(narrow) if re.search(r"[○◊] [CD]\d ", row)]
+                assert min(rows) < star < max(rows), "\n".join(narrow)
                 strip = line_with(narrow, f"Abbot {a}/{end}:")
                 if steps is not None:
                     assert f"{steps} step" in strip and f"arrow {roman[k]}" in strip
@@ -299,10 +302,15 @@ async def test_dimmed_bottles_are_exactly_those_no_take_offers():
                         for x, run, colour in runs:
                             if x <= at + 2 < x + len(run):
                                 ink[b["id"]] = colour
-                        if b["why_not"] and b["active"]:
-                            assert short_reason(b["why_not"]) in text, text
-                            assert short_reason(b["why_not"]) != b["why_not"] or b["why_not"] == "empty"
-                            seen_reasons.add(b["why_not"].split()[0])
+                # small, each reason in few words under the rings (a long one wraps)
+                narrow = " ".join(" ".join(row.replace("│", " ").split()) for row in screen_lines(app))
+                for b in view["mat"]:
+                    if b["why_not"] and b["active"]:
+                        why = short_reason(b["why_not"])
+                        held = re.search(rf"✗ ([A-Z0-9 ]+): {re.escape(why)}", narrow)
+                        assert held and b["id"] in held.group(1).split(), (b["id"], why, narrow)
+                        assert why != b["why_not"] or b["why_not"] == "empty"
+                        seen_reasons.add(b["why_not"].split()[0])
             assert set(ink) == {b["id"] for b in view["mat"]}
             # The whole table gives each reason in full, once, with every bottle it holds for.
             wide = await whole.text(view)
@@ -496,7 +504,13 @@ async def test_side_choice_shows_both_sides_then_the_chosen_one():
     assert f"side B: {ws.b.name}" in "\n".join(await board_text(st.view(0)))
     bob_lines = await board_text(st.view(1))
     assert ws.b.name not in "\n".join(bob_lines)
-    assert re.search(r"Ann: [KRYGB] side \? ", line_with(section(bob_lines, "Players", "Pages to choose"), "Ann"))
+    assert re.search(r"Ann: [KRYGB] desk, side secret ", line_with(section(bob_lines, "Players", "Pages to choose"), "Ann"))
+    # Once every side is chosen, every desk is called by its name, as the players call it.
+    st.apply(st.decision().keys[0])
+    if st.decision() and st.decision().keys[0].startswith("side:"):
+        st.apply(st.decision().keys[0])
+    bob_lines = await board_text(st.view(1))
+    assert re.search(rf"Ann: .*[KRYGB] {ws.b.name} ", line_with(section(bob_lines, "Players", "Pages to choose"), "Ann"))
 
 
 async def test_desk_counts_the_slots_used_and_free_this_page():
@@ -553,13 +567,14 @@ async def test_page_choice_draws_the_highlighted_display_page():
 
 def seat_cells(p) -> list[str]:
     """What the players table says of a seat, cell by cell: points, page and its
-    filling, pages turned, what a Turn would score now, desk colour and side."""
+    filling, pages turned, what a Turn would score now, desk colour and side's name."""
     page = p["page"]
     where = [page["id"], f"{len(page['spaces']) - page['empty']}/{len(page['spaces'])}"] if page \
         else ["finished" if p["finished"] else "choosing"]
     turn = [f"+{sum(v for _l, v in p['turn_preview'])}"] if p["turn_preview"] else []
-    desk = ["KRYGB"["black red yellow green blue".split().index(p["workspace"]["colour"])],
-            p["workspace"]["side"] or "?"]
+    ws = p["workspace"]  # the desk by colour and the name of the side it shows
+    desk = ["KRYGB"["black red yellow green blue".split().index(ws["colour"])],
+            *(ws[ws["side"].lower()]["name"].split() if ws["side"] else "?")]
     return [str(p["score"]), *where, str(p["pages_turned"]), *turn, *desk,
             str(len(p["techniques"]))]
 
@@ -588,10 +603,14 @@ async def test_seat_table_and_strip_match_the_summary():
                     row = line_with(section(wide, "Player", "Bag "), f" {p['name']} ")
                     assert row.split(p["name"], 1)[1].split()[:len(seat_cells(p))] == seat_cells(p), row
                     # Folded, the players view adds what the strip leaves out.
-                    more = " ".join(line_with(section(narrow, "Players", "Bag "), f"{p['name']}: ").split())
+                    more = " ".join(" ".join(section(narrow, "Players", "Bag ")).split())
+                    more = more.split(f" {p['name']}: ", 1)[1]  # its lines, up to the next seat's
+                    for other in view["players"][i + 1:]:
+                        more = more.split(f" {other['name']}: ")[0]
                     if p["turn_preview"]:
                         assert f"Turn now +{sum(v for _l, v in p['turn_preview'])}" in more, more
-                    assert f"side {p['workspace']['side'] or '?'}" in more
+                    ws = p["workspace"]
+                    assert (ws[ws["side"].lower()]["name"] if ws["side"] else "desk, side secret") in more
                     assert f"{len(p['techniques'])} technique" in more
                     for r in (row, srow):
                         assert r.lstrip().startswith("▶") == (i == view["current"]), r
@@ -907,11 +926,11 @@ async def test_80x24_keeps_the_standing_in_sight_in_every_view():
                 assert f"{p['name']} {' '.join(strip_cells(p))}" in row, row
                 if i == view["first_player"]:
                     assert "⚑" in row
-            heads.append(next(h for h in ("Page: Ann", "Desk ", "Players", "Pages to choose", "Key ")
+            heads.append(next(h for h in ("☆ S1", "Players", "Desk ", "Pages to choose", "Key ")
                               if any(h in line for line in lines)))
             await pilot.press("v")
             await pilot.pause()
-        assert heads == ["Page: Ann", "Desk ", "Players", "Pages to choose", "Key ", "Page: Ann"]
+        assert heads == ["☆ S1", "Desk ", "Players", "Pages to choose", "Key ", "☆ S1"]
 
 
 async def test_80x24_dims_the_bottles_the_menu_does_not_offer():
@@ -929,8 +948,9 @@ async def test_80x24_dims_the_bottles_the_menu_does_not_offer():
                 continue
             row = line_with(lines, f"{SHAPES[b['shape']]} {b['id']} ")
             assert bool(b["why_not"]) == (b["id"] not in offered)
-            if b["why_not"]:
-                assert short_reason(b["why_not"]) in row, row
+            if b["why_not"]:  # why, beside it or on the mat's line for that reason
+                why = line_with(lines, "✗ ", f"{short_reason(b['why_not'])}")
+                assert short_reason(b["why_not"]) in row or re.search(rf"✗ .*\b{b['id']}\b.*:", why), (row, why)
 
 
 async def test_a_bots_turn_shows_the_bots_page_then_yours():

@@ -117,6 +117,11 @@ async def test_folded_views_cycle_boards_hand_cards():
         out = text(app)
         assert "Ann's hand (secret)" in out and "Tribute 入贡  $2" in out
         assert "play: Does a thing." in out and "achievement: Does a thing." in out
+        # Ann's place on one view: her board and the cards in front of her over her hand
+        assert "▶A Ann ★9" in out and "■■■■■■✓favour twice" in out and "♦ 4 Prepare glaze" in out
+        assert "In front" in out and "Glaze Vat 釉缸 · tap" in out and "tapped" in out
+        assert "Washing Pool 淘洗池" in out and "Bob" not in out
+        assert app.board.max_scroll_y == 0
         app.board.next_view()
         await pilot.pause()
         out = text(app)
@@ -517,8 +522,11 @@ async def test_80x24_four_seats_fit_and_v_cycles_the_views():
         assert out.count("□□□□□□|□□□□□|□□□□|□□□|□□ 0/20 rows 0") == 4
         hand = [c["name"] for c in st.view(0)["players"][0]["hand_cards"]]
         for view, seen in (("Boards", "dice this round"), ("Hand", hand[0]), ("Cards", "Cards in front")):
-            await pilot.press("v")
-            await pilot.pause()
+            for _ in range(3):  # a view taller than the screen pages down first
+                await pilot.press("v")
+                await pilot.pause()
+                if f"▶{view}" in text(app):
+                    break
             out = text(app)
             assert f"▶{view}" in out and seen in out
             assert board.max_scroll_y == 0 or view != "Boards"
@@ -539,18 +547,46 @@ async def test_120x40_four_seats_whole_table_and_v_reaches_the_hand():
         assert "v:" not in out  # the whole table, not folded views
         assert all(f"{face} {z + 1} {name}" in out
                    for z, (face, name) in enumerate(zip(FACES, st.summary()["zones"])))
-        assert out.count("favour space twice") == 4  # every seat's board
+        assert out.count("favour space twice") >= 2  # the boards, under the hand
         hand = st.view(0)["players"][0]["hand_cards"]
+        # the whole hand in sight without scrolling, over the boards
+        assert board.scroll_offset.y == 0 and all(c["name"] in out for c in hand)
+        assert hand[-1]["text"][:30] in out
         assert board.has_views  # four boards and the hand are taller than the screen
         await pilot.pause()
         assert "v View" in text(app)  # and the footer says so
-        for _ in range(6):
-            if hand[-1]["text"][:30] in text(app):
-                break
-            await pilot.press("v")
+        await pilot.press("v")
+        await pilot.pause()
+        assert board.scroll_offset.y > 0  # v reaches the boards below the fold
+        assert "favour space twice" in text(app)
+
+
+async def test_a_new_seat_starts_at_the_top():
+    """Whole table or folded: the next seat to act does not inherit the last one's
+    scroll position."""
+    first = ann_view()
+    first["players"][1]["tableau"] = [{**card(f"C{i}", f"Card {i}", "persistent", pip=1, text="Long. " * 9),
+                                       "tapped": False} for i in range(2, 9)]
+    second = {**first, "current": 1, "you": 1,
+              "players": [first["players"][0], {**first["players"][1], "hand_cards": []}]}
+    for size, whole in (((76, 20), True), ((48, 12), False)):
+        app = BoardApp(KilnBoard(id="board"))
+        async with app.run_test(size=size) as pilot:
+            if whole:
+                app.screen.add_class("-wide", "-tall")
+            else:
+                app.board.view_name = "cards"
+            app.board.show(first, frozenset())
             await pilot.pause()
-        assert hand[-1]["text"][:30] in text(app)
-        assert board.scroll_offset.y > 0
+            app.board.scroll_end(animate=False)
+            await pilot.pause()
+            assert app.board.scroll_offset.y > 0, size
+            app.board.show(first, frozenset())  # the same seat again: stays
+            await pilot.pause()
+            assert app.board.scroll_offset.y > 0, size
+            app.board.show(second, frozenset())
+            await pilot.pause()
+            assert app.board.scroll_offset.y == 0, size
 
 
 async def test_v_pages_through_a_long_view_before_moving_on():
@@ -580,7 +616,7 @@ async def test_whole_table_scrolls_a_highlighted_hand_card_into_sight():
     view = st.view(st.decision().seat)
     me = view["players"][view["you"]]
     app = BoardApp(KilnBoard(id="board"))
-    async with app.run_test(size=(76, 30)) as pilot:
+    async with app.run_test(size=(76, 20)) as pilot:
         app.screen.add_class("-wide", "-tall")
         app.board.show(view, frozenset())
         await pilot.pause()

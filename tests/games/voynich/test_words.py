@@ -47,7 +47,7 @@ def test_words_for_the_examples_players_meet():
     assert W.reward("2As+1OK") == "2★ 1 OK"
     assert W.condition_icon("G2:Bo") == "1 token in a ♣ Botany group of 2+"
     assert W.condition_icon("2A4:Ba") == "2 tokens, each next to (outside) a different ≈ Baths group of 4+"
-    assert W.condition_icon("E:*") == "1 token on an edge piece"
+    assert W.condition_icon("E:*") == "1 token on an edge piece (not a corner)"
     assert W.condition_icon("S6") == "1 token in a one-type group of 6+"
     assert W.where("bo:STEM1") == "stem 1 (Botany)"
     assert W.where("as:2O1:star") == "sector 2, outer 1 star (Astrology)"

@@ -1,0 +1,96 @@
+"""The Voynich board's views at 80×24 show the whole of what a decision concerns:
+turning the goat brings Astrology with its five sectors and the goat into sight."""
+from __future__ import annotations
+
+from inkterm.app import InktermApp
+from inkterm.bots import make_bot
+from inkterm.engine import new_game
+from inkterm.widgets.action_menu import ActionMenu
+from inkterm.widgets.voynich.board import SectionView, VoynichBoard
+from textual.widgets import TabbedContent
+
+from tests.ui.shown import screen_lines
+
+from .painted import painted
+
+
+def goat_to_turn():
+    """Ann's actions, with turning the goat among them (she heads for Astrology)."""
+    st = new_game("voynich", ["Ann", "bot"], seed=1)
+    bot = make_bot("random", seed=1)
+    for _ in range(2000):
+        d = st.decision()
+        if d.seat == 0 and any(c.key == "do:as.goat" for c in d.choices):
+            return st
+        wanted = [c.key for c in d.choices if c.key == "spread:astrology" or c.key.startswith("act:AS")]
+        st.apply(wanted[0] if d.seat == 0 and wanted else bot.choose(st))
+    raise AssertionError("no goat to turn")
+
+
+async def test_turning_the_goat_shows_all_five_sectors_and_the_goat_at_80x24():
+    st = goat_to_turn()
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        board = app.screen.query_one(VoynichBoard)
+        tabs = board.query_one("#vy-tabs", TabbedContent)
+        tabs.active = "vy-tab-book"  # looking elsewhere first
+        await pilot.pause()
+        menu = app.screen.query_one(ActionMenu)
+        menu.focus()
+        choices = app.screen.decision.choices
+        goat = next(i for i, c in enumerate(choices) if c.key == "do:as.goat")
+        while menu.highlighted != len(choices) - 1:  # "End your actions": it touches nothing
+            await pilot.press("down")
+        await pilot.pause()
+        assert tabs.active == "vy-tab-book"
+        while menu.highlighted != goat:
+            await pilot.press("up")
+        await pilot.pause()
+        await pilot.pause()
+        assert tabs.active == "vy-tab-sections"
+        astrology = next(w for w in board.query_one("#vy-tab-sections").query(SectionView)
+                         if w.section == "astrology")
+        shown = painted(astrology)
+        for sector in "12345":  # every sector's three constellations are drawn
+            for ring in ("I", "O1", "O2"):
+                assert f"astrology:space:{sector}{ring}:star" in shown
+        # and on the screen: the title with the goat, each sector's star spaces and, under
+        # sector 5's, its text spaces and rewards
+        left = [line[: board.region.right] for line in screen_lines(app)]
+        title = next(i for i, line in enumerate(left) if "Astrology" in line)
+        assert f"goat on {st.summary()['goat']}" in left[title]
+        rows = [next(i for i, line in enumerate(left) if line.lstrip(" ▶").startswith(f"{s} ★:")) for s in "12345"]
+        assert rows == sorted(rows) and rows[0] > title
+        assert "⇒" in left[rows[4] + 1], left
+        assert f"▶{st.summary()['goat']} ★:" in "\n".join(left)
+
+
+async def test_the_card_views_picker_opens_with_enter_at_80x24():
+    """Tab reaches the help card's picker in the Card view, and Enter opens it: any
+    card's help without a mouse."""
+    from inkterm.widgets.voynich.board import CardPicker
+
+    app = InktermApp(start=("state", new_game("voynich", ["Ann", "bot"], seed=3), None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        board = app.screen.query_one(VoynichBoard)
+        while board.view_name != "card":
+            await pilot.press("v")
+        await pilot.pause()
+        for _ in range(4):
+            if isinstance(app.focused, CardPicker):
+                break
+            await pilot.press("tab")
+            await pilot.pause()
+        picker = app.focused
+        assert isinstance(picker, CardPicker) and picker.region.height  # on screen
+        await pilot.press("enter")
+        await pilot.pause()
+        assert picker.expanded
+        assert app.focused is not picker and picker in app.focused.ancestors  # its open list
+        await pilot.press("down", "enter")  # the first card
+        await pilot.pause()
+        assert board.help_card is not None and not picker.expanded
