@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from inkterm.engine.steps import Narration, parse_key
 from inkterm.engine.types import Choice, Decision, Event
-from inkterm.engine.words import act
+from inkterm.engine.words import act, count
 
 from .content import COLOUR_WORDS
+from .fit import fits
 from .model import ROMAN, ROT, T_MAIN, T_PAGE, T_SIDES, T_TRIG, UP, Base, _take_texts, ckey, gold_bonus_words
 from .work import Ask, Batch
 
@@ -70,7 +71,7 @@ class Decisions(Base):
                 tech = self.C.techniques[on_slot] if on_slot is not None and keep else None
                 extra = f" + {tech.name}" if tech else ""
                 touches = (f"bottle:{b}", f"slot:{slot}") if on_slot is not None else (f"bottle:{b}",)
-                label, hint = _take_texts(b, self.shape[b], self.bottles[b])
+                label, hint = _take_texts(b, self.shape[b], self.bottles[b], self._pour_price(p, b))
                 if tech:
                     hint += f"; brings {tech.name}: {tech.text}"
                 ch.append(Choice(ckey("take", b), label + extra, hint, touches))
@@ -80,11 +81,13 @@ class Decisions(Base):
         if forced:
             why = "Abbot's Blessing still brings the gold bonus." if gold else "no gold bonus."
             ch.append(Choice("turn", f"Turn page {p.page} (forced, scores {pv}{bonus})",
-                             f"The Abbot has passed your page's arrow: you must Turn; {why}",
+                             f"The Abbot has passed your page's arrow: you must Turn; {why}"
+                             + self._blessing_ahead(seat),
                              (f"page:{p.page}",)))
         else:
             ch.append(Choice("turn", f"Turn page {p.page} (scores {pv}{bonus})",
-                             "Score this page, discard it and take the next level.", (f"page:{p.page}",)))
+                             "Score this page, discard it and take the next level." + self._blessing_ahead(seat),
+                             (f"page:{p.page}",)))
         for tid, st in p.all_techs():
             if st == ROT:
                 spec = self.C.techniques[tid]
@@ -95,6 +98,17 @@ class Decisions(Base):
                     ch.append(Choice(ckey("use", tid), f"Use {spec.name} (first use)", spec.text, (f"tech:{tid}",)))
         prompt = f"{p.name}: {'you must Turn' if forced else 'Take or Turn'}"
         return Decision(seat, prompt, ch, T_MAIN)
+
+    def _pour_price(self, p, b: str) -> str:
+        """"" if bottle ``b``'s cubes all fit ``p``'s page; else what fitting them
+        costs: the fewest cubes poured back (Spill Cloth) and their points."""
+        cubes, mc = tuple(self.bottles[b]), self._mc(p)
+        if fits(cubes, mc, 0):
+            return ""
+        k = next(k for k in range(1, self._spill(p) + 1) if fits(cubes, mc, k))
+        name, cost = self._spill_cost(p)
+        price = f", −{count(k * cost, 'point')}" if cost else ""
+        return f"they fit your page only if {count(k, 'cube')} go{'es' if k == 1 else ''} back to the bag ({name}{price})"
 
     def _apply(self, choice: Choice) -> list[Event]:
         ev = Narration()

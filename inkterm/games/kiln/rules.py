@@ -55,6 +55,17 @@ class State(CardRules, RewardRules):
     # 3: the work queue is dumped as typed steps (2: the taken-dice area emptied each
     # round; saves before it dumped a running total).
     snapshot_shape = 3
+    #: What each seat has on the table, and how events and choices write an amount of it.
+    SEAT_FACTS = {
+        "score": ("{n} point", "{n} extra point"),
+        "money": ("{n} money", "${n}"),
+        "favour": ("favour {n}", "{n} favour", "favour track at {n}"),
+        "clay": ("{n} clay",),
+        "glaze": ("{n} glaze",),
+        "blanks": ("{n} blank", "a blank"),
+        "tokens": ("{n} token", "a token"),
+        "dragon": ("Dragon Kiln marker",),
+    }
 
     @classmethod
     def rules_text(cls) -> str:
@@ -176,11 +187,11 @@ class State(CardRules, RewardRules):
             for pip in range(1, 7):
                 d = m.dice[pip - 1]
                 if d:  # R1: only zones with dice
-                    out.append(zone_choice(pip, d, d + m.bellows))
+                    out.append(zone_choice(pip, d, d + m.bellows, p.favour, p.supply))
                 else:
                     empty += (NO_DICE[pip - 1],)
         if can_make_blank(p):
-            out.append(blank_choice(*blank_selection(p)))
+            out.append(blank_choice(*blank_selection(p), p.blanks, p.favour))
         if m.mains:
             out.append(END_EXTRA if m.extra_mains else END)
         if min(filter(None, m.dice)) - saggar(p, self.content) <= p.clay:
@@ -227,7 +238,8 @@ class State(CardRules, RewardRules):
 
     # --- the main action (rule 10) -----------------------------------------------------
     def decide_boost(self, step: Boost) -> tuple[str, list[Choice]]:
-        return boost_decision(step.pip, self.m.dice[step.pip - 1] + self.m.bellows)
+        return boost_decision(step.pip, self.m.dice[step.pip - 1] + self.m.bellows, self.me.favour,
+                              self.me.supply)
 
     def handle_boost(self, step: Boost, key: str) -> None:
         boost = 1 if key == "boost" else 0
@@ -244,7 +256,7 @@ class State(CardRules, RewardRules):
         # R21: only cards already in front of the player trigger in this action.
         persistent = [c for c in p.tableau if self.cards[c].type == "persistent"]
         self._me_say(
-            f"acts in {zone_name(pip)} at strength {s}{' (paid boost)' if boost else ''}: "
+            f"acts in {zone_name(pip)} at strength {s}{f' (paid {boost} money for +{boost})' if boost else ''}: "
             f"{count(placed, 'token')} placed, a die taken."
         )
         self._push(Effect(pip, s, True, pip, persistent), Persist(pip, pip, persistent))
@@ -282,7 +294,7 @@ class State(CardRules, RewardRules):
 
     def decide_copy(self, step: Copy) -> tuple[str, list[Choice]]:
         s, fee = step.s, step.fee
-        out = [copy_choice(z, s, fee) for z in range(1, 6) if self.m.dice[z - 1]]
+        out = [copy_choice(z, s, fee, self.me.favour) for z in range(1, 6) if self.m.dice[z - 1]]
         out.append(Choice("skip", "Copy nothing", "Keep the fee; the Imperial Kiln does nothing."))
         return f"Imperial Kiln: pay {fee} money to copy a zone with dice at strength {s}?", out
 
@@ -292,7 +304,7 @@ class State(CardRules, RewardRules):
             return
         z = key_int(key)
         self.me.money -= step.fee
-        self._me_say(f"pays {step.fee} to copy {zone_name(z)}.")
+        self._me_say(f"pays {step.fee} money to copy {zone_name(z)}.")
         # R4: pip-6 cards trigger (already scheduled) and so do the copied pip's.
         self._push(Effect(z, step.s, True, 6, step.owned), Persist(z, 6, step.owned))
 
@@ -343,27 +355,32 @@ class State(CardRules, RewardRules):
         # R27: the zone's dice count, never the boost; the Saggar makes it cheaper.
         return max(0, self.m.dice[pip - 1] - saggar(p, self.content))
 
-    def decide_reroll(self, step: Reroll) -> tuple[str, list[Choice]]:
+    def decide_reroll(self, step: Reroll) -> tuple[str, list[Choice], tuple[tuple[str, str, str], ...]]:
         p = self.me
         out = [
             zone_pick("reroll", z, f"{zone_name(z)} ({count(d, 'die')}) for {self._reroll_cost(p, z)} clay")
             for z, d in enumerate(self.m.dice, 1)
             if d and self._reroll_cost(p, z) <= p.clay
         ]
-        return f"Reroll which zone? (you have {p.clay} clay)", out + [BACK]
+        # Every zone is listed: those that cannot be rerolled now dimmed, with why.
+        closed = tuple((str(z), zone_name(z), "no dice" if not d else
+                        f"needs {self._reroll_cost(p, z)} clay, you have {p.clay}")
+                       for z, d in enumerate(self.m.dice, 1) if not d or self._reroll_cost(p, z) > p.clay)
+        return f"Reroll which zone? (you have {p.clay} clay)", out + [BACK], closed
 
     def handle_reroll(self, step: Reroll, key: str) -> None:
         if key == "back":
             return
         z = key_int(key)
         p = self.me
-        p.clay -= self._reroll_cost(p, z)
-        self._reroll(z)
+        cost = self._reroll_cost(p, z)
+        p.clay -= cost
+        self._reroll(z, f"pays {cost} clay and " if cost else "")
 
     def decide_exchange(self, step: Exchange) -> tuple[str, list[Choice]]:
         t = self.me.tokens
         return "Exchange 3 glaze: place a token on which zone?", [
-            zone_pick("exchange", z, f"{zone_name(z)} (you have {t[z - 1]})") for z in range(1, 7)
+            zone_pick("exchange", z, f"{zone_name(z)} (you have {t[z - 1]}): a token for 3 glaze") for z in range(1, 7)
         ] + [BACK]
 
     def handle_exchange(self, step: Exchange, key: str) -> None:

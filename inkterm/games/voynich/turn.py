@@ -91,10 +91,15 @@ class Act:
                     codes.append(a)
         if not codes:
             return None
-        ch = [Choice(f"do:{a}", action_label(a), self._left(st, a), ()) for a in codes]
+        ch = [Choice(f"do:{a}", action_label(a), " ".join(filter(None, (self._now(st, a), self._left(st, a)))), ())
+              for a in codes]
         ch.append(Choice("stop", "End your actions", "unused actions are lost", ()))
         assert st.acting is not None
         return Decision(p, f"{st.name(p)}: next action of {W.card(st.acting)}", ch, action_topic(codes[0]))
+
+    @staticmethod
+    def _now(st: State, a: str) -> str:
+        return "" if GAIN_RE.match(a) else st.action(a).hint(st)
 
     @staticmethod
     def _left(st: State, a: str) -> str:

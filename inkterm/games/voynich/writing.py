@@ -11,7 +11,7 @@ from inkterm.engine.words import act, possessive
 
 from . import words as W
 from .actions import Action, Placement
-from .content import reward_text
+from .content import Reward, reward_text
 from .tables import TEXT_FACE, WR, WR_HEAD, WR_STARS, WR_TEXTS, row_of, tok_text, touch_space
 
 if TYPE_CHECKING:
@@ -49,6 +49,10 @@ class WriteText(Placement):
         return _first_free(st, WR_TEXTS, lambda r, s: f"{W.space('writing', r)}, slot {s[-1]} "
                                                       f"(head {reward_text(WR_HEAD[r])})")
 
+    def brings(self, st: State, p: int, tok: tuple, sid: str) -> list[tuple[Reward, str]]:
+        r = row_of(sid)
+        return [(st.text_value(tok), tok_text(tok)), (WR_HEAD[r], f"the head of {W.space('writing', r)}")]
+
     def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
         st.spaces[sid].append(tok)
         r = row_of(sid)
@@ -67,16 +71,25 @@ class StarOnRow(Placement):
         return _first_free(st, WR_STARS, lambda r, s: f"{W.space('writing', r)} "
                                                       f"(head {reward_text(WR_HEAD[r])} + its texts)")
 
-    def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
-        st.spaces[sid].append(tok)
+    def brings(self, st: State, p: int, tok: tuple, sid: str) -> list[tuple[Reward, str]]:
         r = row_of(sid)
-        st.say(f"{act(st.name(p), 'puts')} a star on {W.space('writing', r)}", p)
+        return [(Reward((tuple(self.texts(st, r)), ())), f"the texts of {W.space('writing', r)}"),  # type: ignore[arg-type]
+                (WR_HEAD[r], f"the head of {W.space('writing', r)}")]
+
+    @staticmethod
+    def texts(st: State, r) -> list[int]:
         vec = [0, 0, 0, 0, 0]
         for s in WR_TEXTS[r]:
             for t in st.spaces[s]:
                 for j, v in enumerate(st.text_value(t).gains):
                     vec[j] += v
-        st.gain(p, vec, f"(texts of {W.space('writing', r)})")
+        return vec
+
+    def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
+        st.spaces[sid].append(tok)
+        r = row_of(sid)
+        st.say(f"{act(st.name(p), 'puts')} a star on {W.space('writing', r)}", p)
+        st.gain(p, self.texts(st, r), f"(texts of {W.space('writing', r)})")
         st.reward(p, WR_HEAD[r], f"({W.space('writing', r)})")
 
 
