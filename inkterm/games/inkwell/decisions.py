@@ -9,6 +9,7 @@ from inkterm.engine.words import act, count
 
 from .content import COLOUR_WORDS
 from .fit import fits
+from .summary import _why_not
 from .model import ROMAN, ROT, T_MAIN, T_PAGE, T_SIDES, T_TRIG, UP, Base, _take_texts, ckey, gold_bonus_words
 from .work import Ask, Batch
 
@@ -97,7 +98,11 @@ class Decisions(Base):
                 if spec.uses != "P":
                     ch.append(Choice(ckey("use", tid), f"Use {spec.name} (first use)", spec.text, (f"tech:{tid}",)))
         prompt = f"{p.name}: {'you must Turn' if forced else 'Take or Turn'}"
-        return Decision(seat, prompt, ch, T_MAIN)
+        d = Decision(seat, prompt, ch, T_MAIN)
+        # The bottles in play that cannot be taken now, dimmed in the menu with why.
+        offered = {parse_key(c.key)[1] for c in ch if c.key.startswith("take:")}
+        d.unavailable = tuple(("", f"Bottle {b}", _why_not(self, d, b)) for b in self.active if b not in offered)
+        return d
 
     def _pour_price(self, p, b: str) -> str:
         """"" if bottle ``b``'s cubes all fit ``p``'s page; else what fitting them

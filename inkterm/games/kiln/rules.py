@@ -32,7 +32,7 @@ from typing import Any, Callable
 from inkterm.engine import Choice, Decision, Event, GameState
 from inkterm.engine.give import give_into
 from inkterm.engine.steps import Narration, Step, key_int, parse_key
-from inkterm.engine.words import act, count
+from inkterm.engine.words import act, count, possessive
 
 from . import scoring
 from .cards import CardRules, saggar
@@ -124,7 +124,9 @@ class State(CardRules, RewardRules):
         m = self.m
         m.turn += 1
         m.mains = m.extra_mains = m.bellows = 0
-        if m.turn < len(m.order):
+        if m.turn < len(m.order):  # the log marks where the next turn begins
+            nxt = m.order[m.turn]
+            self._say(f"{possessive(self.name(nxt), start=True)} turn.", nxt, "turn")
             return
         if m.round == N_ROUNDS:  # rule 8: the game ends after round 10, no pass
             m.over = True
