@@ -11,6 +11,7 @@ from textual.widgets import MarkdownViewer
 
 from inkterm.screens import SCREENS_CSS
 from inkterm.widgets.footer import KeyFooter
+from inkterm.widgets.legend import GLYPHS_HEADING
 from inkterm.widgets.plain import Plain
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
@@ -31,10 +32,13 @@ def rules_text(game: str) -> str | None:
     """The game's rules Markdown, with the parts made from its data (Kiln's card list)."""
     from inkterm.engine import GAMES
 
+    from inkterm.widgets.legend import legend_markdown
+
     try:
-        return GAMES[game].rules_text()
+        text = GAMES[game].rules_text()
     except (KeyError, OSError):
         return None
+    return text + legend_markdown(game)  # every glyph on the screen, in words
 
 
 def find_section(headings: list[str], topic: str) -> int | None:
@@ -64,6 +68,7 @@ class RulesScreen(Screen):
         Binding("q", "close", "Back", show=False),
         Binding("question_mark", "close", "Back", show=False),
         Binding("t", "toggle_toc", "Contents", id="rules.contents"),
+        Binding("g", "glyphs", "Glyphs", id="rules.glyphs"),
     ]
 
     def __init__(self, game: str, topic: str = "") -> None:
@@ -122,6 +127,10 @@ class RulesScreen(Screen):
         # Textual's GitHub-style slugs, which a Decision topic need not equal.
         viewer = self.query_one(MarkdownViewer)
         viewer.scroll_to_widget(viewer.document.query_one(f"#{header_id}"), top=True, animate=False)
+
+    def action_glyphs(self) -> None:
+        """Every glyph on the game's screen, in words (the end of the rules)."""
+        self.goto(GLYPHS_HEADING)
 
     def action_toggle_toc(self) -> None:
         viewer = self.query_one(MarkdownViewer)

@@ -639,7 +639,7 @@ async def test_forced_turn_line_tells_a_blessed_player_of_the_gold():
         st.players[seat].under.append([20, "up"])  # Abbot's Blessing, from an earlier page
         st._decided = False
         blessed = turn_line(await board.text(st.view(seat)))
-    assert "(forced: + gold bonus)" in blessed and "no gold bonus" not in blessed
+    assert "(forced: + gold bonus of 1 gold cube)" in blessed and "no gold bonus" not in blessed
 
 
 async def test_solo_shows_the_rival():
