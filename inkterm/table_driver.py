@@ -35,11 +35,13 @@ class Next(Enum):
 
 @dataclass
 class Played:
-    """One choice applied: who made it, in which round, and what it did."""
+    """One choice applied: who made it, in which round, and what it did (``ends``: it
+    ended a turn, whose boundary the summary keeps though not its words)."""
 
     seat: int
     round: int | None
     events: list[Event]
+    ends: bool = False
 
 
 @dataclass
@@ -65,11 +67,16 @@ class Story:
         name = re.compile(rf"(?<!\w){re.escape(seats[person])}(?!\w)") if 0 <= person < len(seats) else None
         to_you: list[tuple[int | None, Event]] = []
         turns: list[Turn] = []
+        ended = True
         for p in played:
-            if turns and turns[-1].seat == p.seat and turns[-1].round == p.round:
+            if not p.events:  # a turn's end alone
+                ended = ended or p.ends
+                continue
+            if turns and not ended and turns[-1].seat == p.seat and turns[-1].round == p.round:
                 turns[-1].events.extend(p.events)
             else:
                 turns.append(Turn(p.seat, p.round, list(p.events)))
+            ended = p.ends
             to_you += [(p.round, e) for e in p.events if p.seat != person and (
                 e.seat == person or (name is not None and name.search(e.text)))]
         return cls(to_you, turns)
@@ -244,13 +251,14 @@ class TableDriver:
     # --- since your last turn ---------------------------------------------------------------
     def remember(self, played: Played) -> None:
         # Turn boundaries ("ends the turn.") would crowd out what was done.
-        done = Played(played.seat, played.round, [e for e in played.events if e.kind != "turn"])
+        done = Played(played.seat, played.round, [e for e in played.events if e.kind != "turn"],
+                      any(e.kind == "turn" for e in played.events))
         for person, missed in self.missed.items():
             if person == played.seat:
                 if missed:  # their own choice: they have seen what came before
                     self.told[person] = list(missed)
                     missed.clear()
-            elif done.events:
+            elif done.events or done.ends:
                 missed.append(done)
 
     def since(self, person: int) -> Story:

@@ -132,7 +132,7 @@ class Mat(Base):
     def _take(self, p: Player, bid: str, ev: Narration, allow_tech: bool = True) -> None:
         cubes = self.bottles[bid]
         self.bottles[bid] = [0] * 6
-        ev.say(f"{act(p.name, 'takes')} {bid} {_cubes_text(cubes)}.", self.cur, "take")
+        ev.say(f"{act(p.name, 'takes')} bottle {bid}: {_cubes_text(cubes)}.", self.cur, "take")
         self.take_size = sum(cubes)
         self.work.push(Batch(cubes, fit=True, spill=self._spill(p)))
         slot = self.link[bid]

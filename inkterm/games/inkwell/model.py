@@ -60,7 +60,7 @@ def _take_texts(bid: str, shape: str, c, pour: str = "") -> tuple[str, str]:
     parts = _cube_parts(c)
     n = sum(c)
     fit = pour or f"{'they all fit' if n != 1 else 'it fits'} your page"
-    return (f"Take bottle {bid}: {' '.join(parts)}",
+    return (f"Bottle {bid}: {' '.join(parts)}",
             f"{shape} bottle {bid}: {n} cube{'s' if n != 1 else ''} {' '.join(parts)}; {fit}")
 
 
