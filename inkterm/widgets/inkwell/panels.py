@@ -104,7 +104,8 @@ class DisplayView(InkPart):
     def _row(self, level: str, pages: list[dict], touches: frozenset[str], names: bool, whole: bool) -> Text:
         """``II  ▶II-4 Owl × blue 13pt  II-5 Rose × black 12pt``: a display's pages,
         each with its name, multiplier colour and points."""
-        row = line((f"{level} on offer: " if whole else f"{level:<4}", self.style("head")))
+        head = f"{level} on offer: " if whole else f"{level:<4}"
+        row = line((head if level else " " * len(f"{'III'} on offer: " if whole else "    "), self.style("head")))
         if not pages:
             row.append("all taken", style=self.style("muted"))
         for n, pg in enumerate(pages):

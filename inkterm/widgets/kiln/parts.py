@@ -149,7 +149,9 @@ class LegendView(FollowsView):
     KEYS = ()  # nothing of the view
 
     def draw(self, view: KilnView, touches: frozenset[str], detail: bool) -> None:
-        text = legend_line("kiln", "whole" if detail else self.view_name, self.size.width or None)
+        # Drawn once per view (not on a resize): where the rest is told only at the
+        # whole table's width, where it fits.
+        text = legend_line("kiln", "whole", None) if detail else legend_line("kiln", self.view_name, 0)
         if detail:
             text += f"\n{FAVOUR_LEGEND}"
         self.show(Text(text, style=self.style("muted")))
