@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from inkterm.engine.steps import parse_key
 from inkterm.engine.types import Choice
+from inkterm.engine.words import act
 
 from .content import Reward, reward_text
 from .tables import ACTION_TOPIC, ALL_SPACES, PLACE, TEXT_FACE, action_label, cap, tok_text, touch_space, where
@@ -117,6 +118,8 @@ class Placement(Action):
         sid = next(d[3] for d in self.dests(st) if d[0] == key)
         assert task.src is not None
         tok = take(st, task.seat, self.kind, task.src)
+        if not task.src.startswith("supply"):  # a token moved on the board: where from
+            st.say(f"{act(st.name(task.seat), 'takes')} the {tok_text(tok)} from {where(task.src)}", task.seat)
         self.place(st, task.seat, tok, sid)
 
 
