@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual.binding import Binding
+from textual.containers import ScrollableContainer
 
 from inkterm.widgets.action_menu import ActionMenu
 
@@ -43,8 +44,10 @@ class FocusAreas(_Mixed):
         target = self.query_one(f"#{area}")
         if target.focusable:
             target.focus()
-        else:  # a board made of parts: its first part that takes the focus
-            inner = next((w for w in target.query("*") if w.focusable), None)
+        else:  # a board made of parts: the view in front's scrolling part (the
+            # arrows and page keys scroll it), else its first part that takes the focus
+            shown = [w for w in target.query(ScrollableContainer) if w.focusable and w.region.area]
+            inner = shown[0] if shown else next((w for w in target.query("*") if w.focusable), None)
             (inner or self.query_one(ActionMenu)).focus()
 
     def on_descendant_focus(self, event) -> None:

@@ -23,9 +23,9 @@ from .plain import plain_rich
 MARK = "▶"
 #: Keys for rows past the digits, in order: the game screen's own letters (u undo, l
 #: log, v view, i inspect, q quit, s since, c chat at a shared table) and the letters
-#: games give their free actions (e end, r reroll, x exchange) are left out, so a
-#: letter keeps one meaning; then the capitals of the same.
-POSITION_LETTERS = "abdfghjkmnoptwyz"
+#: games give their free actions (Kiln: e end, r reroll, x exchange, b blank, t tap)
+#: are left out, so a letter keeps one meaning; then the capitals of the same.
+POSITION_LETTERS = "adfghjkmnopwyz"
 POSITION_KEYS = POSITION_LETTERS + POSITION_LETTERS.upper()
 
 
