@@ -353,8 +353,15 @@ class SharedSeat(TableDriver):
         return not self.state.pending and super().choosing()
 
     def history(self) -> Iterator[Played]:
-        """None: it would be made from the keys chosen, which stay on the server."""
-        return iter(())
+        """The game so far as the server rebuilt it for this seat (the keys chosen stay
+        there; each seat reads only its own secrets)."""
+        for told in self.state.story:
+            played = Played(told.seat if told.seat is not None else -1, told.round, told.events)
+            yield played
+
+    def undo(self) -> None:
+        """Ask the server to take the choice back; its update redraws the table."""
+        self.state.take_back()
 
     def waiting(self, d: Decision) -> str:
         return d.prompt  # the server's words: who chooses, and what about

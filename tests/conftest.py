@@ -1,9 +1,11 @@
 """Shared test settings.
 
-Tests marked ``slow`` (the big seeded sweeps of Inkwell and Voynich) run when
-``INKTERM_SLOW=1`` is set — ``make test`` and CI set it — or with ``-m slow``; a
-plain ``pytest`` skips them for a quick run while developing."""
+Seeded random tests (sweeps, the conformance suite) play new games each run from the
+run's seed (``INKTERM_SEED``, printed in the header and under any failure; set it to
+repeat a run), at the quick sizes, or at the nightly sizes with ``INKTERM_SLOW=1``
+(see tests/seeds.py). Tests marked ``slow`` run only then, or with ``-m slow``."""
 import os
+import random
 import sys
 from pathlib import Path
 
@@ -11,16 +13,42 @@ import pytest
 
 from inkterm.engine.registry import register_package
 
+from .seeds import SEED_VARIABLE, SLOW
+
 # The toy game joins the registry the way every game package does, for every test
 # (the conformance suite and the UI tests play it).
 sys.path.insert(0, str(Path(__file__).parent / "ui"))
 register_package("toy_game")
 
 
+def pytest_configure(config):
+    # Chosen once, before any worker starts: the workers inherit it with the environment.
+    os.environ.setdefault(SEED_VARIABLE, str(random.SystemRandom().randrange(1, 1_000_000)))
+
+
+def pytest_report_header(config):
+    return (f"inkterm: the random games of this run come from {SEED_VARIABLE}={os.environ[SEED_VARIABLE]}; "
+            f"sizes {'nightly (INKTERM_SLOW=1)' if SLOW else 'quick (INKTERM_SLOW=1 for nightly)'}")
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if terminalreporter.stats.get("failed") or terminalreporter.stats.get("error"):
+        terminalreporter.write_line(
+            f"inkterm: repeat this run's random games with {SEED_VARIABLE}={os.environ[SEED_VARIABLE]}")
+
+
 def pytest_collection_modifyitems(config, items):
-    if os.environ.get("INKTERM_SLOW") == "1" or "slow" in (config.getoption("-m") or ""):
+    if SLOW or "slow" in (config.getoption("-m") or ""):
         return
-    skip = pytest.mark.skip(reason="slow sweep: set INKTERM_SLOW=1 (make test does) or use -m slow")
+    skip = pytest.mark.skip(reason="slow: set INKTERM_SLOW=1 (the nightly run) or use -m slow")
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def inkterm_home(tmp_path, monkeypatch):
+    """Every test gets its own empty data directory (saves, keys, lessons' progress):
+    no test reads or writes the user's, and tests running side by side share none."""
+    monkeypatch.setenv("INKTERM_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"

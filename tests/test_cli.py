@@ -9,8 +9,15 @@ from pathlib import Path
 import pytest
 
 from inkterm import cli
+from inkterm.engine import GAMES
+
+from tests.registered import a_game, games
 
 ROOT = Path(__file__).resolve().parent.parent
+# Where any game will do: the first shipped one (a command run as a process has no toy game).
+GAME = a_game(shipped=True, seats=4)
+SPEC = GAMES[GAME]
+SEATS = f"{SPEC.min_players}–{SPEC.max_players} seats"
 
 
 @pytest.fixture(autouse=True)
@@ -31,11 +38,14 @@ def run(*args: str, env_home: Path | None = None) -> subprocess.CompletedProcess
     )
 
 
-def test_rules_prints_markdown(capsys):
-    assert cli.main(["rules", "kiln"]) == 0
+@pytest.mark.parametrize("game", games())
+def test_rules_prints_markdown(capsys, game):
+    import re
+
+    assert cli.main(["rules", game]) == 0
     out = capsys.readouterr().out
-    assert "Kiln" in out
-    assert "The favour track" in out
+    heading = re.search(r"^## (.+)$", GAMES[game].rules_text(), re.M).group(1)
+    assert GAMES[game].title in out and heading in out
     assert "##" not in out  # rendered, not raw Markdown
 
 
@@ -46,9 +56,13 @@ def test_unknown_game_is_one_line_and_exit_2(capsys):
     assert cli.main(["play", "chess"]) == 2
 
 
-@pytest.mark.parametrize("seats", ["Ann", "Ann,Bob,Cy,Di,Ed", "Ann,,Bob", "Ann,  "])
+NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+
+
+@pytest.mark.parametrize("seats", [",".join(NAMES[: SPEC.min_players - 1]) or "",
+                                   ",".join(NAMES[: SPEC.max_players + 1]), "Ann,,Bob", "Ann,  "])
 def test_bad_seats_exit_2(capsys, seats):
-    assert cli.main(["play", "kiln", "--seats", seats]) == 2
+    assert cli.main(["play", GAME, "--seats", seats]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("inkterm: ")
 
@@ -63,7 +77,7 @@ def started(monkeypatch):
 
 @pytest.mark.parametrize("bad", ["search:abc", "search:", "search:0", "greedy:3", "Random:x"])
 def test_a_seat_that_looks_like_a_bot_must_be_a_valid_bot(capsys, started, bad):
-    assert cli.main(["play", "kiln", "--seats", f"Ann,{bad}"]) == 2
+    assert cli.main(["play", GAME, "--seats", f"Ann,{bad}"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"{bad!r} is not a valid bot" in err
     assert all(form in err for form in ("random", "greedy", "search:N"))  # the valid forms
@@ -71,7 +85,7 @@ def test_a_seat_that_looks_like_a_bot_must_be_a_valid_bot(capsys, started, bad):
 
 
 def test_a_bad_bot_seat_fails_as_one_line_from_the_shell(tmp_path):
-    r = run("play", "kiln", "--seats", "Ann,search:abc", env_home=tmp_path)
+    r = run("play", GAME, "--seats", "Ann,search:abc", env_home=tmp_path)
     assert r.returncode == 2
     assert r.stderr.count("\n") == 1 and "'search:abc' is not a valid bot" in r.stderr
     assert "Traceback" not in r.stderr
@@ -79,14 +93,14 @@ def test_a_bad_bot_seat_fails_as_one_line_from_the_shell(tmp_path):
 
 @pytest.mark.parametrize("seats", ["Ann,Ann", "Ann, ann ", "bot,Cy,CY"])
 def test_two_players_with_one_name_are_refused(capsys, started, seats):
-    assert cli.main(["play", "kiln", "--seats", seats]) == 2
+    assert cli.main(["play", GAME, "--seats", seats]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "two seats are named" in err
     assert started == []
 
 
 def test_repeated_bots_are_numbered_not_refused(started):
-    assert cli.main(["play", "kiln", "--seats", "Ann, bot,bot,search:5", "--seed", "1"]) == 0
+    assert cli.main(["play", GAME, "--seats", "Ann, bot,bot,search:5", "--seed", "1"]) == 0
     assert started[0]["start"][2] == ["Ann", "bot", "bot 2", "search:5"]
 
 
@@ -94,7 +108,7 @@ def _saved(home: Path, name: str, seats: list[str], choices: int) -> Path:
     from inkterm.engine import new_game
     from inkterm.engine.saves import save_game
 
-    st = new_game("kiln", seats, seed=3)
+    st = new_game(GAME, seats, seed=3)
     for _ in range(choices):
         st.apply(st.decision().keys[0])
     path = home / "saves" / f"{name}.save.json"
@@ -104,11 +118,11 @@ def _saved(home: Path, name: str, seats: list[str], choices: int) -> Path:
 
 
 @pytest.mark.parametrize("command", ["continue", "replay"])
-@pytest.mark.parametrize("name", ["kiln-20261201-101500.save.json", "kiln-20261201-101500"])
+@pytest.mark.parametrize("name", [f"{GAME}-20261201-101500.save.json", f"{GAME}-20261201-101500"])
 def test_continue_takes_the_save_name_the_title_shows(home, started, tmp_path, monkeypatch,
                                                       command, name):
-    path = _saved(home, "kiln-20261201-101500", ["Ann", "bot"], 2)
-    _saved(home, "kiln-20261201-090000", ["Bob", "bot"], 1)
+    path = _saved(home, f"{GAME}-20261201-101500", ["Ann", "bot"], 2)
+    _saved(home, f"{GAME}-20261201-090000", ["Bob", "bot"], 1)
     monkeypatch.chdir(tmp_path)  # the name is not a file where the player stands
     assert cli.main([command, name]) == 0
     extra = {"handoff": "auto"} if command == "continue" else {}
@@ -116,16 +130,16 @@ def test_continue_takes_the_save_name_the_title_shows(home, started, tmp_path, m
 
 
 def test_continue_an_unknown_name_lists_the_saves_one_a_line(home, started, capsys):
-    _saved(home, "kiln-a", ["Ann", "bot"], 2)
-    _saved(home, "kiln-b", ["Bob", "Cy"], 1)
-    (home / "saves" / "kiln-c.save.json").write_text("garbage", encoding="utf-8")
-    assert cli.main(["continue", "kiln-x"]) == 2
+    _saved(home, f"{GAME}-a", ["Ann", "bot"], 2)
+    _saved(home, f"{GAME}-b", ["Bob", "Cy"], 1)
+    (home / "saves" / f"{GAME}-c.save.json").write_text("garbage", encoding="utf-8")
+    assert cli.main(["continue", f"{GAME}-x"]) == 2
     head, *lines = capsys.readouterr().err.strip().splitlines()
-    assert head.startswith("inkterm: no save named 'kiln-x'")
+    assert head.startswith(f"inkterm: no save named '{GAME}-x'")
     assert len(lines) == 3
-    assert any("kiln-a" in ln and "Kiln · Ann, bot" in ln and "2 choices" in ln for ln in lines)
-    assert any("kiln-b" in ln and "Bob, Cy" in ln and "1 choice " in ln for ln in lines)
-    assert any("kiln-c.save.json" in ln and "not JSON" in ln for ln in lines)
+    assert any(f"{GAME}-a" in ln and f"{SPEC.title} · Ann, bot" in ln and "2 choices" in ln for ln in lines)
+    assert any(f"{GAME}-b" in ln and "Bob, Cy" in ln and "1 choice " in ln for ln in lines)
+    assert any(f"{GAME}-c.save.json" in ln and "not JSON" in ln for ln in lines)
     assert started == []
 
 
@@ -136,11 +150,11 @@ def test_continue_without_saves(capsys):
 
 def test_continue_mentions_unreadable_saves(home, capsys):
     (home / "saves").mkdir(parents=True)
-    bad = home / "saves" / "kiln-x.save.json"
+    bad = home / "saves" / f"{GAME}-x.save.json"
     bad.write_text("garbage", encoding="utf-8")
     assert cli.main(["continue"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "kiln-x.save.json" in err and "not JSON" in err
+    assert err.count("\n") == 1 and bad.name in err and "not JSON" in err
     assert bad.read_text(encoding="utf-8") == "garbage"
 
 
@@ -157,8 +171,8 @@ def test_subprocess_errors_have_no_traceback(tmp_path):
     r = run("play", "nosuch", "--seats", "A,B", env_home=tmp_path)
     assert r.returncode == 2
     assert "Traceback" not in r.stderr and r.stderr.count("\n") == 1
-    r = run("rules", "kiln", env_home=tmp_path)
-    assert r.returncode == 0 and "Imperial Kiln" in r.stdout
+    r = run("rules", GAME, env_home=tmp_path)
+    assert r.returncode == 0 and SPEC.title in r.stdout
 
 
 def test_cli_import_does_not_load_textual_or_the_engine():
@@ -178,28 +192,31 @@ def test_title_screen_does_not_import_the_engine():
 
 
 def test_options_are_checked_before_the_app_starts(capsys, monkeypatch):
+    game = a_game(shipped=True, options=True)
+    option = next(o for o in GAMES[game].options if o.choices)
+    seats = NAMES[: GAMES[game].min_players]
     started = []
     monkeypatch.setattr(cli, "_run_app", lambda **kw: started.append(kw) or 0)
-    assert cli.main(["play", "inkwell", "--seats", "Ann", "--option", "difficulty=master",
+    assert cli.main(["play", game, "--seats", ",".join(seats), "--option", f"{option.name}={option.choices[-1]}",
                      "--seed", "3"]) == 0
-    assert started == [{"start": ("play", "inkwell", ["Ann"], 3, {"difficulty": "master"}),
+    assert started == [{"start": ("play", game, seats, 3, {option.name: option.choices[-1]}),
                         "handoff": "auto"}]
-    for bad, words in [("difficulty=godlike", "one of"), ("colour=red", "no option"),
-                       ("difficulty", "NAME=VALUE")]:
-        assert cli.main(["play", "inkwell", "--seats", "Ann", "--option", bad]) == 2
+    for bad, words in [(f"{option.name}=godlike", "one of"), ("colour=red", "no option"),
+                       (option.name, "NAME=VALUE")]:
+        assert cli.main(["play", game, "--seats", ",".join(seats), "--option", bad]) == 2
         err = capsys.readouterr().err
         assert words in err and err.count("\n") == 1
-    assert cli.main(["play", "kiln", "--option", "x=1"]) == 2
+    assert cli.main(["play", GAME, "--option", "x=1"]) == 2
     assert "no option 'x'" in capsys.readouterr().err
 
 
 def test_handoff_option_reaches_the_app(capsys, monkeypatch):
     started = []
     monkeypatch.setattr(cli, "_run_app", lambda **kw: started.append(kw) or 0)
-    assert cli.main(["play", "voynich", "--seats", "Ann,Bob", "--seed", "1", "--handoff", "always"]) == 0
+    assert cli.main(["play", GAME, "--seats", "Ann,Bob", "--seed", "1", "--handoff", "always"]) == 0
     assert started[-1]["handoff"] == "always"
     with pytest.raises(SystemExit) as exc:
-        cli.main(["play", "kiln", "--handoff", "sometimes"])
+        cli.main(["play", GAME, "--handoff", "sometimes"])
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "sometimes" in err
@@ -209,7 +226,7 @@ async def test_play_command_opens_the_game(monkeypatch):
     from inkterm.app import InktermApp
     from inkterm.screens.game import GameScreen
 
-    app = InktermApp(start=("play", "kiln", ["Ann", "random"], 12, None), bot_delay=0)
+    app = InktermApp(start=("play", GAME, ["Ann", "random"], 12, None), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
@@ -219,7 +236,7 @@ async def test_play_command_opens_the_game(monkeypatch):
 def test_argument_errors_are_one_line(capsys):
     import pytest as _pytest
 
-    for argv in (["play", "kiln", "--seed", "abc"], ["rules"], ["dance"]):
+    for argv in (["play", GAME, "--seed", "abc"], ["rules"], ["dance"]):
         with _pytest.raises(SystemExit) as exc:
             cli.main(argv)
         assert exc.value.code == 2
@@ -236,7 +253,7 @@ def test_replay_command(tmp_path, capsys, monkeypatch):
     assert cli.main(["replay", str(bad)]) == 2
     assert "bad.save.json" in capsys.readouterr().err
     good = tmp_path / "good.save.json"
-    st = new_game("kiln", ["Ann", "Bob"], seed=1)
+    st = new_game(GAME, ["Ann", "Bob"], seed=1)
     st.apply(st.decision().keys[0])
     save_game(st, good)
     started = []
@@ -252,7 +269,7 @@ async def test_replay_start_opens_the_replay(tmp_path):
     from inkterm.screens.replay import ReplayScreen
 
     good = tmp_path / "good.save.json"
-    st = new_game("kiln", ["Ann", "Bob"], seed=1)
+    st = new_game(GAME, ["Ann", "Bob"], seed=1)
     for _ in range(3):
         st.apply(st.decision().keys[0])
     save_game(st, good)
@@ -262,14 +279,6 @@ async def test_replay_start_opens_the_replay(tmp_path):
         assert isinstance(app.screen, ReplayScreen) and app.screen.total == 3
         await pilot.press("end")
         assert app.screen.states[-1].to_json() == st.to_json()
-
-
-def test_rules_kiln_prints_the_card_list_made_from_data(capsys):
-    from inkterm.cli import main
-
-    assert main(["rules", "kiln"]) == 0
-    out = capsys.readouterr().out
-    assert "Kiln Superintendent" in out and "{{cards}}" not in out
 
 
 def test_serve_needs_a_transport(capsys):
@@ -287,7 +296,7 @@ def test_simulate_is_wired_into_the_cli(capsys):
 
     from inkterm.cli import main
 
-    assert main(["simulate", "kiln", "--games", "2", "--seats", "random,random", "--jobs", "1",
+    assert main(["simulate", GAME, "--games", "2", "--seats", "random,random", "--jobs", "1",
                  "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 2 and len(out["win_rate"]) == 2
@@ -297,14 +306,14 @@ def test_simulate_is_wired_into_the_cli(capsys):
 def test_demo_rejects_bad_seat_count_and_bot(capsys):
     from inkterm.cli import main
 
-    assert main(["demo", "kiln", "--seats", "7"]) == 2
-    assert "2–4 seats" in capsys.readouterr().err
-    assert main(["demo", "kiln", "--bot", "wizard"]) == 2
+    assert main(["demo", GAME, "--seats", "7"]) == 2
+    assert SEATS in capsys.readouterr().err
+    assert main(["demo", GAME, "--bot", "wizard"]) == 2
     assert "unknown bot" in capsys.readouterr().err
 
 
 def test_simulate_names_the_bots_when_a_seat_is_not_one(capsys):
-    assert cli.main(["simulate", "kiln", "--games", "1", "--seats", "Ann,bot"]) == 2
+    assert cli.main(["simulate", GAME, "--games", "1", "--seats", "Ann,bot"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "not a bot spec: Ann" in err and "search:N" in err
 
@@ -314,9 +323,9 @@ def test_learn_a_game_without_a_lesson_is_one_line(capsys, monkeypatch):
 
     # never start the app here: a game that gains a lesson must not hang this test
     monkeypatch.setattr(cli, "_run_app", lambda **kw: pytest.fail(f"the app started: {kw}"))
-    # every game has its lesson now; one added later may not
-    monkeypatch.setattr(lessons, "has_lesson", lambda g: g != "voynich")
-    game = "voynich"
+    # every shipped game has its lesson; the last is taken as if it had none
+    game = games(shipped=True)[-1]
+    monkeypatch.setattr(lessons, "has_lesson", lambda g: g != game)
     assert cli.main(["learn", game]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "no guided game for" in err[0] and f"inkterm demo {game}" in err[0]
@@ -327,5 +336,6 @@ def test_learn_a_game_without_a_lesson_is_one_line(capsys, monkeypatch):
 def test_learn_opens_the_lesson(monkeypatch):
     opened = []
     monkeypatch.setattr(cli, "_run_app", lambda **kw: opened.append(kw) or 0)
-    assert cli.main(["learn", "kiln", "--restart"]) == 0
-    assert opened == [{"start": ("learn", "kiln", True)}]
+    game = a_game(lesson=True)
+    assert cli.main(["learn", game, "--restart"]) == 0
+    assert opened == [{"start": ("learn", game, True)}]

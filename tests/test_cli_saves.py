@@ -13,6 +13,10 @@ from inkterm import cli
 from inkterm.engine import new_game
 from inkterm.engine.saves import save_game
 
+from tests.registered import a_game
+
+GAME = a_game(shipped=True, seats=2)  # any shipped game (the command runs as a process)
+
 ROOT = Path(__file__).resolve().parent.parent
 NESTED = "[" * 1024 + "]" * 1024  # 2 KB
 
@@ -22,7 +26,7 @@ def saves(tmp_path, monkeypatch):
     monkeypatch.setenv("INKTERM_HOME", str(tmp_path))
     folder = tmp_path / "saves"
     folder.mkdir()
-    (folder / "kiln-nested.save.json").write_text(NESTED)
+    (folder / f"{GAME}-nested.save.json").write_text(NESTED)
     return folder
 
 
@@ -33,17 +37,17 @@ def inkterm(*args: str, home: Path) -> subprocess.CompletedProcess:
 
 
 def test_continue_with_only_a_nested_file_is_one_line_naming_it(saves):
-    for args in (["continue"], ["continue", str(saves / "kiln-nested.save.json")]):
+    for args in (["continue"], ["continue", str(saves / f"{GAME}-nested.save.json")]):
         r = inkterm(*args, home=saves.parent)
         assert r.returncode == 2, r.stderr
         assert "Traceback" not in r.stderr and r.stderr.count("\n") == 1
-        assert "kiln-nested.save.json" in r.stderr and "nested more than" in r.stderr
-    assert (saves / "kiln-nested.save.json").read_text() == NESTED
+        assert f"{GAME}-nested.save.json" in r.stderr and "nested more than" in r.stderr
+    assert (saves / f"{GAME}-nested.save.json").read_text() == NESTED
 
 
 def test_continue_finds_the_good_save_beside_a_nested_file(saves, monkeypatch):
-    good = saves / "kiln-good.save.json"
-    state = new_game("kiln", ["Ann", "bot"], seed=2)
+    good = saves / f"{GAME}-good.save.json"
+    state = new_game(GAME, ["Ann", "bot"], seed=2)
     state.apply(state.decision().keys[0])
     save_game(state, good)
     started = []

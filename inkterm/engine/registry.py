@@ -38,6 +38,14 @@ class GameSpec:
     bot_hooks: str = ""
     #: Where the game is listed in menus: lower first, then by registration.
     order: int = 100
+    #: Some seat's view lacks part of the state (another seat's hand, a deck's order, a
+    #: side chosen in secret): ``determinize`` must redraw it, and the conformance suite
+    #: checks it does. False: every seat's view is ``summary()``. Future dice alone do not
+    #: count (the generator, reseeded by every determinization, holds them).
+    hidden_information: bool = False
+    #: The decision topics whose choice its seat makes in secret (the table is told that
+    #: a choice was made, not which): no other seat's view may tell it.
+    secret_topics: frozenset[str] = frozenset()
 
     def state_class(self):
         return importlib.import_module(self.module).State

@@ -78,13 +78,25 @@ class Decision:
         return f"Decision(seat={self.seat}, {self.prompt!r}, {self.keys})"
 
 
+#: The kind of an event only its own seat may read (as ``view(seat)`` alone shows
+#: that seat's hand): e.g. the card a player keeps from a secret draw, named.
+SECRET_EVENT = "secret"
+
+
 @dataclass(slots=True, eq=False, repr=False)
 class Event:
-    """Narration of what happened, for the log, demos and replays."""
+    """Narration of what happened, for the log, demos and replays. Events are public
+    narration, like ``summary()``, except those of kind ``SECRET_EVENT``, which, like
+    the private part of ``view(seat)``, only their ``seat`` may read."""
 
     text: str
     seat: int | None = None
     kind: str = "info"
+
+    def seen_by(self, seat: int | None) -> bool:
+        """Whether ``seat`` (None: a watcher, or a table with several people at one
+        screen) may read this event: the same rule as ``view(seat)``."""
+        return self.kind != SECRET_EVENT or (seat is not None and seat == self.seat)
 
     def __repr__(self) -> str:
         return f"Event({self.kind}, {self.seat}, {self.text!r})"

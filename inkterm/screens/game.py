@@ -98,7 +98,7 @@ class GameScreen(SinceLastTurn, Turns, FocusAreas, Lookups, HostedScreen):
 
     def on_mount(self) -> None:
         self.table.handoff = self.host.handoff
-        self.tell_history()
+        self.tell_history(resumed=True)
         self.watch(self.board, "view_name", self.show_legend)  # the legend line follows the view
         if isinstance(self.board, ScrollableContainer):
             self.board.can_focus = True  # arrows and page keys scroll what does not fit

@@ -56,8 +56,9 @@ def short_error(error: str) -> str:
 
 
 class SavePicker(Picker):
-    """Which unfinished game to continue; dismisses with its path (as a string).
-    ``saves``: (path, line from describe_save) pairs, newest first."""
+    """Which unfinished game to continue: ``items`` are (key, line) pairs — a seat at a
+    shared table (its key marked so) or a save's path — in the order shown; dismisses
+    with the key picked."""
 
-    def __init__(self, saves: list[tuple[Path, str]]) -> None:
-        super().__init__("Continue which game?", [(str(path), line) for path, line in saves])
+    def __init__(self, items: list[tuple[str, str]]) -> None:
+        super().__init__("Continue which game?", items)

@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 
 from inkterm.engine import GAMES, IllegalChoice
+from inkterm.engine.words import count
 from inkterm.widgets.event_log import EventLog, event_line
 from inkterm.widgets.plain import Plain
 
@@ -36,13 +37,13 @@ HEAD = "Since your last turn (Esc hides, s recalls, [ ] pages)"
 def collapse_repeats(lines: list[Text]) -> list[Text]:
     """Consecutive equal lines as one, with a count: "bot swaps a card (×3)"."""
     out: list[Text] = []
-    count = 0
+    run = 0
     for i, line in enumerate(lines):
-        count += 1
+        run += 1
         if i + 1 < len(lines) and lines[i + 1].plain == line.plain:
             continue
-        out.append(line + Text(f" (×{count})", style="dim") if count > 1 else line)
-        count = 0
+        out.append(line + Text(f" (×{run})", style="dim") if run > 1 else line)
+        run = 0
     return out
 
 
@@ -131,9 +132,10 @@ class SinceLastTurn(_Mixed):
         self._since_on = show
         self.refresh_bindings()
 
-    def tell_history(self) -> None:
+    def tell_history(self, resumed: bool = False) -> None:
         """The log from the record (a save keeps no narration), and so what each person
-        missed since their last choice; an undo tells it anew, without the undone part."""
+        missed since their last choice; an undo tells it anew, without the undone part.
+        ``resumed``: a game opened part-way (Continue, a table rejoined) says so under it."""
         spec, log = GAMES.get(self.state.record.game), self.query_one(EventLog)
         log.clear()
         log.entries.clear()
@@ -146,6 +148,8 @@ class SinceLastTurn(_Mixed):
                 self.log_played(played)
         except IllegalChoice as exc:  # a save that loads but does not replay: no history
             log.note(f"The earlier history cannot be shown: {exc}")
+        if resumed and (n := len(self.state.record.choices)):
+            log.note(f"Resumed after {count(n, 'choice')}.")
 
     def action_dismiss_since(self) -> None:
         self._since_hidden = True

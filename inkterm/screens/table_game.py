@@ -1,8 +1,14 @@
 """A shared table's game: the game screen itself, driving a RemoteTable instead of a
 local state. The server applies every choice (the bots' too) and saves; this screen
 only sends its own seat's choices and draws what the server pushes. No hand-off:
-each seat has its own screen."""
+each seat has its own screen.
+
+Leaving the table is not leaving inkterm: Esc or q offers both, and the seat waits
+on the server. ``t`` opens the table's panel (who is there, who is away, when each
+seat last moved, who asks to join, and the host's say over seats and rules)."""
 from __future__ import annotations
+
+import asyncio
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -12,9 +18,11 @@ from textual.widgets import Input
 
 from inkterm.screens import TABLES_CSS
 from inkterm.screens.game import GameScreen
+from inkterm.screens.table_panel import TablePanel
 from inkterm.table_driver import SharedSeat
 from inkterm.tables.chat import MAX_CHAT_CHARS
 from inkterm.widgets.action_menu import ActionMenu
+from inkterm.widgets.chat_input import ChatInput
 from inkterm.widgets.event_log import EventLog
 
 #: The prompt's height while another seat chooses: the most it shows (its max-height
@@ -36,13 +44,54 @@ def set_window_title(app, text: str) -> None:
         driver.write(f"\x1b]2;{clean}\x07")
 
 
+LEAVE_QUESTION = "Leave the table?"
+LEAVE_ANSWERS = [("leave", "Leave the table (your seat waits)", "l"), ("quit", "Quit inkterm", "q")]
+
+
+def ask_leave_or_quit(screen, remote, detail: str) -> None:
+    """The one question at a table (Esc, q, the palette's Quit): leave the table for
+    the title (the seat waits), or quit inkterm (the others are told either way)."""
+    from inkterm.screens.confirm import ChoiceScreen
+
+    app = screen.app
+    if isinstance(app.screen, ChoiceScreen) and app.screen.question == LEAVE_QUESTION:
+        return
+
+    async def answer(what: str | None) -> None:
+        if what == "leave":
+            screen.leaving = True
+            remote.leave()
+            back_to_title(app)
+        elif what == "quit":
+            screen.leaving = True
+            said = remote.leave(quit=True)
+            if said is not None:  # the others hear it before the connection closes
+                try:
+                    await asyncio.wait_for(asyncio.shield(said), 2)
+                except Exception:
+                    pass
+            app.exit()
+
+    answers = LEAVE_ANSWERS if remote.you is not None else [
+        ("leave", "Stop watching", "l"), LEAVE_ANSWERS[1]]
+    app.push_screen(ChoiceScreen(LEAVE_QUESTION, detail, answers), answer)
+
+
+def back_to_title(app) -> None:
+    """Every screen above the title goes (the title lists the seat you left)."""
+    while len(app.screen_stack) > 2:
+        app.pop_screen()
+
+
 class TableScreen(GameScreen):
     CSS_PATH = [*GameScreen.CSS_PATH, TABLES_CSS]
-    BINDINGS = [Binding("c", "chat", "Chat")]
+    BINDINGS = [Binding("c", "chat", "Chat"), Binding("t", "table_panel", "Table"),
+                Binding("escape", "leave_menu", "Leave", show=False)]
 
     def __init__(self, remote) -> None:
         super().__init__(remote, table=SharedSeat(remote))
         self.remote = remote
+        self.seat = remote.you  # the seat this screen plays (None: watching)
         remote.on_change = self.table_changed
         remote.on_error = self.table_refused
         remote.on_chat = self.chat_said
@@ -51,20 +100,34 @@ class TableScreen(GameScreen):
         self._title = ""  # the window title last written
         self._prompt_lines: int | None = None  # the prompt's height set (see refresh_table)
         self._answer_due: Timer | None = None  # set while a choice sent awaits its answer
+        #: The table is being left on purpose (or handed to a new screen): unmounting
+        #: then says nothing more to the server.
+        self.leaving = False
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
-        yield Input(placeholder="Say something to the table (Enter sends, Esc closes)",
-                    id="chat", max_length=MAX_CHAT_CHARS)
+        yield ChatInput(placeholder="Say something to the table (Enter sends, Esc closes)",
+                        id="chat", max_length=MAX_CHAT_CHARS)
 
     def on_mount(self) -> None:
-        # Textual then runs GameScreen.on_mount too (handlers run for every class).
+        # Textual then runs GameScreen.on_mount too (handlers run for every class),
+        # which writes the game so far (the story the server rebuilt for this seat).
         self._mounted = True
-        who = "Watching" if self.remote.you is None else "Playing at"
-        self.query_one(EventLog).note(f"{who} table {self.remote.code}.")
-        for name, text in self._said_early:  # e.g. who sat down as the game began
-            self.chat_said(name, text)
+        self.call_later(self._under_the_story)  # after the game so far (GameScreen.on_mount)
         self.show_whose_turn(turn_began=self.remote.my_turn)
+
+    def _under_the_story(self) -> None:
+        """Under the game so far, where the log is read first: the table this is, and
+        its chat (what a returning player missed)."""
+        if self.live:
+            who = "Watching" if self.remote.you is None else "Playing at"
+            self.query_one(EventLog).note(f"{who} table {self.remote.code}.")
+        said = [*self.remote.chat, *self._said_early]
+        self._said_early = []
+        if self.remote.chat and self.live:
+            self.query_one(EventLog).note("The table's chat so far:")
+        for name, text in said:
+            self.chat_said(name, text)
 
     # --- what the server sends ------------------------------------------------------
     @property
@@ -75,10 +138,27 @@ class TableScreen(GameScreen):
         self._answered()
         if not self.live:
             return
-        self.query_one(EventLog).add_events(events, self.state.round_number())
+        remote = self.remote
+        if remote.ended is not None:
+            self.leaving = True
+            self._finished = True
+            self.notify(f"Table {remote.code} is {remote.ended}; its game is kept on the "
+                        "server.", title="Table ended", timeout=15)
+            remote.leave()
+            back_to_title(self.app)
+            return
+        if remote.you != self.seat:  # a seat given to us: its screen instead
+            self.leaving = True
+            self._finished = True
+            self.app.switch_screen(TableScreen(remote))
+            return
+        # Labelled with the round they happened in (the server's), not the round now.
+        self.query_one(EventLog).add_events(events, remote.update.round)
         self.refresh_table()
         self.show_whose_turn(turn_began)
         self.advance()
+        if isinstance(self.app.screen, TablePanel):
+            self.app.screen.show()
 
     def table_refused(self, text: str) -> None:
         self._answered()
@@ -117,8 +197,8 @@ class TableScreen(GameScreen):
             return
         if not self.live:
             return
-        if name:
-            self.query_one(EventLog).write(Text(f"{name}: {text}", style="bold"))
+        if name:  # kept with the log's lines, so the full log (l) holds the chat too
+            self.query_one(EventLog).add_line(Text(f"{name}: {text}", style="bold"))
         else:  # the table itself: who came and went
             self.query_one(EventLog).note(text)
 
@@ -165,17 +245,39 @@ class TableScreen(GameScreen):
         self.notify("The server saves this table after every choice.")
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action == "undo":  # a shared table's choices are final
-            return False
+        if action == "undo":  # only what the server allows (the table's undo rule)
+            return self.remote.can_undo()
         return super().check_action(action, parameters)
 
-    def confirm_quit(self) -> None:
-        from inkterm.screens.confirm import ask_to_quit
+    def action_undo(self) -> None:
+        """Take back your last choice (nothing new was revealed since, and nobody else
+        has chosen since, so nobody need agree); the others read what was taken back."""
+        if not self.remote.can_undo():
+            why = ("Undo is off at this table." if not self.remote.table.undo else
+                   "Nothing of yours to take back since the last new information.")
+            self.notify(why, severity="warning")
+            return
+        self.remote.take_back()
+        self.refresh_table()
 
+    def action_leave_menu(self) -> None:
+        d = self.decision
+        if d is not None and self.table.missed.get(d.seat) and self.human_to_move():
+            self.action_dismiss_since()  # Esc first hides the summary, as at a local game
+            return
+        self.confirm_quit()
+
+    def action_table_panel(self) -> None:
+        self.app.push_screen(TablePanel(self.remote))
+
+    def confirm_quit(self) -> None:
         code = self.remote.code
-        ask_to_quit(self.app, f"The table goes on without you: Watch table {code} to look on again."
-                    if self.remote.you is None else
-                    f"The table stays on the server: Join table {code} to come back to your seat.")
+        ask_leave_or_quit(self, self.remote,
+                          f"The table goes on without you: Watch table {code} to look on again."
+                          if self.remote.you is None else
+                          f"Your seat waits on the server: Continue on the title (or Join {code}) "
+                          "brings you back to it.")
 
     def on_unmount(self) -> None:  # GameScreen.on_unmount runs after it
-        self.remote.leave()
+        if not self.leaving:
+            self.remote.leave()

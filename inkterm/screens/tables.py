@@ -1,5 +1,7 @@
 """Shared tables on the title screen (when served): open one, join one by its code
-or from the list, watch one; and the waiting room until every seat is filled."""
+or from the list (kept fresh while it shows), watch one; the waiting room until
+every seat is filled, with the table's chat; and the way back to a seat from the
+title's Continue."""
 from __future__ import annotations
 
 import os
@@ -19,6 +21,7 @@ from inkterm.tables.client import TableClient, TableRefused
 from inkterm.tables.protocol import (WEB_MARK, JoinTable, ListTables, Ok, OpenTable, TableInfo,
                                      WatchTable, open_seats, seat_of)
 from inkterm.tables.remote import RemoteTable
+from inkterm.widgets.chat_input import ChatInput
 from inkterm.widgets.plain import Plain, PlainButton, PlainLabel, PlainOptionList
 
 MAX_SEATS = max(spec.max_players for spec in GAMES.values())
@@ -28,6 +31,16 @@ SEAT_KINDS = [("me", "me"), ("open: another player", "open"), ("bot: easy", "eas
 
 IDLE_CHOICES = [("wait for them", 0), ("a bot plays after 2 minutes", 2),
                 ("a bot plays after 5 minutes", 5), ("a bot plays after 10 minutes", 10)]
+#: How the table is played: live, or turn-based with a time bank a player (days).
+PACE_CHOICES = [("live: everyone at the table", "live"),
+                ("turn-based: no time limit", "turn"),
+                ("turn-based: 1 day a player, then a bot", "turn:1"),
+                ("turn-based: 3 days a player, then a bot", "turn:3"),
+                ("turn-based: 7 days a player, then a bot", "turn:7")]
+PRIVATE_WORDS = {False: "Private: no — listed for everyone to join",
+                 True: "Private: yes — not listed, joined by its code only"}
+#: How often the Join list asks the server again while it shows.
+LIST_EVERY = 2.0
 
 _clients: dict[int, TableClient] = {}  # one channel per app
 
@@ -46,7 +59,44 @@ async def tables_client(app) -> TableClient:
 
 
 def seats_line(info: TableInfo) -> str:
-    return ", ".join(s.name if s.kind != "open" else "(open)" for s in info.seats)
+    return ", ".join(s.name + (f" ({s.status()})" if s.status() else "") if s.kind != "open"
+                     else "(open)" for s in info.seats)
+
+
+def turn_words(info: TableInfo, seat: int | None) -> str:
+    """Whose turn, in words, for the seat ``seat``."""
+    if info.status == "waiting":
+        return "waiting for players"
+    if info.turn is None:
+        return "over"
+    if info.turn == seat:
+        return "your turn"
+    return f"{info.seats[info.turn].name}'s turn"
+
+
+async def my_tables(app) -> list[tuple[str, str, bool]]:
+    """Your seats at unfinished tables, your turn first: (code, "Kiln at YAVA — your
+    turn", your turn?)."""
+    client = await tables_client(app)
+    ok = await client.request(ListTables())
+    found = []
+    for t in ok.tables or []:
+        seat = seat_of(t.seats, client.name)
+        if seat is None or t.status == "over":
+            continue
+        found.append((t.code, f"{t.title} at {t.code} — {turn_words(t, seat)}", t.turn == seat))
+    return sorted(found, key=lambda f: not f[2])
+
+
+async def back_to_table(app, code: str) -> None:
+    """Sit down again at your seat (Continue on the title)."""
+    try:
+        client = await tables_client(app)
+        ok = await client.request(JoinTable(code=code))
+    except (TableRefused, TimeoutError) as exc:
+        app.notify(str(exc), severity="error")
+        return
+    open_remote(app, client, ok.update, replace=False)
 
 
 def open_remote(app, client: TableClient, update, *, replace: bool) -> None:
@@ -142,8 +192,12 @@ class OpenTableScreen(_TablesScreen):
             with Horizontal(classes="tables-row"):
                 yield PlainLabel("Idle", classes="tables-label")
                 yield Select(IDLE_CHOICES, value=0, allow_blank=False, id="idle", compact=True)
-            yield Checkbox("Private: not listed, joined by its code only", id="private",
-                           compact=True)
+            with Horizontal(classes="tables-row"):
+                yield PlainLabel("Pace", classes="tables-label")
+                yield Select(PACE_CHOICES, value="live", allow_blank=False, id="pace", compact=True)
+            yield Checkbox(PRIVATE_WORDS[False], id="private", compact=True)
+            yield Checkbox("Undo: yes — a player may take back their own choices", id="undo",
+                           value=True, compact=True)
             yield Plain("Open seats are taken by players who Join; the game starts once "
                         "every seat is filled. You get a code to share: 4 letters, or 10 "
                         "for a private table.", classes="tables-help")
@@ -165,6 +219,14 @@ class OpenTableScreen(_TablesScreen):
         if event.select.id == "game":
             self._show_seats()
 
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """Each box says its state in words, not by its colour alone."""
+        if event.checkbox.id == "private":
+            event.checkbox.label = PRIVATE_WORDS[event.value]
+        elif event.checkbox.id == "undo":
+            event.checkbox.label = ("Undo: yes — a player may take back their own choices"
+                                    if event.value else "Undo: no — every choice is final")
+
     def _picked(self, select_id: str):
         """A select's value; None for its blank (Select.BLANK)."""
         value = self.query_one(f"#{select_id}", Select).value
@@ -179,9 +241,13 @@ class OpenTableScreen(_TablesScreen):
         game = self._picked("game")
         seats = [self._picked(f"seat{i}") for i in range(GAMES[game].max_players)]
         idle = self._picked("idle")
+        pace = self._picked("pace") or "live"
+        bank = pace.partition(":")[2]
         return OpenTable(game=game, seats=[s for s in seats if s],
                          private=self.query_one("#private", Checkbox).value,
-                         idle_minutes=idle or None)
+                         idle_minutes=idle or None, turn_based=pace != "live",
+                         time_bank_days=float(bank) if bank else None,
+                         undo=self.query_one("#undo", Checkbox).value)
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "open":
@@ -222,21 +288,30 @@ class JoinTableScreen(_TablesScreen):
         self.query_one("#code", Input).focus()
         await self.show_name_row()
         await self.action_reload()
+        # Live: a seat taken by someone else, a table opened or started shows within
+        # seconds (two people racing for one seat both see who got it).
+        self.set_interval(LIST_EVERY, self.action_reload, name="join-list")
 
     async def action_reload(self) -> None:
         answer = await self.ask(ListTables())
-        if answer is None:
+        if answer is None or not self.is_attached:
             return
         client, ok = answer
         listing = self.query_one("#table-list", OptionList)
-        listing.clear_options()
         tables = ok.tables or []
+        lines = [(t.code, table_line(t, client.name)) for t in tables]
+        if lines == getattr(self, "_listed", None):
+            return  # as shown: the highlight stays where the player put it
+        self._listed = lines
+        was = listing.highlighted_option.id if listing.highlighted_option is not None else None
+        listing.clear_options()
         if not tables:
             listing.add_option(Option("No open tables right now.", disabled=True))
-        for t in tables:
-            listing.add_option(Option(Text(table_line(t, client.name)), id=t.code))
+        for code, line in lines:
+            listing.add_option(Option(Text(line), id=code))
         if tables:
-            listing.highlighted = 0  # Enter in the list picks at once
+            codes = [code for code, _ in lines]
+            listing.highlighted = codes.index(was) if was in codes else 0
         mine = [t for t in tables if seat_of(t.seats, client.name) is not None]
         box = self.query_one("#code", Input)
         if len(mine) == 1 and not box.value:  # back after a drop: Enter sits down again
@@ -263,11 +338,17 @@ class JoinTableScreen(_TablesScreen):
             self.say_error("Type the table's code, or pick a table from the list.")
             return
         await self.sit_down(WatchTable(code=code) if self.watching else JoinTable(code=code))
+        if self.is_attached:  # refused (a seat just taken, say): the list as it is now
+            await self.action_reload()
 
 
 def table_line(t: TableInfo, name: str) -> str:
     """One table in the list, in words: who sits there, and whether you do."""
-    state = "waiting for players" if t.status == "waiting" else "playing"
+    state = ("waiting for players" if t.status == "waiting" else
+             "playing, every seat taken (Join asks the host)" if not open_seats(t.seats)
+             else "playing")
+    if t.turn_based:
+        state += " · turn-based"
     yours = " · your seat" if seat_of(t.seats, name) is not None else ""
     return f"{t.code}  {t.title} · {seats_line(t)} · {state}{yours}"
 
@@ -277,23 +358,48 @@ class LobbyScreen(_TablesScreen):
     The game opens by itself when it starts."""
 
     BINDINGS = [Binding("escape", "back", "Leave (a seat stays yours)"),
-                Binding("b", "fill_with_bots", "Bots in the open seats")]
+                Binding("b", "fill_with_bots", "Bots in the open seats"),
+                Binding("c", "chat", "Chat")]
 
     def __init__(self, remote: RemoteTable) -> None:
         super().__init__()
         self.remote = remote
         remote.on_error = lambda text: self.notify(text, severity="error")
+        #: The chat said here (the table's so far first), handed on to the game.
+        self.said: list[tuple[str, str]] = list(remote.chat)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="tables-panel"):
             yield Plain("", id="lobby-title", classes="screen-title")
             yield Plain("", id="lobby-seats")
             yield Plain("", id="lobby-help", classes="tables-help")
+            yield Plain("", id="lobby-chat")
+            yield ChatInput(placeholder="c: say something to the table (Enter sends)",
+                            id="lobby-say", max_length=200, compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
         self.remote.on_change = lambda events, turn_began: self.show()
+        self.remote.on_chat = self.chat_said
         self.show()
+        self.show_chat()
+
+    def chat_said(self, name: str, text: str) -> None:
+        self.said.append((name, text))
+        self.show_chat()
+
+    def show_chat(self) -> None:
+        if self.is_attached:
+            lines = [f"{name}: {text}" if name else text for name, text in self.said[-6:]]
+            self.query_one("#lobby-chat", Plain).update(Text("\n".join(lines)))
+
+    def action_chat(self) -> None:
+        self.query_one("#lobby-say", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "lobby-say" and event.value.strip():
+            self.remote.say(event.value)
+            event.input.value = ""
 
     def show(self) -> None:
         if not self.is_attached:
@@ -301,10 +407,15 @@ class LobbyScreen(_TablesScreen):
         if self.remote.started:
             from inkterm.screens.table_game import TableScreen
 
+            self.remote.chat = self.said  # the waiting room's chat goes on at the table
             self.app.switch_screen(TableScreen(self.remote))
             return
         info = self.remote.table
-        private = "private" if info.private else "open"
+        if info.ended is not None:
+            self.notify(f"Table {info.code} is {info.ended}.", timeout=10)
+            self.action_back()
+            return
+        private = "private (by code only)" if info.private else "open (listed)"
         self.query_one("#lobby-title", Plain).update(
             f"Table {info.code} · {info.title} · {private} · waiting for players")
         lines = [f"Seat {i + 1}: " + (s.name if s.kind != "open" else "(open)")

@@ -1,5 +1,7 @@
 """The title screen: new game, continue, rules, quit; and when served with shared
-tables, open a table, join one, watch one."""
+tables, open a table, join one, watch one. Continue lists your seats at shared
+tables beside your local saves ("Kiln at YAVA — your turn"), and the line under it
+says how many of your tables wait for you."""
 from __future__ import annotations
 
 import os
@@ -38,6 +40,8 @@ class TitleScreen(HostedScreen):
         self.resumable: list[tuple[Path, str]] = []
         #: True once the save directory has been read (the Continue line is final).
         self.scanned = False
+        #: Your seats at shared tables: (code, one line about it, your turn?).
+        self.tables: list[tuple[str, str, bool]] = []
 
     def compose(self) -> ComposeResult:
         with Center(id="title-box"):
@@ -69,6 +73,21 @@ class TitleScreen(HostedScreen):
         # saves may have changed). After the frame: reading saves imports the engine,
         # which drawing the title does not need.
         self.call_after_refresh(self.scan_saves)
+        if shared_tables():
+            self.call_after_refresh(self.scan_tables)
+
+    @work(group="tables", exclusive=True)
+    async def scan_tables(self) -> None:
+        """Your seats at the server's tables, for Continue."""
+        from inkterm.screens.tables import my_tables
+
+        try:
+            self.tables = await my_tables(self.app)
+        except Exception as exc:  # the server is not there: local saves still are
+            self.tables = []
+            self.log.warning(f"tables not listed: {exc}")
+        if self.scanned:
+            self._show_saves(self.resumable, self._errors)
 
     @work(thread=True, group="scan")
     def scan_saves(self) -> None:
@@ -86,15 +105,19 @@ class TitleScreen(HostedScreen):
             resumable, errors = [], [f"{save_dir()}: {exc}"]
         self.app.call_from_thread(self._show_saves, resumable, errors)
 
+    _errors: list[str] = []
+
     def _show_saves(self, resumable: list[tuple[Path, str]], errors: list[str]) -> None:
         if not self.is_attached or not self.query("#continue"):
             return  # the app is closing
         self.resumable = resumable
+        self._errors = errors
         self.scanned = True
         button = self.query_one("#continue", Button)
-        button.disabled = not resumable
-        self.query_one("#continue-info", Plain).update(_continue_line(resumable))
-        if resumable and self.focused in (None, self.query_one("#new")):
+        button.disabled = not (resumable or self.tables)
+        self.query_one("#continue-info", Plain).update(
+            _continue_line(resumable, self.tables) if self.tables else _continue_line(resumable))
+        if (resumable or self.tables) and self.focused in (None, self.query_one("#new")):
             button.focus()  # a game to go back to is the likeliest wish
         warn = self.query_one("#save-warnings", Plain)
         if errors:
@@ -124,20 +147,29 @@ class TitleScreen(HostedScreen):
         self.app.push_screen(SetupScreen())
 
     def action_continue(self) -> None:
-        """One unfinished game opens at once; several are listed to pick from."""
-        if not self.resumable:
+        """One unfinished game opens at once; several are listed to pick from (your
+        seats at shared tables first, those where it is your turn first of all)."""
+        if not self.resumable and not self.tables:
             self.notify("There is no unfinished game to continue.", severity="warning")
             return
-        if len(self.resumable) == 1:
-            self.host.continue_game(self.resumable[0][0])
+        items = [(TABLE_MARK + code, line) for code, line, _ in self.tables]
+        items += [(str(path), line) for path, line in self.resumable]
+        if len(items) == 1:
+            self._continue(items[0][0])
             return
         from inkterm.screens.saved_games import SavePicker
 
-        def open_save(path: str | None) -> None:
-            if path:
-                self.host.continue_game(Path(path))
+        self.app.push_screen(SavePicker(items), self._continue)
 
-        self.app.push_screen(SavePicker(self.resumable), open_save)
+    def _continue(self, key: str | None) -> None:
+        if not key:
+            return
+        if key.startswith(TABLE_MARK):
+            from inkterm.screens.tables import back_to_table
+
+            self.run_worker(back_to_table(self.app, key[len(TABLE_MARK):]), group="tables")
+        else:
+            self.host.continue_game(Path(key))
 
     def action_learn(self) -> None:
         from inkterm.screens.learn import learn_picker
@@ -177,8 +209,23 @@ class TitleScreen(HostedScreen):
             self.app.push_screen(GamePicker("Rules of which game?"), show)
 
 
-def _continue_line(resumable: list[tuple[Path, str]]) -> str:
-    """The newest unfinished game under the Continue button (and how many more)."""
+#: The picker's key for a table (a save's key is its path).
+TABLE_MARK = "table:"
+
+
+def _continue_line(resumable: list[tuple[Path, str]],
+                   tables: list[tuple[str, str, bool]] | None = None) -> str:
+    """The newest unfinished game under the Continue button (and how many more); with
+    seats at shared tables, first how many wait for you, and the first of them."""
+    if tables:
+        mine = sum(turn for _, _, turn in tables)
+        head = (f"{len(tables)} table{'s' if len(tables) != 1 else ''}"
+                + (f": your turn at {mine}" if mine and mine != len(tables)
+                   else ": your turn" if mine else ": not your turn"))
+        lines = [head, tables[0][1]]
+        if resumable:
+            lines.append(f"and {len(resumable)} local game{'s' if len(resumable) != 1 else ''}")
+        return "\n".join(lines)
     if not resumable:
         return "No unfinished game to continue."
     path, line = resumable[0]

@@ -29,11 +29,11 @@ from pathlib import Path
 from inkterm.names import BadName, clash, clash_reason, clean_name
 
 from .chat import ChatLimiter, plain_text
-from .manager import CannotSave, Table, TableError, TableManager, table_code
+from .manager import CannotSave, Table, TableError, TableFull, TableManager, table_code
 from .people import Player, address_key, web_person
 from .protocol import (MAX_REQUEST_BYTES, BadMessage, ChatLine, Choose, ChooseName, Error,
                        FillWithBots, Hello, JoinTable, Leave, ListTables, Ok, OpenTable, Say,
-                       WEB_MARK, WatchTable, Welcome, encode, parse_request)
+                       Steer, TakeBack, WEB_MARK, WatchTable, Welcome, encode, parse_request)
 from .table_bots import BotRunner
 
 log = logging.getLogger("inkterm.tables")
@@ -211,6 +211,7 @@ class TableService:
         table = self.manager.tables.get(code)
         if key is None or table is None:  # a failed bot is logged; the table waits
             return []
+        round_no = table.state.round_number() if table.state is not None else None
         try:
             table, events = self.manager.bot_chose(code, at, key)
         except CannotSave as exc:
@@ -220,7 +221,7 @@ class TableService:
             if table.state is not None and len(table.state.record.choices) != at:
                 self._bots_think(table)
             return []
-        sends = self.updates(table, events)
+        sends = self.updates(table, events, round_no=round_no)
         self._bots_think(table)
         return sends
 
@@ -287,23 +288,36 @@ class TableService:
 
     def _forget(self, conn: _Connection) -> list:
         """The connection is gone; the others at its tables hear that a player left
-        (unless another of that name's sessions still sits there)."""
+        (unless another of that person's sessions still sits there)."""
         self._connections.discard(conn)
         sends = []
-        for code, seat in conn.following.items():
-            followers = self._followers.get(code, set())
-            followers.discard(conn)
-            if not followers:
-                self.manager.present(code, False)
-            table = self.manager.tables.get(code)
-            if seat is None or table is None or table.status == "over" or any(
-                    other.player.person == conn.player.person for other in followers):
-                continue
-            waits = (f"a bot plays for them after {table.idle_minutes} minutes"
-                     if table.idle_minutes else "the table waits for them")
-            sends += self._note(code, f"{conn.name} has left the table; {waits}. "
-                                      f"They come back with Join {code}.")
+        for code in list(conn.following):
+            sends += self._away(conn, code, "has left the table")
         return sends
+
+    def _away(self, conn: _Connection, code: str, how: str) -> list:
+        """``conn`` no longer follows the table. If it was its person's last session
+        there, their seat is away at once on every screen, and the table says so."""
+        seat = conn.following.pop(code, None)
+        followers = self._followers.get(code, set())
+        followers.discard(conn)
+        if not followers:
+            self.manager.present(code, False)
+        table = self.manager.tables.get(code)
+        if table is None or any(other.player.person == conn.player.person for other in followers):
+            return []
+        self.manager.depart(table, conn.player)
+        if seat is None or table.status == "over":
+            return []
+        if table.turn_based:
+            waits = "the table waits for them (turn-based)"
+        elif table.idle_minutes:
+            waits = f"a bot plays for them after {table.idle_minutes} minutes"
+        else:
+            waits = "the table waits for them; the host can give the seat to a bot (t)"
+        log.info("%s %s %s (seat %d)", conn.name, how, code, seat + 1)
+        return (self.updates(table, []) + self._note(
+            code, f"{conn.name} {how}; {waits}. They come back with Join {code}."))
 
     def _note(self, code: str, text: str, skip: _Connection | None = None) -> list:
         """What the table itself says to everyone there."""
@@ -340,16 +354,31 @@ class TableService:
             table, seat = m.open(who, request)
             return self._follow(conn, request.id, table, seat, [])
         if isinstance(request, JoinTable):
-            table, seat = m.join(who, request.code)
+            try:
+                table, seat = m.join(who, request.code)
+            except TableFull:  # they watch, and the host hears they ask for a seat
+                table = m.ask_to_join(who, request.code)
+                ok, sends = self._follow(conn, request.id, table, None, [])
+                sends += self.updates(table, [], skip=conn)
+                sends += self._note(table.code, f"{who.name} asks to join: the host can give "
+                                    "them an away seat (t: Table).")
+                return ok, sends
             return self._follow(conn, request.id, table, seat, [])
         if isinstance(request, WatchTable):
             table = m.get(who, request.code)
             return self._follow(conn, request.id, table, table.seat_for(who), [])
         if isinstance(request, Choose):
+            table = m.get(who, request.code)
+            round_no = table.state.round_number() if table.state is not None else None
             table, events = m.choose(who, request.code, request.key, request.at)
-            sends = self.updates(table, events)
+            sends = self.updates(table, events, round_no=round_no)
             self._bots_think(table)
             return done, sends
+        if isinstance(request, TakeBack):
+            table, events = m.take_back(who, request.code, request.at)
+            return done, self.updates(table, events, round_no=table.state.round_number())
+        if isinstance(request, Steer):
+            return done, self._steer(conn, request)
         if isinstance(request, FillWithBots):
             table = m.fill_with_bots(who, request.code)
             sends = self.updates(table, [])
@@ -359,13 +388,31 @@ class TableService:
             return done, self._say(conn, request)
         if isinstance(request, Leave):
             code = table_code(request.code)
-            conn.following.pop(code, None)
-            followers = self._followers.get(code, set())
-            followers.discard(conn)
-            if not followers:
-                m.present(code, False)
-            return done, []
+            if code not in conn.following:
+                return done, []
+            how = "quit inkterm" if request.quit else "left the table"
+            return done, self._away(conn, code, how)
         raise TableError("Already said hello.")
+
+    def _steer(self, conn: _Connection, request: Steer) -> list:
+        """The host's word (or a voice towards the players' majority): everyone at the
+        table hears it and sees the table as it now is; a person given a seat plays
+        from it at once, one declined is told."""
+        table, said, person = self.manager.steer(conn.player, request)
+        code = table.code
+        if person is not None and request.action == "give":
+            seat = request.seat
+            for c in self._followers.get(code, ()):
+                if c.player.person == person.person:
+                    c.following[code] = seat
+            self.manager.arrive(table, person)
+        sends = self.updates(table, []) + self._note(code, said)
+        if person is not None and request.action == "decline":
+            sends += [(c, encode(ChatLine(code=code, name="", text=said)))
+                      for c in list(self._connections)
+                      if c.player.person == person.person and code not in c.following]
+        self._bots_think(table)
+        return sends
 
     def _recall_name(self, conn: _Connection) -> None:
         """A browser session takes the name its person chose (in another tab, or
@@ -403,16 +450,20 @@ class TableService:
     def _follow(self, conn: _Connection, rid: int | None, table: Table, seat: int | None,
                 events) -> tuple[Ok, list]:
         """``conn`` now gets the table's updates; the others there hear of the change."""
+        came = not any(c.player.person == conn.player.person
+                       for c in self._followers.get(table.code, ()))
+        events = list(events) + self.manager.arrive(table, conn.player)
         sends = self.updates(table, events, skip=conn)
-        if not any(c.player.person == conn.player.person
-                   for c in self._followers.get(table.code, ())):
+        if came:
             what = "is watching" if seat is None else f"is at the table (seat {seat + 1})"
             sends += self._note(table.code, f"{conn.name} {what}.", skip=conn)
+            if seat is not None:
+                log.info("%s is at table %s (seat %d)", conn.name, table.code, seat + 1)
         conn.following[table.code] = seat
         self._followers.setdefault(table.code, set()).add(conn)
         self.manager.present(table.code, True)
         self._bots_think(table)
-        return Ok(re=rid, update=table.update_for(seat, events)), sends
+        return Ok(re=rid, update=table.update_for(seat, events, story=True)), sends
 
     def _say(self, conn: _Connection, request: Say) -> list:
         """A chat line to everyone at the table (players and watchers alike)."""
@@ -424,12 +475,20 @@ class TableService:
             return []
         if not self._chat.allow(conn.player.person):
             raise TableError("You are chatting too fast; wait a few seconds.")
-        line = encode(ChatLine(code=code, name=plain_text(conn.name, 40), text=text))
+        name = plain_text(conn.name, 40)
+        table = self.manager.tables.get(code)
+        if table is not None:
+            self.manager.say(table, name, text)
+        line = encode(ChatLine(code=code, name=name, text=text))
         return [(other, line) for other in self._followers.get(code, ())]
 
-    def updates(self, table: Table, events, skip: _Connection | None = None) -> list:
+    def updates(self, table: Table, events, skip: _Connection | None = None,
+                round_no: int | None = None) -> list:
         """Every session at the table gets its own seat's update (each seat's view is
-        made once, however many of that seat's sessions are open)."""
+        made once, however many of that seat's sessions are open). ``round_no``: the
+        round the events happened in (by default the round the table is in)."""
+        if round_no is None and table.state is not None:
+            round_no = table.state.round_number()
         made: dict[int | None, bytes] = {}
         sends = []
         for conn in self._followers.get(table.code, ()):
@@ -437,7 +496,7 @@ class TableService:
                 continue
             seat = conn.following.get(table.code)
             if seat not in made:
-                made[seat] = encode(table.update_for(seat, events))
+                made[seat] = encode(table.update_for(seat, events, round_no))
             sends.append((conn, made[seat]))
         return sends
 

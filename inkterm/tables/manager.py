@@ -10,6 +10,13 @@ table that cannot be written is paused, as it was, until it can.
 Bots do not play here: ``bot_turn`` hands out what a bot needs to think (off the
 table worker, see ``table_bots``) and ``bot_chose`` applies its answer.
 
+Leavers never stop a game: a seat whose person is not at the table is away; the
+host (or, while the host is away too, a majority of the players there) may give it
+to a bot until its player comes back, give it to someone who asked to join, or end
+the table, which is then kept as ended by agreement. A table's own away rule does
+the first by itself after its idle minutes (or, at a turn-based table, once the
+player's time bank is spent).
+
 The manager is plain synchronous code: the channel calls it from one worker
 thread, and the tests drive it directly.
 """
@@ -20,6 +27,7 @@ import logging
 import re
 import secrets
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Literal
@@ -27,7 +35,7 @@ from typing import Any, Callable, Literal
 from pydantic import BaseModel, Field, ValidationError
 
 from inkterm.bots import number_bots
-from inkterm.engine import GAMES, IllegalChoice, SaveError, load_game, new_game
+from inkterm.engine import GAMES, IllegalChoice, SaveError, load_game, new_game, replay_events
 from inkterm.engine.saves import write_atomic
 from inkterm.engine.savetext import MAX_SAVE_BYTES
 from inkterm.engine.types import Decision, Event
@@ -35,8 +43,8 @@ from inkterm.names import clash, clash_reason
 
 from .limits import TableLimits, Window
 from .people import Player
-from .protocol import (CODE_LENGTH, ME, OPEN, PRIVATE_CODE_LENGTH, OpenTable, SeatInfo,
-                       TableInfo, Update, open_seats)
+from .protocol import (CODE_LENGTH, ME, OPEN, PRIVATE_CODE_LENGTH, ChatLine, OpenTable, SeatInfo,
+                       Steer, TableInfo, Told, Update, open_seats)
 from .table_bots import LEVEL_WORDS, BotLimits, is_level, server_bot
 
 log = logging.getLogger("inkterm.tables")
@@ -45,8 +53,15 @@ log = logging.getLogger("inkterm.tables")
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 TABLE_SUFFIX = ".table.json"
 TABLE_FORMAT: Literal["inkterm-table"] = "inkterm-table"
-#: 2: who holds each seat and who hosts (version 1 files still load).
-TABLE_VERSION: Literal[2] = 2
+#: 2: who holds each seat and who hosts; 3: the table's rules (undo, turn-based, a
+#: time bank), its chat, when each seat last moved, the seats a bot plays while their
+#: players are away, and an end by agreement. Versions 1 and 2 still load.
+TABLE_VERSION: Literal[3] = 3
+#: The chat lines a table keeps (the oldest go first).
+MAX_CHAT_LINES = 200
+#: People waiting at once for a seat at a full table.
+MAX_ASKING = 6
+DAY = 86400.0
 #: The bot the host's "bots in the open seats" seats.
 FILL_LEVEL = "normal"
 
@@ -64,11 +79,15 @@ class CannotSave(TableError):
         self.code = code
 
 
+class TableFull(TableError):
+    """Every seat is taken: the person may ask the host for one (``ask_to_join``)."""
+
+
 class TableFile(BaseModel):
     """A table's file: who sits where, and the game's own save (once started)."""
 
     format: Literal["inkterm-table"]
-    version: Literal[1, 2]
+    version: Literal[1, 2, 3]
     code: str
     game: str
     host: str
@@ -82,6 +101,20 @@ class TableFile(BaseModel):
     owners: list[str | None] = Field(default_factory=list)
     host_person: str | None = None
     host_address: str | None = None
+    #: Version 3 (older files: the defaults).
+    undo: bool = True
+    turn_based: bool = False
+    time_bank_days: float | None = None
+    ended: str | None = None
+    chat: list[tuple[str, str]] = Field(default_factory=list)
+    moved: list[float | None] = Field(default_factory=list)
+    bank_used: list[float] = Field(default_factory=list)
+    standins: list[int] = Field(default_factory=list)
+
+
+#: What a change may replace in a table (written first, then made: see ``_commit``).
+_CHANGEABLE = ("seats", "owners", "state", "standins", "idle_minutes", "undo", "ended",
+               "moved", "bank_used")
 
 
 @dataclass
@@ -102,13 +135,31 @@ class Table:
     host_address: str | None = None
     alone_since: float | None = None  # since when no session is at the table (None: one is)
     paused: str | None = None  # why the table cannot be saved, while it cannot
-    away: int | None = None  # the seat a stand-in bot plays this turn for
+    away: int | None = None  # the seat a stand-in bot plays this one turn for (idle, but here)
+    undo: bool = True  # a player may take back their own choices (see take_back)
+    turn_based: bool = False
+    time_bank_days: float | None = None
+    ended: str | None = None  # why the table ended before its game did
+    chat: deque = field(default_factory=lambda: deque(maxlen=MAX_CHAT_LINES))
+    moved: list[float | None] = field(default_factory=list)  # when each seat last chose
+    bank_used: list[float] = field(default_factory=list)  # seconds each seat spent choosing
+    standins: frozenset[int] = frozenset()  # seats a bot plays until their players return
+    here: set[str] = field(default_factory=set)  # the people at the table now (not saved)
+    asking: dict[str, Player] = field(default_factory=dict)  # person -> who asks for a seat
+    votes: dict[tuple, set[str]] = field(default_factory=dict)  # a steer -> who asked for it
 
     @property
     def status(self) -> Literal["waiting", "playing", "over"]:
+        if self.ended is not None:
+            return "over"
         if self.state is None:
             return "waiting"
         return "over" if self.state.is_over else "playing"
+
+    def away_seats(self) -> set[int]:
+        """The players' seats with nobody of theirs at the table."""
+        return {i for i, (s, owner) in enumerate(zip(self.seats, self.owners))
+                if s.kind == "player" and owner not in self.here}
 
     def seat_for(self, who: Player) -> int | None:
         """The seat ``who`` holds: one under their name that is their person's (or a
@@ -126,40 +177,67 @@ class Table:
         return open_seats(self.seats)
 
     def info(self) -> TableInfo:
+        away = self.away_seats()
+        seats = [SeatInfo(kind=s.kind, name=s.name, away=i in away, bot_plays=i in self.standins
+                          or i == self.away, moved=self.moved[i] if i < len(self.moved) else None)
+                 for i, s in enumerate(self.seats)]
+        d = self.state.decision() if self.status == "playing" else None
         return TableInfo(code=self.code, game=self.game, title=GAMES[self.game].title,
                          host=self.host, private=self.private, status=self.status,
-                         seats=[s.model_copy() for s in self.seats],
-                         idle_minutes=self.idle_minutes)
+                         seats=seats, idle_minutes=self.idle_minutes, undo=self.undo,
+                         turn_based=self.turn_based, time_bank_days=self.time_bank_days,
+                         turn=None if d is None else d.seat, ended=self.ended,
+                         asking=[p.name for p in self.asking.values()])
 
-    def update_for(self, seat: int | None, events: list[Event]) -> Update:
-        """What the session holding ``seat`` (None: a watcher) may see now."""
+    def update_for(self, seat: int | None, events: list[Event], round_no: int | None = None,
+                   *, story: bool = False) -> Update:
+        """What the session holding ``seat`` (None: a watcher) may see now: the events
+        it may read (``round_no``: the round they happened in); with ``story``, the
+        whole game so far and the chat too (a session sitting down or coming back)."""
         update = Update(table=self.info(), you=seat)
+        if story:
+            update.chat = [ChatLine(code=self.code, name=n, text=t) for n, t in self.chat]
         st = self.state
         if st is None:
             return update
         update.at = len(st.record.choices)
         update.view = st.view(seat) if seat is not None else st.summary()
         update.scores = st.scores()
-        update.events = list(events)
+        update.events = [e for e in events if e.seen_by(seat)]
+        update.round = round_no
         d = st.decision()
         if d is not None:
             update.decision = _decision_for(d, seat, st.seats[d.seat])
+            update.can_undo = (self.undo and self.ended is None and seat == d.seat
+                               and seat not in self.standins and st.can_undo())
         else:
             update.record = st.record.to_dict()  # over: nothing is secret any more
+        if story:
+            update.history = self.story_for(seat)
         return update
 
-    def to_file(self, seats: list[SeatInfo] | None = None, owners: list[str | None] | None = None,
-                state: Any = None) -> str:
-        """The file's text, with ``seats``, ``owners`` or ``state`` in place of the
-        table's own where given (a change is written before it is made)."""
-        state = state if state is not None else self.state
+    def story_for(self, seat: int | None) -> list[Told]:
+        """The game so far as ``seat`` may read it, rebuilt from the record (a table
+        keeps no narration): each choice's events, only its own secrets among them."""
+        return [Told(round=r, seat=s, events=[e for e in events if e.seen_by(seat)])
+                for s, r, events in replay_events(self.state.record)]
+
+    def to_file(self, **changes: Any) -> str:
+        """The file's text, with ``changes`` (any of ``_CHANGEABLE``) in place of the
+        table's own (a change is written before it is made)."""
+        now = {name: changes.get(name, getattr(self, name)) for name in _CHANGEABLE}
+        state = now["state"]
         return TableFile(format=TABLE_FORMAT, version=TABLE_VERSION, code=self.code,
                          game=self.game, host=self.host, private=self.private,
-                         seats=seats if seats is not None else self.seats,
-                         options=self.options, idle_minutes=self.idle_minutes,
+                         seats=[SeatInfo(kind=s.kind, name=s.name) for s in now["seats"]],
+                         options=self.options, idle_minutes=now["idle_minutes"],
                          save=None if state is None else state.to_dict(),
-                         owners=owners if owners is not None else self.owners,
+                         owners=now["owners"],
                          host_person=self.host_person, host_address=self.host_address,
+                         undo=now["undo"], turn_based=self.turn_based,
+                         time_bank_days=self.time_bank_days, ended=now["ended"],
+                         chat=list(self.chat), moved=now["moved"], bank_used=now["bank_used"],
+                         standins=sorted(now["standins"]),
                          ).model_dump_json()
 
 
@@ -224,10 +302,17 @@ class TableManager:
         owners = data.owners or [None] * len(data.seats)  # version 1: nobody's yet
         if len(owners) != len(data.seats):
             raise ValueError("its seats and their holders do not match")
+        n = len(data.seats)
         table = Table(data.code, data.game, data.host, data.private, data.seats,
                       data.options, path, data.idle_minutes, waiting_since=self._clock(),
                       owners=owners, host_person=data.host_person,
-                      host_address=data.host_address, alone_since=stat.st_mtime)
+                      host_address=data.host_address, alone_since=stat.st_mtime,
+                      undo=data.undo, turn_based=data.turn_based,
+                      time_bank_days=data.time_bank_days, ended=data.ended,
+                      moved=(data.moved + [None] * n)[:n],
+                      bank_used=(data.bank_used + [0.0] * n)[:n],
+                      standins=frozenset(i for i in data.standins if 0 <= i < n))
+        table.chat.extend(data.chat)
         if data.save is not None:
             table.state = load_game(json.dumps(data.save))
             self._seat_bots(table)
@@ -296,7 +381,10 @@ class TableManager:
         table = Table(code, request.game, who.name, request.private, [],
                       dict(request.options), self.directory / (code + TABLE_SUFFIX),
                       request.idle_minutes, host_person=who.person, host_address=who.address,
-                      alone_since=self._clock())
+                      alone_since=self._clock(), undo=request.undo,
+                      turn_based=request.turn_based,
+                      time_bank_days=request.time_bank_days if request.turn_based else None,
+                      moved=[None] * len(asked), bank_used=[0.0] * len(asked))
         self._commit(table, seats=seats, owners=[who.person if s == ME else None for s in asked],
                      state=self._game_if_full(table, seats))
         self.tables[code] = table
@@ -334,6 +422,9 @@ class TableManager:
             if table.owners[seat] is None:  # a version 1 seat: theirs from now on
                 self._commit(table, owners=_with(table.owners, seat, who.person))
             return table, seat
+        if table.status == "playing":
+            raise TableFull(f"Every seat at table {table.code} is taken; you can ask the host "
+                            "for one.")
         if table.status != "waiting" or table.open_seats() == 0:
             raise TableError(f"Table {table.code} has no open seat; you can watch it.")
         name = who.name
@@ -369,8 +460,8 @@ class TableManager:
         if st is None:
             raise TableError("The game has not started yet.")
         d = st.decision()
-        if d is None:
-            raise TableError("The game is over.")
+        if d is None or table.ended is not None:
+            raise TableError(f"The table is over ({table.ended or 'the game has ended'}).")
         seat = table.seat_for(who)
         if seat is None:
             raise TableError("You are watching this table; only its players choose.")
@@ -383,10 +474,36 @@ class TableManager:
             events = trial.apply(key)
         except IllegalChoice as exc:
             raise TableError(str(exc)) from None
-        self._commit(table, state=trial)
-        if table.away == seat:  # back in time: the stand-in stops
+        now = self._clock()
+        used = _with(table.bank_used, seat, table.bank_used[seat] + max(0.0, now - table.waiting_since))
+        self._commit(table, state=trial, moved=_with(table.moved, seat, now), bank_used=used,
+                     standins=table.standins - {seat})  # back in time: the stand-in stops
+        if table.away == seat:
             table.away = None
         return table, events
+
+    def take_back(self, who: Player, code: str, at: int) -> tuple[Table, list[Event]]:
+        """``who`` takes back their last choice: as at a local game, only their own
+        choices since the last new information, which means nobody else has chosen
+        since (so no one need agree). The others read what was taken back."""
+        table = self.get(who, code)
+        st = table.state
+        seat = table.seat_for(who)
+        if st is None or seat is None or table.status != "playing":
+            raise TableError("Nothing to take back here.")
+        if not table.undo:
+            raise TableError("Undo is off at this table (the host's choice).")
+        if at != len(st.record.choices):
+            raise TableError("The table has moved on since.")
+        d = st.decision()
+        if d.seat != seat or not st.can_undo():
+            raise TableError("Nothing of yours to take back since the last new information.")
+        earlier = st.undo()
+        taken = earlier.decision().get(st.record.choices[-1])
+        label = taken.label if taken is not None else st.record.choices[-1]
+        self._commit(table, state=earlier)
+        log.info("%s took back a choice at table %s", who.name, table.code)
+        return table, [Event(f"{who.name} took back: {label}.", seat, "undo")]
 
     # --- bots -------------------------------------------------------------------------
     def bot_turn(self, table: Table) -> tuple[Any, Any, int] | None:
@@ -398,11 +515,11 @@ class TableManager:
         d = st.decision()
         if d is None:
             return None
-        if table.away is not None and d.seat != table.away:  # the away player's turn is over
+        if table.away is not None and d.seat != table.away:  # the idle player's turn is over
             table.away = None
         if d.seat in table.bots:
             bot = table.bots[d.seat]
-        elif d.seat == table.away:
+        elif d.seat == table.away or d.seat in table.standins:
             bot = server_bot("easy", table.game, self.bot_limits,
                              seed=st.record.seed + len(st.record.choices))
         else:
@@ -416,7 +533,8 @@ class TableManager:
         if table is None or st is None or at != len(st.record.choices):
             raise TableError("The table has moved on since the bot began to think.")
         d = st.decision()
-        if d is None or (d.seat not in table.bots and d.seat != table.away):
+        if d is None or table.ended is not None or (
+                d.seat not in table.bots and d.seat != table.away and d.seat not in table.standins):
             raise TableError("It is no bot's turn.")
         trial = st.clone()
         try:
@@ -424,7 +542,7 @@ class TableManager:
         except IllegalChoice:  # a bot bug: the table waits rather than breaks
             log.exception("bot at table %s chose an illegal key", table.code)
             raise TableError("The bot chose badly.") from None
-        self._commit(table, state=trial)
+        self._commit(table, state=trial, moved=_with(table.moved, d.seat, self._clock()))
         return table, events
 
     def play_bots(self, table: Table) -> list[Event]:
@@ -437,24 +555,161 @@ class TableManager:
         return events
 
     def play_for_idle(self) -> list[tuple[Table, list[Event]]]:
-        """Where the host allowed it, a bot finishes the turn of a player who has not
-        chosen for the table's idle minutes (the seat stays theirs): the tables whose
+        """The table's away rule: where the host allowed it, a bot plays for a player
+        who has not chosen for the idle minutes, or (at a turn-based table) who has
+        spent their time bank. A player away from the table gets a bot until they
+        come back; one still there, for this turn only. Returns the tables whose
         stand-in is now to think, with the line that says so."""
         played = []
         now = self._clock()
         for table in list(self.tables.values()):
-            if (table.idle_minutes is None or table.status != "playing" or table.paused
-                    or table.away is not None
-                    or now - table.waiting_since < table.idle_minutes * 60):
+            if table.status != "playing" or table.paused or table.away is not None:
                 continue
             st = table.state
             seat = st.decision().seat
-            if seat in table.bots:
+            if seat in table.bots or seat in table.standins:
                 continue
-            table.away = seat
-            played.append((table, [Event(f"{st.seats[seat]} is away: a bot plays this turn "
-                                         "for them.", seat, "warning")]))
+            waited = now - table.waiting_since
+            idle = table.idle_minutes is not None and waited >= table.idle_minutes * 60
+            spent = (table.time_bank_days is not None
+                     and table.bank_used[seat] + waited >= table.time_bank_days * DAY)
+            if not (idle or spent):
+                continue
+            name = st.seats[seat]
+            why = "has spent their time bank" if spent else "is away"
+            if seat in table.away_seats():
+                try:
+                    self._commit(table, standins=table.standins | {seat})
+                except TableError:
+                    continue
+                text = f"{name} {why}: a bot plays for them until they come back."
+            else:
+                table.away = seat
+                text = f"{name} {why}: a bot plays this turn for them."
+            log.info("table %s: %s", table.code, text)
+            played.append((table, [Event(text, seat, "warning")]))
         return played
+
+    # --- people at the table, and what the host (or the players) decide ---------------
+    def arrive(self, table: Table, who: Player) -> list[Event]:
+        """``who`` is at the table now; if a bot was playing their seat, it is theirs
+        again."""
+        table.here.add(who.person)
+        seat = table.seat_for(who)
+        if seat is None or seat not in table.standins or table.status == "over":
+            return []
+        try:
+            self._commit(table, standins=table.standins - {seat})
+        except TableError:
+            return []
+        return [Event(f"{who.name} is back: the seat is theirs again.", seat, "warning")]
+
+    def depart(self, table: Table, who: Player) -> None:
+        table.here.discard(who.person)
+
+    def ask_to_join(self, who: Player, code: str) -> Table:
+        """``who`` asks for a seat at a full table (the host answers, see ``steer``)."""
+        table = self.get(who, code)
+        if table.status != "playing":
+            raise TableError(f"Table {table.code} is not under way.")
+        if who.person not in table.asking and len(table.asking) >= MAX_ASKING:
+            raise TableError(f"Table {table.code} has as many people asking as it can keep.")
+        table.asking[who.person] = who
+        log.info("%s asks to join table %s", who.name, table.code)
+        return table
+
+    def steer(self, who: Player, request: Steer) -> tuple[Table, str, Player | None]:
+        """The host's word (or, while the host is away, one voice towards a majority
+        of the players at the table) on a seat or a rule. Returns the table, what the
+        table says about it, and the person given a seat or declined, if any."""
+        table = self.get(who, request.code)
+        action = request.action
+        seat = request.seat
+        asker = next((p for p in table.asking.values() if p.name == request.name), None)
+        # Checked before any vote counts, so nobody votes for what cannot be done.
+        if table.status == "over":
+            raise TableError("The table is over.")
+        if action in ("bot", "give"):
+            if seat is None or seat >= len(table.seats) or table.seats[seat].kind != "player":
+                raise TableError("Choose a player's seat.")
+            if seat not in table.away_seats():
+                raise TableError(f"{table.seats[seat].name} is at the table: only an away "
+                                 "seat can be given.")
+            if table.status != "playing":
+                raise TableError("The game has not started yet.")
+        if action in ("give", "decline") and asker is None:
+            raise TableError("Nobody of that name asks to join.")
+        if action == "idle" and request.minutes is None:
+            raise TableError("Say after how many minutes (0: wait for them).")
+        if action == "undo" and request.on is None:
+            raise TableError("Say whether undo is on or off.")
+        voice = self._voice(table, who, (action, seat, request.name, request.minutes, request.on))
+        if voice is not None:
+            return table, voice, None
+        name = table.seats[seat].name if seat is not None else ""
+        if action == "bot":
+            self._commit(table, standins=table.standins | {seat})
+            said = f"A bot plays {name}'s seat until they come back."
+        elif action == "give":
+            assert asker is not None and seat is not None
+            state = table.state.clone()
+            state.record.seats[seat] = asker.name
+            self._commit(table, state=state, standins=table.standins - {seat},
+                         seats=_with(table.seats, seat, SeatInfo(kind="player", name=asker.name)),
+                         owners=_with(table.owners, seat, asker.person))
+            del table.asking[asker.person]
+            said = f"{asker.name} takes {name}'s seat (seat {seat + 1})."
+        elif action == "decline":
+            assert asker is not None
+            del table.asking[asker.person]
+            said = f"{asker.name}'s request to join was declined."
+        elif action == "end":
+            agreed = "the host" if table.hosted_by(who) else "the players"
+            self._commit(table, ended=f"ended by agreement of {agreed}")
+            table.asking.clear()
+            said = f"Table {table.code} is ended by agreement of {agreed}; its game is kept."
+        elif action == "idle":
+            minutes = request.minutes or None
+            self._commit(table, idle_minutes=minutes)
+            said = (f"A bot now plays for a player idle {minutes} minutes." if minutes
+                    else "The table now waits for idle players.")
+        else:
+            self._commit(table, undo=bool(request.on))
+            said = "Undo is now " + ("on." if request.on else "off.")
+        log.info("table %s: %s (%s)", table.code, said, who.name)
+        return table, said, asker if action in ("give", "decline") else None
+
+    def _voice(self, table: Table, who: Player, what: tuple) -> str | None:
+        """None if ``who`` decides alone (the host, or the last player there); else
+        their voice is counted and the words that say how many more are needed. With
+        the host away, the players at the table decide by majority."""
+        if table.hosted_by(who):
+            return None
+        if table.host_person in table.here:
+            raise TableError(f"The host, {table.host}, decides that while at the table.")
+        voters = {o for i, o in enumerate(table.owners)
+                  if o is not None and table.seats[i].kind == "player" and o in table.here}
+        if who.person not in voters:
+            raise TableError("Only the players at the table decide while the host is away.")
+        table.votes = {k: v & voters for k, v in table.votes.items() if k == what}
+        said = table.votes.setdefault(what, set())
+        said.add(who.person)
+        needed = len(voters) // 2 + 1
+        if len(said) >= needed:
+            table.votes.clear()
+            return None
+        return (f"{who.name} asks for it; {len(said)} of the {needed} players needed "
+                "agree so far (the host is away). Others: the same in the Table panel (t).")
+
+    def say(self, table: Table, name: str, text: str) -> None:
+        """A chat line, kept with the table (bounded): a late or returning player reads
+        it. Written at once, but a table that cannot be written still chats."""
+        table.chat.append((name, text))
+        if table.paused is None:
+            try:
+                write_atomic(table.path, table.to_file())
+            except OSError as exc:
+                log.warning("table %s: chat not saved (%s)", table.code, exc)
 
     # --- presence, expiry and saving again ----------------------------------------------
     def present(self, code: str, here: bool) -> None:
@@ -498,26 +753,24 @@ class TableManager:
         return resumed
 
     # --- the machinery ----------------------------------------------------------------
-    def _commit(self, table: Table, *, seats: list[SeatInfo] | None = None,
-                owners: list[str | None] | None = None, state: Any = None) -> None:
-        """Write the table as it would be with these changes; only once it is written
-        are they the table's. A paused table is not written to until it can be again."""
+    def _commit(self, table: Table, **changes: Any) -> None:
+        """Write the table as it would be with these changes (any of ``_CHANGEABLE``;
+        a ``state`` of None changes nothing); only once it is written are they the
+        table's. A paused table is not written to until it can be again."""
         if table.paused is not None:
             raise TableError(f"Table {table.code} is paused: the server cannot save it right "
                              "now. Play goes on once it can.")
+        if changes.get("state", True) is None:
+            del changes["state"]
         try:
-            write_atomic(table.path, table.to_file(seats, owners, state))
+            write_atomic(table.path, table.to_file(**changes))
         except OSError as exc:
             table.paused = exc.strerror or type(exc).__name__
             log.error("table %s cannot be saved (%s); it is paused", table.code, exc)
             raise CannotSave(table.code, table.paused) from None
-        started = table.state is None and state is not None
-        if seats is not None:
-            table.seats = seats
-        if owners is not None:
-            table.owners = owners
-        if state is not None:
-            table.state = state
+        started = table.state is None and changes.get("state") is not None
+        for name, value in changes.items():
+            setattr(table, name, value)
         table.waiting_since = self._clock()
         if started:
             self._seat_bots(table)

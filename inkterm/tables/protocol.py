@@ -3,8 +3,10 @@ line, each validated by pydantic. Every message a session sends may carry an
 ``id``; the server answers it with ``ok`` or ``error`` carrying ``re`` = that id.
 
 Session → server: hello (first, once), name (a browser session, once), list,
-open, join, watch, choose, fill, say, leave. Server → session: welcome, ok, error, and, pushed, ``update`` whenever
-a table the session sits at or watches changes and ``chat`` for each line said there.
+open, join, watch, choose, take_back, fill, steer (the host's, or a majority's,
+say over seats and options), say, leave. Server → session: welcome, ok, error,
+and, pushed, ``update`` whenever a table the session sits at or watches changes
+and ``chat`` for each line said there.
 """
 from __future__ import annotations
 
@@ -26,6 +28,9 @@ PRIVATE_CODE_LENGTH = 10
 #: The mark a browser player's chosen name carries everywhere (the name is checked
 #: as every door's are, inkterm.names; but no login stands behind it).
 WEB_MARK = " (web)"
+#: The longest an idle player may be waited for before a bot plays for them.
+MAX_IDLE_MINUTES = 120
+MAX_BANK_DAYS = 30
 #: What a seat may be asked for when a table is opened.
 OPEN: Literal["open"] = "open"
 ME = "me"
@@ -62,7 +67,14 @@ class OpenTable(_Message):
     private: bool = False
     options: dict[str, Any] = Field(default_factory=dict)
     #: A bot plays for a player who has not chosen for this many minutes (None: wait).
-    idle_minutes: int | None = Field(default=None, ge=1, le=120)
+    idle_minutes: int | None = Field(default=None, ge=1, le=MAX_IDLE_MINUTES)
+    #: A player may take back their own choices since the last new information.
+    undo: bool = True
+    #: Nobody needs to stay connected: the game waits days (see ``time_bank_days``).
+    turn_based: bool = False
+    #: At a turn-based table, the days each player may spend choosing in all before
+    #: the away rule (a bot plays for them until they return) applies. None: no limit.
+    time_bank_days: float | None = Field(default=None, gt=0, le=MAX_BANK_DAYS)
 
 
 class _AtTable(_Message):
@@ -99,12 +111,40 @@ class Say(_AtTable):
     text: str = Field(max_length=2000)
 
 
+class TakeBack(_AtTable):
+    """Take back one's own last choice (if nothing new was revealed since)."""
+
+    type: Literal["take_back"] = "take_back"
+    at: int = Field(ge=0)
+
+
+#: What the host (or, while the host is away, a majority of the players there) may
+#: say at a table: a bot plays an away seat now; the seat goes to a person who asked
+#: to join; a request to join is declined; the table ends (kept, as ended by
+#: agreement); the idle rule's minutes (0: wait); undo on or off.
+STEER_ACTIONS = ("bot", "give", "decline", "end", "idle", "undo")
+
+
+class Steer(_AtTable):
+    type: Literal["steer"] = "steer"
+    action: Literal["bot", "give", "decline", "end", "idle", "undo"]
+    #: The seat it is about (bot, give).
+    seat: int | None = Field(default=None, ge=0, lt=8)
+    #: Who asked to join (give, decline).
+    name: str | None = Field(default=None, max_length=60)
+    minutes: int | None = Field(default=None, ge=0, le=MAX_IDLE_MINUTES)
+    on: bool | None = None
+
+
 class Leave(_AtTable):
     type: Literal["leave"] = "leave"
+    #: The player quits inkterm (the others are told so), rather than just the table.
+    quit: bool = False
 
 
 Request = Annotated[
-    Union[Hello, ChooseName, ListTables, OpenTable, JoinTable, WatchTable, Choose, FillWithBots, Say, Leave],
+    Union[Hello, ChooseName, ListTables, OpenTable, JoinTable, WatchTable, Choose, TakeBack,
+          FillWithBots, Steer, Say, Leave],
     Field(discriminator="type"),
 ]
 _REQUEST = TypeAdapter(Request)
@@ -113,6 +153,20 @@ _REQUEST = TypeAdapter(Request)
 class SeatInfo(BaseModel):
     kind: Literal["open", "bot", "player"]
     name: str = ""
+    #: A player's seat with nobody of theirs at the table now (shown on every screen).
+    away: bool = False
+    #: A bot plays this player's turns until they come back.
+    bot_plays: bool = False
+    #: When the seat last chose (seconds since the epoch; None: not yet).
+    moved: float | None = None
+
+    def status(self) -> str:
+        """The seat's state in words."""
+        if self.kind != "player":
+            return ""
+        if self.bot_plays:
+            return "away: a bot plays for them"
+        return "away" if self.away else ""
 
 
 def seat_of(seats: list[SeatInfo], name: str) -> int | None:
@@ -133,6 +187,15 @@ class TableInfo(BaseModel):
     status: Literal["waiting", "playing", "over"]
     seats: list[SeatInfo]
     idle_minutes: int | None = None
+    undo: bool = True
+    turn_based: bool = False
+    time_bank_days: float | None = None
+    #: The seat to choose now (None: nobody, or the game is not under way).
+    turn: int | None = None
+    #: Why the table ended before its game did (by agreement), if it did.
+    ended: str | None = None
+    #: Who asked to join it while every seat was taken (the host answers).
+    asking: list[str] = Field(default_factory=list)
 
 
 class Welcome(BaseModel):
@@ -173,10 +236,25 @@ class Update(BaseModel):
     #: ``view(you)``, or ``summary()`` for a watcher; None before the game starts.
     view: dict[str, Any] | None = None
     scores: list[int] = Field(default_factory=list)
-    #: What happened since the last update.
+    #: What happened since the last update, and the round it happened in.
     events: list[Event] = Field(default_factory=list)
+    round: int | None = None
     #: The whole record, once the game is over (nothing is secret then).
     record: dict[str, Any] | None = None
+    #: This seat may take back its last choice now.
+    can_undo: bool = False
+    #: On sitting down or coming back: the game so far as this seat may read it (its
+    #: own secrets only), and the table's chat.
+    history: list[Told] | None = None
+    chat: list["ChatLine"] | None = None
+
+
+class Told(BaseModel):
+    """What one choice did, as a seat may read it, in the round it was made."""
+
+    round: int | None = None
+    seat: int | None = None
+    events: list[Event] = Field(default_factory=list)
 
 
 class ChatLine(BaseModel):
@@ -190,6 +268,7 @@ class ChatLine(BaseModel):
 
 
 Ok.model_rebuild()
+Update.model_rebuild()
 
 Push = Annotated[Union[Welcome, Ok, Error, Update, ChatLine], Field(discriminator="type")]
 _PUSH = TypeAdapter(Push)

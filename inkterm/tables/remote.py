@@ -15,7 +15,7 @@ from inkterm.engine import Decision, IllegalChoice, Record, replay
 from inkterm.engine.types import Event
 
 from .client import TableClient, TableRefused
-from .protocol import ChatLine, Choose, FillWithBots, Leave, Say, Update
+from .protocol import ChatLine, Choose, FillWithBots, Leave, Say, Steer, TakeBack, Told, Update
 
 
 class ServerSeed(int):
@@ -53,12 +53,18 @@ class RemoteTable:
         #: Called with a refusal's text (a stale or illegal key, a lost connection).
         self.on_error: Callable[[str], None] | None = None
         self._pending = False
+        #: The game so far as this seat may read it, and the table's chat, as the
+        #: server rebuilt them when this session sat down (or came back).
+        self.story: list[Told] = list(update.history or [])
+        self.chat: list[tuple[str, str]] = [(c.name, c.text) for c in update.chat or ()]
         self._take(update)
         client.follow(self.code, self._updated)
         client.on_lost.append(self._lost)
 
     # --- what the server says ---------------------------------------------------------
     def _take(self, update: Update) -> None:
+        if update.history is not None:  # a fresh story (a seat given, say): it replaces
+            self.story = list(update.history)
         self.update = update
         self.you = update.you
         self.table = update.table
@@ -72,6 +78,8 @@ class RemoteTable:
             if self.on_chat is not None:
                 self.on_chat(update.name, update.text)
             return
+        if update.history is None:
+            self.story.append(Told(round=update.round, events=update.events))
         # Whose decision it was, pending or not: a turn of several choices is one turn.
         was_mine = self._decision is not None and self._decision.seat == self.you
         self._take(update)
@@ -125,6 +133,24 @@ class RemoteTable:
     def fill_with_bots(self) -> None:
         self._ask(FillWithBots(code=self.code))
 
+    def steer(self, action: str, **about: Any) -> None:
+        """The host's word on a seat or a rule (see ``protocol.Steer``)."""
+        self._ask(Steer.model_validate({"code": self.code, "action": action, **about}))
+
+    def take_back(self) -> None:
+        """Ask the server to take back this seat's last choice."""
+        if self.can_undo():
+            self._pending = True
+            self._ask(TakeBack(code=self.code, at=self.update.at))
+
+    @property
+    def hosting(self) -> bool:
+        return self.table.host == self.client.name
+
+    @property
+    def ended(self) -> str | None:
+        return self.table.ended
+
     def _ask(self, message) -> None:
         self.client.send(message).add_done_callback(self._answered)
 
@@ -161,7 +187,8 @@ class RemoteTable:
         return []
 
     def can_undo(self) -> bool:
-        return False  # a shared table's choices are final
+        """The server says this seat may take back its last choice (see take_back)."""
+        return self.update.can_undo and not self._pending
 
     def finished_state(self):
         """The real game, rebuilt from the full record the server sends at the end."""
@@ -169,9 +196,12 @@ class RemoteTable:
             raise ValueError("the table is not over: the server has not sent its record")
         return replay(Record(**self.update.record))
 
-    def leave(self) -> None:
+    def leave(self, quit: bool = False):
+        """Stop following the table (the seat waits). Returns the request's future
+        (None if the channel is gone), so a quit can wait for the others to be told."""
         self.client.unfollow(self.code)
         if self._lost in self.client.on_lost:
             self.client.on_lost.remove(self._lost)
-        if not self.client.closed:
-            self.client.send(Leave(code=self.code))
+        if self.client.closed:
+            return None
+        return self.client.send(Leave(code=self.code, quit=quit))

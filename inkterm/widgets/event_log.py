@@ -61,6 +61,10 @@ class EventLog(RichLog):
     def note(self, text: str) -> None:
         self._add(Text(text, style="italic"))
 
+    def add_line(self, line: Text) -> None:
+        """Any other line the log keeps (a table's chat), in the full log too."""
+        self._add(line)
+
     def _add(self, line: Text) -> None:
         line = plain_rich(line)  # a name from an old save may hold a control character
         self.entries.append(line)

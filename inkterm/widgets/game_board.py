@@ -102,10 +102,20 @@ class GameBoard(Widget):
         """Draw again what is shown (the screen's size, and so the fold, may have changed)."""
         if self._held:
             self._redraw_due = True
-        elif self.view is not None and self.is_attached and not (self._closing or self._closed):
+        elif (
+            self.view is not None
+            and self.is_mounted
+            and self.is_attached
+            and not (self._closing or self._closed)
+        ):
             # (a redraw queued after a repaint may come as the game ends and the
             # screen takes its parts down: nothing to draw on then)
             self.draw(self.view, self.touches)
+
+    def on_mount(self) -> None:
+        # A view given before the board's parts were mounted (a screen that shows its
+        # first frame at once, under load) is drawn now, not into parts not yet there.
+        self.redraw()
 
     def draw(self, view: Any, touches: frozenset[str]) -> None:
         raise NotImplementedError

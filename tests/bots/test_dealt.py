@@ -8,49 +8,51 @@ import random
 
 import pytest
 
-from inkterm.engine import Give, given_game, new_game
+from inkterm.engine import GAMES, Give, given_game, new_game
 from inkterm.sim.cli import add_arguments, run_from_args
-from inkterm.sim.runner import GameResult, deal_trial, each_gets, play_game
+from inkterm.sim.runner import GameResult, deal_trial, play_game
 from inkterm.sim.stats import dealt_effects
 
+from tests.registered import a_game, game_params, games
 
-@pytest.mark.parametrize("game,seats", [("kiln", 3), ("inkwell", 4), ("voynich", 2)])
-def test_dealt_is_what_the_setup_dealt_and_each_item_once(game, seats):
-    state = new_game(game, [f"s{i}" for i in range(seats)], seed=11)
-    dealt = state.dealt()
-    assert len(dealt) == seats and all(dealt)
-    flat = [x for d in dealt for x in d]
-    assert len(flat) == len(set(flat))  # an item sits with one seat at most
-    pools = {x for pool in type(state).give_pools() for x in pool}
-    assert set(flat) <= pools
-    if game == "kiln":
-        assert dealt == [list(p.hand) for p in state.m.players]
-    elif game == "inkwell":
-        assert dealt == [[p.ws] for p in state.players]
-    else:
-        assert dealt == [[cid for cid, _ in b] for b in state.book]
+GAME = a_game(seats=3, dealt=True)  # where any game that deals items will do
+UNDEALT = a_game(undealt=True)  # a game of which each seat may be given an undealt item
+DEALT_ONLY = a_game(dealt=True, undealt=False)
 
 
-def test_each_seat_gets_its_own_technique_and_the_rest_of_the_deal_stays():
-    gifts = each_gets("inkwell", 3, 42)
-    assert gifts == each_gets("inkwell", 3, 42)  # from the seed alone
-    assert [g.seat for g in gifts] == [0, 1, 2] and len({g.item for g in gifts}) == 3
-    state = given_game("inkwell", ["a", "b", "c"], 42, gifts)
-    natural = new_game("inkwell", ["a", "b", "c"], seed=42)
-    for p, g in zip(state.players, gifts):
-        assert [f"T{t}" for t, _ in p.techs] == [g.item]
-        assert int(g.item[1:]) not in state.deck
-    assert [p.ws for p in state.players] == [p.ws for p in natural.players]
-    assert state.dealt() == [[p.ws, g.item] for p, g in zip(natural.players, gifts)]
+@pytest.mark.parametrize("game", game_params(dealt=True))
+def test_dealt_is_what_the_setup_dealt_and_each_item_once(game):
+    """Every game that deals items (each game checks ``dealt()`` against its own model in
+    tests/games/<game>/test_dealt.py)."""
+    for seats in sorted({max(2, GAMES[game].min_players), GAMES[game].max_players}):
+        state = new_game(game, [f"s{i}" for i in range(seats)], seed=11)
+        dealt = state.dealt()
+        assert len(dealt) == seats and all(dealt)
+        flat = [x for d in dealt for x in d]
+        assert len(flat) == len(set(flat))  # an item sits with one seat at most
+        pools = {x for pool in type(state).give_pools() for x in pool}
+        assert set(flat) <= pools
 
 
-@pytest.mark.parametrize("game,gifts,why", [
-    ("kiln", (Give(0, "A1"), Give(1, "A2")), "do not deal"),
-    ("inkwell", (Give(0, "T1"), Give(0, "T2")), "its own seat"),
-    ("inkwell", (Give(0, "T1"), Give(1, "T1")), "its own item"),
-    ("inkwell", (Give(0, "T1"), Give(1, "W-R")), "do not deal"),
-    ("inkwell", (), "nothing"),
-])
+def gift_cases():
+    """Several gifts at once, and why each set is refused: only items the rules do not
+    deal, each to its own seat, each its own item, and at least one."""
+    cases = []
+    for game in games(dealt=True, undealt=False):
+        a, b = GAMES[game].state_class().give_pools()[0][:2]
+        cases.append(pytest.param(game, (Give(0, a), Give(1, b)), "do not deal", id=f"{game}-dealt"))
+    for game in games(undealt=True):
+        cls = GAMES[game].state_class()
+        t1, t2 = cls.undealt_pool()[:2]
+        dealt = next(x for pool in cls.give_pools() for x in pool if x not in cls.undealt_pool())
+        cases += [pytest.param(game, (Give(0, t1), Give(0, t2)), "its own seat", id=f"{game}-seat"),
+                  pytest.param(game, (Give(0, t1), Give(1, t1)), "its own item", id=f"{game}-item"),
+                  pytest.param(game, (Give(0, t1), Give(1, dealt)), "do not deal", id=f"{game}-dealt"),
+                  pytest.param(game, (), "nothing", id=f"{game}-nothing")]
+    return cases
+
+
+@pytest.mark.parametrize("game,gifts,why", gift_cases())
 def test_several_gifts_only_where_the_game_allows_them(game, gifts, why):
     with pytest.raises(ValueError, match=why):
         given_game(game, ["a", "b"], 1, gifts)
@@ -97,10 +99,10 @@ def test_a_strong_item_shows_up():
 
 
 def test_deal_trial_is_the_same_in_worker_processes():
-    here = deal_trial("kiln", ["random", "random"], 3, seed=5, jobs=1)
-    there = deal_trial("kiln", ["random", "random"], 3, seed=5, jobs=2)
+    here = deal_trial(GAME, ["random", "random"], 3, seed=5, jobs=1)
+    there = deal_trial(GAME, ["random", "random"], 3, seed=5, jobs=2)
     assert [r.to_dict() for r in here] == [r.to_dict() for r in there]
-    assert here[0].dealt == play_game("kiln", ["random", "random"], 5).dealt
+    assert here[0].dealt == play_game(GAME, ["random", "random"], 5).dealt
 
 
 def _args(*argv):
@@ -108,44 +110,28 @@ def _args(*argv):
 
 
 def test_cli_dealt_json_and_words(capsys):
-    assert run_from_args(_args("inkwell", "--dealt", "--give-each", "--games", "3", "--seats",
+    assert run_from_args(_args(UNDEALT, "--dealt", "--give-each", "--games", "3", "--seats",
                                "random,random", "--jobs", "1", "--json")) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 3 and out["fair"] == 0.5 and out["give_each"] is True
-    assert sum(r["holders"] for i, r in out["items"].items() if i.startswith("T")) == 6
-    assert run_from_args(_args("kiln", "--dealt", "--games", "2", "--seats", "random,random",
+    undealt = set(GAMES[UNDEALT].state_class().undealt_pool())
+    assert sum(r["holders"] for i, r in out["items"].items() if i in undealt) == 6  # each seat, each game
+    assert run_from_args(_args(GAME, "--dealt", "--games", "2", "--seats", "random,random",
                                "--jobs", "1")) == 0
     text = capsys.readouterr().out
-    assert "inkterm simulate kiln --dealt --games 2" in text and "Win rate by table position" in text
+    assert f"inkterm simulate {GAME} --dealt --games 2" in text and "Win rate by table position" in text
 
 
 @pytest.mark.parametrize("argv", [
-    ("kiln", "--dealt", "--give", "A1"),
-    ("kiln", "--dealt", "--give-each"),
-    ("kiln", "--give-each"),
-    ("inkwell", "--dealt", "--seats", "greedy"),
+    (GAME, "--dealt", "--give", GAMES[GAME].state_class().give_pools()[0][0]),
+    (DEALT_ONLY, "--dealt", "--give-each"),
+    (DEALT_ONLY, "--give-each"),
+    (UNDEALT, "--dealt", "--seats", "greedy"),
 ])
 def test_cli_dealt_errors(argv, capsys):
     assert run_from_args(_args(*argv)) == 2
     err = capsys.readouterr().err
     assert err.startswith("inkterm simulate:") and err.count("\n") == 1
-
-
-def test_balance_dealt_table_rebuilds_from_saved_runs(tmp_path, capsys):
-    from inkterm.sim.balance import main
-
-    paths = []
-    for n in (2, 3):
-        assert run_from_args(_args("kiln", "--dealt", "--games", "2", "--seats", ",".join(["random"] * n),
-                                   "--jobs", "1", "--seed", "4", "--json")) == 0
-        p = tmp_path / f"k{n}.json"
-        p.write_text(capsys.readouterr().out)
-        paths.append(str(p))
-    assert main(["kiln", "--dealt", "--from-json", ",".join(paths)]) == 0
-    out = capsys.readouterr().out
-    assert "| item | name | 2 seats (2 games) | 3 seats (2 games) |" in out
-    assert "`inkterm simulate kiln --dealt --games 2 --seats random,random,random --seed 4`" in out
-    assert "Pattern Drafts 样稿" in out  # C8, dealt on seed 4 (names, not only ids)
 
 
 def test_a_run_saved_in_parts_merges_into_the_longer_run(tmp_path, capsys):
@@ -155,7 +141,7 @@ def test_a_run_saved_in_parts_merges_into_the_longer_run(tmp_path, capsys):
     from inkterm.sim.stats import merge_dealt
 
     def saved(games, seed):
-        assert run_from_args(_args("kiln", "--dealt", "--games", str(games), "--seats", "random,random,random",
+        assert run_from_args(_args(GAME, "--dealt", "--games", str(games), "--seats", "random,random,random",
                                    "--jobs", "1", "--seed", str(seed), "--json")) == 0
         return json.loads(capsys.readouterr().out)
 
@@ -173,5 +159,5 @@ def test_a_run_saved_in_parts_merges_into_the_longer_run(tmp_path, capsys):
     a, b = tmp_path / "a.json", tmp_path / "b.json"
     a.write_text(json.dumps(saved(2, 4)))
     b.write_text(json.dumps(saved(3, 6)))
-    assert main(["kiln", "--dealt", "--from-json", f"{a}+{b}"]) == 0
-    assert "`inkterm simulate kiln --dealt --games 5 --seats random,random,random --seed 4`" in capsys.readouterr().out
+    assert main([GAME, "--dealt", "--from-json", f"{a}+{b}"]) == 0
+    assert f"`inkterm simulate {GAME} --dealt --games 5 --seats random,random,random --seed 4`" in capsys.readouterr().out

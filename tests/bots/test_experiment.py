@@ -8,15 +8,17 @@ import json
 
 import pytest
 
-from inkterm.engine import Give, given_game, new_game
+from inkterm.engine import GAMES, Give, given_game, new_game
 from inkterm.engine.give import give_into
 from inkterm.sim.cli import add_arguments, run, run_experiment, run_from_args
 from inkterm.sim.runner import GameResult, experiment, gives
+from inkterm.sim.cli import _names
 from inkterm.sim.stats import paired_effect
 
+from tests.registered import a_game, games
 
-def _kiln_hands(state):
-    return [list(p.hand) for p in state.m.players]
+GAME = a_game(seats=3, dealt=True)  # where any game that deals items will do
+ITEM = GAMES[GAME].state_class().give_pools()[0][0]
 
 
 def test_give_into_swaps_so_the_rest_of_the_deal_stays():
@@ -31,59 +33,41 @@ def test_give_into_swaps_so_the_rest_of_the_deal_stays():
     assert ws == ["W-G", "W-Y"]
 
 
-def test_kiln_hand_gets_the_card_and_nothing_else_changes():
-    natural = _kiln_hands(new_game("kiln", ["a", "b", "c"], seed=5))
-    item = next(c for c in sorted(sum(natural, [])) if c not in natural[1])
-    given = given_game("kiln", ["a", "b", "c"], 5, Give(1, item, slot=3))
-    hands = _kiln_hands(given)
-    assert hands[1][3] == item and hands[1][:3] == natural[1][:3]
-    holder = next(i for i, h in enumerate(natural) if item in h)
-    assert natural[1][3] in hands[holder]  # the displaced card went where the item was
-    assert given.m.dice == new_game("kiln", ["a", "b", "c"], seed=5).m.dice
-
-
-def test_control_game_never_deals_the_item_to_the_seat():
-    natural = _kiln_hands(new_game("kiln", ["a", "b"], seed=8))
-    item = natural[0][0]  # the deal puts it in seat 0's hand anyway
-    other = next(c for c in natural[1])
-    hands = _kiln_hands(given_game("kiln", ["a", "b"], 8, Give(0, other, 2, withheld=item)))
-    assert other in hands[0] and item not in hands[0]
-    assert item in hands[1]  # it moved just past seat 0's share of the deal
-    assert all(len(h) == 5 for h in hands)
-
-
-def test_voynich_book_and_inkwell_workspace_and_technique():
-    book = given_game("voynich", ["a", "b", "c"], 3, Give(2, "WR5", 1)).book
-    assert "WR5" in [cid for cid, _ in book[2]] and len(book[2]) == 10
-    assert sum(cid == "WR5" for b in book for cid, _ in b) == 1
-    ws = given_game("inkwell", ["a", "b"], 3, Give(1, "W-R"))
-    assert ws.players[1].ws == "W-R"
-    tech = given_game("inkwell", ["a", "b"], 3, Give(0, "T15"))
-    assert tech.players[0].techs == [[15, "up"]] and 15 not in tech.deck
-    assert 15 not in tech.slots.values()
-
-
 def test_a_given_game_cannot_be_saved_but_a_normal_one_can():
     with pytest.raises(ValueError, match="cannot be saved"):
-        given_game("kiln", ["a", "b"], 1, Give(0, "A8")).to_json()
+        given_game(GAME, ["a", "b"], 1, Give(0, ITEM)).to_json()
     with pytest.raises(ValueError, match="cannot give"):
-        given_game("kiln", ["a", "b"], 1, Give(0, "WR5"))
-    assert new_game("kiln", ["a", "b"], 1).to_json()
+        given_game(GAME, ["a", "b"], 1, Give(0, "no-such-item"))
+    assert new_game(GAME, ["a", "b"], 1).to_json()
 
 
-def test_the_two_arms_differ_only_in_the_item():
+def dealt_items() -> list:
+    """(game, item, seats): the first item of each pool of every game that deals, at the
+    game's fewest (two or more) and most seats."""
+    out = []
+    for game in games(dealt=True):
+        spec = GAMES[game]
+        for pool in spec.state_class().give_pools():
+            for seats in sorted({max(2, spec.min_players), spec.max_players}):
+                out.append(pytest.param(game, pool[0], seats, id=f"{game}-{pool[0]}-{seats}"))
+    return out
+
+
+@pytest.mark.parametrize("game,item,seats", dealt_items())
+def test_the_two_arms_differ_only_in_the_item(game, item, seats):
+    pool = next(p for p in GAMES[game].state_class().give_pools() if item in p)
     for seed in range(20):
-        t, c = gives("voynich", 3, "RE2", seed)
-        assert (t.seat, t.slot) == (c.seat, c.slot) and 0 <= t.seat < 3
-        assert t.item == "RE2" and c.item.startswith("RE") and c.item != "RE2"
-        assert c.withheld == "RE2" and gives("voynich", 3, "RE2", seed) == (t, c)
+        t, c = gives(game, seats, item, seed)
+        assert (t.seat, t.slot) == (c.seat, c.slot) and 0 <= t.seat < seats
+        assert t.item == item and c.item in pool and c.item != item  # another of its kind
+        assert c.withheld == item and gives(game, seats, item, seed) == (t, c)
 
 
 def test_experiment_pairs_games_by_seed_in_worker_processes():
-    seats, treated, control = experiment("kiln", ["random", "random"], "A8", games=3, seed=40, jobs=2)
+    seats, treated, control = experiment(GAME, ["random", "random"], ITEM, games=3, seed=40, jobs=2)
     assert [r.seed for r in treated] == [r.seed for r in control] == [40, 41, 42]
-    assert all(r.given == "A8" for r in treated) and all(r.given != "A8" for r in control)
-    again = experiment("kiln", ["random", "random"], "A8", games=3, seed=40, jobs=1)
+    assert all(r.given == ITEM for r in treated) and all(r.given != ITEM for r in control)
+    again = experiment(GAME, ["random", "random"], ITEM, games=3, seed=40, jobs=1)
     assert again == (seats, treated, control)
 
 
@@ -112,25 +96,25 @@ def _args(*argv):
 
 
 def test_cli_give_json(capsys):
-    code = run_from_args(_args("inkwell", "--games", "2", "--seats", "random,random", "--give", "W-G",
+    code = run_from_args(_args(GAME, "--games", "2", "--seats", "random,random", "--give", ITEM,
                                "--jobs", "1", "--json"))
     assert code == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["item"] == "W-G" and out["pairs"] == 2 and out["fair"] == 0.5
+    assert out["item"] == ITEM and out["pairs"] == 2 and out["fair"] == 0.5
     lo, hi = out["effect_ci95"]
     assert lo <= out["effect"] <= hi and "observed_lift" in out
 
 
 def test_cli_give_words(capsys):
-    assert run_from_args(_args("voynich", "--games", "1", "--seats", "random,random", "--give", "WR5",
+    assert run_from_args(_args(GAME, "--games", "1", "--seats", "random,random", "--give", ITEM,
                                "--jobs", "1")) == 0
     out = capsys.readouterr().out
-    assert "WR5" in out and "effect" in out and "95% interval" in out
+    assert ITEM in out and "effect" in out and "95% interval" in out
 
 
 @pytest.mark.parametrize("argv", [
-    ("kiln", "--give", "T15"),
-    ("kiln", "--jobs", "0"),
+    (GAME, "--give", "no-such-item"),
+    (GAME, "--jobs", "0"),
 ])
 def test_cli_give_errors(argv, capsys):
     assert run_from_args(_args(*argv)) == 2
@@ -143,8 +127,8 @@ def test_progress_bar_shows_games_per_second_and_time_left():
 
     buf = io.StringIO()
     console = Console(file=buf, force_terminal=True, width=120)
-    run("kiln", ["random", "random"], games=3, seed=1, jobs=1, show_progress=True, console=console)
-    run_experiment("kiln", ["random", "random"], "A2", games=1, seed=1, jobs=1, console=console)
+    run(GAME, ["random", "random"], games=3, seed=1, jobs=1, show_progress=True, console=console)
+    run_experiment(GAME, ["random", "random"], ITEM, games=1, seed=1, jobs=1, console=console)
     text = buf.getvalue()
     assert "games/s" in text and "3/3" in text and "2/2" in text
     assert "-:--:--" in text or "0:00:00" in text  # the time left
@@ -154,65 +138,29 @@ def test_json_stays_quiet_on_a_terminal(capsys, monkeypatch):
     import sys
 
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
-    assert run_from_args(_args("kiln", "--games", "2", "--seats", "random,random", "--jobs", "1",
+    assert run_from_args(_args(GAME, "--games", "2", "--seats", "random,random", "--jobs", "1",
                                "--json")) == 0
     assert capsys.readouterr().err == ""
-
-
-def test_balance_effect_table_names_the_command_of_each_row(capsys):
-    from inkterm.sim.balance import main
-
-    assert main(["kiln", "--give", "A8,C1", "--games", "1", "--seats-counts", "2", "--bot", "random",
-                 "--jobs", "1", "--seed", "3"]) == 0
-    rows = [l for l in capsys.readouterr().out.splitlines() if l.startswith("| A8") or l.startswith("| C1")]
-    assert len(rows) == 2
-    assert "`inkterm simulate kiln --give A8 --games 1 --seats random,random --seed 3`" in rows[0]
-    assert "Unmarked Ware" in rows[0] and "Saggar" in rows[1]
-
-
-def test_a_given_limited_technique_can_be_used_from_the_first_turn():
-    seat = 1
-    st = given_game("inkwell", ["a", "b"], 3, Give(seat, "T15"), {"first_player": "2"})
-    normal = new_game("inkwell", ["a", "b"], 3, {"first_player": "2"})
-    for _ in range(10):  # workspace sides and starting cubes come first
-        if "use:15" in st.decision().keys:
-            break
-        assert not any(k.startswith("use:") for k in normal.decision().keys)
-        normal.apply(st.decision().keys[0])
-        st.apply(st.decision().keys[0])
-    assert "use:15" in st.decision().keys and st.decision().seat == seat
-    assert not any(k.startswith("use:") for k in normal.decision().keys)  # a real game: none
-    gold = st.supply
-    st.apply("use:15")
-    while st.decision().seat == seat and "use:15" not in st.decision().keys and st.hand:
-        st.apply(st.decision().keys[0])  # place the gold
-    assert st.supply == gold - 1 and st.players[seat].techs == [[15, "used-once"]]
 
 
 def test_effect_table_names_items_of_every_game():
     from inkterm.sim.balance import effect_markdown
 
+    items = {g: GAMES[g].state_class().give_pools()[-1][0] for g in games(seats=2, dealt=True)}
     rows = [run_experiment(g, ["random", "random"], item, games=1, seed=2, jobs=1, show_progress=False)
-            for g, item in (("kiln", "A8"), ("inkwell", "T15"), ("voynich", "WR5"))]
+            for g, item in items.items()]
     text = effect_markdown(rows)
-    assert "Unmarked Ware" in text and "Gilder's Kit" in text and "| WR5 | Writing" in text
+    for g, item in items.items():
+        name = _names(g).get(item)
+        assert f"| {item} |" in text and (name is None or name in text), (g, item, name)
 
 
 def _holdings(state, seat: int) -> list[str]:
     """What the rules dealt this seat at setup, as the item ids ``give_pools`` names."""
-    game = state.record.game
-    if game == "kiln":
-        return list(state.m.players[seat].hand)
-    if game == "inkwell":
-        p = state.players[seat]
-        return [p.ws] + [f"T{tid}" for tid, _ in p.techs]
-    return [cid for cid, _ in state.book[seat]]
+    return state.dealt()[seat]
 
 
-@pytest.mark.parametrize("game,item,seats", [
-    ("kiln", "A8", 3), ("kiln", "C1", 4), ("inkwell", "W-R", 5), ("inkwell", "T15", 3),
-    ("voynich", "RE2", 4), ("voynich", "WR5", 2),
-])
+@pytest.mark.parametrize("game,item,seats", dealt_items())
 def test_the_two_arms_of_a_pair_share_the_seed_and_differ_in_the_item(game, item, seats):
     names = [f"s{i}" for i in range(seats)]
     for seed in range(6):
@@ -242,28 +190,42 @@ def test_each_played_pair_deals_the_item_to_the_drawn_seat_only_in_the_first_gam
         return state
 
     monkeypatch.setattr(runner, "given_game", spy)
-    seats, treated, control = experiment("voynich", ["random"] * 3, "BA1", games=3, seed=11, jobs=1)
+    seats, treated, control = experiment(GAME, ["random"] * 3, ITEM, games=3, seed=11, jobs=1)
     assert sorted(s for s, _, _ in seen) == [11, 11, 12, 12, 13, 13]
     for seed, give, held in seen:
         assert give.seat == seats[seed - 11]
-        assert ("BA1" in held) == (give.item == "BA1")
-    assert [r.given for r in treated] == ["BA1"] * 3 and all(r.given != "BA1" for r in control)
+        assert (ITEM in held) == (give.item == ITEM)
+    assert [r.given for r in treated] == [ITEM] * 3 and all(r.given != ITEM for r in control)
 
 
-@pytest.mark.parametrize("game,item,seats,undealt", [
-    ("kiln", "A8", 2, True), ("kiln", "A8", 4, True), ("voynich", "RE2", 3, True),
-    ("voynich", "RE2", 4, False),  # 4 seats deal every card of a deck: nowhere else to go
-])
-def test_in_a_control_game_nobody_holds_the_item_where_the_deal_leaves_some_undealt(
-        game, item, seats, undealt):
+def dealt_at_setup() -> list:
+    """(game, item, seats) for the items the rules deal at setup (not those taken in play)."""
+    out = []
+    for param in dealt_items():
+        game, item, seats = param.values
+        if item not in GAMES[game].state_class().undealt_pool():
+            out.append(param)
+    return out
+
+
+def control_holders(game: str, item: str, seats: int, seeds=range(40)):
+    """Per seed of an experiment on ``item``: the seat drawn, the seats holding the item
+    in the control game, and whether the natural deal gave it to anyone."""
     names = [f"s{i}" for i in range(seats)]
-    moved = 0
-    for seed in range(40):
+    for seed in seeds:
         _, c_give = gives(game, seats, item, seed)
-        natural = new_game(game, names, seed)
         control = given_game(game, names, seed, c_give)
-        holders = [s for s in range(seats) if item in _holdings(control, s)]
-        assert c_give.seat not in holders
-        assert holders == [] if undealt else len(holders) == 1
-        moved += any(item in _holdings(natural, s) for s in range(seats))
+        natural = new_game(game, names, seed)
+        yield (c_give.seat, [s for s in range(seats) if item in _holdings(control, s)],
+               any(item in _holdings(natural, s) for s in range(seats)))
+
+
+@pytest.mark.parametrize("game,item,seats", dealt_at_setup())
+def test_in_a_control_game_the_drawn_seat_never_holds_the_item(game, item, seats):
+    """Where the withheld item goes is each game's own (nowhere, where its deck has cards
+    to spare: tests/games/<game>/test_experiment.py); never to the drawn seat."""
+    moved = 0
+    for seat, holders, dealt in control_holders(game, item, seats):
+        assert seat not in holders and len(holders) <= 1
+        moved += dealt
     assert moved > 3  # the deal put it in some hand often enough to test the move

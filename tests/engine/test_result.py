@@ -1,9 +1,16 @@
 """GameState.result(): the game-over screen's standings, winners and headline."""
-from inkterm.engine import Result, Standing, new_game
+import pytest
+
+from inkterm.engine import GAMES, GameState, Result, Standing, new_game
+
+from ..registered import games
+
+DEFAULT_RESULT = [g for g in games(seats=2) if GAMES[g].state_class().result is GameState.result]
 
 
-def test_default_result_follows_scores_ranking_and_breakdown():
-    st = new_game("kiln", ["Ann", "Bob"], seed=3)
+@pytest.mark.parametrize("game", DEFAULT_RESULT)  # the games that keep the default result()
+def test_default_result_follows_scores_ranking_and_breakdown(game):
+    st = new_game(game, ["Ann", "Bob"], seed=3)
     while not st.is_over:
         st.apply(st.decision().keys[0])
     res = st.result()

@@ -8,11 +8,15 @@ import time
 
 import pytest
 
-from inkterm.engine import new_game
+from inkterm.engine import GAMES, new_game
 from inkterm.engine.saves import (
     OpenSave, SaveConflict, SaveInUse, lock_owner, lock_path, read_save, remove_leftovers,
     save_game,
 )
+
+from ..registered import a_game
+
+GAME = a_game(seats=2)  # any game: these are the save files' sessions
 
 HOLD = """
 import sys
@@ -25,7 +29,7 @@ sys.stdin.read()
 
 
 def played(n: int, seed: int = 3):
-    state = new_game("kiln", ["Ann", "Bob"], seed=seed)
+    state = new_game(GAME, ["Ann", "Bob"], seed=seed)
     for _ in range(n):
         state.apply(state.decision().choices[0].key)
     return state
@@ -33,7 +37,7 @@ def played(n: int, seed: int = 3):
 
 @pytest.fixture
 def save(tmp_path):
-    path = tmp_path / "kiln-1.save.json"
+    path = tmp_path / f"{GAME}-1.save.json"
     save_game(played(11), path)
     return path
 
@@ -110,7 +114,7 @@ def test_leftovers_of_dead_writers_are_removed_and_live_ones_kept(save):
     dead = folder / f".tmp-{dead_pid()}-abc.json"
     old_style = folder / ".tmp-k2j3h4.json"  # named before pids were put in the name
     live = folder / f".tmp-{os.getpid()}-def.json"
-    stale_lock = lock_path(folder / "kiln-2.save.json")
+    stale_lock = lock_path(folder / f"{GAME}-2.save.json")
     for p, text in ((dead, "{"), (old_style, "{"), (live, "{"), (stale_lock, str(dead_pid()))):
         p.write_text(text)
     removed = remove_leftovers(folder)
@@ -123,7 +127,7 @@ import sys
 from pathlib import Path
 from inkterm.engine import new_game
 from inkterm.engine.saves import save_game
-state = new_game("voynich", ["A", "B", "C"], seed=1)
+state = new_game(sys.argv[2], ["A", "B", "C"][:int(sys.argv[3])], seed=1)
 print("go", flush=True)
 while True:
     save_game(state, Path(sys.argv[1]))
@@ -131,10 +135,13 @@ while True:
 
 
 def test_a_writer_killed_mid_save_leaves_nothing_after_the_next_start(tmp_path):
-    target = tmp_path / "voynich-1.save.json"
+    game = a_game(shipped=True)  # a shipped game: the writer runs without the tests' toy game
+    target = tmp_path / f"{game}-1.save.json"
+    seats = str(min(3, GAMES[game].max_players))
     leftovers = 0
     for _ in range(30):
-        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(target)], stdout=subprocess.PIPE)
+        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(target), game, seats],
+                                stdout=subprocess.PIPE)
         proc.stdout.readline()
         time.sleep(0.05)
         proc.send_signal(signal.SIGKILL)
@@ -151,7 +158,7 @@ def test_a_writer_killed_mid_save_leaves_nothing_after_the_next_start(tmp_path):
 
 
 def test_an_unreadable_save_is_neither_locked_nor_overwritten(tmp_path):
-    broken = tmp_path / "kiln-2.save.json"
+    broken = tmp_path / f"{GAME}-2.save.json"
     broken.write_text("{half")
     with pytest.raises(SaveConflict, match="not overwritten"):
         OpenSave(broken)

@@ -16,18 +16,12 @@ import pytest
 
 from inkterm.engine import GAMES, IllegalChoice, new_game
 
+from ..seeds import seeds, size
 from .conformance import game_cases
 
-# Decision topics whose choice the chooser makes in secret, per registered game.
-SECRET_TOPICS = {
-    "kiln": {"studio-4"},  # which drawn card is taken and which hand card goes back
-    "inkwell": {"workspace-sides"},  # revealed only once every seat has chosen
-    "voynich": set(),  # ruling 44: nothing is hidden
-    "toy": set(),  # its secret card is dealt, never chosen
-}
-# Games that hide nothing at all: every seat must see the very same view.
-NOTHING_HIDDEN = {"voynich"}
-GAMES_PER_CASE = 4
+# Which decisions a game makes in secret, and whether it hides anything at all, is what
+# its GameSpec declares (``secret_topics``, ``hidden_information``).
+GAMES_PER_CASE = size(2, 8)
 DETERMINIZE_EVERY = 5  # choices between two determinize checks
 SECRET_WINDOW = 25  # choices a changed secret choice is followed for
 
@@ -84,28 +78,33 @@ def secret_branches(s, d, key, told):
 
 
 @pytest.mark.parametrize("gid, n", CASES)
-def test_views_keep_every_secret(gid, n):
-    assert set(SECRET_TOPICS) == set(GAMES), "say which decisions each game makes in secret"
-    secret_topics = SECRET_TOPICS[gid]
-    for g in range(GAMES_PER_CASE):
-        rng, redraw = random.Random(g), random.Random(1000 + g)
-        s = new_game(gid, [f"S{i}" for i in range(n)], seed=7 * g + n)
-        branches: list[SecretBranch] = []
-        while not s.is_over:
-            d = s.decision()
-            key = rng.choice(d.choices).key
-            before = s.clone() if d.topic in secret_topics else None
-            told = narration(s.apply(key))
-            branches = [b for b in branches if b.follow(key, told)]
-            if before is not None:
-                branches += secret_branches(before, d, key, told)
-            for b in branches:
-                for viewer in range(n):
-                    if viewer != b.holder:
-                        assert_same_view(s, b.state, viewer, f"{b.why} by seat {b.holder}")
-            if len(s.record.choices) % DETERMINIZE_EVERY == 0:
-                for viewer in range(n):
-                    assert_same_view(s, s.determinize(viewer, redraw), viewer,
-                                     "what determinize redrew")
-                    if gid in NOTHING_HIDDEN:
-                        assert s.view(viewer) == s.summary(), "a game without secrets shows all"
+@pytest.mark.parametrize("game", range(GAMES_PER_CASE))
+def test_views_keep_every_secret(gid, n, game):
+    spec = GAMES[gid]
+    seed = seeds(GAMES_PER_CASE, f"secrets-{gid}-{n}")[game]
+    rng, redraw = random.Random(seed), random.Random(~seed)
+    s = new_game(gid, [f"S{i}" for i in range(n)], seed=seed)
+    branches: list[SecretBranch] = []
+    while not s.is_over:
+        d = s.decision()
+        key = rng.choice(d.choices).key
+        before = s.clone() if d.topic in spec.secret_topics else None
+        told = narration(s.apply(key))
+        branches = [b for b in branches if b.follow(key, told)]
+        if before is not None:
+            branches += secret_branches(before, d, key, told)
+        where = f"(seed {seed}, choice {len(s.record.choices)})"
+        for b in branches:
+            for viewer in range(n):
+                if viewer != b.holder:
+                    assert_same_view(s, b.state, viewer, f"{b.why} by seat {b.holder} {where}")
+        if len(s.record.choices) % DETERMINIZE_EVERY == 0:
+            for viewer in range(n):
+                assert_same_view(s, s.determinize(viewer, redraw), viewer, f"what determinize redrew {where}")
+                if not spec.hidden_information:
+                    assert s.view(viewer) == s.summary(), f"a game without secrets shows all {where}"
+
+
+def test_a_game_with_secret_choices_declares_hidden_information():
+    for gid, spec in GAMES.items():
+        assert not spec.secret_topics or spec.hidden_information, gid

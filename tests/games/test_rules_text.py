@@ -15,7 +15,7 @@ from rich.markdown import Markdown
 from inkterm.engine import GAMES
 from inkterm.screens.rules import rules_text
 
-WRITTEN = sorted(g for g in GAMES if rules_text(g) is not None)  # the toy game has none
+WRITTEN = sorted(g for g in GAMES if rules_text(g) is not None)  # every game, the toy game too
 
 ENDS_A_CLAUSE = re.compile(r"[.:!?][)*_`]*$")
 RENDERERS = {

@@ -5,7 +5,9 @@ import re
 import pytest
 
 from inkterm.bots import make_bot
-from inkterm.engine import new_game
+from inkterm.engine import GAMES, new_game
+
+from ..registered import games
 
 #: "You acts", "You has", "You's", "You Turns": third-person forms after You.
 YOU_SLIP = re.compile(r"\bYou (?:[A-Za-z]*[a-z]s)\b|\bYou's\b")
@@ -14,16 +16,6 @@ COUNT_SLIP = re.compile(
     r"\b1 (?:extra |sharing |research )?(?:dice|cards|tokens|points|blanks|materials|cubes|spaces"
     r"|steps|techniques|pieces|leaves|drops|stars|texts|uses|rounds|turns|choices)\b|\w\(s\)"
 )
-
-# (game, seats with the reader first, phrases the You game shows, the same phrases for Ann)
-GAMES = [
-    ("kiln", ["You", "Bob"], ["You act in", "You end the turn"], ["Ann acts in", "Ann ends the turn"]),
-    ("kiln", ["Bob", "Cy", "You"], ["You act in"], ["Ann acts in"]),
-    ("inkwell", ["You", "Bob"], ["Your turn.", "You take "], ["Ann's turn.", "Ann takes "]),
-    ("inkwell", ["You"], ["Your turn.", "You take "], ["Ann's turn.", "Ann takes "]),
-    ("voynich", ["You", "Bob"], ["You open ", "You gain "], ["Ann opens ", "Ann gains "]),
-]
-
 
 def strings_in(value) -> list[str]:
     if isinstance(value, str):
@@ -49,16 +41,35 @@ def all_texts(game: str, seats: list[str], seed: int) -> list[str]:
     return texts + strings_in(state.summary())
 
 
-@pytest.mark.parametrize("game, seats, you_phrases, ann_phrases", GAMES)
+def you_at(game: str) -> list[list[str]]:
+    """The tables a reader named You sits at: first of the fewest seats, last of the most."""
+    spec = GAMES[game]
+    few = ["You", "Bob", "Cy", "Di", "Ed"][: spec.min_players]
+    many = [*["Bob", "Cy", "Di", "Ed", "Flo"][: spec.max_players - 1], "You"]
+    return [few, many]
+
+
+CASES = [pytest.param(game, seats, id=f"{game}-{len(seats)}") for game in games() for seats in you_at(game)]
+
+
+@pytest.mark.parametrize("game, seats", CASES)
 @pytest.mark.parametrize("seed", [1, 2])
-def test_you_reads_in_the_second_person(game, seats, you_phrases, ann_phrases, seed):
+def test_you_reads_in_the_second_person(game, seats, seed):
+    """Every game; the phrases each game must show (``You act in``) are its own tests'
+    (tests/games/<game>/test_second_person.py, with ``phrases_shown`` below)."""
     you = all_texts(game, seats, seed)
     slips = sorted({t for t in you if YOU_SLIP.search(t) or COUNT_SLIP.search(t)})
     assert not slips, slips[:10]
-    for phrase in you_phrases:
-        assert any(phrase in t for t in you), phrase
-
     ann = all_texts(game, ["Ann" if s == "You" else s for s in seats], seed)
     assert len(ann) == len(you)  # the name changes the words, never the game
+
+
+def phrases_shown(game, seats, you_phrases, ann_phrases, seed):
+    """A game's own check: the You game shows ``you_phrases``, the same game with Ann
+    in You's seat ``ann_phrases``."""
+    you = all_texts(game, seats, seed)
+    for phrase in you_phrases:
+        assert any(phrase in t for t in you), phrase
+    ann = all_texts(game, ["Ann" if s == "You" else s for s in seats], seed)
     for phrase in ann_phrases:
         assert any(phrase in t for t in ann), phrase

@@ -135,8 +135,8 @@ def press(term: Terminal, keys: bytes):
     term.child.write(keys)
 
 
-async def open_table(host: Terminal, seats: list[str], game_downs: int = 0) -> str:
-    """The host's Open form, by keys: the game ``game_downs`` below Kiln, then each
+async def open_table(host: Terminal, seats: list[str], game: str | None = None) -> str:
+    """The host's Open form, by keys: ``game`` (else the first in the list), then each
     seat after the first (``open``, ``bot`` or ``""`` for no seat)."""
     kinds = ["me", "open", "easy", "normal", "hard", ""]  # the order of the form's seat lists
     press(host, b"t")
@@ -150,8 +150,8 @@ async def open_table(host: Terminal, seats: list[str], game_downs: int = 0) -> s
         press(host, (b"\x1b[B" * moves if moves > 0 else b"\x1b[A" * -moves) + b"\r")
         await asyncio.sleep(0.4)
 
-    if game_downs:
-        await pick(game_downs, r"Inkwell")
+    if game is not None and list(GAMES).index(game):
+        await pick(list(GAMES).index(game), re.escape(GAMES[game].title))
     defaults = ["open", "", ""]
     press(host, b"\t")  # from the game to seat 1
     for i, want in enumerate(seats[1:]):
@@ -183,7 +183,9 @@ def status_of(term: Terminal, title: str) -> tuple[str, str] | None:
 
 
 async def all_show(state, terms, timeout: float = 10.0):
-    """Every client's status line says the table's round and who chooses."""
+    """Every client's status line says the table's round and who chooses (a game
+    still being played: over, there is no one to choose)."""
+    assert not state.is_over, "all_show needs a game still being played"
     view = state.summary()
     want = (str(view.get("round", "")), state.seats[state.decision().seat])
     title = GAMES[state.record.game].title
@@ -206,6 +208,7 @@ async def play(table: Table, seats: dict[int, Terminal], until, watchers=(), sta
     turn, last, moved = 0, -1, time.monotonic()
     clients = [*seats.values(), *watchers]
     while not until(state := table.now()):
+        assert not state.is_over, "the game ended before the condition to play until held"
         if len(state.record.choices) != last:
             last, moved = len(state.record.choices), time.monotonic()
         elif time.monotonic() - moved > stall:
@@ -215,6 +218,8 @@ async def play(table: Table, seats: dict[int, Terminal], until, watchers=(), sta
         turn += 1
         if check_every and turn % check_every == 1:
             state = await settled(table)
+            if until(state) or state.is_over:  # a bot's choice while the table settled
+                break
             await all_show(state, clients)
             others = [t for s, t in seats.items() if s != state.decision().seat]
             for term in [*watchers, *others]:

@@ -56,7 +56,7 @@ async def test_game_survives_a_dropped_connection(make_server, client_key, data_
     home = data_dir / "users" / "ssh" / "ann"
 
     # First login: title screen, start a game, make one choice (autosaved): Enter takes
-    # the highlighted one (a digit names a Kiln zone, which may have no dice).
+    # the highlighted one (a digit may name a place of the board that is closed now).
     conn = await connect(server, keys=[client_key])
     screen = await open_shell(conn, 100, 32)
     await screen.wait_for(r"New game", timeout=30)

@@ -25,6 +25,10 @@ from inkterm.tables.manager import TableManager
 from inkterm.tables.people import ssh_player
 from inkterm.tables.protocol import OpenTable
 
+from tests.registered import a_game
+
+GAME = a_game(shipped=True, seats=2)  # any game inkterm ships (the server runs without the toy)
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -39,7 +43,7 @@ async def test_sigterm_ends_the_server_at_once_while_a_bot_thinks(table_data):
     the table is as it was saved."""
     manager = TableManager(table_data / "tables")
     ann = ssh_player("ann")
-    table, _ = manager.open(ann, OpenTable(game="kiln", seats=["me", "hard"]))
+    table, _ = manager.open(ann, OpenTable(game=GAME, seats=["me", "hard"]))
     while table.state.decision().seat == 0:
         manager.choose(ann, table.code, table.state.decision().choices[0].key,
                        len(table.state.record.choices))

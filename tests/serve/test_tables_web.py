@@ -20,6 +20,10 @@ aiohttp = pytest.importorskip("aiohttp")
 from inkterm.tables.client import TableClient  # noqa: E402
 from inkterm.tables.protocol import Choose, OpenTable  # noqa: E402
 
+from tests.registered import a_game
+
+GAME = a_game(shipped=True, seats=2)  # any game inkterm ships (the server runs without the toy)
+
 
 @pytest.fixture
 def short_dir():
@@ -34,7 +38,7 @@ async def test_a_browser_player_names_itself_and_joins_an_ssh_players_table(make
     server = await make_server(data_dir=short_dir, web_port=port,
                                child=[sys.executable, "-m", "inkterm"])
     ann = await TableClient.connect(str(server.tables.path), server.tables.issue_token("ann"))
-    opened = await ann.request(OpenTable(game="kiln", seats=["me", "open"]))
+    opened = await ann.request(OpenTable(game=GAME, seats=["me", "open"]))
     code = opened.update.table.code
     notes = []
     ann.follow(code, lambda m: notes.append(m.text) if m.type == "chat" and not m.name else None)
@@ -99,7 +103,7 @@ async def test_a_browser_is_one_person_through_a_reload_and_nobody_else_gets_its
     server = await make_server(data_dir=short_dir, web_port=port,
                                child=[sys.executable, "-m", "inkterm"])
     ann = await TableClient.connect(str(server.tables.path), server.tables.issue_token("ann"))
-    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open", "open"]))
+    code = (await ann.request(OpenTable(game=GAME, seats=["me", "open", "open"]))
             ).update.table.code
     table = server.tables.manager.tables[code]
     browser = Browser(tmp_path / "chromium-profile")

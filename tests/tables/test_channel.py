@@ -17,6 +17,10 @@ from inkterm.tables.manager import TableManager
 from inkterm.tables.people import ssh_player, web_person
 from inkterm.tables.protocol import Choose, JoinTable, ListTables, OpenTable, WatchTable
 
+from tests.registered import a_game
+
+GAME = a_game(seats=2)  # any game will do: the first in the menu
+
 
 @pytest.fixture
 async def service():
@@ -69,7 +73,7 @@ async def test_a_revoked_token_no_longer_opens_the_channel(service):
 
 async def test_a_move_reaches_every_seat_and_watcher_with_its_own_view(service):
     ann, bob, cy = [await client(service, n) for n in ("ann", "bob", "cy")]
-    opened = await ann.request(OpenTable(game="kiln", seats=["me", "open"]))
+    opened = await ann.request(OpenTable(game=GAME, seats=["me", "open"]))
     code = opened.update.table.code
     inboxes = {c.name: Inbox(c, code) for c in (ann, bob, cy)}
     joined = await bob.request(JoinTable(code=code))
@@ -97,8 +101,8 @@ async def test_a_move_reaches_every_seat_and_watcher_with_its_own_view(service):
 
 async def test_private_tables_are_not_listed(service):
     ann, bob = await client(service, "ann"), await client(service, "bob")
-    await ann.request(OpenTable(game="kiln", seats=["me", "open"], private=True))
-    public = await ann.request(OpenTable(game="kiln", seats=["me", "open"]))
+    await ann.request(OpenTable(game=GAME, seats=["me", "open"], private=True))
+    public = await ann.request(OpenTable(game=GAME, seats=["me", "open"]))
     listed = await bob.request(ListTables())
     assert [t.code for t in listed.tables] == [public.update.table.code]
 
@@ -106,7 +110,7 @@ async def test_private_tables_are_not_listed(service):
 async def test_a_bad_message_is_a_one_line_error_and_the_channel_lives_on(service):
     ann = await client(service, "ann")
     with pytest.raises(TableRefused, match="seats"):
-        await ann.request(OpenTable(game="kiln", seats=["me"]))
+        await ann.request(OpenTable(game=GAME, seats=["me"]))
     ann._writer.write(b'{"type": "choose"}\n')
     await asyncio.sleep(0.1)
     assert (await ann.request(ListTables())).tables == []
@@ -117,7 +121,7 @@ async def test_chat_reaches_players_and_watchers_as_plain_text_and_is_rate_limit
     from inkterm.tables.protocol import Say
 
     ann, bob, cy = [await client(service, n) for n in ("ann", "bob", "cy")]
-    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+    code = (await ann.request(OpenTable(game=GAME, seats=["me", "open"]))).update.table.code
     with pytest.raises(TableRefused, match="Join or watch"):
         await bob.request(Say(code=code, text="hi"))
     heard = {c.name: [] for c in (ann, cy)}
@@ -141,7 +145,7 @@ async def test_a_slow_choice_does_not_hold_up_the_event_loop(service, monkeypatc
     import time
 
     ann, bob = await client(service, "ann"), await client(service, "bob")
-    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+    code = (await ann.request(OpenTable(game=GAME, seats=["me", "open"]))).update.table.code
     await bob.request(JoinTable(code=code))
     table = service.manager.tables[code]
     mover = ann if table.state.decision().seat == 0 else bob
@@ -163,7 +167,7 @@ async def test_a_slow_choice_does_not_hold_up_the_event_loop(service, monkeypatc
 
 async def test_the_table_says_who_sat_down_who_watches_and_who_left(service):
     ann, bob, cy = [await client(service, n) for n in ("ann", "bob", "cy")]
-    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+    code = (await ann.request(OpenTable(game=GAME, seats=["me", "open"]))).update.table.code
     notes = []
     ann.follow(code, lambda m: notes.append(m.text) if m.type == "chat" and not m.name else None)
     await bob.request(JoinTable(code=code))
@@ -176,7 +180,8 @@ async def test_the_table_says_who_sat_down_who_watches_and_who_left(service):
         await asyncio.sleep(0.05)
     await asyncio.sleep(0.1)
     assert notes == ["bob is at the table (seat 2).", "cy is watching.",
-                     f"bob has left the table; the table waits for them. They come back with Join {code}."]
+                     f"bob has left the table; the table waits for them; the host can give the seat "
+                     f"to a bot (t). They come back with Join {code}."]
     assert service.manager.tables[code].seat_for(ssh_player("bob")) == 1
 
 
@@ -184,7 +189,7 @@ async def test_a_browser_session_chooses_a_name_marked_as_not_logged_in(service)
     from inkterm.tables.protocol import ChooseName, Say
 
     ann = await client(service, "ann")
-    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+    code = (await ann.request(OpenTable(game=GAME, seats=["me", "open"]))).update.table.code
     tab = await TableClient.connect(str(service.path), service.issue_token(None))
     assert tab.name == ""
     assert [t.code for t in (await tab.request(ListTables())).tables] == [code]  # looking is free
@@ -223,8 +228,8 @@ async def test_a_browser_keeps_its_name_and_seat_and_nobody_else_gets_them(servi
     its tab is closed, another browser naming itself the same gets neither."""
     zoe_cookie, eve_cookie = "z" * 40, "e" * 40
     ann = await client(service, "ann")
-    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
-    waiting = (await ann.request(OpenTable(game="kiln", seats=["me", "open", "open"]))
+    code = (await ann.request(OpenTable(game=GAME, seats=["me", "open"]))).update.table.code
+    waiting = (await ann.request(OpenTable(game=GAME, seats=["me", "open", "open"]))
                ).update.table.code
     zoe = await browser(service, zoe_cookie)
     await zoe.choose_name("Zoe")
@@ -237,8 +242,8 @@ async def test_a_browser_keeps_its_name_and_seat_and_nobody_else_gets_them(servi
     with pytest.raises(TableRefused, match="Someone else is Zoe"):
         await eve.choose_name("Zoe")
     await eve.choose_name("Eve")
-    with pytest.raises(TableRefused):
-        await eve.request(JoinTable(code=code))  # the table is full: no seat for Eve
+    asked = await eve.request(JoinTable(code=code))  # the table is full: no seat for Eve
+    assert asked.update.you is None and asked.update.table.asking == ["Eve (web)"]
     table = service.manager.tables[code]
     zoe_seat = table.state.decision().seat == 1
     with pytest.raises(TableRefused, match="watching"):
@@ -261,8 +266,8 @@ async def test_a_browser_keeps_its_name_and_seat_and_nobody_else_gets_them(servi
     service._web_names.clear()
     mallory = await browser(service, "m" * 40)
     await mallory.choose_name("Zoe")
-    with pytest.raises(TableRefused, match="no open seat"):
-        await mallory.request(JoinTable(code=code))
+    asked = await mallory.request(JoinTable(code=code))  # a full table: she may only ask
+    assert asked.update.you is None and "Zoe (web)" in asked.update.table.asking
     with pytest.raises(TableRefused, match="is taken"):  # her seat at the waiting table
         await mallory.request(JoinTable(code=waiting))
     at = len(table.state.record.choices)
@@ -277,7 +282,7 @@ async def test_unknown_codes_from_one_address_are_refused_early_whoever_asks(ser
     """Fresh browser people from one address share its count of unknown codes;
     past it, even an existing private table's code is refused."""
     ann = await client(service, "ann")
-    hidden = (await ann.request(OpenTable(game="kiln", seats=["me", "open"], private=True))
+    hidden = (await ann.request(OpenTable(game=GAME, seats=["me", "open"], private=True))
               ).update.table.code
     limit = service.manager.limits.unknown_codes_per_address
     answers = []

@@ -3,6 +3,7 @@ its menu is the local menu row by row — the board's numbers as keys, the close
 places dimmed with their reasons — for the same decision, in every game."""
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import shutil
 import tempfile
@@ -17,7 +18,7 @@ from inkterm.screens.table_game import TableScreen
 from inkterm.tables.channel import SOCKET_NAME, TableService
 from inkterm.tables.client import TableClient
 from inkterm.tables.manager import TableManager
-from inkterm.tables.protocol import OpenTable, TableInfo, Update, encode, parse_push
+from inkterm.tables.protocol import ListTables, OpenTable, TableInfo, Update, encode, parse_push
 from inkterm.tables.remote import RemoteTable
 from inkterm.widgets.action_menu import ActionMenu
 
@@ -72,6 +73,18 @@ async def menu_rows(app: InktermApp, screen=None) -> list[tuple[str, bool]]:
                 for i in range(menu.option_count)]
 
 
+async def bots_done(service, client, table) -> None:
+    """Wait until no bot is thinking at the new table and its moves have been pushed:
+    a bot moving first would otherwise push its game over the one planted here."""
+    for _ in range(400):
+        if service.manager.bot_turn(table) is None:
+            break
+        await asyncio.sleep(0.025)
+    else:
+        pytest.fail("the table's bot never finished its turn")
+    await client.request(ListTables())  # answered after any push already on the way
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_a_shared_tables_menu_is_the_local_menu(service, game):
     state = telling_decision(game)
@@ -80,6 +93,7 @@ async def test_a_shared_tables_menu_is_the_local_menu(service, game):
     client = await TableClient.connect(str(service.path), service.issue_token("ann"))
     opened = await client.request(OpenTable(game=game, seats=["me", "bot"]))
     table = service.manager.tables[opened.update.table.code]
+    await bots_done(service, client, table)
     table.state = state  # the same decision, at the table
     update = parse_push(encode(table.update_for(0, [])))  # as it crosses the channel
     remote = RemoteTable(client, update)

@@ -19,6 +19,10 @@ from inkterm.tables.manager import TableManager
 from inkterm.tables.protocol import Choose, JoinTable, OpenTable
 from inkterm.tables.table_bots import LEVELS, BotLimits, server_bot
 
+from tests.registered import a_game, games
+
+GAME = a_game(shipped=True, seats=4)  # any game inkterm ships: the server runs without the toy
+
 
 @pytest.fixture
 def base():
@@ -39,7 +43,7 @@ async def client(service, name) -> TableClient:
 def test_levels_are_sized_by_the_server():
     limits = BotLimits(iterations=300)
     assert set(LEVELS) == {"easy", "normal", "hard"}
-    for game in ("kiln", "inkwell"):
+    for game in games(shipped=True):
         own = hooks(game).search_iterations
         hard = server_bot("hard 2", game, BotLimits(), seed=1)
         assert isinstance(hard, SearchBot) and hard.iterations == own
@@ -56,8 +60,8 @@ async def test_a_client_cannot_set_a_bots_budget(base):
         ann = await client(service, "ann")
         for spec in ("search:50000000", "search:1", "greedy:3", "hard:9"):
             with pytest.raises(TableRefused, match="easy, normal, hard"):
-                await ann.request(OpenTable(game="kiln", seats=["me", spec]))
-        opened = await ann.request(OpenTable(game="kiln", seats=["me", "hard", "normal", "easy"]))
+                await ann.request(OpenTable(game=GAME, seats=["me", spec]))
+        opened = await ann.request(OpenTable(game=GAME, seats=["me", "hard", "normal", "easy"]))
         assert [s.name for s in opened.update.table.seats] == ["ann", "hard", "normal", "easy"]
     finally:
         await service.close()
@@ -76,14 +80,14 @@ async def test_no_table_waits_on_another_tables_bot_and_stopping_does_not(base):
     closed = False
     try:
         ann, bob, cy = [await client(service, n) for n in ("ann", "bob", "cy")]
-        slow = (await ann.request(OpenTable(game="kiln", seats=["me", "hard"]))).update.table.code
+        slow = (await ann.request(OpenTable(game=GAME, seats=["me", "hard"]))).update.table.code
         slow_table = service.manager.tables[slow]
         await until_bots_turn(ann, slow_table, slow)
         thinking_at = len(slow_table.state.record.choices)
         await asyncio.sleep(0.3)
         assert slow in service._thinking  # the bot is at it
 
-        other = (await bob.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+        other = (await bob.request(OpenTable(game=GAME, seats=["me", "open"]))).update.table.code
         await cy.request(JoinTable(code=other))
         table = service.manager.tables[other]
         for _ in range(5):  # the other table plays on at once
@@ -112,7 +116,7 @@ async def test_a_bot_answers_by_its_deadline(base):
     service = await start(base, BotLimits(seconds=1.0, iterations=100_000_000))
     try:
         ann = await client(service, "ann")
-        code = (await ann.request(OpenTable(game="kiln", seats=["me", "hard"]))).update.table.code
+        code = (await ann.request(OpenTable(game=GAME, seats=["me", "hard"]))).update.table.code
         table = service.manager.tables[code]
         await until_bots_turn(ann, table, code)
         at = len(table.state.record.choices)

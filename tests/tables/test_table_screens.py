@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from inkterm.app import InktermApp
+from inkterm.engine import GAMES
 from inkterm.screens.table_game import TableScreen
 from inkterm.screens.tables import JoinTableScreen, LobbyScreen, OpenTableScreen
 from inkterm.session_env import TABLES_SOCKET_ENV, TABLES_TOKEN_ENV
@@ -22,6 +23,10 @@ from inkterm.tables.protocol import OpenTable
 from inkterm.widgets.action_menu import ActionMenu
 
 from shown import screen_lines, screen_text  # tests/ui is on the path (conftest)
+
+from tests.registered import games
+
+GAME = games()[0]  # the game the Open form offers first
 
 
 @pytest.fixture
@@ -54,7 +59,8 @@ def a_choice_and_its_key(decision):
     return choice, choice.shortcut or "1"
 
 
-async def open_kiln_with_a_bot(pilot):
+async def open_a_table_with_a_bot(pilot):
+    """The Open form as it comes (the first game in the menu), a bot in the second seat."""
     await pilot.press("t")
     await until(pilot, lambda: isinstance(pilot.app.screen, OpenTableScreen), "the form")
     pilot.app.screen.query_one("#seat1").value = "easy"
@@ -96,7 +102,7 @@ async def test_the_title_offers_tables_only_when_served_with_them(service, monke
 async def test_open_a_table_with_a_bot_and_play_by_keys(service, monkeypatch):
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
-        await open_kiln_with_a_bot(pilot)
+        await open_a_table_with_a_bot(pilot)
         (table,) = service.manager.tables.values()
         assert [s.name for s in table.seats] == ["ann", "easy"]
         screen = pilot.app.screen
@@ -135,7 +141,7 @@ async def test_an_update_that_changes_nothing_on_screen_rewrites_nothing(service
 
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
-        await open_kiln_with_a_bot(pilot)
+        await open_a_table_with_a_bot(pilot)
         screen = pilot.app.screen
         await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
         screen.table.viewer = None  # as on a seat that does not choose: nothing to pick
@@ -162,14 +168,14 @@ async def test_a_line_that_keeps_its_size_is_rewritten_without_a_layout(service,
 
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
-        await open_kiln_with_a_bot(pilot)
+        await open_a_table_with_a_bot(pilot)
         screen = pilot.app.screen
         status, prompt = screen.query_one("#status"), screen.query_one("#prompt")
         update_if_changed(prompt, "One line.")
         await pilot.pause()
         layouts: list = []
         monkeypatch.setattr(Widget, "refresh", layout_recorder(layouts))
-        update_if_changed(status, "Kiln · round 9 · somebody else to choose")  # its height is 1
+        update_if_changed(status, f"{GAMES[GAME].title} · round 9 · somebody else to choose")  # its height is 1
         update_if_changed(prompt, "Another line.")
         await pilot.pause()
         assert layouts == []
@@ -190,7 +196,7 @@ async def test_the_waiting_prompt_keeps_its_height_from_one_decision_to_the_next
 
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
-        await open_kiln_with_a_bot(pilot)
+        await open_a_table_with_a_bot(pilot)
         screen = pilot.app.screen
         remote, prompt = screen.remote, screen.query_one("#prompt")
         await until(pilot, lambda: remote.my_turn, "ann's turn")
@@ -232,7 +238,7 @@ async def test_a_choice_sent_redraws_the_table_once_when_the_answer_comes(
     monkeypatch.setattr(table_game, "ANSWER_WAIT", 5.0)  # the answer always comes first
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
-        await open_kiln_with_a_bot(pilot)
+        await open_a_table_with_a_bot(pilot)
         screen = pilot.app.screen
         menu = screen.query_one(ActionMenu)
         offered: list = []
@@ -261,7 +267,7 @@ async def test_a_late_answer_shows_the_choice_taken_and_takes_no_second_key(
 
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
-        await open_kiln_with_a_bot(pilot)
+        await open_a_table_with_a_bot(pilot)
         screen = pilot.app.screen
         menu = screen.query_one(ActionMenu)
         await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
@@ -284,7 +290,7 @@ async def test_a_shared_table_does_not_look_for_since_your_last_turn(service, mo
 
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
-        await open_kiln_with_a_bot(pilot)
+        await open_a_table_with_a_bot(pilot)
         screen = pilot.app.screen
         looked: list = []
         panel = SinceLastTurn.since_panel.fget
@@ -301,7 +307,7 @@ async def test_a_shared_table_does_not_look_for_since_your_last_turn(service, mo
 async def test_a_lost_channel_is_said_in_one_line(service, monkeypatch):
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
-        await open_kiln_with_a_bot(pilot)
+        await open_a_table_with_a_bot(pilot)
         said = []
         pilot.app.screen.notify = lambda text, **kw: said.append(text)
         await service.close()
@@ -366,7 +372,7 @@ async def test_the_host_fills_the_open_seats_with_bots_from_the_waiting_room(ser
 async def test_chat_by_keys_shows_markup_as_typed(service, monkeypatch):
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
-        await open_kiln_with_a_bot(pilot)
+        await open_a_table_with_a_bot(pilot)
         await pilot.press("c", *"[b]hi[/b]", "enter")
         await until(pilot, lambda: "ann: [b]hi[/b]" in log_text(pilot.app.screen), "the chat line")
         assert not pilot.app.screen.query_one("#chat").display  # closed again
@@ -386,8 +392,8 @@ async def test_the_host_may_let_a_bot_play_for_idle_players(service, monkeypatch
 
 async def test_back_after_a_drop_the_join_form_has_your_seat_ready(service, monkeypatch):
     ann = await service_client(service, "ann")
-    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
-    await ann.request(OpenTable(game="kiln", seats=["me", "open"]))  # a second table, listed too
+    code = (await ann.request(OpenTable(game=GAME, seats=["me", "open"]))).update.table.code
+    await ann.request(OpenTable(game=GAME, seats=["me", "open"]))  # a second table, listed too
     as_player(monkeypatch, service, "bob")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:  # bob sits down
         await pilot.press("j")
@@ -416,7 +422,7 @@ async def test_back_after_a_drop_the_join_form_has_your_seat_ready(service, monk
 
 async def test_down_from_the_code_goes_to_the_list_and_enter_picks(service, monkeypatch):
     ann = await service_client(service, "ann")
-    code = (await ann.request(OpenTable(game="kiln", seats=["me", "open"]))).update.table.code
+    code = (await ann.request(OpenTable(game=GAME, seats=["me", "open"]))).update.table.code
     as_player(monkeypatch, service, "bob")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
         await pilot.press("w")
@@ -460,7 +466,7 @@ async def test_a_name_that_looks_like_markup_is_text_and_breaks_no_seat(service,
                 await guest.request(Choose(code=table.code, key=d.choices[0].key, at=at))
             else:
                 await until(pilot, lambda: screen.remote.my_turn, "ann's turn")
-                await pilot.press("1")
+                await pilot.press(a_choice_and_its_key(d)[1])  # "1" is no key in a menu of letters
             await until(pilot, lambda: screen.remote.update.at > at, "the update")
         assert not _clients[id(pilot.app)].closed, "the host's channel died at an update"
         assert name in screen_text(pilot.app) + log_text(screen)

@@ -102,7 +102,7 @@ async def test_every_row_has_a_key_past_nine_and_beside_shortcuts():
         await pilot.pause()
         assert [menu.row_for_key(k).key for k in "123456789"] == [f"k{i}" for i in range(9)]
         assert [menu.row_for_key(k).key for k in POSITION_LETTERS[:6]] == [f"k{i}" for i in range(9, 15)]
-        assert not set(POSITION_LETTERS) & set("ulviqscerxbt")  # the screen's keys, and Kiln's
+        assert not set(POSITION_LETTERS) & set("ulviqscerxbt")  # the screen's keys, and free actions' letters
         numbered = [Choice("zone:3", "Favour Hall", shortcut="3"), Choice("zone:4", "Studio", shortcut="4"),
                     Choice("none", "Copy nothing"), Choice("back", "Back")]
         menu.set_choices(numbered, [("5", "Shop", "no dice")])

@@ -1,15 +1,17 @@
-"""The rules demo: bots play every seat and each step is explained."""
+"""The rules demo, of every game: bots play every seat and each step is explained."""
 import pytest
 
 from inkterm.app import InktermApp
+from inkterm.engine import GAMES
 from inkterm.screens import demo as demo_mod
 from inkterm.screens.demo import DemoScreen
 from inkterm.screens.gameover import GameOverScreen
 
 from shown import screen_text
 
+from tests.registered import a_game, game_params
 
-
+GAME = a_game(seats=2)  # where any game will do
 
 async def _wait_for(pilot, cond, steps=400):
     for _ in range(steps):
@@ -20,7 +22,7 @@ async def _wait_for(pilot, cond, steps=400):
 
 
 async def test_demo_explains_pauses_steps_and_leaves(inkterm_home):
-    app = InktermApp(start=("demo", "kiln", 2, 3, 8.0, "random"))
+    app = InktermApp(start=("demo", GAME, 2, 3, 8.0, "random"))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, DemoScreen)
@@ -49,12 +51,18 @@ async def test_demo_explains_pauses_steps_and_leaves(inkterm_home):
 
 async def test_demo_runs_a_whole_game_to_the_end(inkterm_home, monkeypatch):
     monkeypatch.setattr(demo_mod, "BASE_DELAY", 0.001)
-    app = InktermApp(start=("demo", "kiln", 2, 5, 8.0, "random"))
+    app = InktermApp(start=("demo", GAME, 2, 5, 8.0, "random"))
     async with app.run_test(size=(80, 24)) as pilot:
-        assert await _wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), steps=1200)
+        screen = app.screen
+        made, still = -1, 0
+        while not isinstance(app.screen, GameOverScreen):  # a slow machine is no failure: a stop is
+            await pilot.pause(0.05)
+            now = len(screen.state.record.choices)
+            made, still = now, (still + 1 if now == made else 0)
+            assert still < 200, f"the demo stopped at choice {now}"
 
 
-@pytest.mark.parametrize("game", ["kiln", "inkwell", "voynich"])
+@pytest.mark.parametrize("game", game_params(seats=2))
 async def test_demo_keys_and_narration_fit_80x24(game):
     app = InktermApp(start=("demo", game, 2, 3, 1.0, "greedy"))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -71,34 +79,13 @@ async def test_demo_keys_and_narration_fit_80x24(game):
         assert "paused" in "".join(lines)
 
 
-async def test_demo_renders_the_rule_lists_included():
-    """Inkwell's placing rule starts "A page has three kinds of space:" and its list
-    follows, as bullets, without the Markdown marks."""
-    app = InktermApp(start=("demo", "inkwell", 2, 3, 1.0, "greedy"))
-    async with app.run_test(size=(80, 40)) as pilot:
-        screen = app.screen
-        await pilot.press("space")
-        for _ in range(30):
-            if screen.narration is not None and screen.narration.rule.heading == "Placing cubes":
-                break
-            n = len(screen.state.record.choices)
-            await pilot.press("right")
-            await _wait_for(pilot, lambda: len(screen.state.record.choices) > n)
-        assert screen.narration.rule.heading == "Placing cubes"
-        await pilot.pause(0.1)
-        text = screen_text(app)
-        assert "A page has three kinds of space:" in text
-        assert "• a colour space takes that colour or gold;" in text
-        assert "**" not in text
-
-
 async def test_demo_says_its_opening_line_once(monkeypatch):
     from inkterm.widgets.event_log import EventLog
 
     notes = []
     monkeypatch.setattr(EventLog, "note", lambda self, text: notes.append(text))
-    app = InktermApp(start=("demo", "voynich", 2, 3, 1.0, "greedy"))
+    app = InktermApp(start=("demo", GAME, 2, 3, 1.0, "greedy"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("space")
         await pilot.pause(0.1)
-        assert notes == ["The Voynich Puzzle: Ann, Bob (seed 3)."]
+        assert notes == [f"{GAMES[GAME].title}: Ann, Bob (seed 3)."]

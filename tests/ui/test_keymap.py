@@ -11,6 +11,10 @@ from inkterm.screens.setup import SetupScreen
 
 from test_flows import settle, until
 
+from tests.registered import a_game
+
+GAME = a_game(seats=2)  # any game will do: the first in the menu
+
 
 def write_keys(text: str):
     path = keymap_path()
@@ -55,7 +59,7 @@ async def test_rebound_keys_act_and_the_old_key_no_longer_does():
     app = InktermApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
-        await until(pilot, lambda: app._keymap, tries=1000)
+        await until(pilot, lambda: app._keymap)
         notes = [n.message for n in app._notifications]
         assert any("game.lgo" in m for m in notes)
         await pilot.press("n")
@@ -64,11 +68,11 @@ async def test_rebound_keys_act_and_the_old_key_no_longer_does():
         await pilot.press("x")
         await until(pilot, lambda: isinstance(app.screen, SetupScreen))
 
-    st = new_game("kiln", ["Ann", "bot"], seed=3)
+    st = new_game(GAME, ["Ann", "bot"], seed=3)
     write_keys('"game.log" = "f3"\n')
     app = InktermApp(start=("state", st, None), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app._keymap, tries=1000)
+        await until(pilot, lambda: app._keymap)
         await pilot.press("l")
         await pilot.pause()
         assert not isinstance(app.screen, LogScreen)

@@ -9,12 +9,14 @@ import pytest
 
 from inkterm.app import InktermApp
 from inkterm.engine.assets import AssetError, parse_asset
-from inkterm.lessons import Lesson, ScriptedOpponent, Tutor, has_lesson, load_lesson, progress_path
+from inkterm.lessons import Lesson, ScriptedOpponent, Tutor, load_lesson, progress_path
 from inkterm.bots import make_bot
 from inkterm.screens.learn import LearnScreen
 from inkterm.screens.title import TitleScreen
 from inkterm.widgets.action_menu import ActionMenu
 from test_demo import screen_text
+
+from tests.registered import a_game, games
 
 
 def panel_text(screen) -> str:
@@ -42,7 +44,7 @@ async def learner_turn(pilot, screen, steps=200) -> None:
         await pilot.pause(0.02)
 
 
-LESSONS = [game for game in ("kiln", "inkwell", "voynich") if has_lesson(game)]
+LESSONS = games(lesson=True)
 
 
 @pytest.mark.parametrize("game", LESSONS)
@@ -106,61 +108,14 @@ async def test_a_wrong_choice_is_explained_and_not_applied_in_every_lesson(game)
             assert said in " ".join(panel_text(screen).split())
 
 
-async def test_a_wrong_choice_is_explained_and_not_applied():
-    app = InktermApp(start=("learn", "kiln", True), bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        await pilot.press("enter")  # past the welcome
-        await pilot.pause()
-        step = screen.tutor.current
-        assert step.accept == ["zone:5"]
-        before = screen.state.to_json()
-        await pilot.press("1")  # Materials, not the Shop
-        await pilot.pause()
-        assert screen.state.to_json() == before
-        assert screen.tutor.current is step
-        text = " ".join(panel_text(screen).split())
-        assert "Not this time" in text and step.wrong["*"].split(".")[0] in text
-        await pilot.press("5")  # the Shop: applied, and what it did is said
-        await pilot.pause()
-        assert screen.state.record.choices == ["zone:5"]
-        assert step.then.split(".")[0] in " ".join(panel_text(screen).split())
-
-
-async def test_a_telling_step_takes_no_choice():
-    app = InktermApp(start=("learn", "kiln", True), bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        await pilot.press("5")
-        await pilot.pause()
-        assert screen.state.record.choices == [] and screen.tutor.step == 0
-        assert "Enter goes on" in panel_text(screen)
-
-
-async def test_a_lesson_left_is_resumed_where_it_was():
-    app = InktermApp(start=("learn", "kiln", True), bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        await pilot.press("enter", "5")
-        await pilot.pause()
-        place = (screen.tutor.step, list(screen.state.record.choices))
-        await pilot.press("q")
-        await pilot.pause()
-    assert place[1] == ["zone:5"]
-    app = InktermApp(start=("learn", "kiln", False), bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        assert (screen.tutor.step, screen.state.record.choices) == place
-        assert screen.tutor.current.accept == ["boost"]
-
-
 async def test_learn_to_play_on_the_title_screen():
+    assert games()[0] in LESSONS
     app = InktermApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, TitleScreen)
         await pilot.press("l")  # Learn to play
         await pilot.pause()
-        await pilot.press("1")  # Kiln, the first game
+        await pilot.press("1")  # the first game, which has its lesson
         await pilot.pause()
         assert isinstance(app.screen, LearnScreen)
 
@@ -169,37 +124,20 @@ async def test_a_game_without_a_lesson_offers_its_demo(monkeypatch):
     from inkterm import lessons
     from inkterm.screens.demo import DemoScreen
 
-    # Every game has its lesson now; a game added later may not.
-    monkeypatch.setattr(lessons, "has_lesson", lambda game: game != "voynich")
+    # Every shipped game has its lesson; the last of them is taken as if it had none.
+    last = games(shipped=True)[-1]
+    monkeypatch.setattr(lessons, "has_lesson", lambda game: game != last)
     app = InktermApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("l")
         await pilot.pause()
-        await pilot.press("3")  # The Voynich Puzzle, as if it had no lesson
+        await pilot.press(str(games().index(last) + 1))
         await pilot.pause()
-        assert isinstance(app.screen, DemoScreen)
+        assert isinstance(app.screen, DemoScreen) and app.screen.state.record.game == last
 
 
-def test_every_game_has_its_lesson():
-    assert LESSONS == ["kiln", "inkwell", "voynich"]
-
-
-async def test_the_panel_says_what_the_opponent_did_meanwhile():
-    """The log gives way to the panel: what Mei did since the learner's last choice
-    is told before the next step, and forgotten once the learner chooses."""
-    app = InktermApp(start=("learn", "voynich", True), bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        for key in ("enter", "enter", "3", "1", "1", "3"):  # the first turn, in the Baths
-            await pilot.press(key)
-            await pilot.pause()
-        await learner_turn(pilot, screen)
-        text = " ".join(panel_text(screen).split())
-        assert "Meanwhile: Mei opens Botany; Mei uses Botany 8" in text, text
-        assert text.index("Meanwhile") < text.index(screen.tutor.current.say.split(".")[0])
-        await pilot.press("4")  # Writing: the learner chose, the news is old
-        await pilot.pause()
-        assert "Meanwhile" not in panel_text(screen)
+def test_every_shipped_game_has_its_lesson():
+    assert games(shipped=True) == games(shipped=True, lesson=True)
 
 
 @pytest.mark.parametrize("game", LESSONS)
@@ -232,7 +170,7 @@ def test_the_lesson_script_is_legal_all_the_way(game):
 
 
 def test_a_bad_lesson_names_the_field():
-    raw = load_lesson("kiln").model_dump()
+    raw = load_lesson(a_game(lesson=True)).model_dump()
     raw["steps"][1]["wrong"] = {}
     with pytest.raises(AssetError, match=r"lessons.json: field steps.1"):
         parse_asset(json.dumps(raw), Lesson, "lessons.json")

@@ -20,9 +20,13 @@ from inkterm.screens.title import TitleScreen
 from test_flows import settle, text_of, until
 from textual.widgets import Button, Static
 
+from tests.registered import a_game
 
-def saved_game(choices: int = 11, name: str = "kiln-1.save.json"):
-    state = new_game("kiln", ["Ann", "bot"], seed=9)
+GAME = a_game(seats=2)  # any game will do: the first in the menu
+
+
+def saved_game(choices: int = 11, name: str = f"{GAME}-1.save.json"):
+    state = new_game(GAME, ["Ann", "bot"], seed=9)
     for _ in range(choices):
         state.apply(state.decision().choices[0].key)
     path = save_dir() / name
@@ -58,9 +62,9 @@ async def test_a_save_open_elsewhere_can_be_watched_but_not_played(foreign_sessi
         assert "Watching" in text_of(app.screen.query_one("#status"))
         assert path.read_text() == before
         saved_game(14)  # the other session plays on: the watcher follows
-        await until(pilot, lambda: app.screen.at == 14, tries=300)
+        await until(pilot, lambda: app.screen.at == 14)
         saved_game(12)  # ...and undoes two choices: so does the watcher
-        await until(pilot, lambda: app.screen.at == app.screen.total == 12, tries=300)
+        await until(pilot, lambda: app.screen.at == app.screen.total == 12)
         ahead = path.read_text()
         await pilot.press("q", "q")
     assert path.read_text() == ahead and lock_owner(path) == foreign_session
@@ -99,7 +103,7 @@ async def test_a_session_taken_over_cannot_roll_the_save_back(foreign_session):
 
 async def test_a_nested_file_does_not_hide_the_good_save():
     good = saved_game(5)
-    bad = save_dir() / "kiln-nested.save.json"
+    bad = save_dir() / f"{GAME}-nested.save.json"
     bad.write_text("[" * 1024 + "]" * 1024)
     app = InktermApp(bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -107,7 +111,7 @@ async def test_a_nested_file_does_not_hide_the_good_save():
         assert isinstance(app.screen, TitleScreen)
         assert not app.screen.query_one("#continue", Button).disabled
         warn = text_of(app.screen.query_one("#save-warnings", Static))
-        assert "kiln-nested.save.json" in warn and "nested" in warn
+        assert bad.name in warn and "nested" in warn
         await pilot.press("c")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.screen.save_path == good
@@ -147,8 +151,8 @@ async def test_a_choice_is_drawn_before_it_is_written_and_written_within_a_frame
     from inkterm.engine import new_game
     from inkterm.engine.saves import read_save
 
-    st = new_game("kiln", ["Ann", "bot"], seed=5)
-    path = tmp_path / "kiln.save.json"
+    st = new_game(GAME, ["Ann", "bot"], seed=5)
+    path = tmp_path / f"{GAME}.save.json"
     app = InktermApp(start=("state", st, path), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -197,7 +201,7 @@ async def test_a_session_whose_save_is_taken_over_is_told_at_once_and_watches():
         await two.press("enter")
         await until(two, lambda: len(read_save(path).record.choices) > made)
         played = len(read_save(path).record.choices)
-        await until(one, lambda: first.screen.total == played, tries=300)
+        await until(one, lambda: first.screen.total == played)
         await one.press("1", "enter", "u")
         assert len(read_save(path).record.choices) == played
         await two.press("q", "y")
@@ -238,7 +242,7 @@ async def test_a_take_over_by_another_process_is_noticed_and_its_play_followed()
             other.stdin.write("play\n")
             other.stdin.flush()
             assert other.stdout.readline().strip() == "played"
-            await until(pilot, lambda: app.screen.total == made + 1, tries=300)
+            await until(pilot, lambda: app.screen.total == made + 1)
         finally:
             other.stdin.close()
             other.wait(10)

@@ -10,6 +10,10 @@ from inkterm.session_env import GUEST_ENV, SERVED_ENV, USER_ENV
 
 from shown import screen_text
 
+from tests.registered import a_game
+
+GAME = a_game(seats=2)  # any game will do: the first in the menu
+
 
 def palette_titles(app) -> set[str]:
     return {command.title for command in app.get_system_commands(app.screen)}
@@ -87,7 +91,7 @@ async def test_a_session_whose_server_died_saves_and_leaves(monkeypatch, tmp_pat
 
     monkeypatch.setenv(SERVED_ENV, "ssh")
     monkeypatch.setattr(app_module, "ORPHAN_CHECK_SECONDS", 0.05)
-    st = new_game("kiln", ["Ann", "bot"], seed=2)
+    st = new_game(GAME, ["Ann", "bot"], seed=2)
     path = tmp_path / "k.save.json"
     app = InktermApp(start=("state", st, path), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:

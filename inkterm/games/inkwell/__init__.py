@@ -31,6 +31,10 @@ GAME = GameSpec(
     ),
     blurb="Take ink from the mat to illuminate three manuscript pages before the Abbot runs out of patience.",
     order=2,
+    # The technique deck's order is hidden, and each seat's workspace side is chosen in
+    # secret until every seat has chosen [R15].
+    hidden_information=True,
+    secret_topics=frozenset({"workspace-sides"}),
 )
 
 

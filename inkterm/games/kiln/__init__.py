@@ -12,4 +12,8 @@ GAME = GameSpec(
     bot_hooks=f"{__name__}.evaluate",
     blurb="Ten dice into six kiln zones; turn tokens into porcelain blanks over ten rounds.",
     order=1,
+    # Hands and the deck are hidden; the card taken from a Studio draw, and the one put
+    # back, are chosen in secret.
+    hidden_information=True,
+    secret_topics=frozenset({"studio-4"}),
 )

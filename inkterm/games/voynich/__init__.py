@@ -13,4 +13,6 @@ GAME = GameSpec(
     bot_hooks=f"{__name__}.evaluate",
     blurb="Decipher the manuscript: open a double page, act on the board, share knowledge as puzzle pieces.",
     order=3,
+    # Ruling 44: nothing is hidden; every seat sees the whole table.
+    hidden_information=False,
 )

@@ -10,6 +10,8 @@ from inkterm.games.inkwell.content import ASSETS
 
 from .helpers import NAMES, conservation
 
+from tests.seeds import game_seed, seeds, size
+
 SLUGS = {
     re.sub(r"[^a-z0-9]+", "-", m.group(1).lower()).strip("-")
     for m in re.finditer(r"^#{2,3} (.+)$", (ASSETS / "rules.md").read_text(), re.M)
@@ -104,12 +106,14 @@ def test_random_games_keep_invariants(n):
         assert st.players[0].turned == 3 and all(p.finished for p in st.players)
 
 
-@pytest.mark.slow
-def test_sweep_500_games():
-    for g in range(500):
-        n = 1 + g % 5
-        st = play(n, 1000 + g, greedy=0.85 if g % 4 else 0.4)
-        assert st.is_over
+SWEEP = size(60, 500)  # random games a run, new seeds each run (500 at the nightly size)
+
+
+def test_sweep_of_random_games():
+    for g, seed in enumerate(seeds(SWEEP, "inkwell-sweep")):
+        with game_seed(seed):
+            st = play(1 + g % 5, seed, greedy=0.85 if g % 4 else 0.4)
+            assert st.is_over
 
 
 def _roundtrip_every_step(n, seed):

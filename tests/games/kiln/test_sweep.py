@@ -1,11 +1,19 @@
 """Seeded random full games with the invariants checked after every choice, and
-save/load/replay round-trips at every step."""
+save/load/replay round-trips at every step. New games every run (tests/seeds.py);
+INKTERM_SLOW=1 plays the nightly numbers."""
+import json
 import random
 
 import pytest
 
 from inkterm.engine import load_game, replay
 from inkterm.games.kiln.content import ROW_THRESHOLDS
+
+from tests.seeds import game_seed, seeds, size
+
+SWEEP = size(40, 167)  # games per seat count
+ROUND_TRIPS = size(10, 50)  # games saved, loaded and replayed at every step
+LOAD_EVERY = size(10, 1)  # steps between two load_game calls (the replica is checked at every step)
 
 
 def check_invariants(s, hands_before, seen_rounds):
@@ -64,11 +72,11 @@ def run_game(seed, n, every_step=None):
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
-def test_500_seeded_games_keep_invariants(n):
-    # 500 games in all over the three seat counts.
-    count = {2: 167, 3: 167, 4: 166}[n]
-    for seed in range(count):
-        run_game(seed * 10 + n, n)
+def test_seeded_games_keep_invariants(n):
+    # 500 games in all over the three seat counts at the nightly size.
+    for seed in seeds(SWEEP, f"kiln-sweep-{n}"):
+        with game_seed(seed):
+            run_game(seed, n)
 
 
 def keys_of(s):
@@ -76,26 +84,31 @@ def keys_of(s):
     return [c.key for c in d.choices] if d else []
 
 
-def test_save_load_and_replay_equal_at_every_step_of_50_games():
-    for g in range(50):
+def test_save_load_and_replay_equal_at_every_step():
+    """At every step the save reads back as the game: what ``load_game`` rebuilds is a
+    replay of the record, kept here as a replica that follows the game (a replay of the
+    empty record that then takes the same keys is exactly the replay of each prefix),
+    and the save's text must hold exactly the replica's dump; ``load_game`` itself runs
+    every LOAD_EVERY steps (every step at the nightly size) and at the end."""
+    for g, seed in enumerate(seeds(ROUND_TRIPS, "kiln-round-trips")):
         replica = []
 
         def roundtrip(s):
-            loaded = load_game(s.to_json())
-            assert loaded == s and keys_of(loaded) == keys_of(s)
-            # replay(prefix) at every step, done incrementally: a replay of the empty
-            # record that then follows the same keys is exactly replay of each prefix.
             if not replica:
                 replica.append(replay(s.record.prefix(0)))
             replica[0].apply(s.record.choices[-1])
-            assert replica[0] == s
+            assert json.loads(s.to_json()) == replica[0].to_dict() and keys_of(replica[0]) == keys_of(s)
+            if len(s.record.choices) % LOAD_EVERY == 0:
+                loaded = load_game(s.to_json())
+                assert loaded == s and keys_of(loaded) == keys_of(s)
 
-        s = run_game(1000 + g, 2 + g % 3, every_step=roundtrip)
-        assert replay(s.record) == s
-        # and a replay from a mid-game prefix equals the game at that point
-        k = len(s.record.choices) // 2
-        mid = replay(s.record.prefix(k))
-        assert len(mid.record.choices) == k
+        with game_seed(seed):
+            s = run_game(seed, 2 + g % 3, every_step=roundtrip)
+            assert load_game(s.to_json()) == s and replay(s.record) == s
+            # and a replay from a mid-game prefix equals the game at that point
+            k = len(s.record.choices) // 2
+            mid = replay(s.record.prefix(k))
+            assert len(mid.record.choices) == k
 
 
 def test_same_seed_same_game_and_clone_is_independent():

@@ -1,12 +1,10 @@
-"""The public rules API (DESIGN.md §2) on Kiln: its spec, its secrets, undo and the save
-files. What every game must do is checked for all of them in test_conformance.py."""
+"""The public rules API (DESIGN.md §2) on Kiln: its spec, its secrets and undo. What every
+game must do is checked for all of them by the conformance suite (tests/engine)."""
 import json
-import os
 
 import pytest
 
 from inkterm.engine import GAMES, IllegalChoice, new_game
-from inkterm.engine import saves
 
 
 def test_games_registry_has_kiln_spec():
@@ -58,36 +56,3 @@ def test_undo_never_takes_back_another_seats_choice():
         ks = [c.key for c in s.decision().choices]
         s.apply("end" if "end" in ks else ("noboost" if "noboost" in ks else ks[-1]))
     assert s.decision().seat == 1 and not s.can_undo()
-
-
-def test_saves_atomic_listing_and_corrupt_files_left_alone(tmp_path, monkeypatch):
-    monkeypatch.setenv("INKTERM_HOME", str(tmp_path))
-    d = saves.save_dir()
-    assert d == tmp_path / "saves"
-    s = new_game("kiln", ["A", "B"], seed=9)
-    p = saves.new_save_path("kiln")
-    saves.save_game(s, p)
-    assert saves.read_save(p) == s
-    assert [f.name for f in d.iterdir()] == [p.name]  # no temp file left behind
-    bad = d / "kiln-broken.save.json"
-    bad.write_text("{not json")
-    os.utime(bad, (p.stat().st_mtime + 10,) * 2)
-    infos = saves.list_saves()
-    assert infos[0].path == bad and infos[0].error and str(bad) in infos[0].error
-    assert bad.read_text() == "{not json"  # never rewritten
-    assert saves.newest_unfinished().path == p
-    assert saves.new_save_path("kiln") != p
-
-
-def test_write_atomic_keeps_old_file_when_write_fails(tmp_path, monkeypatch):
-    target = tmp_path / "x.save.json"
-    saves.write_atomic(target, "old")
-
-    def boom(*a, **k):
-        raise OSError("disk full")
-
-    monkeypatch.setattr(os, "replace", boom)
-    with pytest.raises(OSError):
-        saves.write_atomic(target, "new")
-    assert target.read_text() == "old"
-    assert [f.name for f in tmp_path.iterdir()] == ["x.save.json"]

@@ -1,14 +1,13 @@
-"""Screenshots of the main screens at 80×24 and 120×40 (pytest-textual-snapshot).
+"""Screenshots of Kiln's game screens at 80×24 and 120×40 (pytest-textual-snapshot); the
+title and setup screens are in tests/ui/test_shell_snapshots.py.
 
-Update after an intended change with ``pytest tests/ui --snapshot-update`` and look at
-the report before committing the new SVGs."""
+Update after an intended change with ``pytest tests/games/kiln/test_snapshots.py
+--snapshot-update`` and look at the report before committing the new SVGs."""
 from __future__ import annotations
 
 from inkterm.app import InktermApp
 from inkterm.bots import make_bot
 from inkterm.engine import new_game
-from inkterm.screens.setup import SetupScreen
-from textual.widgets import Input
 
 
 def kiln(seats, seed=7, steps=0, bot_seed=1):
@@ -48,22 +47,6 @@ def _screen(name):
 
 def _menu_ready(app):
     return type(app.screen).__name__ == "GameScreen" and app.screen.query_one("#menu").option_count > 0
-
-
-def test_title(snap_compare):
-    assert snap_compare(InktermApp(bot_delay=0), run_before=_until(lambda app: app.screen.scanned))
-
-
-def test_setup(snap_compare):
-    async def open_setup(pilot):
-        await _settle(pilot)
-        await pilot.app.push_screen(SetupScreen(seed=4242))
-        await pilot.pause()
-        for field in pilot.app.screen.query(Input):
-            field.cursor_blink = False  # a blinking cursor makes the picture flaky
-        await pilot.pause()
-
-    assert snap_compare(InktermApp(bot_delay=0), run_before=open_setup)
 
 
 def test_game_80x24(snap_compare):

@@ -31,6 +31,7 @@ from inkterm.games.voynich import words as W
 from textual.widgets import TabbedContent
 
 from tests.games.voynich.codes import codes_in
+from tests.seeds import seeds, size
 
 
 def plain(widget) -> str:
@@ -434,11 +435,15 @@ async def test_v_cycles_the_small_board_tabs_while_the_menu_keeps_focus():
 
 
 # --- what a newcomer must be able to read ----------------------------------------------------
-def random_states(n: int, seed: int = 11):
-    """``n`` mid-game states of 2-4 seats, each after a random number of random choices."""
+STATES = size(10, 60)  # random states a run (new ones each run); 60 at the nightly size
+
+
+def random_states(n: int, seed: int | None = None):
+    """``n`` mid-game states of 2-4 seats, each after a random number of random choices
+    (from the run's seed unless ``seed`` is given; each state's game seed is its record's)."""
     import random
 
-    rng = random.Random(seed)
+    rng = random.Random(seeds(1, "voynich-board-states")[0] if seed is None else seed)
     for i in range(n):
         seats = ["Ann", "Bob", "Cy", "Di"][: 2 + i % 3]
         st = new_game("voynich", seats, seed=rng.randrange(10**6))
@@ -468,7 +473,8 @@ async def test_no_code_on_the_board_and_it_matches_the_summary():
     async with app.run_test(size=(80, 24)) as pilot:
         board = app.query_one(VoynichBoard)
         tabs = board.query_one("#vy-tabs", TabbedContent)
-        for st in random_states(60):
+        for st in random_states(STATES):
+            where = f"game seed {st.record.seed} after {len(st.record.choices)} choices"
             view = st.summary()
             touches = frozenset(t for c in (st.decision().choices if not st.is_over else []) for t in c.touches)
             board.show(view, touches)
@@ -479,16 +485,16 @@ async def test_no_code_on_the_board_and_it_matches_the_summary():
                 board.show(view, touches)
                 for part in tabs.query_one(f"#{tab}").query("VoyPart"):
                     text = plain(part)
-                    assert not codes_in(text), (tab, codes_in(text), text)
-            assert not codes_in(plain(board.query_one(ScoreLine)))
+                    assert not codes_in(text), (where, tab, codes_in(text), text)
+            assert not codes_in(plain(board.query_one(ScoreLine))), where
             puzzle = plain(tabs.query_one(PuzzleView))
-            assert research_on_screen(puzzle, view) == research_in(view), puzzle
+            assert research_on_screen(puzzle, view) == research_in(view), (where, puzzle)
             track = plain(tabs.query_one(TrackView))
             for p in view["players"]:
                 assert f"{p['colour'][0]} {p['name']}" in track
                 ok = str(p["ok"])
                 know = [str(p["knowledge"][t]) for t in ("botany", "astrology", "baths", "writing")]
-                assert re.search(rf"\b{ok}\b", track) and all(re.search(rf"\b{k}\b", track) for k in know)
+                assert re.search(rf"\b{ok}\b", track) and all(re.search(rf"\b{k}\b", track) for k in know), where
 
 
 async def test_every_seat_and_its_ok_fit_the_score_line_at_80_columns():

@@ -1,12 +1,13 @@
 """Shared tables end to end: a real `inkterm serve ssh` process and four stock
 OpenSSH clients at one Kiln table. Ann opens it with a bot in the last seat, Bob
-and Dee join by its code, Cy watches; they play the whole game by keys. After
+and Dee join by its code, Cy watches; they play by keys. After
 each stretch of moves every screen shows the same round and chooser, and keys
 from the watcher and the seats not choosing change nothing. Bob's client is
 killed and he comes back to his seat; the server is killed with SIGKILL (its apps
 end with it) and restarted, and the table goes on from its last choice. No
 client ever receives a card only another seat holds; chat with markup and escape
-sequences arrives as plain text."""
+sequences arrives as plain text. A plain run plays on for a while after the restart; the
+nightly run plays the game to its end on every screen."""
 from __future__ import annotations
 
 import asyncio
@@ -14,9 +15,10 @@ import json
 
 import pytest
 
-from .tables_e2e import (Clients, Server, Table, all_show, chat_arrives_as_text, describe,
-                         open_table, play, player_keys, settled, wait_gone)
-from .test_openssh_client import SSH
+from tests.serve.tables_e2e import (Clients, Server, Table, all_show, chat_arrives_as_text, describe,
+                                    open_table, play, player_keys, settled, wait_gone)
+from tests.serve.test_openssh_client import SSH
+from tests.seeds import size
 
 from inkterm.engine import new_game
 from inkterm.games.kiln.content import cards
@@ -27,6 +29,9 @@ pytestmark = pytest.mark.skipif(SSH is None, reason="no OpenSSH client (ssh) ins
 
 PLAYERS = ("ann", "bob", "dee")
 WATCHER = "cy"
+# After the restart a plain run plays on for this many choices, the nightly run
+# (INKTERM_SLOW=1) to the end of the game (some 400 choices by keys in all).
+AFTER_RESTART = size(40, 10_000)
 
 
 class Witness:
@@ -64,7 +69,7 @@ class Witness:
 def assert_no_secrets(witness: Witness, state, seats: dict, watcher, own_hands=False):
     """No client has received a card another seat alone holds; with ``own_hands``,
     each player has seen their own (so the check can see cards at all)."""
-    from .conftest import visible
+    from tests.serve.conftest import visible
 
     for seat, term in [*seats.items(), (None, watcher)]:
         shown = visible(bytes(term.raw))
@@ -83,7 +88,7 @@ async def test_three_players_a_bot_and_a_watcher_through_a_drop_and_a_restart(ta
     clients = Clients(server, keys)
     try:
         ann = await clients.login("ann")
-        code = await open_table(ann, ["me", "open", "open", "easy"])
+        code = await open_table(ann, ["me", "open", "open", "easy"], game="kiln")
         await ann.wait_for(r"Seat 4: easy \(bot\)")
         await ann.wait_for(r"Share the code " + code)
         bob = await clients.join("bob", code)
@@ -140,10 +145,14 @@ async def test_three_players_a_bot_and_a_watcher_through_a_drop_and_a_restart(ta
         assert {seat for seat, _ in resumed.history[len(made):]} <= {3}
         seats = {i: await clients.join(name, code) for i, name in enumerate(PLAYERS)}
         cy = await clients.join(WATCHER, code, watch=True)
-        await play(table, seats, lambda st: st.is_over, watchers=[cy],
-                   on_check=no_secrets)
-        for term in [*seats.values(), cy]:
-            await term.wait_for(r"Game over", timeout=30)
+        resumed_at = len(table.now().record.choices)
+        await play(table, seats, lambda st: st.is_over or len(st.record.choices) >= resumed_at + AFTER_RESTART,
+                   watchers=[cy], on_check=no_secrets)
+        if table.now().is_over:
+            for term in [*seats.values(), cy]:
+                await term.wait_for(r"Game over", timeout=30)
+        else:
+            no_secrets(await settled(table))
     finally:
         await clients.close()
         await server.stop()

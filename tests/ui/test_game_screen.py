@@ -1,0 +1,110 @@
+"""The game screen with any registered game: the table is handed over between people
+only when the game has a secret to keep (``hidden_information`` on its GameSpec; its
+decisions say ``secret``), always or never when asked; a hint too long for its box."""
+from __future__ import annotations
+
+import pytest
+
+from inkterm.app import InktermApp
+from inkterm.widgets.hint import HintBox
+from inkterm.engine import GAMES, Choice, new_game
+from inkterm.screens.handoff import HandoffScreen
+
+from tests.registered import a_game, game_params
+from test_flows import settle, text_of
+
+OPEN_GAMES = game_params(seats=2, hidden_information=False)  # every seat sees everything
+
+
+@pytest.mark.parametrize("game", OPEN_GAMES)
+async def test_no_handoff_between_two_people_in_a_game_without_secrets(game):
+    st = new_game(game, ["Ann", "Bob"], seed=6)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game_screen = app.screen
+        assert game_screen.table.viewer == st.decision().seat
+        first = st.decision().seat
+        while st.decision().seat == first:
+            await pilot.press(st.decision().choices[0].shortcut or "1")
+            assert not isinstance(app.screen, HandoffScreen)
+        await pilot.pause()
+        assert app.screen is game_screen and game_screen.table.viewer == st.decision().seat
+        assert game_screen.human_to_move()
+
+
+@pytest.mark.parametrize("game", OPEN_GAMES)
+async def test_handoff_always_pauses_even_without_secrets(game):
+    st = new_game(game, ["Ann", "Bob"], seed=6)
+    app = InktermApp(start=("state", st, None), bot_delay=0, handoff="always")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+
+
+async def test_handoff_never_passes_the_table_directly():
+    st = new_game(a_game(seats=2, hidden_information=True), ["Ann", "Bob"], seed=7)
+    app = InktermApp(start=("state", st, None), bot_delay=0, handoff="never")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not isinstance(app.screen, HandoffScreen)
+        assert app.screen.table.viewer == st.decision().seat
+
+
+async def test_the_setup_screen_can_ask_for_a_handoff_always():
+    game = a_game(seats=2, hidden_information=False) if OPEN_GAMES else a_game(seats=2)
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("n")
+        setup = app.screen
+        setup.query_one("#game").value = game
+        await pilot.pause()
+        setup.query_one("#seat0").value, setup.query_one("#seat1").value = "Ann", "Bob"
+        for seat in range(2, GAMES[game].max_players):
+            setup.query_one(f"#seat{seat}").value = ""
+        setup.query_one("#handoff").value = "always"
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen) and app.handoff == "always"
+
+
+async def test_a_hint_too_long_for_its_box_points_to_inspect():
+    st = new_game(a_game(seats=2), ["Ann", "bot"], seed=7)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        hint = game.query_one(HintBox)
+        hint.show_choice(Choice("x", "X", "word " * 60))
+        await pilot.pause()
+        shown = text_of(game.query_one("#hint"))
+        assert shown.splitlines()[-1] == "… i shows it all" and len(shown.splitlines()) == 4
+        hint.show_choice(Choice("y", "Y", "short"))
+        assert text_of(game.query_one("#hint")) == "short"
+
+
+async def test_a_game_opened_part_way_says_so_and_an_undo_retells_without_clutter():
+    """Continue: the log tells the game so far and where it resumed. An undo tells the
+    log anew from the record, without the undone choice and without an "(undone)" line."""
+    game = a_game(seats=2, hidden_information=False)
+    st = new_game(game, ["Ann", "Bob"], seed=6)
+    for _ in range(3):
+        st.apply(st.decision().choices[0].key)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one("#log")
+
+        def said() -> list[str]:
+            return [line.plain for line in log.entries]
+
+        assert said()[-1] == "Resumed after 3 choices."
+        before = said()
+        await pilot.press(st.decision().choices[0].shortcut or "1")
+        assert len(st.record.choices) == 4 and said() != before and st.can_undo()
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(app.screen.state.record.choices) == 3  # (an undo replays into a new state)
+        assert not any("undone" in line for line in said())
+        assert said() == before[:-1]  # the same story, told anew
