@@ -38,7 +38,7 @@ from . import scoring
 from .cards import CardRules, saggar
 from .choices import (BACK, END, END_EXTRA, EXCHANGE, NO_DICE, REROLL, blank_choice, boost_decision,
                       card_choice, copy_choice, tap_choice, zone_choice, zone_pick)
-from .content import HAND_SIZE, N_DICE, N_ROUNDS, KilnContent, cards, read_content, rules_text
+from .content import HAND_SIZE, N_BLANKS, N_DICE, N_ROUNDS, KilnContent, cards, read_content, rules_text
 from .core import zone_name
 from .model import Model, Player
 from .rewards import RewardRules, blank_selection, can_make_blank
@@ -212,7 +212,24 @@ class State(CardRules, RewardRules):
             prompt = f"{who}: choose a zone for your {'extra ' if m.mains else ''}main action"
         else:
             prompt = f"{who}: free actions, or end your turn"
-        return prompt, out, empty
+        return prompt, out, empty + self._free_out_of_reach(p)
+
+    def _free_out_of_reach(self, p: Player) -> tuple[tuple[str, str, str], ...]:
+        """The free actions this turn cannot take now, dimmed in the menu with why, so a
+        new player learns they exist and what they need (rules 29–31)."""
+        out: tuple[tuple[str, str, str], ...] = ()
+        if p.blanks >= N_BLANKS:
+            out += (("b", "Make a blank", f"all {N_BLANKS} made"),)
+        elif not can_make_blank(p):
+            out += (("b", "Make a blank", f"needs tokens on 5 zones, yours are on {6 - p.tokens.count(0)}"),)
+        cheapest = min(filter(None, self.m.dice)) - saggar(p, self.content)
+        if cheapest > p.clay:
+            out += (("r", "Reroll a zone", f"needs {cheapest} clay, you have {p.clay}"),)
+        if p.glaze < 3:
+            out += (("x", "Exchange 3 glaze", f"you have {p.glaze} glaze"),)
+        elif not p.supply:
+            out += (("x", "Exchange 3 glaze", "no token left in your supply"),)
+        return out
 
     def handle_turn(self, step: Turn, key: str) -> None:
         m, p = self.m, self.me
