@@ -17,6 +17,7 @@ AREA_BINDINGS = [Binding("tab", f"focus_area('{a}')", AREA_TITLES[a], id="game.n
 
 if TYPE_CHECKING:
     from textual.screen import Screen
+    from textual.widget import Widget
 
     _Mixed = Screen  # what the mixin is mixed into
 else:
@@ -46,8 +47,14 @@ class FocusAreas(_Mixed):
             target.focus()
         else:  # a board made of parts: the view in front's scrolling part (the
             # arrows and page keys scroll it), else its first part that takes the focus
-            shown = [w for w in target.query(ScrollableContainer) if w.focusable and w.region.area]
-            inner = shown[0] if shown else next((w for w in target.query("*") if w.focusable), None)
+            shown = [w for w in target.query(ScrollableContainer) if w.region.area and not w.disabled]
+            inner: Widget | None = next((w for w in shown if w.focusable), None)
+            if inner is None and shown:
+                # A scrolling part kept out of the focus chain (a click on the board
+                # leaves the focus on the menu) takes it when Tab asks for the board.
+                inner = shown[0]
+                shown[0].can_focus = True
+            inner = inner or next((w for w in target.query("*") if w.focusable), None)
             (inner or self.query_one(ActionMenu)).focus()
 
     def on_descendant_focus(self, event) -> None:

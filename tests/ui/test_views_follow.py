@@ -68,3 +68,53 @@ async def test_moving_the_highlight_keeps_the_view_a_new_decision_moves_it(game)
         board.show(view, t2, t1 | t2)  # a new decision brings its view forward again
         await pilot.pause()
         assert board.view_name == concerned
+
+
+def well_on(game: str, seed: int = 2, steps: int = 40):
+    """A position well into a game (a human's turn), with as much on the board as any."""
+    spec = GAMES[game]
+    st = new_game(game, ["Ann"] + [f"Bob{i}" for i in range(1, max(2, spec.min_players))], seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if st.decision() is None:
+            break
+        st.apply(rng.choice(st.decision().keys))
+    return st
+
+
+@pytest.mark.parametrize("game", folded_games())
+async def test_tab_to_the_board_focuses_the_view_in_front_and_its_keys_scroll_it(game):
+    """At 80×24, in every view: Tab reaches the board, the focus lands on a part of the
+    view in front that scrolls (not a hidden view, not the tab strip), and when that
+    view holds more than it shows, the page keys move it."""
+    from textual.containers import ScrollableContainer
+
+    from inkterm.app import InktermApp
+    from inkterm.screens.game import GameScreen
+
+    st = well_on(game)
+    app = InktermApp(start=("state", st, None), bot_delay=0, handoff="never")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.board.has_views
+        board = screen.board
+        for _view in board.VIEWS:
+            for _ in range(4):  # menu → log (when shown) → board
+                if app.focused is not None and board in app.focused.ancestors_with_self:
+                    break
+                await pilot.press("tab")
+                await pilot.pause()
+            focused = app.focused
+            assert focused is not None and board in focused.ancestors_with_self, (board.view_name, focused)
+            assert isinstance(focused, ScrollableContainer) and focused.region.area, (board.view_name, focused)
+            if focused.max_scroll_y > 0:
+                await pilot.press("pagedown")
+                await pilot.pause()
+                assert focused.scroll_y > 0, board.view_name
+                await pilot.press("home")
+            await pilot.press("tab")  # back to the menu, whose v shows the next view
+            await pilot.pause()
+            screen.query_one("#menu").focus()
+            await pilot.press("v")
+            await pilot.pause()
