@@ -311,11 +311,13 @@ class State(CardRules, RewardRules):
             else:
                 self._ask(Copy(s, fee, owned))
 
-    def decide_copy(self, step: Copy) -> tuple[str, list[Choice]]:
+    def decide_copy(self, step: Copy) -> tuple[str, list[Choice], tuple[tuple[str, str, str], ...]]:
         s, fee = step.s, step.fee
         out = [copy_choice(z, s, fee, self.me.favour) for z in range(1, 6) if self.m.dice[z - 1]]
         out.append(Choice("skip", "Copy nothing", "Keep the fee; the Imperial Kiln does nothing."))
-        return f"Imperial Kiln: pay {fee} money to copy a zone with dice at strength {s}?", out
+        # The zones without dice, dimmed with why: the five keep their board numbers.
+        empty = tuple(NO_DICE[z - 1] for z in range(1, 6) if not self.m.dice[z - 1])
+        return f"Imperial Kiln: pay {fee} money to copy a zone with dice at strength {s}?", out, empty
 
     def handle_copy(self, step: Copy, key: str) -> None:
         if key == "skip":

@@ -1,5 +1,5 @@
 """Unavailable, not invisible: where a Kiln menu has a fixed set of options (the
-turn's free actions, the zones to reroll, the cards in hand at a card play), each
+turn's free actions, the zones to reroll or to copy, the cards in hand at a card play), each
 one not possible now is listed dimmed with its reason (``Decision.unavailable``),
 so a new player sees it exists and what it needs. Seeded random games."""
 import random
@@ -7,7 +7,7 @@ import random
 import pytest
 
 from inkterm.engine import new_game
-from inkterm.games.kiln.steps import Play, Reroll, Turn
+from inkterm.games.kiln.steps import Copy, Play, Reroll, Turn
 
 SEEDS = range(6)
 STEPS = 600
@@ -63,6 +63,7 @@ def test_a_free_action_out_of_reach_says_what_it_needs():
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_every_zone_and_hand_card_is_offered_or_dimmed_with_why(seed):
+    """The reroll's six zones, the Imperial Kiln's five, the hand at a card play."""
     asked = set()
     for st, d, step in decisions(seed):
         if isinstance(step, Reroll):
@@ -71,6 +72,12 @@ def test_every_zone_and_hand_card_is_offered_or_dimmed_with_why(seed):
             dimmed(d)
             assert offered | out == set("123456") and not offered & out, (d.keys, d.unavailable)
             asked.add("reroll")
+        elif isinstance(step, Copy):  # the Imperial Kiln copies one of the other five
+            offered = {c.shortcut for c in d.choices if c.shortcut}
+            out = {sc for sc, _label, _why in d.unavailable}
+            dimmed(d)
+            assert offered | out == set("12345") and not offered & out, (d.keys, d.unavailable)
+            asked.add("copy")
         elif isinstance(step, Play):
             cards = st.cards
             hand = st.m.players[d.seat].hand
@@ -81,4 +88,4 @@ def test_every_zone_and_hand_card_is_offered_or_dimmed_with_why(seed):
                 name = f"{cards[cid].name} {cards[cid].zh}"
                 assert (cid in offered) != (name in out), (name, d.keys, d.unavailable)
             asked.add("play")
-    assert asked, "neither a reroll nor a card play was ever asked"
+    assert asked, "no reroll, copy or card play was ever asked"
