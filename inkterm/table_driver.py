@@ -6,6 +6,7 @@ repaint) and asks it again after every change. A local game, a shared table's se
 a demo and a lesson are one driver each, given their seats, bots and way of saving."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -34,11 +35,54 @@ class Next(Enum):
 
 @dataclass
 class Played:
-    """One choice applied: who made it, in which round, and what it did."""
+    """One choice applied: who made it, in which round, and what it did (``ends``: it
+    ended a turn, whose boundary the summary keeps though not its words)."""
 
     seat: int
     round: int | None
     events: list[Event]
+    ends: bool = False
+
+
+@dataclass
+class Turn:
+    """One seat's run of choices in one round, as the others are told it."""
+
+    seat: int
+    round: int | None
+    events: list[Event]
+
+
+@dataclass
+class Story:
+    """What the others did while a person waited: first what happened to them (an
+    event that is theirs, or names them, in another seat's turn), then every turn in
+    order, each with all its events — nothing cut (the panel pages)."""
+
+    to_you: list[tuple[int | None, Event]]
+    turns: list[Turn]
+
+    @classmethod
+    def of(cls, played: list[Played], person: int, seats: list[str]) -> Story:
+        name = re.compile(rf"(?<!\w){re.escape(seats[person])}(?!\w)") if 0 <= person < len(seats) else None
+        to_you: list[tuple[int | None, Event]] = []
+        turns: list[Turn] = []
+        ended = True
+        for p in played:
+            if not p.events:  # a turn's end alone
+                ended = ended or p.ends
+                continue
+            if turns and not ended and turns[-1].seat == p.seat and turns[-1].round == p.round:
+                turns[-1].events.extend(p.events)
+            else:
+                turns.append(Turn(p.seat, p.round, list(p.events)))
+            ended = p.ends
+            to_you += [(p.round, e) for e in p.events if p.seat != person and (
+                e.seat == person or (name is not None and name.search(e.text)))]
+        return cls(to_you, turns)
+
+    def __bool__(self) -> bool:
+        return bool(self.turns)
 
 
 class Chooser(Protocol):
@@ -99,6 +143,8 @@ class TableDriver:
         self.handoff = handoff
         #: Per person: what the others did since they last chose (their choice clears it).
         self.missed: dict[int, list[Played]] = {i: [] for i in self.humans}
+        #: Per person: what they were last told (recalled once their choosing began).
+        self.told: dict[int, list[Played]] = {i: [] for i in self.humans}
         self.saver = saver
         self.save_error: str | None = None
         self.save_due = False
@@ -205,12 +251,20 @@ class TableDriver:
     # --- since your last turn ---------------------------------------------------------------
     def remember(self, played: Played) -> None:
         # Turn boundaries ("ends the turn.") would crowd out what was done.
-        done = Played(played.seat, played.round, [e for e in played.events if e.kind != "turn"])
+        done = Played(played.seat, played.round, [e for e in played.events if e.kind != "turn"],
+                      any(e.kind == "turn" for e in played.events))
         for person, missed in self.missed.items():
             if person == played.seat:
-                missed.clear()  # their own choice: they have seen what came before
-            elif done.events:
+                if missed:  # their own choice: they have seen what came before
+                    self.told[person] = list(missed)
+                    missed.clear()
+            elif done.events or done.ends:
                 missed.append(done)
+
+    def since(self, person: int) -> Story:
+        """What ``person`` is told when their turn comes: what the others did since
+        their last choice, or (once they chose) what they were told before it."""
+        return Story.of(self.missed.get(person) or self.told.get(person) or [], person, self.state.seats)
 
     # --- saving -----------------------------------------------------------------------------
     def save_soon(self) -> bool:

@@ -128,3 +128,24 @@ def test_a_bots_run_stops_at_the_next_person(game):
         assert d is None or d.seat == 0
         if d is not None:
             table.apply(d.keys[-1])
+
+
+def test_the_story_puts_what_happened_to_you_first_and_keeps_each_turn_apart():
+    """Grouped by seat and turn (a snake order's two turns of one seat in a row stay
+    two), with first what the others' turns did to the person it is told to."""
+    from inkterm.engine import Event
+    from inkterm.table_driver import Played, Story
+
+    seats = ["Ann", "Bob", "Cy"]
+    played = [
+        Played(1, 1, [Event("Bob acts in Bank.", 1)]),
+        Played(1, 1, [], ends=True),  # its "ends the turn" (kept out of the words)
+        Played(2, 1, [Event("Cy plays Slander.", 2), Event("Ann loses 1 favour to Slander.", 0),
+                      Event("Bob loses 1 favour to Slander.", 1)], ends=True),
+        Played(2, 1, [Event("Cy acts in Shop, beside Ann's tokens.", 2)]),
+    ]
+    story = Story.of(played, 0, seats)
+    assert [e.text for _r, e in story.to_you] == ["Ann loses 1 favour to Slander.",
+                                                   "Cy acts in Shop, beside Ann's tokens."]
+    assert [(t.seat, len(t.events)) for t in story.turns] == [(1, 1), (2, 3), (2, 1)]
+    assert [e.text for _r, e in Story.of(played, 1, seats).to_you] == ["Bob loses 1 favour to Slander."]

@@ -22,6 +22,28 @@ from .types import Choice, Decision, Event, IllegalChoice
 if TYPE_CHECKING:
     from .view import TableView
 
+def _flatten(value: Any, path: str, into: dict[str, int]) -> None:
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, int):
+        into[path] = value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _flatten(v, f"{path}.{k}", into)
+    elif isinstance(value, list) and all(isinstance(v, int) for v in value):
+        for i, v in enumerate(value):
+            _flatten(v, f"{path}.{i}", into)
+
+
+def fact_family(path: str, facts: dict[str, tuple[str, ...]]) -> str | None:
+    """The ``SEAT_FACTS`` entry a flattened path falls under: itself, else its nearest parent."""
+    parts = path.split(".")
+    for n in range(len(parts), 0, -1):
+        if ".".join(parts[:n]) in facts:
+            return ".".join(parts[:n])
+    return None
+
+
 SAVE_FORMAT = "inkterm-save"
 #: 2: the record names its content version (1: none; such a save is matched to one).
 SAVE_VERSION = 2
@@ -38,6 +60,13 @@ class GameState:
     #: so a save written before is replayed from its record without a false "does not
     #: match" warning (the record is the truth; the snapshot is only a check).
     snapshot_shape: ClassVar[int] = 1
+    #: The facts of each seat in ``summary()["players"]`` that a player sees change on
+    #: the table (money, favour, score…), by their path there ("knowledge.astrology";
+    #: a list's items as "tokens.3" under "tokens"), each with the ways events and
+    #: choices write an amount of it ("{n}★", "${n}", "{n} favour"). Every change of one
+    #: is told by an event that names the seat, and every choice says the amounts it
+    #: brings (tests/engine/test_story.py holds every game to both).
+    SEAT_FACTS: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     # --- construction -----------------------------------------------------------------
     def __init__(self, record: Record, given: "Give | tuple[Give, ...] | None" = None):
@@ -121,6 +150,16 @@ class GameState:
         """The final standings for the game-over screen (see ``engine/result.py``);
         a game whose table holds more than its seats overrides this."""
         return result_from_ranking(self)
+
+    def seat_facts(self) -> list[dict[str, int]]:
+        """Per seat, the ``SEAT_FACTS`` it has now, by path (see there)."""
+        out = []
+        for player in self.summary().get("players", []):  # type: ignore[attr-defined]
+            facts: dict[str, int] = {}
+            for path in self.SEAT_FACTS:
+                _flatten(player.get(path.split(".")[0]), path.split(".")[0], facts)
+            out.append({k: v for k, v in facts.items() if fact_family(k, self.SEAT_FACTS)})
+        return out
 
     def round_number(self) -> int | None:
         """The round being played, for labelling events; None in a game without rounds."""

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.app import ComposeResult, SystemCommand
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 
-from inkterm.engine import GAMES, Decision, GameState, IllegalChoice
+from inkterm.engine import Decision, GameState
 from inkterm.engine.saves import OpenSave
-from inkterm.engine.words import count
 from inkterm.screens import SCREENS_CSS
 from inkterm.screens.areas import AREA_BINDINGS, FocusAreas
 from inkterm.screens.host import HostedScreen
-from inkterm.screens.since import SinceLastTurn
+from inkterm.screens.lookups import Lookups
+from inkterm.screens.since import SINCE_BINDINGS, SinceLastTurn
 from inkterm.screens.turns import Turns
 from inkterm.table_driver import Played, SaveFile, TableDriver
 from inkterm.widgets.action_menu import ActionMenu, Unavailable
@@ -25,6 +25,7 @@ from inkterm.widgets.event_log import EventLog
 from inkterm.widgets.footer import KeyFooter
 from inkterm.widgets.game_board import GameBoard
 from inkterm.widgets.hint import HintBox
+from inkterm.widgets.legend import LegendLine
 from inkterm.widgets.part import TextBox, update_if_changed
 from inkterm.widgets.plain import Plain
 from inkterm.widgets.touch import BoardTouched
@@ -34,7 +35,7 @@ MIN_SIZE = (80, 24)
 LOCK_CHECK_SECONDS = 0.5
 
 
-class GameScreen(SinceLastTurn, Turns, FocusAreas, HostedScreen):
+class GameScreen(SinceLastTurn, Turns, FocusAreas, Lookups, HostedScreen):
     CSS_PATH = [SCREENS_CSS, *BOARD_CSS]
     #: List a bot's options in the menu while it thinks (the demo does).
     SHOW_BOT_CHOICES = False
@@ -42,12 +43,11 @@ class GameScreen(SinceLastTurn, Turns, FocusAreas, HostedScreen):
         Binding("u", "undo", "Undo", id="game.undo"),
         Binding("question_mark", "rules", "Rules", id="game.rules"),
         Binding("l", "log", "Log", id="game.log"),
-        # The summary itself says "Esc hides": the footer keeps its room at 80 columns.
-        Binding("escape", "dismiss_since", "Hide summary", show=False, id="game.hide-summary"),
         Binding("v", "next_view", "View", id="game.view"),
         Binding("i", "inspect", "Inspect", id="game.inspect"),
         Binding("ctrl+s", "save", "Save", id="game.save"),
         Binding("q", "app.quit", "Quit", id="game.quit"),
+        *SINCE_BINDINGS,
         *AREA_BINDINGS,
     ]
 
@@ -84,30 +84,22 @@ class GameScreen(SinceLastTurn, Turns, FocusAreas, HostedScreen):
     def compose(self) -> ComposeResult:
         yield TextBox("", id="status")
         yield Plain("", id="small-notice")
-        yield Plain("", id="since-top", classes="since")
         with Horizontal(id="table"):
-            yield board_for(self.state.record.game)
+            with Vertical(id="board-column"):
+                yield board_for(self.state.record.game)
+                yield LegendLine(self.state.record.game, id="legend")
             with Vertical(id="side"):
                 yield TextBox("", id="prompt")
                 yield ActionMenu(id="menu")
                 yield HintBox("", id="hint")
-                yield Plain("", id="since-side", classes="since")
+                yield from self.compose_since()  # in the log's place while it shows
                 yield EventLog(id="log")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self.table.handoff = self.host.handoff
-        spec = GAMES.get(self.state.record.game)
-        log = self.query_one(EventLog)
-        log.note(f"{spec.title if spec else self.state.record.game}: {', '.join(self.state.seats)} "
-                 f"(seed {self.state.record.seed}).")
-        if n := len(self.state.record.choices):
-            try:  # the game so far, and so what each person missed since their last choice
-                for played in self.table.history():
-                    self.log_played(played)
-            except IllegalChoice as exc:  # a save that loads but does not replay: no history
-                log.note(f"The earlier history cannot be shown: {exc}")
-            log.note(f"Resumed after {count(n, 'choice')}.")
+        self.tell_history(resumed=True)
+        self.watch(self.board, "view_name", self.show_legend)  # the legend line follows the view
         if isinstance(self.board, ScrollableContainer):
             self.board.can_focus = True  # arrows and page keys scroll what does not fit
         self.refresh_table()
@@ -127,8 +119,13 @@ class GameScreen(SinceLastTurn, Turns, FocusAreas, HostedScreen):
             # Breakpoint classes have just changed: the board may draw more or less,
             # and fold into tabs or out of them (the `v` key's footer entry).
             self.call_after_refresh(self.board.redraw)
-            self.call_after_refresh(self._show_since)  # above the table or beside it
+            self.call_after_refresh(self.show_legend)
             self.call_after_refresh(self.refresh_bindings)
+
+    def show_legend(self) -> None:
+        boards, lines = self.query("#board"), self.query(LegendLine)
+        if boards and lines:  # not on a screen being taken down
+            lines.first().follow(boards.first(GameBoard))
 
     # --- choosing -------------------------------------------------------------------------
     def human_to_move(self) -> bool:
@@ -252,9 +249,8 @@ class GameScreen(SinceLastTurn, Turns, FocusAreas, HostedScreen):
                 self.play(row.key)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action == "dismiss_since":
-            d = self.decision
-            return bool(d is not None and self.table.missed.get(d.seat) and self.human_to_move())
+        if (since := self.since_allows(action)) is not None:
+            return since
         if action == "focus_area":
             return bool(parameters) and parameters[0] == self.next_area()
         if action == "next_view":  # only boards that fold into views on a small screen
@@ -277,7 +273,7 @@ class GameScreen(SinceLastTurn, Turns, FocusAreas, HostedScreen):
         except Exception as exc:  # a replay problem: keep the current state
             self.notify(f"Undo failed: {exc}", severity="error")
             return
-        self.query_one(EventLog).note("(undone)")
+        self.tell_history()  # as if the undone choices were never made
         self.autosave()
         self.refresh_table()
         self.advance()
@@ -285,19 +281,6 @@ class GameScreen(SinceLastTurn, Turns, FocusAreas, HostedScreen):
     def action_rules(self) -> None:
         d = self.decision
         self.host.show_rules(self.state.record.game, d.topic if d else "")
-
-    def action_log(self) -> None:
-        """The whole log, full height; Escape or l comes back."""
-        from inkterm.screens.log import LogScreen
-
-        self.app.push_screen(LogScreen(self.query_one(EventLog).entries))
-
-    def action_inspect(self) -> None:
-        """Read in full what the highlighted choice touches, or look up any card."""
-        from inkterm.screens.inspect import InspectScreen
-
-        seat = None if self.table.covered else self.table.viewer
-        self.app.push_screen(InspectScreen(self.state, self.query_one(ActionMenu).current, seat))
 
     def action_save(self) -> None:
         if self.autosave():
@@ -311,10 +294,3 @@ class GameScreen(SinceLastTurn, Turns, FocusAreas, HostedScreen):
         saved = self.autosave()
         ask_to_quit(self.app, "The game is saved; choose Continue on the title screen to resume it."
                     if saved else f"Not saved: {self.table.save_error}")
-
-    def palette_commands(self):
-        yield SystemCommand("Undo", "Take back your last choice", self.action_undo)
-        yield SystemCommand("Rules", "Rules for the current decision", self.action_rules)
-        yield SystemCommand("Save", "Save the game now", self.action_save)
-        yield SystemCommand("Log", "The whole event log, full height", self.action_log)
-        yield SystemCommand("Inspect", "Read a card or a place in full", self.action_inspect)

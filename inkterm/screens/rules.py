@@ -7,13 +7,22 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import MarkdownViewer
 
-from inkterm.rules_topics import find_section, rules_text, slug  # noqa: F401  (their old home)
+from inkterm import rules_topics
+from inkterm.rules_topics import find_section, slug  # noqa: F401  (their old home)
 from inkterm.screens import SCREENS_CSS
 from inkterm.screens.host import HostedScreen
 from inkterm.widgets.footer import KeyFooter
+from inkterm.widgets.legend import GLYPHS_HEADING, legend_markdown
 from inkterm.widgets.plain import Plain
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
+
+
+def rules_text(game: str) -> str | None:
+    """The game's rules as the screen shows them: closed by every glyph on the screen,
+    in words (plain mode, which draws none, reads ``rules_topics.rules_text``)."""
+    text = rules_topics.rules_text(game)
+    return None if text is None else text + legend_markdown(game)
 
 
 class RulesScreen(HostedScreen):
@@ -24,6 +33,7 @@ class RulesScreen(HostedScreen):
         Binding("question_mark", "close", "Back", show=False),
         Binding("t", "toggle_toc", "Contents", id="rules.contents"),
         Binding("s", "show_me", "Show me", id="rules.show-me"),
+        Binding("g", "glyphs", "Glyphs", id="rules.glyphs"),
     ]
 
     def __init__(self, game: str, topic: str = "") -> None:
@@ -118,6 +128,10 @@ class RulesScreen(HostedScreen):
                 self.host.show_scene(self.game, topic)
 
         self.app.push_screen(Picker("Show which rule?", [(s.topic, s.title) for s in scenes]), chosen)
+
+    def action_glyphs(self) -> None:
+        """Every glyph on the game's screen, in words (the end of the rules)."""
+        self.goto(GLYPHS_HEADING)
 
     def action_toggle_toc(self) -> None:
         viewer = self.query_one(MarkdownViewer)

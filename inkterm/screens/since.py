@@ -1,55 +1,63 @@
 """What the others did since the person now choosing last chose (the table driver
-keeps it per person), narrated as the log does, shown until they dismiss it
-(Escape) or choose."""
+keeps it per person, ``TableDriver.since``): first what happened to them, then every
+turn by seat and round, nothing cut. It shows in the log's place, so the menu and the
+board keep every row; it pages with ``[`` and ``]``, hides with Escape and comes back
+with ``s`` (the footer and the panel's heading say so)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual.css.scalar import Unit
-from textual.widget import Widget
+from textual.binding import Binding
+from textual.containers import VerticalScroll
 
+from inkterm.engine import GAMES, IllegalChoice
+from inkterm.engine.words import count
 from inkterm.widgets.event_log import EventLog, event_line
 from inkterm.widgets.plain import Plain
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
+    from inkterm.engine import GameState
     from inkterm.engine.types import Decision
-    from inkterm.table_driver import TableDriver
+    from inkterm.table_driver import Played, Story, TableDriver
 
-#: Rows for "since your last turn" above the table (#since-top's max-height less its rule).
-SINCE_TOP_ROWS = 5
-
-
-#: Rows a flexible part of a board (one that fills what is left, `1fr`) needs at least.
-FLEX_ROWS = 4
-
-
-def board_rows(board: Widget) -> int:
-    """The rows a board's shown parts need, stacked: their laid-out heights, and a few
-    for a part that fills whatever is left (it scrolls within itself)."""
-    rows = 0
-    for part in board.children:
-        if not part.display:
-            continue
-        height = part.styles.height
-        flexible = height is not None and height.unit == Unit.FRACTION
-        rows += FLEX_ROWS if flexible else part.virtual_region_with_margin.height
-    return rows
+SINCE_BINDINGS = [
+    # While it shows, Escape or s hides it (its heading says so); while it is hidden
+    # the footer offers s to bring it back.
+    Binding("escape,s", "dismiss_since", "Hide summary", show=False, id="game.hide-summary"),
+    Binding("s", "recall_since", "Since", id="game.since"),
+    Binding("left_square_bracket", "page_since(-1)", "Page summary up", show=False, id="game.since-up"),
+    Binding("right_square_bracket", "page_since(1)", "Page summary down", show=False, id="game.since-down"),
+]
+HEAD = "Since your last turn (Esc hides, s recalls, [ ] pages)"
 
 
 def collapse_repeats(lines: list[Text]) -> list[Text]:
     """Consecutive equal lines as one, with a count: "bot swaps a card (×3)"."""
     out: list[Text] = []
-    count = 0
+    run = 0
     for i, line in enumerate(lines):
-        count += 1
+        run += 1
         if i + 1 < len(lines) and lines[i + 1].plain == line.plain:
             continue
-        out.append(line + Text(f" (×{count})", style="dim") if count > 1 else line)
-        count = 0
+        out.append(line + Text(f" (×{run})", style="dim") if run > 1 else line)
+        run = 0
     return out
+
+
+def story_text(story: Story, seats: list[str]) -> Text:
+    """The story as lines: what happened to you, then each turn under its seat and round."""
+    lines = [Text(HEAD, style="bold")]
+    if story.to_you:
+        lines.append(Text("To you:", style="bold"))
+        lines += [Text("  ") + event_line(e, r) for r, e in story.to_you]
+    for turn in story.turns:
+        when = f"R{turn.round} " if turn.round is not None else ""
+        lines.append(Text(f"{when}{seats[turn.seat]}:", style="bold"))
+        lines += collapse_repeats([Text("  ") + event_line(e) for e in turn.events])
+    return Text("\n").join(lines)
 
 
 if TYPE_CHECKING:
@@ -59,77 +67,108 @@ else:
 
 
 class SinceLastTurn(_Mixed):
-    """The game screen's "since your last turn" panels (a mixin: the screen composes
-    #since-top and #since-side). Type-checked as the screen it is mixed into."""
+    """The game screen's "since your last turn" panel (a mixin: the screen composes
+    ``since_panel()`` in its log's place). Type-checked as the screen it is mixed into."""
 
     if TYPE_CHECKING:
         table: TableDriver
 
         @property
+        def state(self) -> GameState: ...
+        @property
         def decision(self) -> Decision | None: ...
         def human_to_move(self) -> bool: ...
+        def log_played(self, played: Played) -> None: ...
 
     #: Whether "since your last turn" is shown (a lesson or a demo narrates instead).
     SHOWS_SINCE = True
 
-    @property
-    def since_panel(self) -> Plain | None:
-        """Where "since your last turn" shows: above the table on a short screen if the
-        board still fits beneath it (the full width reads best), else in the log's
-        place, so that the board keeps every row (Kiln's four seats at 80×24). None on
-        screens built without it (demos, lessons)."""
-        top = not self.has_class("-tall") and self._board_fits_under_top()
-        panels = self.query("#since-top" if top else "#since-side")
-        return panels.first(Plain) if panels else None
-
-    def _board_fits_under_top(self) -> bool:
-        boards, tables, tops = self.query("#board"), self.query("#table"), self.query("#since-top")
-        if not (boards and tables and tops):
-            return True
-        top = tops.first()
-        room = tables.first().size.height + (top.outer_size.height if top.display else 0)
-        return board_rows(boards.first()) + SINCE_TOP_ROWS + 1 <= room
-
-    #: Whether a panel may be on (or the log off): until then there is nothing to hide.
+    #: Whether the panel is on (until then there is nothing to hide: no query).
     _since_on = False
+    #: The story last shown, by who it was for and how many turns it held: a new one shows.
+    _since_told: tuple[int, int] | None = None
+    #: The person hid it (Escape): it stays hidden until a new story or ``s``.
+    _since_hidden = False
 
-    def _show_since(self) -> None:
-        """What the others did since the person now choosing last chose, until they
-        dismiss it (Escape) or choose."""
+    @staticmethod
+    def compose_since():
+        with VerticalScroll(id="since", classes="since"):
+            yield Plain("", id="since-text")
+
+    @property
+    def since_panel(self) -> VerticalScroll | None:
+        """The panel (in the log's place); None on screens built without it."""
+        panels = self.query("#since")
+        return panels.first(VerticalScroll) if panels else None
+
+    def _story(self, recalled: bool = False) -> Story | None:
         d = self.decision
-        played = (self.table.missed.get(d.seat, [])
-                  if d is not None and self.SHOWS_SINCE and self.human_to_move() else [])
-        missed = [event_line(e, p.round) for p in played for e in p.events]
-        if not missed and not self._since_on:
+        if d is None or not self.SHOWS_SINCE or not self.human_to_move():
+            return None
+        if recalled:
+            return self.table.since(d.seat)
+        missed = self.table.missed.get(d.seat)
+        return self.table.since(d.seat) if missed else None
+
+    def _show_since(self, recalled: bool = False) -> None:
+        """Show the story while the person it is for chooses, unless they hid it."""
+        story = self._story(recalled or (self._since_on and not self._since_hidden))
+        if story:
+            told = (self.decision.seat, len(story.turns)) if self.decision else None
+            if told != self._since_told and not recalled:
+                self._since_told, self._since_hidden = told, False
+            if recalled:
+                self._since_hidden = False
+        show = bool(story) and not self._since_hidden
+        if not show and not self._since_on:
             return  # hidden, and staying so (a shared table's seats never fill it): no query
         panel = self.since_panel
-        if panel is None:
-            missed = []
-        for other in self.query(".since"):
-            other.display = other is panel and bool(missed)
-        self.query_one(EventLog).display = not (missed and panel is not None and panel.id == "since-side")
-        self._since_on = bool(missed)
-        if missed and panel is not None:
-            self._fill_since(panel, collapse_repeats(missed))
-            self.call_after_refresh(self._fill_since, panel, collapse_repeats(missed))  # laid out
+        show = show and panel is not None
+        if panel is not None:
+            panel.display = show
+            if show and story is not None:
+                panel.query_one("#since-text", Plain).update(story_text(story, self.state.seats))
+        self.query_one(EventLog).display = not show
+        self._since_on = show
+        self.refresh_bindings()
 
-    def _fill_since(self, panel: Plain, lines: list[Text]) -> None:
-        """The newest lines that fit the panel under its heading."""
-        width = panel.content_size.width or self.size.width - 2
-        # The top panel grows to its max-height (see screens.tcss); the side one is fixed.
-        room = SINCE_TOP_ROWS if panel.id == "since-top" else panel.content_size.height or 6
-        shown: list[Text] = []
-        for n in range(len(lines), 0, -1):  # fewest dropped first
-            more = len(lines) - n
-            earlier = f"{more} earlier: l; " if more else ""
-            head = Text(f"Since your last turn ({earlier}Esc hides):", style="bold")
-            shown = [head, *lines[-n:]]
-            if sum(len(t.wrap(self.app.console, width)) for t in shown) <= room:
-                break
-        panel.update(Text("\n").join(shown))
+    def tell_history(self, resumed: bool = False) -> None:
+        """The log from the record (a save keeps no narration), and so what each person
+        missed since their last choice; an undo tells it anew, without the undone part.
+        ``resumed``: a game opened part-way (Continue, a table rejoined) says so under it."""
+        spec, log = GAMES.get(self.state.record.game), self.query_one(EventLog)
+        log.clear()
+        log.entries.clear()
+        for person in self.table.missed:
+            self.table.missed[person], self.table.told[person] = [], []
+        log.note(f"{spec.title if spec else self.state.record.game}: {', '.join(self.state.seats)} "
+                 f"(seed {self.state.record.seed}).")
+        try:
+            for played in self.table.history():
+                self.log_played(played)
+        except IllegalChoice as exc:  # a save that loads but does not replay: no history
+            log.note(f"The earlier history cannot be shown: {exc}")
+        if resumed and (n := len(self.state.record.choices)):
+            log.note(f"Resumed after {count(n, 'choice')}.")
 
     def action_dismiss_since(self) -> None:
-        d = self.decision
-        if d is not None and self.table.missed.get(d.seat):
-            self.table.missed[d.seat].clear()
-            self._show_since()
+        self._since_hidden = True
+        self._show_since()
+
+    def action_recall_since(self) -> None:
+        self._show_since(recalled=True)
+
+    def action_page_since(self, direction: int) -> None:
+        panel = self.since_panel
+        if panel is not None and self._since_on:
+            (panel.scroll_page_down if direction > 0 else panel.scroll_page_up)(animate=False)
+
+    def since_allows(self, action: str) -> bool | None:
+        """check_action's answer for this panel's keys (None: not one of them)."""
+        if action in ("dismiss_since", "page_since"):
+            return self._since_on
+        if action == "recall_since":
+            d = self.decision
+            return bool(self.SHOWS_SINCE and not self._since_on and d is not None and self.human_to_move()
+                        and self.table.since(d.seat))
+        return None

@@ -1,7 +1,9 @@
 """The list of the current decision's choices: arrows + Enter, and a key per choice.
 
 A choice's key is its ``shortcut`` where the game gives one (the number printed on
-the board, a letter for a free action); in a menu without shortcuts, 1–9 by position.
+the board, a letter for a free action); every other row gets one too, in order: 1–9
+where no board number is in the menu, then letters the screen does not bind
+(``POSITION_LETTERS``), so "Back", "Copy nothing" and the tenth place have keys.
 Places of a fixed set that cannot be chosen now are listed dimmed, with the reason,
 among the others in board order; they cannot be highlighted or chosen.
 
@@ -19,6 +21,21 @@ from textual.widgets.option_list import Option
 from .plain import plain_rich
 
 MARK = "▶"
+#: Keys for rows past the digits, in order: the game screen's own letters (u undo, l
+#: log, v view, i inspect, q quit, s since, c chat at a shared table) and the letters
+#: games give their free actions (Kiln: e end, r reroll, x exchange, b blank, t tap)
+#: are left out, so a letter keeps one meaning; then the capitals of the same.
+POSITION_LETTERS = "adfghjkmnopwyz"
+POSITION_KEYS = POSITION_LETTERS + POSITION_LETTERS.upper()
+
+
+def row_keys(rows: list) -> list[str]:
+    """One key per row: its shortcut, else the next free digit or letter."""
+    shortcuts = [getattr(r, "shortcut", None) for r in rows]
+    taken = {k for k in shortcuts if k}
+    digits = "" if any(k.isdigit() for k in taken) else "123456789"
+    free = iter([k for k in digits + POSITION_KEYS if k not in taken])
+    return [k or next(free, " ") for k in shortcuts]
 
 
 class Unavailable:
@@ -102,11 +119,7 @@ class ActionMenu(OptionList):
     def set_choices(self, choices: list, unavailable=()) -> None:
         self.choices = list(choices)
         self.rows = merge_rows(self.choices, unavailable)
-        by_shortcut = any(getattr(r, "shortcut", None) for r in self.rows)
-        if by_shortcut:
-            self._keys = [getattr(r, "shortcut", None) or " " for r in self.rows]
-        else:
-            self._keys = [f"{i + 1}" if i < 9 else " " for i in range(len(self.rows))]
+        self._keys = row_keys(self.rows)
         # The first choice's prompt is marked as it is built: marking it afterwards
         # would throw away every option's rendering once more.
         first = self.rows.index(self.choices[0]) if self.choices else None

@@ -33,12 +33,17 @@ class GameBoard(Widget):
     ``widgets/part.py``), so a key that moves the highlight redraws only what it moved.
 
     Below 120×40 (the screen's ``-wide`` and ``-tall`` classes) a board with ``VIEWS``
-    folds into them, one at a time: ``v`` cycles them (``next_view``), and the one the
-    highlighted choice concerns (``view_for``, which each game answers) comes forward
-    by itself, as does the one a new decision concerns (``follow``)."""
+    folds into them, one at a time: ``v`` cycles them (``next_view``), and a new
+    decision brings forward the one it concerns (``follow``; ``view_for``, which each
+    game answers). Moving the highlight never changes the view: it marks what the
+    choice touches on the view in front (a player reading the Card view is not thrown
+    onto the Puzzle by the arrow keys)."""
 
     #: The views a small screen folds the board into, in the order `v` cycles them.
     VIEWS: ClassVar[tuple[str, ...]] = ()
+    #: The board draws its game's legend line itself (``widgets/legend.py``), so the
+    #: screen shows none under it.
+    DRAWS_LEGEND: ClassVar[bool] = False
 
     #: What is drawn (set anew on every change: it is compared part by part, not here).
     view: var[Mapping[str, Any] | None] = var(None, always_update=True, init=False)
@@ -73,12 +78,15 @@ class GameBoard(Widget):
         i = names.index(self.view_name) if self.view_name in names else -1
         self.view_name = self.chosen_view = names[(i + 1) % len(names)]
 
-    def follow(self, touches: frozenset[str]) -> None:
-        """A new decision: bring forward the view it concerns (everything its choices
-        touch); if it concerns none, give back the view the player chose."""
+    def follow(self, touches: frozenset[str], first: frozenset[str] = frozenset()) -> None:
+        """A new decision: bring forward the view its first highlighted choice
+        concerns (``first``), else the one any of its choices touch (``touches``); if
+        it concerns none, give back the view the player chose."""
         if not self.is_mounted or self.whole or not self.VIEWS:
             return
-        name = (self.view_for(self.view or {}, touches) if touches else None) or self.chosen_view
+        view = self.view or {}
+        name = ((self.view_for(view, first) if first else None)
+                or (self.view_for(view, touches) if touches else None) or self.chosen_view)
         if name is not None:
             self.bring(name, touches)
 
@@ -107,14 +115,21 @@ class GameBoard(Widget):
         with self._one_redraw():
             self.view = view
             if concerns is not None:
-                self.follow(concerns)
+                self.follow(concerns, touches)
             self.touches = touches
 
     def redraw(self) -> None:
         """Draw again what is shown (the screen's size, and so the fold, may have changed)."""
         if self._held:
             self._redraw_due = True
-        elif self.view is not None and self.is_mounted and self.is_attached:
+        elif (
+            self.view is not None
+            and self.is_mounted
+            and self.is_attached
+            and not (self._closing or self._closed)
+        ):
+            # (a redraw queued after a repaint may come as the game ends and the
+            # screen takes its parts down: nothing to draw on then)
             self.draw(self.view, self.touches)
 
     def on_mount(self) -> None:
@@ -129,10 +144,10 @@ class GameBoard(Widget):
         self.redraw()
 
     def watch_touches(self, old: frozenset[str], new: frozenset[str]) -> None:
+        # The view stays; what is touched on it may be scrolled into sight.
         if new and new != old and not self.whole and self.VIEWS:
-            name = self.view_for(self.view or {}, new)
-            if name is not None:
-                self.bring(name, new)
+            if self.view_for(self.view or {}, new) == self.view_name:
+                self.bring(self.view_name, new)
         self.redraw()
 
     def watch_view_name(self) -> None:

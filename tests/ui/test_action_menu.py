@@ -88,3 +88,27 @@ async def test_the_first_choice_is_marked_and_the_mark_follows_the_keys():
         shown = screen_text(app)
         assert " 1 Choice number 0" in shown and "▶2 Choice number 1" in shown
         assert shown.count("▶") == 1 and menu.current.key == "k1"
+
+
+async def test_every_row_has_a_key_past_nine_and_beside_shortcuts():
+    """A key for every choice: 1–9, then letters the game screen does not bind; in a
+    menu of board numbers, a row without one ("Back", "Copy nothing") gets a letter."""
+    from inkterm.widgets.action_menu import POSITION_LETTERS
+
+    app = MenuApp()
+    async with app.run_test(size=(60, 30)) as pilot:
+        menu = app.query_one(ActionMenu)
+        menu.set_choices(choices(15))
+        await pilot.pause()
+        assert [menu.row_for_key(k).key for k in "123456789"] == [f"k{i}" for i in range(9)]
+        assert [menu.row_for_key(k).key for k in POSITION_LETTERS[:6]] == [f"k{i}" for i in range(9, 15)]
+        assert not set(POSITION_LETTERS) & set("ulviqscerxbt")  # the screen's keys, and free actions' letters
+        numbered = [Choice("zone:3", "Favour Hall", shortcut="3"), Choice("zone:4", "Studio", shortcut="4"),
+                    Choice("none", "Copy nothing"), Choice("back", "Back")]
+        menu.set_choices(numbered, [("5", "Shop", "no dice")])
+        await pilot.pause()
+        assert menu.row_for_key("3").key == "zone:3"
+        assert menu.row_for_key("a").key == "none" and menu.row_for_key("d").key == "back"
+        assert menu.row_for_key("5").label == "Shop"  # the dimmed place keeps its number
+        shown = screen_text(app)
+        assert " a Copy nothing" in shown and " d Back" in shown

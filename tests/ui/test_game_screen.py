@@ -82,3 +82,29 @@ async def test_a_hint_too_long_for_its_box_points_to_inspect():
         assert shown.splitlines()[-1] == "… i shows it all" and len(shown.splitlines()) == 4
         hint.show_choice(Choice("y", "Y", "short"))
         assert text_of(game.query_one("#hint")) == "short"
+
+
+async def test_a_game_opened_part_way_says_so_and_an_undo_retells_without_clutter():
+    """Continue: the log tells the game so far and where it resumed. An undo tells the
+    log anew from the record, without the undone choice and without an "(undone)" line."""
+    game = a_game(seats=2, hidden_information=False)
+    st = new_game(game, ["Ann", "Bob"], seed=6)
+    for _ in range(3):
+        st.apply(st.decision().choices[0].key)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one("#log")
+
+        def said() -> list[str]:
+            return [line.plain for line in log.entries]
+
+        assert said()[-1] == "Resumed after 3 choices."
+        before = said()
+        await pilot.press(st.decision().choices[0].shortcut or "1")
+        assert len(st.record.choices) == 4 and said() != before and st.can_undo()
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(app.screen.state.record.choices) == 3  # (an undo replays into a new state)
+        assert not any("undone" in line for line in said())
+        assert said() == before[:-1]  # the same story, told anew

@@ -8,6 +8,8 @@ from inkterm.engine.types import Choice, Decision, Event
 from inkterm.engine.words import act, count
 
 from .content import COLOUR_WORDS
+from .fit import fits
+from .summary import _why_not
 from .model import ROMAN, ROT, T_MAIN, T_PAGE, T_SIDES, T_TRIG, UP, Base, _take_texts, ckey, gold_bonus_words
 from .work import Ask, Batch
 
@@ -75,7 +77,7 @@ class Decisions(Base):
                 tech = self.C.techniques[on_slot] if on_slot is not None and keep else None
                 extra = f" + {tech.name}" if tech else ""
                 touches = (f"bottle:{b}", f"slot:{slot}") if on_slot is not None else (f"bottle:{b}",)
-                label, hint = _take_texts(b, self.shape[b], self.bottles[b])
+                label, hint = _take_texts(b, self.shape[b], self.bottles[b], self._pour_price(p, b))
                 if tech:
                     hint += f"; brings {tech.name}: {tech.text}"
                 ch.append(Choice(ckey("take", b), label + extra, hint, touches))
@@ -89,12 +91,14 @@ class Decisions(Base):
         if forced:
             why = "Abbot's Blessing still brings the gold bonus." if gold else "no gold bonus."
             ch.append(Choice("turn", f"Turn page {p.page} (forced, {scores})",
-                             f"{first}The Abbot has passed your page's arrow: you must Turn; {why}",
+                             f"{first}The Abbot has passed your page's arrow: you must Turn; {why}"
+                             + self._blessing_ahead(seat),
                              (f"page:{p.page}",)))
         else:
             last = p.page is not None and self.C.pages[p.page].level == 3
             what = "Score this page, your last." if last else "Score this page, discard it and take the next level."
-            ch.append(Choice("turn", f"Turn page {p.page} ({scores})", first + what, (f"page:{p.page}",)))
+            ch.append(Choice("turn", f"Turn page {p.page} ({scores})", first + what + self._blessing_ahead(seat),
+                             (f"page:{p.page}",)))
         for tid, st in p.all_techs():
             if not self.can_pay(p, self.use_price(tid)):
                 continue  # a price in points is offered only to a seat that has them
@@ -106,7 +110,22 @@ class Decisions(Base):
                 if spec.uses != "P":
                     ch.append(Choice(ckey("use", tid), f"Use {spec.name} (first use)", spec.text, (f"tech:{tid}",)))
         prompt = f"{p.name}: {'you must Turn' if forced else 'Take or Turn'}"
-        return Decision(seat, prompt, ch, T_MAIN)
+        d = Decision(seat, prompt, ch, T_MAIN)
+        # The bottles in play that cannot be taken now, dimmed in the menu with why.
+        offered = {parse_key(c.key)[1] for c in ch if c.key.startswith("take:")}
+        d.unavailable = tuple(("", f"Bottle {b}", _why_not(self, d, b)) for b in self.active if b not in offered)
+        return d
+
+    def _pour_price(self, p, b: str) -> str:
+        """"" if bottle ``b``'s cubes all fit ``p``'s page; else what fitting them
+        costs: the fewest cubes poured back (Spill Cloth) and their points."""
+        cubes, mc = tuple(self.bottles[b]), self._mc(p)
+        if fits(cubes, mc, 0):
+            return ""
+        k = next(k for k in range(1, self._spill(p) + 1) if fits(cubes, mc, k))
+        name, cost = self._spill_cost(p)
+        price = f", −{count(k * cost, 'point')}" if cost else ""
+        return f"they fit your page only if {count(k, 'cube')} go{'es' if k == 1 else ''} back to the bag ({name}{price})"
 
     def _apply(self, choice: Choice) -> list[Event]:
         ev = Narration()

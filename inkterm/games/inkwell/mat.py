@@ -32,6 +32,20 @@ class Mat(Base):
                 if self.solo:
                     self._rival_scores(ev, f"arrow {ROMAN[k]}", arrow=True)
 
+    def _blessing_ahead(self, seat: int) -> str:
+        """What Abbot's Blessing pays ``seat`` when this turn ends, if the Abbot's next
+        step crosses an arrow ("" if nothing)."""
+        if self.calm or self.abbot >= self.end:
+            return ""
+        for k, a in enumerate(self.arrows, start=1):
+            if self.abbot + 1 == a and self.crossed < k:
+                pts = sum(e.arrow_points for _t, _s, e in self._active_kinds(self.players[seat])
+                          if e.kind == "blessing" and e.arrow_points)
+                if pts:
+                    return (f" When your turn ends the Abbot crosses arrow {ROMAN[k]}: "
+                            f"Abbot's Blessing scores {pts}.")
+        return ""
+
     def _arrow_blessings(self, ev: Narration) -> None:
         """Abbot's Blessing pays its holders as the Abbot crosses an arrow, so that it
         acts in games where nobody is forced."""
@@ -118,7 +132,7 @@ class Mat(Base):
     def _take(self, p: Player, bid: str, ev: Narration, allow_tech: bool = True) -> None:
         cubes = self.bottles[bid]
         self.bottles[bid] = [0] * 6
-        ev.say(f"{act(p.name, 'takes')} {bid} {_cubes_text(cubes)}.", self.cur, "take")
+        ev.say(f"{act(p.name, 'takes')} bottle {bid}: {_cubes_text(cubes)}.", self.cur, "take")
         self.take_size = sum(cubes)
         self.work.push(Batch(cubes, fit=True, spill=self._spill(p)))
         slot = self.link[bid]

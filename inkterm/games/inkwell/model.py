@@ -53,18 +53,20 @@ def _cubes_text(c) -> str:
     return " ".join(_cube_parts(c))
 
 
-def _take_texts(bid: str, shape: str, c) -> tuple[str, str]:
+def _take_texts(bid: str, shape: str, c, pour: str = "") -> tuple[str, str]:
     """An offered Take's label and hint: ``Take C1 K R Y`` and ``circle bottle: 3
-    cubes K R Y; they all fit your page`` (the cubes are spelled out once for both)."""
+    cubes K R Y; they all fit your page`` (the cubes are spelled out once for both);
+    ``pour``: the price of fitting them, when some must go back to the bag."""
     parts = _cube_parts(c)
     n = sum(c)
-    return (f"Take {bid} {' '.join(parts)}",
-            f"{shape} bottle: {n} cube{'s' if n != 1 else ''} {' '.join(parts)}; "
-            f"{'they all fit' if n != 1 else 'it fits'} your page")
+    fit = pour or f"{'they all fit' if n != 1 else 'it fits'} your page"
+    return (f"Bottle {bid}: {' '.join(parts)}",
+            f"{shape} bottle {bid}: {n} cube{'s' if n != 1 else ''} {' '.join(parts)}; {fit}")
 
 
 def gold_bonus_words(gold: int) -> str:
-    return "gold bonus" if gold == 1 else f"{gold} gold bonus"
+    """The Turn's gold bonus with its number: it is cubes to place, not points."""
+    return f"gold bonus of {gold} gold cube{'s' if gold != 1 else ''}"
 
 
 class Player:
@@ -348,6 +350,7 @@ class Base(GameState):
         def legal_takes(self, seat: int | None = None, shapes: Collection[str] | None = None,
                         most: int | None = None) -> list[str]: ...
         def _take(self, p: Player, bid: str, ev: Narration, allow_tech: bool = True) -> None: ...
+        def _blessing_ahead(self, seat: int) -> str: ...
         # placing.py
         def _decide_place(self, p: Player, batch: Batch) -> Decision: ...
         def _apply_place(self, p: Player, batch: Batch, kind: str, sid: str, ev: Narration) -> None: ...

@@ -6,7 +6,7 @@ from inkterm.engine.steps import Narration
 from inkterm.engine.types import Choice, Decision
 from inkterm.engine.words import act, count
 
-from .content import CUBE_NAMES, GOLD, SPACE_GLYPH, Space
+from .content import COLOUR_WORDS, CUBE_NAMES, GOLD, Space
 from .fit import GOLD_BIT, fits, minus
 from .model import LETTER, T_PLACE, T_START, Base, Player, _cube_word, ckey
 from .work import Batch
@@ -16,13 +16,18 @@ from .work import Batch
 _PLACE_TEXTS: dict[Space, tuple[str, str, tuple[str, ...]]] = {}
 
 
+#: A page space's accepted cubes in words, where they are not one colour (or gold).
+ACCEPT_WORDS = {"?": "any cube", "*": "gold only"}
+
+
 def _place_texts(sp: Space) -> tuple[str, str, tuple[str, ...]]:
     """The key, label and touches of the choice to place a cube on ``sp``."""
     got = _PLACE_TEXTS.get(sp)
     if got is None:
         where = ("multiplier" if sp.role == "multiplier" else
                  "standalone" if sp.role == "standalone" else f"illustration {sp.sid[0]}")
-        got = _PLACE_TEXTS[sp] = (ckey("place", sp.sid), f"{sp.sid} ({SPACE_GLYPH[sp.accept]}, {where})",
+        takes = ACCEPT_WORDS.get(sp.accept) or f"{COLOUR_WORDS[sp.accept]} or gold"
+        got = _PLACE_TEXTS[sp] = (ckey("place", sp.sid), f"Space {sp.sid} ({takes}, {where})",
                                   (f"space:{sp.sid}",))
     return got
 
@@ -128,9 +133,24 @@ class Placing(Base):
             ch.append(Choice("spill", f"Pour the {word} cube back into the bag ({name}{price})", "", ()))
         if len(ch) > 1 or left:
             ch.append(Choice("auto", "Auto-place" + (" all" if left else ""), "Fill a good assignment at once.", ()))
+        hoard = self._hoarder_points(p)
+        blessing = self._blessing_ahead(self.cur)
+        if hoard or blessing:  # the take's last cube: Hoarder pays once it is placed
+            then = (f"Then Hoarder scores {hoard} (a big bottle)." if hoard else "") + blessing
+            ch = [Choice(c.key, c.label, f"{c.hint} {then}".strip(), c.touches, c.shortcut)
+                  if not left or c.key == "auto" else c for c in ch]
         topic = T_START if self.stage == "start" else T_PLACE
         more = f" ({left} more after this)" if left else ""
         return Decision(self.cur, f"{p.name}: place the {word} cube{more}", ch, topic)
+
+    def _hoarder_points(self, p: Player) -> int:
+        """What Hoarder pays when the bottle just taken is placed (0: nothing)."""
+        if self.take_size < 0:
+            return 0
+        effects = [e for _tid, _st, e in self._active_kinds(p)]
+        if self.incoming is not None:  # a technique arriving with this bottle counts too
+            effects.append(self.C.techniques[self.incoming].effect)
+        return sum(e.points for e in effects if e.kind == "hoarder" and self.take_size >= e.min_cubes)
 
     def _pour(self, p: Player, batch: Batch, t: int, ev: Narration) -> None:
         """Pour a cube of type ``t`` (already out of the batch) back into the bag, and

@@ -66,6 +66,10 @@ from .work import StartCubes
 class State(Flow, Decisions, Placing, Techniques, Mat, Rival, Scoring, Persistence):
     game_id = "inkwell"
     snapshot_shape = 2  # the work queue replaced the hand/sub/start_queue lists
+    #: What each seat has on the table, and how events and choices write an amount of it.
+    SEAT_FACTS = {
+        "score": ("{n} point", "scores {n}"),
+    }
 
     content: Content
 

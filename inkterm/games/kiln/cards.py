@@ -74,12 +74,20 @@ class CardRules(KilnCore):
         else:
             self._me_say(f"has no card to play ({step.why}).")
 
-    def decide_play(self, step: Play) -> tuple[str, list[Choice]]:
+    def decide_play(self, step: Play) -> tuple[str, list[Choice], tuple[tuple[str, str, str], ...]]:
         discount = step.discount
-        out = [play_choice(self.content, cid, cost) for cid, cost in self._playable(discount)]
+        p = self.me
+        playable = self._playable(discount)
+        out = [play_choice(self.content, cid, cost, p.blanks, p.favour, p.supply) for cid, cost in playable]
         out.append(Choice("skip", "Play no card", "Keep your hand as it is."))
         cheaper = f", {discount} cheaper" if discount else ", full cost"
-        return f"{step.why}: play a card from your hand{cheaper}?", out
+        # The rest of the hand, dimmed with the reason (the menu lists them after).
+        can = {cid for cid, _ in playable}
+        closed = tuple(("", f"{c.name} {c.zh}", f"${cost}, you have ${p.money}" if cost > p.money
+                        else "it would do nothing now")
+                       for cid in p.hand if cid not in can
+                       for c, cost in [(self.cards[cid], max(0, self.cards[cid].cost - discount))])
+        return f"{step.why}: play a card from your hand{cheaper}?", out, closed
 
     def handle_play(self, step: Play, key: str) -> None:
         m, p = self.m, self.me
@@ -103,6 +111,7 @@ class CardRules(KilnCore):
         e, n = c.effect, c.p("amount")
         if e == "points":
             p.extra += n
+            self._me_say(f"scores {count(n, 'extra point')} ({c.name}).", "score")
         elif e == "blanks":
             self._push(Blanks(n, c.name))
         elif e == "tokens_distinct":
@@ -116,14 +125,18 @@ class CardRules(KilnCore):
             for z in sel:
                 p.tokens[z] -= 1
             p.supply += len(sel)
+            if sel:
+                self._me_say(f"takes a token back to the supply from {', '.join(zone_name(z + 1) for z in sel)} "
+                             f"({c.name}).")
             self._push(Blanks(n, c.name))
         elif e == "favour":
             self._push(Gain(n, 0))
         elif e == "money":
-            p.gain_money(n)
+            self._me_say(f"gains {p.gain_money(n)} money ({c.name}).")
         elif e == "materials":
             p.clay += c.p("clay")
             p.glaze += c.p("glaze")
+            self._me_say(f"gains {c.p('clay')} clay and {c.p('glaze')} glaze ({c.name}).")
         elif e == "zone_effect":
             self._ask(Super())
         elif e == "move_tokens":
@@ -131,14 +144,17 @@ class CardRules(KilnCore):
         elif e == "others_lose_favour":
             for s, o in enumerate(m.players):
                 if s != self.seat and o.favour:  # R8: stops at 1, nothing at 0
-                    o.favour = max(1, o.favour - n)
+                    lost, o.favour = o.favour - max(1, o.favour - n), max(1, o.favour - n)
+                    who = self.name(s)
+                    self._say(f"{who} loses {lost} favour to {c.name} (now favour {o.favour})."
+                              if lost else f"{who} keeps favour {o.favour} (it stops at 1).", s, "card")
         elif e == "extra_action":
             m.extra_mains += n
 
     # --- play cards that ask ------------------------------------------------------------
     def decide_pick(self, step: Pick) -> tuple[str, list[Choice]]:
         return f"Wheel-throwing: a token on a different zone ({step.left} to go)", [
-            zone_pick("place", z, zone_name(z)) for z in range(1, 7) if z not in step.chosen
+            zone_pick("place", z, f"{zone_name(z)}: a token here") for z in range(1, 7) if z not in step.chosen
         ]
 
     def handle_pick(self, step: Pick, key: str) -> None:
@@ -196,33 +212,39 @@ class CardRules(KilnCore):
         m = self.m
         p.tapped.append(c.id)
         e, n = c.effect, c.p("amount")
-        self._me_say(f"taps {c.name} {c.zh}.", "card")
+        tapped = f"taps {c.name} {c.zh}"
         if e == "reroll_most":  # rule 38 / R29: most dice, ties to the lower pip
+            self._me_say(f"{tapped}.", "card")
             self._reroll(max(range(1, 7), key=lambda z: (m.dice[z - 1], -z)))
         elif e == "fewer_material":
-            if p.clay < p.glaze:
-                p.clay += n
-            else:
-                p.glaze += n
+            which = "clay" if p.clay < p.glaze else "glaze"
+            setattr(p, which, getattr(p, which) + n)
+            self._me_say(f"{tapped}: gains {n} {which}.", "card")
         elif e == "money":
-            p.gain_money(n)
+            self._me_say(f"{tapped}: gains {p.gain_money(n)} money.", "card")
         elif e == "convert":
             p.clay -= c.p("clay")
             p.glaze += c.p("glaze")
+            self._me_say(f"{tapped}: pays {c.p('clay')} clay for {c.p('glaze')} glaze.", "card")
         elif e == "token_where_present":
+            self._me_say(f"{tapped}.", "card")
             self._ask(Present(n))
         elif e == "bellows":
             m.bellows += n
+            self._me_say(f"{tapped}: +{n} strength to the next main action.", "card")
         elif e == "buy_favour":
             p.money -= c.p("money")
+            self._me_say(f"{tapped}: pays {c.p('money')} money for {n} favour.", "card")
             self._push(Gain(n, 0))
-        elif e == "sell_materials":
-            self._ask(Sell(c.p("materials"), n))
+        else:
+            self._me_say(f"{tapped}.", "card")
+            if e == "sell_materials":
+                self._ask(Sell(c.p("materials"), n))
 
     def decide_present(self, step: Present) -> tuple[str, list[Choice]]:
         t = self.me.tokens
         return "Kiln Hand: a token on a zone where you already have one", [
-            zone_pick("place", z, f"{zone_name(z)} (you have {t[z - 1]})") for z in range(1, 7) if t[z - 1]
+            zone_pick("place", z, f"{zone_name(z)} (you have {t[z - 1]}): a token here") for z in range(1, 7) if t[z - 1]
         ]
 
     def handle_present(self, step: Present, key: str) -> None:
@@ -275,7 +297,7 @@ class CardRules(KilnCore):
         elif e == "dragon":
             if p.dragon < c.p("max"):
                 p.dragon += 1
-                self._me_say(f"adds a Dragon Kiln marker ({p.dragon}).", "card")
+                self._me_say(f"adds a Dragon Kiln marker to {c.name} {c.zh} ({p.dragon} of {c.p('max')} now).", "card")
         # favour_boost, tribute_bonus, studio_boost, shop_discount, free_copy change
         # values inside the effect itself and do nothing afterwards.
 

@@ -67,8 +67,9 @@ class KilnCore(GameState):
         self.m.queue.items.append(ask)  # push() of one step, without its reversing
 
     # --- dice --------------------------------------------------------------------------
-    def _reroll(self, pip: int) -> None:
-        """Roll zone ``pip``'s dice again, each landing in the zone of its pip."""
+    def _reroll(self, pip: int, paid: str = "") -> None:
+        """Roll zone ``pip``'s dice again, each landing in the zone of its pip (the
+        event says where each went, and what the roll cost: ``paid``)."""
         m = self.m
         n = m.dice[pip - 1]
         m.dice[pip - 1] = 0
@@ -77,4 +78,5 @@ class KilnCore(GameState):
         for r in rolled:
             m.dice[r - 1] += 1
         self.reveal()
-        self._me_say(f"rerolls {zone_name(pip)}: {', '.join(map(str, rolled))}.")
+        landed = ", ".join(f"{r} to {zone_name(r)}" for r in rolled)
+        self._me_say(f"{paid}rerolls {zone_name(pip)}'s {count(n, 'die')}: {landed}.")

@@ -49,7 +49,7 @@ class RewardRules(KilnCore):
             self._ask(Favour(n, step.tribute_bonus))
 
     def decide_favour(self, step: Favour) -> tuple[str, list[Choice]]:
-        return favour_decision(self.me.favour, step.n)
+        return favour_decision(self.me.favour, step.n, self.me.blanks)
 
     def handle_favour(self, step: Favour, key: str) -> None:
         p, n = self.me, step.n
@@ -84,7 +84,8 @@ class RewardRules(KilnCore):
     def decide_place(self, step: Place) -> tuple[str, list[Choice]]:
         mine = self.me.tokens
         return f"{step.why}: place {count(step.n, 'token')} on which zone?", [
-            zone_pick("place", z, f"{zone_name(z)} (you have {mine[z - 1]})") for z in range(1, 7)
+            zone_pick("place", z, f"{zone_name(z)} (you have {mine[z - 1]}): {count(step.n, 'token')} here")
+            for z in range(1, 7)
         ]
 
     def handle_place(self, step: Place, key: str) -> None:
@@ -98,8 +99,10 @@ class RewardRules(KilnCore):
         for z in sel:  # R9: removed tokens go back to supply
             p.tokens[z - 1] -= 1
         p.supply += len(sel)
+        gained = min(N_BLANKS, p.blanks + y) - p.blanks
+        points = f" (+{count(gained, 'point')})" if gained else ""
         self._me_say(
-            f"makes {'2 blanks (bonus)' if y == 2 else 'a blank'} from "
+            f"makes {'2 blanks (bonus)' if y == 2 else 'a blank'}{points}, a token back to the supply from "
             + ", ".join(zone_name(z) for z in sel)
             + "."
         )
@@ -110,7 +113,9 @@ class RewardRules(KilnCore):
         before = p.blanks
         p.blanks = min(N_BLANKS, before + step.n)  # R11: blanks past slot 20 are lost
         if step.source != "blank-making":
-            self._me_say(f"places {count(p.blanks - before, 'blank')} ({step.source}).")
+            got = p.blanks - before
+            points = f" (+{count(got, 'point')})" if got else ""
+            self._me_say(f"places {count(got, 'blank')} ({step.source}){points}.")
         done = [i + 1 for i, t in enumerate(ROW_THRESHOLDS) if before < t <= p.blanks]
         if done:
             m.rows_queue.extend(done)  # R26: queued behind any reward in progress

@@ -32,13 +32,13 @@ from typing import Any, Callable
 from inkterm.engine import Choice, Decision, Event, GameState
 from inkterm.engine.give import give_into
 from inkterm.engine.steps import Narration, Step, key_int, parse_key
-from inkterm.engine.words import act, count
+from inkterm.engine.words import act, count, possessive
 
 from . import scoring
 from .cards import CardRules, saggar
 from .choices import (BACK, END, END_EXTRA, EXCHANGE, NO_DICE, REROLL, blank_choice, boost_decision,
                       card_choice, copy_choice, tap_choice, zone_choice, zone_pick)
-from .content import HAND_SIZE, N_DICE, N_ROUNDS, KilnContent, cards, read_content, rules_text
+from .content import HAND_SIZE, N_BLANKS, N_DICE, N_ROUNDS, KilnContent, cards, read_content, rules_text
 from .core import zone_name
 from .model import Model, Player
 from .rewards import RewardRules, blank_selection, can_make_blank
@@ -55,6 +55,17 @@ class State(CardRules, RewardRules):
     # 3: the work queue is dumped as typed steps (2: the taken-dice area emptied each
     # round; saves before it dumped a running total).
     snapshot_shape = 3
+    #: What each seat has on the table, and how events and choices write an amount of it.
+    SEAT_FACTS = {
+        "score": ("{n} point", "{n} extra point"),
+        "money": ("{n} money", "${n}"),
+        "favour": ("favour {n}", "{n} favour", "favour track at {n}"),
+        "clay": ("{n} clay",),
+        "glaze": ("{n} glaze",),
+        "blanks": ("{n} blank", "a blank"),
+        "tokens": ("{n} token", "a token"),
+        "dragon": ("Dragon Kiln marker",),
+    }
 
     @classmethod
     def rules_text(cls) -> str:
@@ -113,7 +124,9 @@ class State(CardRules, RewardRules):
         m = self.m
         m.turn += 1
         m.mains = m.extra_mains = m.bellows = 0
-        if m.turn < len(m.order):
+        if m.turn < len(m.order):  # the log marks where the next turn begins
+            nxt = m.order[m.turn]
+            self._say(f"{possessive(self.name(nxt), start=True)} turn.", nxt, "turn")
             return
         if m.round == N_ROUNDS:  # rule 8: the game ends after round 10, no pass
             m.over = True
@@ -176,11 +189,11 @@ class State(CardRules, RewardRules):
             for pip in range(1, 7):
                 d = m.dice[pip - 1]
                 if d:  # R1: only zones with dice
-                    out.append(zone_choice(pip, d, d + m.bellows))
+                    out.append(zone_choice(pip, d, d + m.bellows, p.favour, p.supply))
                 else:
                     empty += (NO_DICE[pip - 1],)
         if can_make_blank(p):
-            out.append(blank_choice(*blank_selection(p)))
+            out.append(blank_choice(*blank_selection(p), p.blanks, p.favour))
         if m.mains:
             out.append(END_EXTRA if m.extra_mains else END)
         if min(filter(None, m.dice)) - saggar(p, self.content) <= p.clay:
@@ -199,7 +212,24 @@ class State(CardRules, RewardRules):
             prompt = f"{who}: choose a zone for your {'extra ' if m.mains else ''}main action"
         else:
             prompt = f"{who}: free actions, or end your turn"
-        return prompt, out, empty
+        return prompt, out, empty + self._free_out_of_reach(p)
+
+    def _free_out_of_reach(self, p: Player) -> tuple[tuple[str, str, str], ...]:
+        """The free actions this turn cannot take now, dimmed in the menu with why, so a
+        new player learns they exist and what they need (rules 29–31)."""
+        out: tuple[tuple[str, str, str], ...] = ()
+        if p.blanks >= N_BLANKS:
+            out += (("b", "Make a blank", f"all {N_BLANKS} made"),)
+        elif not can_make_blank(p):
+            out += (("b", "Make a blank", f"needs tokens on 5 zones, yours are on {6 - p.tokens.count(0)}"),)
+        cheapest = min(filter(None, self.m.dice)) - saggar(p, self.content)
+        if cheapest > p.clay:
+            out += (("r", "Reroll a zone", f"needs {cheapest} clay, you have {p.clay}"),)
+        if p.glaze < 3:
+            out += (("x", "Exchange 3 glaze", f"you have {p.glaze} glaze"),)
+        elif not p.supply:
+            out += (("x", "Exchange 3 glaze", "no token left in your supply"),)
+        return out
 
     def handle_turn(self, step: Turn, key: str) -> None:
         m, p = self.m, self.me
@@ -227,7 +257,8 @@ class State(CardRules, RewardRules):
 
     # --- the main action (rule 10) -----------------------------------------------------
     def decide_boost(self, step: Boost) -> tuple[str, list[Choice]]:
-        return boost_decision(step.pip, self.m.dice[step.pip - 1] + self.m.bellows)
+        return boost_decision(step.pip, self.m.dice[step.pip - 1] + self.m.bellows, self.me.favour,
+                              self.me.supply)
 
     def handle_boost(self, step: Boost, key: str) -> None:
         boost = 1 if key == "boost" else 0
@@ -244,7 +275,7 @@ class State(CardRules, RewardRules):
         # R21: only cards already in front of the player trigger in this action.
         persistent = [c for c in p.tableau if self.cards[c].type == "persistent"]
         self._me_say(
-            f"acts in {zone_name(pip)} at strength {s}{' (paid boost)' if boost else ''}: "
+            f"acts in {zone_name(pip)} at strength {s}{f' (paid {boost} money for +{boost})' if boost else ''}: "
             f"{count(placed, 'token')} placed, a die taken."
         )
         self._push(Effect(pip, s, True, pip, persistent), Persist(pip, pip, persistent))
@@ -280,11 +311,13 @@ class State(CardRules, RewardRules):
             else:
                 self._ask(Copy(s, fee, owned))
 
-    def decide_copy(self, step: Copy) -> tuple[str, list[Choice]]:
+    def decide_copy(self, step: Copy) -> tuple[str, list[Choice], tuple[tuple[str, str, str], ...]]:
         s, fee = step.s, step.fee
-        out = [copy_choice(z, s, fee) for z in range(1, 6) if self.m.dice[z - 1]]
+        out = [copy_choice(z, s, fee, self.me.favour) for z in range(1, 6) if self.m.dice[z - 1]]
         out.append(Choice("skip", "Copy nothing", "Keep the fee; the Imperial Kiln does nothing."))
-        return f"Imperial Kiln: pay {fee} money to copy a zone with dice at strength {s}?", out
+        # The zones without dice, dimmed with why: the five keep their board numbers.
+        empty = tuple(NO_DICE[z - 1] for z in range(1, 6) if not self.m.dice[z - 1])
+        return f"Imperial Kiln: pay {fee} money to copy a zone with dice at strength {s}?", out, empty
 
     def handle_copy(self, step: Copy, key: str) -> None:
         if key == "skip":
@@ -292,7 +325,7 @@ class State(CardRules, RewardRules):
             return
         z = key_int(key)
         self.me.money -= step.fee
-        self._me_say(f"pays {step.fee} to copy {zone_name(z)}.")
+        self._me_say(f"pays {step.fee} money to copy {zone_name(z)}.")
         # R4: pip-6 cards trigger (already scheduled) and so do the copied pip's.
         self._push(Effect(z, step.s, True, 6, step.owned), Persist(z, 6, step.owned))
 
@@ -343,27 +376,32 @@ class State(CardRules, RewardRules):
         # R27: the zone's dice count, never the boost; the Saggar makes it cheaper.
         return max(0, self.m.dice[pip - 1] - saggar(p, self.content))
 
-    def decide_reroll(self, step: Reroll) -> tuple[str, list[Choice]]:
+    def decide_reroll(self, step: Reroll) -> tuple[str, list[Choice], tuple[tuple[str, str, str], ...]]:
         p = self.me
         out = [
             zone_pick("reroll", z, f"{zone_name(z)} ({count(d, 'die')}) for {self._reroll_cost(p, z)} clay")
             for z, d in enumerate(self.m.dice, 1)
             if d and self._reroll_cost(p, z) <= p.clay
         ]
-        return f"Reroll which zone? (you have {p.clay} clay)", out + [BACK]
+        # Every zone is listed: those that cannot be rerolled now dimmed, with why.
+        closed = tuple((str(z), zone_name(z), "no dice" if not d else
+                        f"needs {self._reroll_cost(p, z)} clay, you have {p.clay}")
+                       for z, d in enumerate(self.m.dice, 1) if not d or self._reroll_cost(p, z) > p.clay)
+        return f"Reroll which zone? (you have {p.clay} clay)", out + [BACK], closed
 
     def handle_reroll(self, step: Reroll, key: str) -> None:
         if key == "back":
             return
         z = key_int(key)
         p = self.me
-        p.clay -= self._reroll_cost(p, z)
-        self._reroll(z)
+        cost = self._reroll_cost(p, z)
+        p.clay -= cost
+        self._reroll(z, f"pays {cost} clay and " if cost else "")
 
     def decide_exchange(self, step: Exchange) -> tuple[str, list[Choice]]:
         t = self.me.tokens
         return "Exchange 3 glaze: place a token on which zone?", [
-            zone_pick("exchange", z, f"{zone_name(z)} (you have {t[z - 1]})") for z in range(1, 7)
+            zone_pick("exchange", z, f"{zone_name(z)} (you have {t[z - 1]}): a token for 3 glaze") for z in range(1, 7)
         ] + [BACK]
 
     def handle_exchange(self, step: Exchange, key: str) -> None:

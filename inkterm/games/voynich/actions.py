@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 
 from inkterm.engine.steps import parse_key
 from inkterm.engine.types import Choice
+from inkterm.engine.words import act
 
-from .content import reward_text
+from .content import Reward, reward_text
 from .tables import ACTION_TOPIC, ALL_SPACES, PLACE, TEXT_FACE, action_label, cap, tok_text, touch_space, where
 from .tasks import Task
 
@@ -41,6 +42,10 @@ class Action:
 
     def prompt(self, st: State, task: Task) -> str:
         return f"{st.name(task.seat)}: {action_label(self.code)}"
+
+    def hint(self, st: State) -> str:
+        """What choosing this action brings at once, for the card's menu ("" : it asks first)."""
+        return ""
 
     def choices(self, st: State, task: Task) -> list[Choice]:
         raise NotImplementedError
@@ -68,6 +73,12 @@ class Placement(Action):
     def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
         raise NotImplementedError
 
+    def brings(self, st: State, p: int, tok: tuple, sid: str) -> list[tuple[Reward, str]]:
+        """What placing ``tok`` on ``sid`` gives its placer, part by part with why
+        (a space's reward, a text's value, a constellation completed…), read from the
+        same tables ``place`` pays from; the menu's hint says it all and its sum."""
+        return []
+
     def feasible(self, st: State, p: int, excl: str | None) -> bool:
         return self.has_dest(st) and has_source(st, p, self.kind, self.sec, excl, self.supply)
 
@@ -94,7 +105,9 @@ class Placement(Action):
                 return []
             return [Choice(key, cap(label), "", t)
                     for key, label, t in sources(st, task.seat, self.kind, self.sec, task.excl, self.supply)]
-        return [Choice(key, cap(label), "", t) for key, label, t, _ in self.dests(st)]
+        tok = peek(st, task.seat, self.kind, task.src) if task.src is not None else None
+        return [Choice(key, cap(label), brings_hint(self.brings(st, task.seat, tok, sid)) if tok else "", t)
+                for key, label, t, sid in self.dests(st)]
 
     def apply(self, st: State, task: Task, key: str) -> None:
         if task.stage == 0:
@@ -105,6 +118,8 @@ class Placement(Action):
         sid = next(d[3] for d in self.dests(st) if d[0] == key)
         assert task.src is not None
         tok = take(st, task.seat, self.kind, task.src)
+        if not task.src.startswith("supply"):  # a token moved on the board: where from
+            st.say(f"{act(st.name(task.seat), 'takes')} the {tok_text(tok)} from {where(task.src)}", task.seat)
         self.place(st, task.seat, tok, sid)
 
 
@@ -145,6 +160,26 @@ def has_source(st: State, p: int, kind: str, sec: str, excl: str | None, supply:
                 if tok[0] == p and tok[1] == kind:
                     return True
     return False
+
+
+def brings_hint(parts: list[tuple[Reward, str]]) -> str:
+    """"2★ (the star's space) + 1★ 1 OK (Aries completed) = 3★ 1 OK": every gain, and the sum."""
+    parts = [(r, why) for r, why in parts if any(r.gains) or r.actions]
+    if not parts:
+        return ""
+    said = " + ".join(f"{reward_text(r)} ({why})" for r, why in parts)
+    total = [sum(r.gains[i] for r, _ in parts) for i in range(5)]
+    if len([r for r, _ in parts if any(r.gains)]) > 1:
+        said += f" = {reward_text(Reward((tuple(total), ())))} in all"  # type: ignore[arg-type]
+    return f"Brings {said}."
+
+
+def peek(st: State, p: int, kind: str, src: str) -> tuple | None:
+    """The token a source names, left where it is (None if it is gone)."""
+    where_, _, text = src.partition(":")
+    if where_ == "supply":
+        return (p, "text", int(text.removeprefix("t")), False) if kind == "text" else (p, kind, 0, False)
+    return next((tok for tok in st.spaces[src] if tok[0] == p and tok[1] == kind), None)
 
 
 def take(st: State, p: int, kind: str, src: str) -> tuple:

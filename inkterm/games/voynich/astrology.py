@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from inkterm.engine.words import act
 
 from . import words as W
-from .actions import Action, Placement
+from .actions import Action, Placement, brings_hint
 from .content import Reward, reward_text
 from .tables import CONST_NAMES, CONST_REWARD, NSECT, SECTOR_CONSTS, STAR_REWARD, row_of, tok_text, touch_space
 
@@ -50,6 +50,13 @@ def complete(st: State, const: str) -> None:
             st.gain(b, r.gains, f"({W.constellation(const)})")
 
 
+def goat_brings(st: State) -> list[tuple[Reward, str]]:
+    """What turning the goat pays now: each constellation begun in its next sector."""
+    nxt = st.goat % NSECT + 1
+    return [(CONST_REWARD[k], f"the goat, {W.constellation(k)}") for k in SECTOR_CONSTS[nxt]
+            if st.spaces[f"as:{k}:star"] or st.spaces[f"as:{k}:text"]]
+
+
 def goat_step(st: State, p: int) -> None:
     st.goat = st.goat % NSECT + 1
     st.say(f"The goat turns to sector {st.goat}", p)
@@ -72,6 +79,13 @@ class ToConstellation(Placement):
             out.append((f"to:{k}", f"{W.constellation(k)}{extra}", (touch_space(sid),), sid))
         return out
 
+    def brings(self, st: State, p: int, tok: tuple, sid: str) -> list[tuple[Reward, str]]:
+        const = row_of(sid)
+        own = (STAR_REWARD[const], "the star") if self.kind == "star" else (st.text_value(tok), tok_text(tok))
+        other = st.spaces[f"as:{const}:{'text' if self.kind == 'star' else 'star'}"]
+        done = [(CONST_REWARD[const], f"completes {W.constellation(const)}")] if other else []
+        return [own, *done]
+
     def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
         st.spaces[sid].append(tok)
         const = row_of(sid)
@@ -92,6 +106,9 @@ class TurnGoat(Action):
 
     def begin(self, st: State, p: int) -> None:
         goat_step(st, p)
+
+    def hint(self, st: State) -> str:
+        return f"To sector {st.goat % NSECT + 1}. " + brings_hint(goat_brings(st))
 
 
 ACTIONS: dict[str, Action] = {

@@ -23,6 +23,14 @@ if TYPE_CHECKING:
 
 
 # --- the channel -------------------------------------------------------------------------
+class _Spaces:
+    """The board's spaces copied, for playing a push chain without changing the state."""
+
+    def __init__(self, st: State) -> None:
+        self.spaces = {k: list(v) for k, v in st.spaces.items()}
+
+
+
 def _bath_put(st: State, sid: str, tok: tuple, pushed: bool, log: list) -> None:
     if sid == POOL1:
         if tok[1] == "leaf":
@@ -108,6 +116,15 @@ class ToFountain(Placement):
     def dests(self, st: State):
         return [(f"to:{short(f)}", f"{spot(f)} ({reward_text(BA_REWARD[f])})", (touch_space(f),), f)
                 for f in FOUNTAINS]
+
+    def brings(self, st: State, p: int, tok: tuple, sid: str) -> list[tuple[Reward, str]]:
+        """The fountain's reward, and what each of the placer's own tokens the drop
+        pushes along pays (the chain played on a copy of the spaces)."""
+        log: list = []
+        _bath_put(_Spaces(st), sid, tok, False, log)  # type: ignore[arg-type]
+        return [(BA_REWARD[sid], spot(sid))] + [
+            (BA_REWARD[dest], f"your {tok_text(t)} pushed to {spot(dest)}")
+            for t, dest in log if dest != "POOL2" and t[0] == p]
 
     def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
         st.say(f"{act(st.name(p), 'adds')} a drop to {spot(sid)}", p)

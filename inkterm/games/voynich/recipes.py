@@ -36,6 +36,14 @@ class ToRecipes(Placement):
                 out.append((f"to:{row}:{s[-1]}", f"{row} row space {s[-1]} ({what})", (touch_space(s),), s))
         return out
 
+    def brings(self, st: State, p: int, tok: tuple, sid: str) -> list[tuple[Reward, str]]:
+        rw = RE_REWARD[sid]
+        if self.kind == "text":
+            base = st.text_value(tok)
+            return [(Reward((tuple(v * rw for v in base.gains), ())), f"{tok_text(tok)} ×{rw}")]  # type: ignore[arg-type, operator]
+        assert isinstance(rw, Reward)
+        return [(rw, spot(sid))]
+
     def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
         st.spaces[sid].append(tok)
         st.say(f"{act(st.name(p), 'moves')} a {tok_text(tok)} to Recipes ({spot(sid)})", p)

@@ -70,6 +70,15 @@ ACTIONS: dict[str, Action] = {
 class State(GameState):
     game_id = "voynich"
     snapshot_shape = 2  # 2: the work queue is dumped as typed steps (1: short-key task dicts)
+    #: What each seat has on the table, and how events and choices write an amount of it
+    #: (the score is the OK until the end).
+    SEAT_FACTS = {
+        "ok": ("{n} OK",),
+        "knowledge.botany": ("{n}♣",),
+        "knowledge.astrology": ("{n}★",),
+        "knowledge.baths": ("{n}≈",),
+        "knowledge.writing": ("{n}¶",),
+    }
     content: Content
 
     @classmethod

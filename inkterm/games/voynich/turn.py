@@ -48,7 +48,7 @@ class Spread:
         sec = parse_key(key)[1]
         st.open = sec
         st.phase = "prog1"
-        st.say(f"{act(st.name(st.cur), 'opens')} {sec.capitalize()}", st.cur, "turn")
+        st.say(f"{act(st.name(st.cur), 'opens')} {sec.capitalize()}", st.cur, "action")
 
 
 class Pick:
@@ -91,10 +91,33 @@ class Act:
                     codes.append(a)
         if not codes:
             return None
-        ch = [Choice(f"do:{a}", action_label(a), self._left(st, a), action_touches(a)) for a in codes]
-        ch.append(Choice("stop", "End your actions", "unused actions are lost", ()))
+        keys = self._keys(st)
+        ch = [Choice(f"do:{a}", action_label(a), " ".join(filter(None, (self._now(st, a), self._left(st, a)))), action_touches(a),
+                     keys.get(a))  # (None: the menu gives it a free letter)
+              for a in codes]
+        ch.append(Choice("stop", "End your actions", "unused actions are lost", (), "e"))
         assert st.acting is not None
         return Decision(p, f"{st.name(p)}: next action of {W.card(st.acting)}", ch, action_topic(codes[0]))
+
+    @staticmethod
+    def _keys(st: State) -> dict[str, str]:
+        """Each action's key: its place on the card being used, so that a key keeps
+        its meaning while the card's actions are spent one by one ("1 Turn the goat",
+        then 2 is still the research token, not a renumbered 1)."""
+        assert st.acting is not None
+        step = next((s for c, s in st.open_cards(st.cur) if c == st.acting), None)
+        if step is None:
+            return {}
+        keys: dict[str, str] = {}
+        for i, item in enumerate(st.content.acts(st.acting, step), start=1):
+            for a in item.split("/"):  # "a/b": the first gets the number, the other a letter
+                if a not in keys and str(i) not in keys.values():
+                    keys[a] = str(i)
+        return keys
+
+    @staticmethod
+    def _now(st: State, a: str) -> str:
+        return "" if GAIN_RE.match(a) else st.action(a).hint(st)
 
     @staticmethod
     def _left(st: State, a: str) -> str:

@@ -59,6 +59,10 @@ class WriteText(Placement):
         return _first_free(st, WR_TEXTS, lambda r, s: f"{W.space('writing', r)}, slot {s[-1]} "
                                                       f"(head {reward_text(WR_HEAD[r])})")
 
+    def brings(self, st: State, p: int, tok: tuple, sid: str) -> list[tuple[Reward, str]]:
+        r = row_of(sid)
+        return [(st.text_value(tok), tok_text(tok)), (WR_HEAD[r], f"the head of {W.space('writing', r)}")]
+
     def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
         st.spaces[sid].append(tok)
         r = row_of(sid)
@@ -76,6 +80,11 @@ class StarOnRow(Placement):
     def dests(self, st: State):
         return _first_free(st, WR_STARS, lambda r, s: f"{W.space('writing', r)} "
                                                       f"(head {reward_text(WR_HEAD[r])} + its texts)")
+
+    def brings(self, st: State, p: int, tok: tuple, sid: str) -> list[tuple[Reward, str]]:
+        r = row_of(sid)
+        return [(texts_pay(st, r), f"the texts of {W.space('writing', r)}"),
+                (WR_HEAD[r], f"the head of {W.space('writing', r)}")]
 
     def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
         st.spaces[sid].append(tok)

@@ -7,6 +7,7 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
+from inkterm.games.inkwell.content import COLOUR_WORDS
 from inkterm.widgets.touch import click_style
 
 from .common import (CODE_OF_WORD, MARK, STATUS, SYMBOL, USES, InkPart, line, viewer_seat)
@@ -101,9 +102,10 @@ class DisplayView(InkPart):
         return self.screen.has_class("-wide", "-tall")
 
     def _row(self, level: str, pages: list[dict], touches: frozenset[str], names: bool, whole: bool) -> Text:
-        """``II  ▶II-4 Owl ×B 13pt  II-5 ×K 12pt``: a display's pages, each with its
-        multiplier colour and points (names when they fit, and the highlighted one)."""
-        row = line((f"{level} on offer: " if whole else f"{level:<4}", self.style("head")))
+        """``II  ▶II-4 Owl × blue 13pt  II-5 Rose × black 12pt``: a display's pages,
+        each with its name, multiplier colour and points."""
+        head = f"{level} on offer: " if whole else f"{level:<4}"
+        row = line((head if level else " " * len(f"{'III'} on offer: " if whole else "    "), self.style("head")))
         if not pages:
             row.append("all taken", style=self.style("muted"))
         for n, pg in enumerate(pages):
@@ -115,8 +117,8 @@ class DisplayView(InkPart):
             row.append(MARK if h else "", style=self.style("current"))
             row.append(f"{pg['id']} {pg['name']}" if names or h else pg["id"],
                        style=(self.style("hi") if h else Style()) + click_style(f"page:{pg['id']}"))
-            row.append(" ×")
-            row.append(SYMBOL.get(m, m), style=self.ink(m))
+            row.append(" × ")  # the multiplier colour in words: "× green"
+            row.append(COLOUR_WORDS.get(m, m), style=self.ink(m))
             row.append(f" {pts}pt", style=self.style("muted"))
         return row
 
@@ -127,10 +129,10 @@ class DisplayView(InkPart):
         shown: dict | None = None
         width = self.width()
         for level, pages in (view.get("display") or {}).items():
-            # With names when they fit, else ids; the whole table's long label last to go.
-            tries = [(True, whole), (False, whole), (False, False)] if detail else [(False, whole)]
-            rows = [self._row(level, pages, touches, names, label) for names, label in tries]
-            lines.append(next((r for r in rows if r.cell_len <= width), rows[-1]))
+            # With names; a page a line when a level's pages do not fit one.
+            row = self._row(level, pages, touches, True, whole)
+            lines += [row] if row.cell_len <= width or len(pages) < 2 else [
+                self._row(level if i == 0 else "", [pg], touches, True, whole) for i, pg in enumerate(pages)]
             shown = next((pg for pg in pages if f"page:{pg['id']}" in touches), shown)
         if shown is not None:
             lines.append(Text(f"{shown['id']} {shown['name']}: {len(shown['spaces'])} spaces",

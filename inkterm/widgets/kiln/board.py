@@ -42,6 +42,7 @@ class KilnBoard(VerticalScroll, GameBoard):
     can_focus = False  # its parts (or the screen's Tab) take the focus
 
     VIEWS = tuple(VIEW_PARTS)
+    DRAWS_LEGEND = True  # its legend part, under the boards
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)

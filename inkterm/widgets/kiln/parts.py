@@ -8,13 +8,12 @@ from rich.text import Text
 
 from inkterm.games.kiln.content import FAVOUR_SPACES, N_BLANKS, ROW_SIZES
 from inkterm.games.kiln.view import KilnView, PlayerView
+from inkterm.widgets.legend import legend_line
 from inkterm.widgets.part import BoardPart
 
 MARK = "▶"
-LEGEND = "⚑ starts  ★ score  ♦ favour  +N extra points"
-BOARDS_LEGEND = "+N = points from cards and Tribute  ⚑ starts"
-FAVOUR_LEGEND = "♦ favour spaces: " + " · ".join(f"{i} {name}" for i, name in enumerate(FAVOUR_SPACES))
 EXTRA_WORDS = "from cards and Tribute"
+FAVOUR_LEGEND = "♦ favour spaces: " + " · ".join(f"{i} {name}" for i, name in enumerate(FAVOUR_SPACES))
 #: The folded views, in `v` order, and the parts each one shows.
 VIEWS = {
     "table": ("kiln-head", "kiln-zones", "kiln-seats", "kiln-legend"),
@@ -144,13 +143,15 @@ def turn_bonus(view: KilnView) -> str:
 
 
 class LegendView(FollowsView):
-    """One line that explains the board's glyphs."""
+    """The legend line (the game's glyph data: see widgets/legend.py) of the view in
+    front; the whole table adds the favour spaces' names."""
 
     KEYS = ()  # nothing of the view
 
     def draw(self, view: KilnView, touches: frozenset[str], detail: bool) -> None:
+        # Drawn once per view (not on a resize): where the rest is told only at the
+        # whole table's width, where it fits.
+        text = legend_line("kiln", "whole", None) if detail else legend_line("kiln", self.view_name, 0)
         if detail:
-            text = f"{LEGEND} ({EXTRA_WORDS})\n{FAVOUR_LEGEND}"
-        else:
-            text = BOARDS_LEGEND if self.view_name == "boards" else LEGEND
+            text += f"\n{FAVOUR_LEGEND}"
         self.show(Text(text, style=self.style("muted")))

@@ -309,7 +309,7 @@ def test_early_riser_gives_its_second_gold_only_for_page_one(players, gold):
     give_tech(st, 0, 21, "under")
     st.players[0].turned = 1
     set_page(st, 0, "II-1")
-    assert st.turn_bonus(0) == gold and _turn_choice(st).label.endswith(("+ gold bonus)" if gold == 1 else "+ 2 gold bonus)"))
+    assert st.turn_bonus(0) == gold and _turn_choice(st).label.endswith(("+ gold bonus of 1 gold cube)" if gold == 1 else "+ gold bonus of 2 gold cubes)"))
     supply = st.supply
     st.apply("turn")
     st.apply(keys(st)[0])
@@ -379,7 +379,7 @@ def test_forced_turn_with_abbots_blessing_promises_the_gold_it_brings():
     assert st.summary()["players"][0]["turn_bonus"] == 0
     give_tech(st, 0, 20, "under")  # Abbot's Blessing
     blessed = _turn_choice(st)
-    assert "forced" in blessed.label and blessed.label.endswith("+ gold bonus)")
+    assert "forced" in blessed.label and blessed.label.endswith("+ gold bonus of 1 gold cube)")
     assert "no gold bonus" not in blessed.hint and "Abbot's Blessing" in blessed.hint
     assert st.summary()["players"][0]["turn_bonus"] == 1
     supply = st.supply
@@ -391,10 +391,10 @@ def test_forced_turn_with_abbots_blessing_promises_the_gold_it_brings():
 def test_turn_bonus_counts_early_riser_the_supply_and_page_three():
     st = start(2)
     give_tech(st, 0, 21, "under")  # Early Riser: 2 gold on a voluntary Turn
-    assert _turn_choice(st).label.endswith("+ 2 gold bonus)") and st.turn_bonus(0) == 2
+    assert _turn_choice(st).label.endswith("+ gold bonus of 2 gold cubes)") and st.turn_bonus(0) == 2
     st.supply = 1
     fresh(st)
-    assert st.turn_bonus(0) == 1 and _turn_choice(st).label.endswith("+ gold bonus)")
+    assert st.turn_bonus(0) == 1 and _turn_choice(st).label.endswith("+ gold bonus of 1 gold cube)")
     st.supply = 0
     fresh(st)
     assert st.turn_bonus(0) == 0 and "bonus" not in _turn_choice(st).label

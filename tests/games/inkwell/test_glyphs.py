@@ -7,7 +7,7 @@ from inkterm.engine import new_game
 from inkterm.games.inkwell.content import SPACE_GLYPH
 
 
-def test_place_labels_show_gold_only_spaces_as_a_star():
+def test_place_labels_name_a_page_space_and_gold_only_in_words():
     seen = 0
     for seed in range(1, 6):
         state = new_game("inkwell", ["Ann", "Bob"], seed=seed)
@@ -19,8 +19,8 @@ def test_place_labels_show_gold_only_spaces_as_a_star():
             for c in d.choices:
                 if c.key.startswith("place:"):
                     sid = c.key[6:]
-                    assert c.label.startswith(f"{sid} ({SPACE_GLYPH[accept[sid]]},"), c.label
-                    assert "*" not in c.label, c.label
+                    assert c.label.startswith(f"Space {sid} ("), c.label  # not a bottle's name
+                    assert "*" not in c.label and ("gold only" in c.label) == (accept[sid] == "*"), c.label
                     seen += accept[sid] == "*"
             state.apply(bot.choose(state))
     assert seen  # the games did offer gold-only spaces

@@ -110,7 +110,7 @@ async def test_folded_views_cycle_boards_hand_cards():
         assert "▶Boards" in out and "Imperial Kiln" not in out
         assert "♦ 4 Prepare glaze" in out and "supply 40 hand 5" in out
         assert "■■■■■■✓favour twice" in out and "□□□□   play a card" in out
-        assert "B Bob ⚑ ★30 +5" in out and "+N = points from cards and Tribute" in out
+        assert "B Bob ⚑ ★30 +5" in out and "+N extra points" in out
         assert "dice this round 0" in out
         app.board.next_view()
         await pilot.pause()
@@ -172,21 +172,22 @@ async def test_summary_shows_no_hand():
 
 
 async def test_touches_are_marked_and_bring_their_view_forward():
+    """Each show is a new decision (its touches as what it concerns): its view comes forward."""
     app = BoardApp(KilnBoard(id="board"))
     async with app.run_test(size=(48, 24)) as pilot:
-        app.board.show(ann_view(), frozenset({"zone:3"}))
+        app.board.show(ann_view(), frozenset({"zone:3"}), frozenset({"zone:3"}))
         await pilot.pause()
         out = text(app)
         assert "▶⚂3 Favour Hall" in out and "▶⚀" not in out
         assert "▶A Ann" in out  # whose turn
-        app.board.show(ann_view(), frozenset({"card:P1"}))
+        app.board.show(ann_view(), frozenset({"card:P1"}), frozenset({"card:P1"}))
         await pilot.pause()
         out = text(app).splitlines()
         assert next(l for l in out if "Tribute 入贡" in l).lstrip().startswith("▶")
-        app.board.show(ann_view(), frozenset({"card:T4"}))  # a card in front: the cards view
+        app.board.show(ann_view(), frozenset({"card:T4"}), frozenset({"card:T4"}))  # a card in front: the cards view
         await pilot.pause()
         assert "▶Cards" in text(app)
-        app.board.show(ann_view(), frozenset({"zone:1"}))
+        app.board.show(ann_view(), frozenset({"zone:1"}), frozenset({"zone:1"}))
         await pilot.pause()
         assert "▶Table" in text(app) and "▶⚀1 Materials" in text(app)
 

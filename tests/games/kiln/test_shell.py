@@ -123,9 +123,15 @@ async def test_after_continue_the_log_holds_the_earlier_events():
         text = log_text(app)
         assert "R1 Ann acts in Materials" in text
         assert "R1 Ann ends the turn." in text
-        await pilot.press("l")  # and the whole of it, full height
+        await pilot.press("l")  # and the whole of it, full height, from its start by keys
         assert isinstance(app.screen, LogScreen)
+        await pilot.press("home")
+        await pilot.pause()
         assert "Ann acts in Materials" in screen_text(app)
+
+
+def since_text(app) -> str:
+    return text_of(app.screen.query_one("#since-text"))
 
 
 async def test_after_continue_the_summary_tells_what_the_others_did():
@@ -137,12 +143,12 @@ async def test_after_continue_the_summary_tells_what_the_others_did():
     app = InktermApp(start=("state", st, None), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        summary = text_of(app.screen.since_panel)
+        summary = since_text(app)
         assert app.screen.since_panel.display
-        assert "R1 bot " in summary and "R1 Ann" not in summary
+        assert "R1 bot:" in summary and "R1 Ann" not in summary
 
 
-async def test_since_your_last_turn_appears_after_a_bots_turn_until_dismissed():
+async def test_since_your_last_turn_appears_after_a_bots_turn_until_dismissed_and_comes_back():
     st = new_game("kiln", ["Ann", "bot"], seed=7)
     app = InktermApp(start=("state", st, None), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -155,37 +161,71 @@ async def test_since_your_last_turn_appears_after_a_bots_turn_until_dismissed():
         await until(pilot, lambda: st.decision().seat == 0)
         await pilot.pause()
         since = game.since_panel
-        assert since.display
-        assert "Since your last turn" in screen_text(app)
-        summary = text_of(since).splitlines()[1:]
-        assert summary and all(line.startswith("R1 bot ") for line in summary)
-        assert not any("ends the turn" in line for line in summary)  # left to the log
-        assert len(set(summary)) == len(summary)  # repeats told once, with a count
+        assert since.display and not game.query_one("#log").display  # in the log's place
+        lines = since_text(app).splitlines()
+        assert lines[0].startswith("Since your last turn") and "Esc hides, s recalls" in lines[0]
+        # The bot's turns (two in a row: the snake order), each under its seat and round
+        headings = [line for line in lines[1:] if not line.startswith("  ")]
+        assert headings == ["R1 bot:", "R1 bot:"]
+        turns = "\n".join(lines[2:]).split("\nR1 bot:\n")
+        for turn in ([line.strip() for line in t.splitlines()] for t in turns):
+            assert turn and all(line.startswith("bot ") for line in turn)
+            assert not any("ends the turn" in line for line in turn)  # the heading marks the turn
+            assert len(set(turn)) == len(turn)  # repeats told once, with a count
         await pilot.press("escape")
+        assert not since.display and game.query_one("#log").display
+        await pilot.press("s")  # and back with one key
+        assert since.display and since_text(app).splitlines()[1] == "R1 bot:"
+        await pilot.press("s")
         assert not since.display
 
 
-async def test_since_your_last_turn_leaves_every_seat_on_a_full_board_at_80x24():
-    """Kiln's board with four seats fills 80×24: the summary goes to the log's place
-    rather than push the last seats off the screen; two seats' board leaves it room on top."""
+async def test_since_your_last_turn_leaves_every_seat_and_seven_menu_rows_at_80x24():
+    """The summary takes the log's place: the board keeps every row (Kiln's four seats)
+    and the menu keeps at least seven."""
     st = _after_the_others(new_game("kiln", ["Ann", "bot", "bot 2", "bot 3"], seed=7))
     app = InktermApp(start=("state", st, None), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.screen
         since = game.since_panel
-        assert since.display and since.id == "since-side"
-        assert "R1 bot" in text_of(since)
+        assert since.display
+        assert "R1 bot:" in since_text(app) and "R1 bot 3:" in since_text(app)
         board = game.query_one("#board")
         assert board.max_scroll_y == 0  # nothing of the board below the fold
         shown = screen_text(app)
         for name in ("Ann", "bot", "bot 2", "bot 3"):  # each seat's row, with its score
             assert re.search(rf"[A-Z] {name} (⚑ )?★\d", shown), name
-    app = InktermApp(start=("state", _after_the_others(new_game("kiln", ["Ann", "bot"], seed=7)), None),
-                     bot_delay=0)
+        assert game.query_one(ActionMenu).scrollable_content_region.height >= 7
+
+
+async def test_the_summary_tells_first_what_happened_to_you_and_pages_by_keys():
+    """Nothing is cut: a long summary scrolls with [ and ]; what the others did to
+    you (an event that is yours in another seat's turn) comes first."""
+    from inkterm.table_driver import Played
+    from inkterm.engine import Event
+
+    st = _after_the_others(new_game("kiln", ["Ann", "bot", "bot 2", "bot 3"], seed=7))
+    app = InktermApp(start=("state", st, None), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.screen.since_panel.display and app.screen.query_one("#board").max_scroll_y == 0
+        game = app.screen
+        missed = game.table.missed[0]
+        missed.append(Played(1, 1, [Event("bot plays Slander 谗言 for 0 money.", 1, "card"),
+                                     Event("Ann loses 1 favour to Slander (now favour 1).", 0, "card")]))
+        game._show_since()
+        await pilot.pause()
+        lines = since_text(app).splitlines()
+        assert lines[1] == "To you:" and "Ann loses 1 favour to Slander" in lines[2]
+        panel = game.since_panel
+        assert panel.max_scroll_y > 0  # more than the panel shows: it pages, nothing dropped
+        assert "bot plays Slander" in since_text(app)
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        assert panel.scroll_y > 0
+        await pilot.press("left_square_bracket")
+        await pilot.pause()
+        assert panel.scroll_y == 0
 
 
 def _after_the_others(st):
