@@ -87,6 +87,9 @@ class InktermApp(App):
         elif kind == "demo":
             game, seats, seed, speed, bot = self.start[1:]
             self.start_demo(game, seats, seed, speed, bot)
+        elif kind == "scene":
+            game, topic, speed = self.start[1:]
+            self.show_scene(game, topic, speed)
         elif kind == "learn":
             self.start_lesson(*self.start[1:])
 
@@ -165,8 +168,27 @@ class InktermApp(App):
         self.push_screen(DemoScreen(state, speed, bot))
         return True
 
-    def start_lesson(self, game: str, restart: bool = False) -> bool:
-        """The guided first game of ``game``, where the learner left it."""
+    def show_scene(self, game: str, topic: str, speed: float = 1.0) -> bool:
+        """Play the "show me" scene of the rules section ``topic`` names."""
+        from inkterm.engine import IllegalChoice
+        from inkterm.engine.assets import AssetError
+        from inkterm.scenes import scene_for
+        from inkterm.screens.scene import SceneScreen
+
+        try:
+            scene = scene_for(game, topic)
+            if scene is None:
+                self.notify(f"No scene shows “{topic}” yet.", severity="warning")
+                return False
+            self.push_screen(SceneScreen(game, scene, speed))
+        except (AssetError, IllegalChoice, ValueError) as exc:
+            self.notify(str(exc), title="Cannot play the scene", severity="error")
+            return False
+        return True
+
+    def start_lesson(self, game: str, restart: bool = False, play_on: bool | None = None) -> bool:
+        """The guided first game of ``game``, where the learner left it. A lesson
+        finished before asks first: play on against the coach, or start over."""
         from inkterm.engine.assets import AssetError
         from inkterm.lessons import Tutor, has_lesson
         from inkterm.screens.learn import LearnScreen
@@ -176,12 +198,28 @@ class InktermApp(App):
                         title="No lesson", severity="warning")
             return False
         try:
-            tutor = Tutor.start(game, restart=restart)
+            if play_on is None and not restart and Tutor.can_play_on(game):
+                self.ask_play_on(game)
+                return True
+            tutor = Tutor.start(game, restart=restart, play_on=bool(play_on))
         except AssetError as exc:
             self.notify(str(exc), title="Cannot start the lesson", severity="error")
             return False
         self.push_screen(LearnScreen(tutor))
         return True
+
+    def ask_play_on(self, game: str) -> None:
+        from inkterm.screens.confirm import ChoiceScreen
+
+        def answer(choice: str | None) -> None:
+            if choice is not None:
+                self.start_lesson(game, restart=choice == "over", play_on=choice == "on")
+
+        self.push_screen(ChoiceScreen(
+            "You finished this lesson.",
+            "Play on against the coach from where you stopped (the game is kept as you go), "
+            "or start the lesson over at step 1.",
+            [("on", "Play on", "p"), ("over", "Start over", "s")]), answer)
 
     def learn_or_watch(self, game: str | None) -> None:
         """Learn to play ``game`` (from the title): its lesson, else its demo."""

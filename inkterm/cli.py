@@ -27,12 +27,15 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+PLAIN_HELP = ("play as lines of text: numbered choices, a board in sentences; for screen "
+              "readers and pipes (see README: Plain mode)")
 HANDOFF_HELP = ("cover the table between people: auto (only when the next would see "
                 "a secret, the default), always, or never")
 
 
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="inkterm", description="A terminal board-game table.")
+    p.add_argument("--plain", dest="plain_all", action="store_true", help=PLAIN_HELP)
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     play = sub.add_parser("play", help="start a new game straight away")
     play.add_argument("game", help="which game, e.g. kiln")
@@ -48,6 +51,7 @@ def _parser() -> argparse.ArgumentParser:
         help="a game option, e.g. --option difficulty=master (repeatable)",
     )
     play.add_argument("--handoff", choices=("auto", "always", "never"), default="auto", help=HANDOFF_HELP)
+    play.add_argument("--plain", action="store_true", help=PLAIN_HELP)
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game")
     rep = sub.add_parser("replay", help="step through a saved game (finished or not)")
@@ -57,12 +61,16 @@ def _parser() -> argparse.ArgumentParser:
                       help="a save to resume instead of the newest: its name as the title "
                            "screen shows it, or a file")
     cont.add_argument("--handoff", choices=("auto", "always", "never"), default="auto", help=HANDOFF_HELP)
+    cont.add_argument("--plain", action="store_true", help=PLAIN_HELP)
     demo = sub.add_parser("demo", help="watch bots play while each step is explained")
     demo.add_argument("game", help="which game, e.g. kiln")
     demo.add_argument("--seats", type=int, default=None, help="how many bots (default: the fewest the game takes, at least 2)")
     demo.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     demo.add_argument("--speed", type=float, default=1.0, help="0.25 to 8 (default 1)")
     demo.add_argument("--bot", default="greedy", help="which bot plays (default greedy)")
+    demo.add_argument("--rule", default=None, metavar="TOPIC",
+                      help="play the short scene that shows one rule (see --list)")
+    demo.add_argument("--list", action="store_true", help="list the rules' scenes and leave")
     learn = sub.add_parser("learn", help="a guided first game that teaches the rules as you play")
     learn.add_argument("game", help="which game, e.g. kiln")
     learn.add_argument("--restart", action="store_true",
@@ -161,8 +169,21 @@ def _run_app(**kwargs) -> int:
     return app.return_code or 0  # non-zero when the app ended on an error
 
 
+def _plain(start) -> int:
+    """Run a plain game (``inkterm.plain.start``); a game that cannot start is a CliError."""
+    from inkterm.plain.lines import Closed
+    from inkterm.plain.start import Refused
+
+    try:
+        return start()
+    except Refused as exc:
+        raise CliError(str(exc)) from None
+    except Closed:  # nobody reads any more (before the game began)
+        return 0
+
+
 def cmd_play(game: str, seats_text: str, seed: int | None, options: Sequence[str] = (),
-             handoff: str = "auto") -> int:
+             handoff: str = "auto", plain: bool = False) -> int:
     spec = _check_game(game)
     seats = parse_seats(seats_text, spec)
     opts = parse_options(list(options), spec)
@@ -170,6 +191,10 @@ def cmd_play(game: str, seats_text: str, seed: int | None, options: Sequence[str
         import random
 
         seed = random.randrange(1, 100_000)
+    if plain:
+        from inkterm.plain import start
+
+        return _plain(lambda: start.play_new(game, seats, seed, opts, handoff=handoff))
     return _run_app(start=("play", game, seats, seed, opts), handoff=handoff)
 
 
@@ -189,6 +214,25 @@ def cmd_demo(game: str, n: int | None, seed: int | None, speed: float, bot: str)
     return _run_app(start=("demo", game, n, seed, speed, bot))
 
 
+def cmd_scene(game: str, topic: str | None, speed: float) -> int:
+    """``demo GAME --list`` (topic None) lists the scenes; ``--rule TOPIC`` plays one."""
+    spec = _check_game(game)
+    from inkterm.scenes import load_scenes, scene_for
+    from inkterm.screens.rules import slug
+
+    scenes = load_scenes(game)
+    if not scenes:
+        raise CliError(f"{spec.title} has no rules scenes yet; `inkterm demo {game}` plays a whole game")
+    if topic is None:
+        print(f"Scenes of {spec.title} (inkterm demo {game} --rule TOPIC):")
+        for scene in scenes:
+            print(f"  {slug(scene.topic):<24} {scene.title}")
+        return 0
+    if scene_for(game, topic) is None:
+        raise CliError(f"no scene of {spec.title} shows {topic!r}; `inkterm demo {game} --list` lists them")
+    return _run_app(start=("scene", game, topic, speed))
+
+
 def cmd_learn(game: str, restart: bool) -> int:
     spec = _check_game(game)
     from inkterm.lessons import has_lesson
@@ -199,7 +243,7 @@ def cmd_learn(game: str, restart: bool) -> int:
     return _run_app(start=("learn", game, restart))
 
 
-def cmd_continue(save: str | None, handoff: str = "auto") -> int:
+def cmd_continue(save: str | None, handoff: str = "auto", plain: bool = False) -> int:
     from inkterm.engine.saves import SaveError, list_saves, newest_unfinished, read_save
 
     if save:
@@ -220,6 +264,10 @@ def cmd_continue(save: str | None, handoff: str = "auto") -> int:
                         f"{bad[0].error})")
             raise CliError("no unfinished game to continue" + note)
         path = info.path
+    if plain:
+        from inkterm.plain import start
+
+        return _plain(lambda: start.play_save(path, handoff=handoff))
     return _run_app(start=("continue", str(path)), handoff=handoff)
 
 
@@ -272,11 +320,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "rules":
             return cmd_rules(args.game)
         if args.command == "play":
-            return cmd_play(args.game, args.seats, args.seed, args.option, args.handoff)
+            return cmd_play(args.game, args.seats, args.seed, args.option, args.handoff,
+                            args.plain or args.plain_all)
         if args.command == "continue":
-            return cmd_continue(args.save, args.handoff)
+            return cmd_continue(args.save, args.handoff, args.plain or args.plain_all)
         if args.command == "replay":
             return cmd_replay(args.save)
+        if args.command == "demo" and (args.list or args.rule):
+            return cmd_scene(args.game, args.rule, args.speed)
         if args.command == "demo":
             return cmd_demo(args.game, args.seats, args.seed, args.speed, args.bot)
         if args.command == "learn":
@@ -294,6 +345,10 @@ def main(argv: list[str] | None = None) -> int:
             from inkterm.serve import ssh, web
 
             return (ssh if args.serve_command == "ssh" else web).run_from_args(args)
+        if args.plain_all:
+            from inkterm.plain import start
+
+            return start.menu()
         return _run_app()
     except CliError as exc:
         from inkterm.names import visible  # a file's or a player's name: text, not a command

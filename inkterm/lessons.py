@@ -114,27 +114,40 @@ class Tutor:
         self.said = ""
 
     @classmethod
-    def start(cls, game: str, *, restart: bool = False) -> "Tutor":
-        """The lesson where the learner left it (from the beginning if ``restart``, if
-        it was finished, or if the kept place no longer replays)."""
+    def start(cls, game: str, *, restart: bool = False, play_on: bool = False) -> "Tutor":
+        """The lesson where the learner left it (from the beginning if ``restart``, or
+        if the kept place no longer replays). A finished lesson starts over, unless
+        ``play_on``: then its game against the coach goes on from where it stopped."""
         lesson = load_lesson(game)
         if not restart:
-            resumed = cls._resume(game, lesson)
+            resumed = cls._resume(game, lesson, play_on)
             if resumed is not None:
                 return resumed
         return cls(game, lesson)
 
     @classmethod
-    def _resume(cls, game: str, lesson: Lesson) -> "Tutor | None":
+    def can_play_on(cls, game: str) -> bool:
+        """The lesson was finished and its game is not over: Learn may offer to play on."""
         try:
             kept = json.loads(read_file(progress_path(game), MAX_PROGRESS_BYTES))
-            if kept.get("finished"):
+        except (OSError, ValueError):
+            return False
+        if not isinstance(kept, dict) or not kept.get("finished"):
+            return False
+        tutor = cls._resume(game, load_lesson(game), play_on=True)
+        return tutor is not None and not tutor.state.is_over
+
+    @classmethod
+    def _resume(cls, game: str, lesson: Lesson, play_on: bool = False) -> "Tutor | None":
+        try:
+            kept = json.loads(read_file(progress_path(game), MAX_PROGRESS_BYTES))
+            if kept.get("finished") and not play_on:
                 return None
             state = new_game(game, seats=list(lesson.seats), seed=lesson.seed)
             for key in kept["choices"]:
                 state.apply(key)
             return cls(game, lesson, state, min(int(kept["step"]), len(lesson.steps)))
-        except (OSError, ValueError, KeyError, TypeError, IllegalChoice):
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, IllegalChoice):
             return None
 
     @property

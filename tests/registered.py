@@ -63,6 +63,7 @@ FACTS: dict[str, Callable[[str], bool]] = {
     "card_names": _card_names,  # the simulator's per-card tables name its cards (bot hooks)
     "picks": _picks,  # the simulator counts the cards (techniques …) each seat picked (bot hooks)
     "rules": _rules,  # a rules text (the toy game has its own)
+    "scenes": lambda gid: __import__("inkterm.scenes").scenes.has_scenes(gid),  # assets/<game>/scenes.json
 }
 
 

@@ -1,4 +1,5 @@
-"""The end of a game: ranking, each player's score breakdown, the tie-break."""
+"""The end of a game: ranking, each player's score over the game as a chart and the
+moments that swung it, the tie-break, each player's score breakdown."""
 from __future__ import annotations
 
 from rich import box
@@ -9,9 +10,11 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 
+from inkterm.engine.swings import score_lines, swings, turns
 from inkterm.screens import SCREENS_CSS
 from inkterm.widgets.footer import KeyFooter
 from inkterm.widgets.plain import Plain, plain_cell
+from inkterm.widgets.score_chart import ScoreChart
 
 PLACES = ["1st", "2nd", "3rd", "4th", "5th", "6th"]
 
@@ -77,12 +80,27 @@ class GameOverScreen(Screen):
             lines = result.tiebreaks
             text = "\n".join(lines) if lines else "No tie-break was needed."
             yield Plain(f"Tie-break: {text}", id="tiebreak")
+            yield from self.how_it_went()
             table = breakdown_table(result)
             if table is not None:
                 yield Plain(table, id="breakdown")
             yield Plain("Press Enter for the title screen, r to replay the game.",
                          id="gameover-help")
         yield KeyFooter()
+
+    def how_it_went(self) -> ComposeResult:
+        """The scores over the game, and the three largest single-turn gains in words."""
+        record = self.state.record
+        played = turns(record)
+        if not played:
+            return
+        yield Plain(Text("The game in scores", style="bold"), id="scores-title")
+        yield ScoreChart(list(record.seats), score_lines(played, len(record.seats)),
+                         [t.round for t in played], id="score-chart")
+        moments = swings(played, list(record.seats))
+        if moments:
+            yield Plain("\n".join(["What swung it (the largest gains in one turn):",
+                                   *(f"• {m.words}" for m in moments)]), id="swings")
 
     def on_mount(self) -> None:
         # Focus the page so it scrolls by keys and the Footer lists this screen's keys.

@@ -69,8 +69,9 @@ class LearnScreen(GameScreen):
         self.tutor = tutor
         #: The explanation of the last refused choice, shown until the next choice.
         self.refused = ""
-        #: What the other seats did since the learner's last choice (the log is hidden).
-        self.meanwhile: list[str] = []
+        #: What the other seats did since the learner's last choice (the log is hidden),
+        #: as (kind, text).
+        self.meanwhile: list[tuple[str, str]] = []
 
     def compose(self):
         yield from with_panel(super().compose(), "lesson", "")
@@ -106,7 +107,7 @@ class LearnScreen(GameScreen):
         if played.seat == self.tutor.lesson.learner:
             self.meanwhile.clear()
         else:
-            self.meanwhile.extend(e.text.rstrip(".") for e in played.events)  # joined with "; "
+            self.meanwhile.extend((e.kind, e.text.rstrip(".")) for e in played.events)  # joined with "; "
 
     def refresh_table(self) -> None:
         super().refresh_table()
@@ -157,26 +158,36 @@ class LearnScreen(GameScreen):
         events = self.meanwhile if step is not None else []
         self.query_one(f"#{PANEL_TEXT}", Plain).update(self._fit(panel, said, events, now))
 
-    def _fit(self, panel, said: Text, events: list[str], now: Text) -> Text:
+    def _fit(self, panel, said: Text, events: list[tuple[str, str]], now: Text) -> Text:
         """What was said, what the others did meanwhile, and the step, in that order;
-        if that overflows the panel, the step stays whole: the oldest of the others'
-        moves give way first (the log keeps them all), then what was said."""
+        if that overflows the panel, the step stays whole: the others' moves give way
+        first, the most repeated kind first (each cube placed before the bottle it came
+        from: what was taken stays), then what was said. The log keeps them all."""
         width = max((panel.content_size.width or self.size.width - 2) - 1, 20)
         room = panel.content_size.height or 9
 
-        def text(said: Text, events: list[str], cut: bool) -> Text:
-            moves = ("…" if cut else "") + "; ".join(events)
-            parts = [said, Text(f"Meanwhile: {moves}.", style="dim") if events else Text(), now]
+        def text(said: Text, kept: list[int]) -> Text:
+            moves, last = [], -1
+            for i in kept:
+                if i != last + 1:
+                    moves.append("…")
+                moves.append(events[i][1])
+                last = i
+            told = "; ".join(moves).replace("…; ", "…")
+            if events and kept and kept[-1] != len(events) - 1:
+                told += "…"
+            parts = [said, Text(f"Meanwhile: {told}.", style="dim") if kept else Text(), now]
             return Text("\n\n").join(p for p in parts if p.plain)
 
         def rows(shown: Text) -> int:
             return len(shown.wrap(self.app.console, width))
 
-        shown = text(said, events, False)
+        kept = list(range(len(events)))
+        shown = text(said, kept)
         if events and rows(shown) > room:
             said = Text()
-            for n in range(len(events), 0, -1):
-                shown = text(said, events[-n:], n < len(events))
+            for kept in _shorter(events):
+                shown = text(said, kept)
                 if rows(shown) <= room:
                     break
         return shown
@@ -212,3 +223,20 @@ class LearnScreen(GameScreen):
     def confirm_quit(self) -> None:
         self.autosave()  # nothing is lost: the lesson resumes where it was
         self.app.exit()
+
+
+def _shorter(events: list[tuple[str, str]]):
+    """Ever shorter selections (indexes, in order) of ``events``: each time the oldest
+    event of the most repeated kind goes; with no repeats left, the oldest but the
+    first (what began the other's turn says the most)."""
+    from collections import Counter
+
+    kept = list(range(len(events)))
+    while kept:
+        kind, n = Counter(events[i][0] for i in kept).most_common(1)[0]
+        if n > 1:
+            drop = next(i for i in kept if events[i][0] == kind)
+        else:
+            drop = kept[1] if len(kept) > 1 else kept[0]
+        kept.remove(drop)
+        yield list(kept)

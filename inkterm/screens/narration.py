@@ -16,6 +16,7 @@ from rich.markdown import Markdown
 from rich.text import Text
 
 from inkterm.bots.explain import Reason
+from inkterm.bots.reasons import why
 from inkterm.screens.rules import find_section, rules_text
 
 _HEADING = re.compile(r"^(#{1,6}) +(.+?) *#*$", re.M)
@@ -63,17 +64,32 @@ class Narration:
     chosen: str
     why: str
     rule: Section | None
+    #: What the ``why`` line is headed ("Why" for a bot's reason; a scene says what it shows).
+    why_label: str = "Why"
 
-    def renderable(self) -> Group:
+    def renderable(self, full_rule: bool = True) -> Group:
+        """``full_rule``: the rule's text too, or only its heading (a rule already read
+        in this demo: ``?`` opens it), so the step stays on one screen at 80×24."""
         parts: list[RenderableType] = [
             Text.assemble(("Deciding: ", "bold"), self.decided),
             Text.assemble(("Chosen: ", "bold"), self.chosen),
-            Text.assemble(("Why: ", "bold"), self.why),
+            Text.assemble((f"{self.why_label}: ", "bold"), self.why),
         ]
         if self.rule is not None:
-            parts.append(Text(f"The rule — {self.rule.heading}", style="bold italic"))
-            parts.append(Markdown(self.rule.body))
+            if full_rule:
+                parts.append(Text(f"The rule — {self.rule.heading}", style="bold italic"))
+                parts.append(Markdown(self.rule.body))
+            else:
+                parts.append(Text(f"The rule — {self.rule.heading} (as before; ? shows it)",
+                                  style="italic"))
         return Group(*parts)
+
+    def words(self, full_rule: bool = True) -> int:
+        """How many words a reader reads in it (the rule's only when shown in full)."""
+        text = " ".join((self.decided, self.chosen, self.why))
+        if full_rule and self.rule is not None:
+            text += " " + self.rule.body
+        return len(text.split())
 
 
 def narrate(state, d, key: str, reason: Reason) -> Narration:
@@ -92,6 +108,6 @@ def narrate(state, d, key: str, reason: Reason) -> Narration:
     return Narration(
         decided=f"{who}: {prompt}",
         chosen=said,
-        why=reason.text(label, who),
+        why=why(state, d, key, reason, label),
         rule=rule_for(state.record.game, d.topic),
     )

@@ -1,69 +1,29 @@
 """The rules of a game as Markdown, optionally opened at one section."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import MarkdownViewer
 
+from inkterm.rules_topics import find_section, rules_text, slug  # noqa: F401  (their old home)
 from inkterm.screens import SCREENS_CSS
+from inkterm.screens.host import HostedScreen
 from inkterm.widgets.footer import KeyFooter
 from inkterm.widgets.plain import Plain
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
 
-def slug(text: str) -> str:
-    """A heading's slug as Decision.topic names it: lowercase, every run of
-    characters other than a–z/0–9 becomes "-", stripped of "-" at both ends."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
-def _unicode_slug(text: str) -> str:
-    # The same, but keeping letters of any script (a heading in Chinese).
-    return re.sub(r"[\W_]+", "-", text.lower()).strip("-")
-
-
-def rules_text(game: str) -> str | None:
-    """The game's rules Markdown, with the parts made from its data (Kiln's card list)."""
-    from inkterm.engine import GAMES
-
-    try:
-        return GAMES[game].rules_text()
-    except (KeyError, OSError):
-        return None
-
-
-def find_section(headings: list[str], topic: str) -> int | None:
-    """Index of the heading ``topic`` names: exact slug first, then a heading whose
-    slug starts with or contains it (topics may drop a number prefix)."""
-    if not topic:
-        return None
-    t = slug(topic) or _unicode_slug(topic)
-    slugs = [slug(h) for h in headings]
-    uslugs = [_unicode_slug(h) for h in headings]
-    for pool in (slugs, uslugs):
-        if t in pool:
-            return pool.index(t)
-    for i, s in enumerate(slugs):
-        if s.endswith("-" + t) or s.startswith(t + "-"):
-            return i
-    for i, s in enumerate(slugs):
-        if t and t in s:
-            return i
-    return None
-
-
-class RulesScreen(Screen):
+class RulesScreen(HostedScreen):
     CSS_PATH = SCREENS_CSS
     BINDINGS = [
         Binding("escape", "close", "Back", id="rules.back"),
         Binding("q", "close", "Back", show=False),
         Binding("question_mark", "close", "Back", show=False),
         Binding("t", "toggle_toc", "Contents", id="rules.contents"),
+        Binding("s", "show_me", "Show me", id="rules.show-me"),
     ]
 
     def __init__(self, game: str, topic: str = "") -> None:
@@ -122,6 +82,42 @@ class RulesScreen(Screen):
         # Textual's GitHub-style slugs, which a Decision topic need not equal.
         viewer = self.query_one(MarkdownViewer)
         viewer.scroll_to_widget(viewer.document.query_one(f"#{header_id}"), top=True, animate=False)
+
+    def section_at_top(self) -> str | None:
+        """The heading of the section read now: the last one at or above the top (a
+        heading's margin may leave it a line or two below the top it was scrolled to)."""
+        viewer = self.query_one(MarkdownViewer)
+        top, found = viewer.scroll_y + 3, None
+        for title, header_id in getattr(self, "_headers", []):
+            header = viewer.document.query_one(f"#{header_id}")
+            if header.virtual_region.y <= top:
+                found = title
+        return found
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "show_me":
+            from inkterm.scenes import has_scenes
+
+            return has_scenes(self.game)
+        return True
+
+    def action_show_me(self) -> None:
+        """Play the scene of the section read now, or choose one among the game's scenes."""
+        from inkterm.scenes import load_scenes, scene_for
+        from inkterm.screens.picker import Picker
+
+        section = self.section_at_top()
+        scene = scene_for(self.game, section) if section else None
+        if scene is not None:
+            self.host.show_scene(self.game, scene.topic)
+            return
+        scenes = load_scenes(self.game)
+
+        def chosen(topic: str | None) -> None:
+            if topic:
+                self.host.show_scene(self.game, topic)
+
+        self.app.push_screen(Picker("Show which rule?", [(s.topic, s.title) for s in scenes]), chosen)
 
     def action_toggle_toc(self) -> None:
         viewer = self.query_one(MarkdownViewer)

@@ -78,8 +78,11 @@ def ask_leave_or_quit(screen, remote, detail: str) -> None:
 
 
 def back_to_title(app) -> None:
-    """Every screen above the title goes (the title lists the seat you left)."""
-    while len(app.screen_stack) > 2:
+    """Every screen above the title goes (the title lists the seat you left). The
+    title is the bottom of the stack (the app's default screen)."""
+    from inkterm.screens.title import TitleScreen
+
+    while len(app.screen_stack) > 1 and not isinstance(app.screen, TitleScreen):
         app.pop_screen()
 
 

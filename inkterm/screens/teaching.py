@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from functools import partial
+
 from textual.containers import VerticalScroll
+from textual.timer import Timer
 from textual.widgets import Footer
 from inkterm.widgets.plain import Plain
 
@@ -22,6 +25,17 @@ def with_panel(widgets, panel_id: str, first_words: str):
             with VerticalScroll(id=panel_id, classes="teach-panel"):
                 yield Plain(first_words, id=PANEL_TEXT)
         yield widget
+
+
+def one_shot(screen, delay: float, callback) -> Timer:
+    """``set_timer`` that always fires: Textual's one-shot timer skips a late first
+    tick, and so never fires at all when the loop was busy past its delay (a short
+    step on a loaded machine stalled the demo that way)."""
+    timer = Timer(screen, delay, name="teach-step", callback=partial(screen.call_next, callback),
+                  repeat=0, skip=False)
+    timer._start()
+    screen._timers.add(timer)
+    return timer
 
 
 def toggle_log(screen) -> None:

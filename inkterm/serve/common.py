@@ -203,6 +203,10 @@ def child_environment(
     env = {k: v for k, v in os.environ.items() if k not in DROP_ENV}
     env["TERM"] = term or "xterm-256color"
     env.setdefault("LANG", "C.UTF-8")
+    # glibc gives each thread that allocates an arena of its own (up to 8 a core); a
+    # session's few threads need no more than two. Some 0.7 MiB less per session
+    # (benchmarks.table_latency, 16 sessions); a host may set its own.
+    env.setdefault("MALLOC_ARENA_MAX", "2")
     for key, value in (client_env or {}).items():
         if key in PASS_ENV or key.startswith("LC_"):
             if isinstance(value, str) and "\0" not in value and len(value) < 256:
@@ -274,8 +278,12 @@ class PtyChild:
         on_output: Callable[[bytes], None],
         on_exit: Callable[[int], None],
         cwd: str | None = None,
+        echo: bool = True,
     ) -> None:
+        """``echo=False``: a pipe's lines, not a terminal's keys (plain mode without a
+        client pty): what is sent is not shown back, and lines end as the app ends them."""
         self.argv = list(argv)
+        self.echo = echo
         self.env = env
         self.cols = max(1, int(cols or 80))
         self.rows = max(1, int(rows or 24))
@@ -304,6 +312,11 @@ class PtyChild:
         master, slave = pty.openpty()
         try:
             fcntl.ioctl(slave, termios.TIOCSWINSZ, _winsize(self.cols, self.rows))
+            if not self.echo:
+                attrs = termios.tcgetattr(slave)
+                attrs[1] &= ~termios.ONLCR  # oflag
+                attrs[3] &= ~(termios.ECHO | termios.ECHONL)  # lflag
+                termios.tcsetattr(slave, termios.TCSANOW, attrs)
             os.set_blocking(master, False)
             self._proc = await asyncio.create_subprocess_exec(
                 *self.argv,
@@ -397,6 +410,11 @@ class PtyChild:
         elif not self._pending and self._writer_armed:
             loop.remove_writer(self._master)
             self._writer_armed = False
+
+    def end_input(self) -> None:
+        """The sender has no more to say: the app reads the end of its input (the
+        pty's end-of-file character, twice: the first ends a line not yet ended)."""
+        self.write(b"\x04\x04")
 
     # -- size -----------------------------------------------------------------
     def resize(self, cols: int, rows: int, xpix: int = 0, ypix: int = 0) -> None:

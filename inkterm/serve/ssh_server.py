@@ -42,6 +42,12 @@ from .startups import MaxStartups, least_likely_a_player
 
 log = logging.getLogger("inkterm.serve.ssh")
 
+#: The one command a client may ask for (``ssh HOST plain``): plain mode, the game as
+#: lines of text for a screen reader or a pipe (``inkterm --plain``).
+PLAIN_COMMAND = "plain"
+#: The most plain-mode input kept before its app has started (as PtyChild keeps at most).
+EARLY_INPUT_LIMIT = 1 << 20
+
 # Put the client's terminal back the way an app that exits normally would: leave
 # the alternate screen, stop mouse/focus/paste reporting, pop the kitty keyboard
 # mode, show the cursor, reset colours. Sent when the server ends an app itself.
@@ -107,6 +113,12 @@ class _Session(asyncssh.SSHServerSession):
         self._told_size_cap = False
         self._size_notice = b""  # to say before the app starts
         self.tables_token: str | None = None  # this session's pass to the shared tables
+        #: The client asked for plain mode (``ssh HOST plain``): the game as lines of text.
+        self.plain = False
+        #: Plain mode's input that came before its app started (a pipe sends at once),
+        #: and whether the input ended then too.
+        self._early_input = bytearray()
+        self._early_eof = False
 
     # -- channel requests -------------------------------------------------------
     def connection_made(self, chan) -> None:
@@ -140,6 +152,10 @@ class _Session(asyncssh.SSHServerSession):
         return True
 
     def exec_requested(self, command) -> bool:
+        # One command only, and not a command line: the choice of plain mode.
+        if isinstance(command, str) and command.strip().lower() == PLAIN_COMMAND:
+            self.plain = True
+            return True
         log.info("refused exec request from %s", self._username)
         return False
 
@@ -172,8 +188,9 @@ class _Session(asyncssh.SSHServerSession):
     async def _start(self) -> None:
         chan = self._chan
         assert chan is not None
-        if self._term is None:
-            chan.write(b"inkterm needs a terminal: connect with `ssh -t`.\r\n")
+        if self._term is None and not self.plain:
+            chan.write(b"inkterm needs a terminal: connect with `ssh -t`, "
+                       b"or ask for plain mode (lines of text): `ssh HOST plain`.\r\n")
             chan.exit(1)
             return
         if not self._server._admit(self):
@@ -197,19 +214,21 @@ class _Session(asyncssh.SSHServerSession):
             extra[TABLES_SOCKET_ENV] = str(tables.path)
             extra[TABLES_TOKEN_ENV] = self.tables_token
         env = child_environment(
-            term=self._term,
+            term=self._term or "dumb",  # None only in plain mode through a pipe
             inkterm_home=home,
             client_env=dict(chan.get_environment() or {}),
             extra=extra,
         )
         self.child = PtyChild(
-            self._server.child_argv,
+            self._server.child_argv + (["--plain"] if self.plain else []),
             env=env,
             cols=cols,
             rows=rows,
             on_output=self._on_output,
             on_exit=self._on_exit,
             cwd=str(home),
+            # Without a client terminal, plain mode's input is lines from a pipe.
+            echo=self._term is not None,
         )
         try:
             await self.child.start()
@@ -220,6 +239,11 @@ class _Session(asyncssh.SSHServerSession):
             chan.exit(1)
             return
         self.last_input = time.monotonic()  # the idle clock starts with the app
+        if self._early_input:
+            self.child.write(bytes(self._early_input))
+            self._early_input.clear()
+        if self._early_eof:
+            self.child.end_input()
         log.info("session for %s: pid %s at %dx%d TERM=%s",
                  self._username, self.child.pid, cols, rows, self._term)
         if self._closing:  # the client went away while we were starting
@@ -247,6 +271,8 @@ class _Session(asyncssh.SSHServerSession):
         self.last_input = time.monotonic()
         if self.child is not None:
             self.child.write(data)
+        elif self.plain and len(self._early_input) < EARLY_INPUT_LIMIT:
+            self._early_input += data
 
     def terminal_size_changed(self, width, height, pixwidth, pixheight) -> None:
         self._size = self._capped(width, height, pixwidth, pixheight)
@@ -263,6 +289,13 @@ class _Session(asyncssh.SSHServerSession):
 
     # -- ending -----------------------------------------------------------------
     def eof_received(self) -> bool:
+        if self.plain and not self._closing:
+            # A pipe's end: plain mode reads it, saves and says so, then exits.
+            if self.child is None:
+                self._early_eof = True
+            elif self.child.running:
+                self.child.end_input()
+            return True
         self.hang_up()
         return False
 

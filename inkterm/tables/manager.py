@@ -38,7 +38,7 @@ from inkterm.bots import number_bots
 from inkterm.engine import GAMES, IllegalChoice, SaveError, load_game, new_game, replay_events
 from inkterm.engine.saves import write_atomic
 from inkterm.engine.savetext import MAX_SAVE_BYTES
-from inkterm.engine.types import Decision, Event
+from inkterm.engine.types import SECRET_EVENT, Decision, Event
 from inkterm.names import clash, clash_reason
 
 from .limits import TableLimits, Window
@@ -499,10 +499,16 @@ class TableManager:
         if d.seat != seat or not st.can_undo():
             raise TableError("Nothing of yours to take back since the last new information.")
         earlier = st.undo()
-        taken = earlier.decision().get(st.record.choices[-1])
+        asked = earlier.decision()
+        taken = asked.get(st.record.choices[-1])
         label = taken.label if taken is not None else st.record.choices[-1]
         self._commit(table, state=earlier)
         log.info("%s took back a choice at table %s", who.name, table.code)
+        if asked.secret or asked.topic in GAMES[table.game].secret_topics:
+            # Its label may name what only this seat may see again now (a card back in
+            # the hand): the others learn that a choice was taken back, not which.
+            return table, [Event(f"{who.name} took back a choice.", seat, "undo"),
+                           Event(f"You took back: {label}.", seat, SECRET_EVENT)]
         return table, [Event(f"{who.name} took back: {label}.", seat, "undo")]
 
     # --- bots -------------------------------------------------------------------------

@@ -14,11 +14,10 @@ from inkterm.names import visible
 
 class ChatInput(Input):
     def _on_paste(self, event: events.Paste) -> None:
-        # A paste is one line of chat: its line breaks become spaces, not a cut.
-        text = " ".join(event.text.splitlines())
-        if text:
-            event.text = visible(text)
-        super()._on_paste(event)
+        # A paste is one line of chat: its line breaks become spaces, not a cut. Textual
+        # then runs Input's own handler (handlers run for every class), which inserts
+        # it: calling it here as well pasted everything twice.
+        event.text = visible(" ".join(event.text.splitlines()))
 
     def insert_text_at_cursor(self, text: str) -> None:
         super().insert_text_at_cursor(visible(text))

@@ -89,6 +89,10 @@ class EventLog(RichLog):
         self.vertical_scrollbar.window_virtual_size = self.virtual_size.height
         if follow:  # now: RichLog scrolls after the next frame (for its layout), one more
             self.scroll_end(animate=animate, immediate=True, x_axis=False)
+        # Painted whether or not the scroll moved: a line written in the same frame as
+        # a layout of the screen (a table's update) was seen never to reach a seat's
+        # terminal, its scrollbar repainted but not its lines.
+        self.refresh()
         return self
 
     def _keeps_layout(self, widest: int) -> bool:

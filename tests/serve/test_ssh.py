@@ -273,6 +273,15 @@ def test_child_program_is_made_absolute(tmp_path, monkeypatch):
     assert os.path.isabs(resolve_argv(["python3", "-m", "inkterm"])[0])
 
 
+def test_a_session_allocates_from_two_malloc_arenas_unless_the_host_says(tmp_path, monkeypatch):
+    from inkterm.serve.common import child_environment
+
+    monkeypatch.delenv("MALLOC_ARENA_MAX", raising=False)
+    assert child_environment(term="xterm", inkterm_home=tmp_path)["MALLOC_ARENA_MAX"] == "2"
+    monkeypatch.setenv("MALLOC_ARENA_MAX", "4")
+    assert child_environment(term="xterm", inkterm_home=tmp_path)["MALLOC_ARENA_MAX"] == "4"
+
+
 async def test_a_slow_client_pauses_the_app_instead_of_filling_memory(make_server, client_key):
     total = 16 * 1024 * 1024  # far more than the pty, channel and client buffers hold
     flood = [sys.executable, "-c",

@@ -145,7 +145,6 @@ def test_the_lesson_script_is_legal_all_the_way(game):
     """Along the lesson's own path every step's first accepted key is offered and the
     scripted opponent's keys are legal (it never falls back during the lesson)."""
     tutor = Tutor.start(game, restart=True)
-    lesson = tutor.lesson
     fell_back = []
 
     class Watch:
@@ -153,19 +152,11 @@ def test_the_lesson_script_is_legal_all_the_way(game):
             fell_back.append(state.decision().prompt)
             return make_bot("greedy").choose(state)
 
-    opponents = {int(s): ScriptedOpponent(int(s), keys, Watch()) for s, keys in lesson.opponents.items()}
-    while not tutor.finished:
-        d = tutor.state.decision()
-        if d.seat != lesson.learner:
-            tutor.state.apply(opponents[d.seat].choose(tutor.state))
-        elif not tutor.current.asks:
-            tutor.go_on()
-        else:
-            key = tutor.current.accept[0]
-            assert d.get(key) is not None, (tutor.step, key, d)
-            assert tutor.refusal(key) is None
-            tutor.state.apply(key)
-            tutor.chose(key)
+    def offered(d, key):
+        assert d.get(key) is not None, (tutor.step, key, d)
+        assert tutor.refusal(key) is None
+
+    play_the_script(tutor, Watch(), offered)
     assert not fell_back
 
 
@@ -174,3 +165,61 @@ def test_a_bad_lesson_names_the_field():
     raw["steps"][1]["wrong"] = {}
     with pytest.raises(AssetError, match=r"lessons.json: field steps.1"):
         parse_asset(json.dumps(raw), Lesson, "lessons.json")
+
+
+def play_the_script(tutor: Tutor, fallback, check=lambda d, key: None) -> None:
+    """Play ``tutor``'s lesson to its end along its script: the learner's first accepted
+    key at each question (``check(decision, key)`` first), the scripted opponents'."""
+    lesson = tutor.lesson
+    opponents = {int(s): ScriptedOpponent(int(s), keys, fallback) for s, keys in lesson.opponents.items()}
+    while not tutor.finished:
+        d = tutor.state.decision()
+        if d.seat != lesson.learner:
+            tutor.state.apply(opponents[d.seat].choose(tutor.state))
+        elif not tutor.current.asks:
+            tutor.go_on()
+        else:
+            key = tutor.current.accept[0]
+            check(d, key)
+            tutor.state.apply(key)
+            tutor.chose(key)
+
+
+def _finish_the_lesson(game: str) -> Tutor:
+    """The lesson played to its end along its own script, its place kept."""
+    tutor = Tutor.start(game, restart=True)
+    play_the_script(tutor, make_bot("greedy"))
+    tutor.save()
+    return tutor
+
+
+@pytest.mark.parametrize("game", LESSONS)
+async def test_a_finished_lesson_offers_to_play_on_or_start_over(game):
+    from inkterm.screens.confirm import ChoiceScreen
+
+    done = _finish_the_lesson(game)
+    app = InktermApp(start=("learn", game, False), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("p")  # play on: the game against the coach, where it stopped
+        await pilot.pause(0.2)
+        screen = app.screen
+        assert isinstance(screen, LearnScreen) and screen.tutor.finished
+        assert screen.state.record.choices[:len(done.state.record.choices)] == done.state.record.choices
+        await learner_turn(pilot, screen)
+        before = len(screen.state.record.choices)
+        await pilot.press("enter")  # the learner plays on, as in any game
+        await pilot.pause(0.2)
+        assert len(screen.state.record.choices) > before
+        played = list(screen.state.record.choices)
+    kept = json.loads(progress_path(game).read_text())
+    assert kept["choices"][:len(played)] == played and kept["finished"]  # kept as it goes
+    app = InktermApp(start=("learn", game, False), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("s")  # start over at step 1
+        await pilot.pause(0.2)
+        screen = app.screen
+        assert isinstance(screen, LearnScreen) and screen.tutor.step == 0
+        assert not screen.tutor.finished

@@ -93,3 +93,18 @@ def told_texts(game: str) -> list[str]:
     """The narration of the demo's decisions before their rules (for a game's own checks
     of the codes its data keeps)."""
     return [" ".join(told_without_rule(text).split()) for _, _, text in told_decisions(game)]
+
+
+BARE_NUMBER = re.compile(r"^[\s\d.,:;+\-−±%()]*$")
+
+
+@pytest.mark.parametrize("game", game_params(seats=2))
+def test_every_reason_is_in_words_never_a_bare_score(game):
+    """Why a bot chose says what the choice gains and sets up in the game's terms:
+    never "projected lead", never a number standing alone."""
+    for d, narration, _ in told_decisions(game):
+        why = narration.why
+        assert "projected" not in why and "lead by" not in why, why
+        assert not BARE_NUMBER.match(why), why
+        for part in re.split(r"[;,] ", why):  # each clause says what the number counts
+            assert not re.search(r"\d", part) or not BARE_NUMBER.match(part), (part, why)

@@ -72,6 +72,16 @@ class Tab:
         await self.browser.wait_until(lambda: re.search(pattern, self.shown(since)),
                                       timeout=timeout, what=what or pattern)
 
+    async def wait_for_title(self, pattern: str, since: int, timeout: float = 30) -> None:
+        """The window title (OSC 2) the app set after ``since`` matches ``pattern``."""
+        rx = re.compile(rb"\x1b\]2;([^\x07\x1b]*)\x07")
+
+        def latest() -> str:
+            titles = rx.findall(self.browser.websocket_bytes()[since:])
+            return titles[-1].decode("utf-8", "replace") if titles else ""
+        await self.browser.wait_until(lambda: re.search(pattern, latest()), timeout=timeout,
+                                      what=f"the window title {pattern!r}")
+
     async def sit_down(self, code: str, first: bool) -> None:
         self.browser.events.clear()
         await self.browser.call("Page.navigate", url=self.url)
@@ -174,7 +184,10 @@ async def test_a_game_night_with_a_quitter_a_drop_an_undo_and_a_restart(table_da
         press(ann, CHAT.encode() + b"\r")
         await dee.wait_for(re.escape(f"ann: {CHAT}"))
 
-        # Zoe misclicks, and takes it back before anyone else moves.
+        # Zoe misclicks, and takes it back before anyone else moves. She presses once
+        # her screen says it is her turn (a key before her menu is there is lost, as
+        # for anyone who presses before their turn shows): the table stops a choice
+        # before hers, and her window title is watched from there.
         def zoe_may_undo(st):
             d = st.decision()
             if d is None or d.seat != 3:
@@ -182,8 +195,20 @@ async def test_a_game_night_with_a_quitter_a_drop_an_undo_and_a_restart(table_da
             trial = st.clone()
             trial.apply(d.choices[0].key)
             return trial.can_undo()
-        await play(table, players, zoe_may_undo)
-        at = len(table.now().record.choices)
+
+        def then_zoe_may_undo(st):
+            d = st.decision()
+            if d is None or d.seat == 3:
+                return False
+            trial = st.clone()
+            trial.apply(d.choices[0].key)
+            return zoe_may_undo(trial)
+        await play(table, players, then_zoe_may_undo)
+        since = zoe.mark()
+        at = len(table.now().record.choices) + 1
+        await play(table, players, lambda st: len(st.record.choices) >= at)
+        assert zoe_may_undo(table.now())
+        await zoe.wait_for_title(r"your turn", since)
         mark = ann.mark = len(ann.raw)
         await zoe.keys("\r")
         await until(lambda: len(table.now().record.choices) == at + 1, "Zoe's misclick")

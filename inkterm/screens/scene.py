@@ -1,0 +1,89 @@
+"""A "show me" scene (see ``inkterm/scenes.py``): a rule played on a real board from a
+prepared position, each step told as the demo tells a bot's (over the position it is
+decided in, at a person's pace, ``←`` back), then back to where it was opened from."""
+from __future__ import annotations
+
+from rich.text import Text
+
+from inkterm.scenes import Scene
+from inkterm.screens import demo
+from inkterm.screens.demo import DemoScreen
+from inkterm.screens.narration import Narration, rule_for
+from inkterm.screens.teaching import PANEL_TEXT, leave, one_shot
+from inkterm.widgets.plain import Plain
+
+#: How long the scene's last board stays before going back, at speed 1.
+LAST_LOOK_SECONDS = 5.0
+
+
+class SceneScreen(DemoScreen):
+    def __init__(self, game: str, scene: Scene, speed: float = 1.0) -> None:
+        super().__init__(scene.opening(game), speed=speed)
+        self.scene = scene
+        self.ended = False
+
+    def on_mount(self) -> None:
+        self.query_one(f"#{PANEL_TEXT}", Plain).update(f"Show me — {self.scene.title}")
+
+    def _show_speed(self) -> None:
+        state = "paused: → next, ← back" if self.paused else f"×{self.speed:g}"
+        self.query_one("#narration").border_title = Text(f"Show me: {self.scene.title} · {state}")
+
+    def schedule_bot(self) -> None:
+        """The scene's next step (its key from the data), or its end."""
+        if self._bot_timer is not None or self.ended:
+            return
+        at = len(self.state.record.choices)
+        i = at - self.tape.start
+        d = self.decision
+        if d is None or i >= len(self.scene.steps):
+            self.end_scene()
+            return
+        told = self.tape.step_at(at)
+        if told is None:
+            step = self.scene.steps[i]
+            told = self.tape.tell(self.state, d.seat, step.key, self.narrate(d, step.key, step.say))
+        self.show_step(told)
+
+    def narrate(self, d, key: str, say: str) -> Narration:
+        who = self.state.seats[d.seat]
+        chosen = d.get(key)
+        said = chosen.label if chosen is not None else key
+        if chosen is not None and chosen.hint and chosen.hint != chosen.label:
+            said += f" — {chosen.hint}"
+        return Narration(decided=f"{who}: {d.prompt.removeprefix(f'{who}: ')}", chosen=said,
+                         why=say, rule=rule_for(self.state.record.game, self.scene.topic),
+                         why_label="Look")
+
+    def end_scene(self) -> None:
+        """The board after the last step, a last look, then back (→ or Esc at once)."""
+        self.ended = True
+        self.shown = None
+        self.query_one(f"#{PANEL_TEXT}", Plain).update(
+            f"That was “{self.scene.title}”. → or Esc goes back; ← shows the last step again.")
+        if not self.paused:
+            self._bot_timer = one_shot(self, LAST_LOOK_SECONDS / self.speed * demo.PACE, self.move_on)
+
+    def move_on(self) -> None:
+        if self.ended and self.shown is None:
+            leave(self)
+            return
+        super().move_on()
+
+    def action_back(self) -> None:
+        if self.ended and self.shown is None:  # back from the end: the last step again
+            self.ended = False
+            last = self.tape.steps[-1] if self.tape.steps else None
+            if last is not None:
+                self._stop_timer()
+                self.paused = True
+                self._show_speed()
+                self.table.state = last.before.clone()
+                self.refresh_table()
+                self.show_step(last)
+            return
+        super().action_back()
+
+    def finish(self) -> None:
+        """The game ending inside a scene ends the scene, not in the game-over screen."""
+        self.end_scene()

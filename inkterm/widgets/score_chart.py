@@ -1,0 +1,56 @@
+"""Each seat's score over a game as a line chart (plotext, through Textual's wrapper):
+one line per seat, drawn with the seat's initial as its mark, so the lines read
+without colour too (NO_COLOR, colour-blind players)."""
+from __future__ import annotations
+
+from textual_plotext import PlotextPlot
+
+
+def marks(names: list[str]) -> list[str]:
+    """One mark per seat: its initial, or its number where initials clash."""
+    initials = [(n.strip()[:1] or "?").upper() for n in names]
+    return [c if initials.count(c) == 1 else str(i + 1) for i, c in enumerate(initials)]
+
+
+def ticks(low: int, high: int, most: int = 6) -> list[int]:
+    """Whole-number ticks from ``low`` to ``high``: points are whole numbers."""
+    step = max(1, -(-(high - low) // (most - 1)))
+    return list(range(low, high + step, step))
+
+
+class ScoreChart(PlotextPlot):
+    """``lines``: per seat, its score at the start and after every turn; ``rounds``:
+    each turn's round (None where a game has no rounds), marked on the x axis."""
+
+    DEFAULT_CSS = """
+    ScoreChart {
+        height: 14;
+        width: 1fr;
+        max-width: 100;
+    }
+    """
+
+    def __init__(self, names: list[str], lines: list[list[int]],
+                 rounds: list[int | None] | None = None, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.names = names
+        self.lines = lines
+        self.rounds = rounds or []
+
+    def on_mount(self) -> None:
+        plt = self.plt
+        plt.clear_figure()
+        for name, mark, line in zip(self.names, marks(self.names), self.lines):
+            plt.plot(list(range(len(line))), line, label=f"{name} ({mark})", marker=mark)
+        scores = [p for line in self.lines for p in line] or [0]
+        plt.yticks([float(t) for t in ticks(min(scores), max(scores))])
+        starts = [(i + 1, r) for i, r in enumerate(self.rounds)
+                  if r is not None and (i == 0 or self.rounds[i - 1] != r)]
+        if starts:  # the x axis in rounds: each round's first turn
+            every = -(-len(starts) // 10)
+            shown = starts[::every]
+            plt.xticks([float(x) for x, _ in shown], [str(r) for _, r in shown])
+            plt.xlabel("round")
+        else:
+            plt.xticks([float(t) for t in ticks(0, max(len(line) for line in self.lines) - 1, 8)])
+            plt.xlabel("turn")
