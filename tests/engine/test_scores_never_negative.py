@@ -3,8 +3,7 @@ can pay it, like any other price. Random games of every registered game, at ever
 seat count in turn, check every seat's score after every choice.
 
 1,000 games a game with ``INKTERM_SLOW=1`` (``make test``); 100 in a quick run
-(a points price offered to a seat without the points broke it in about one random game
-in ten of one shipped game)."""
+(a game's old rule broke it in about one random game in ten)."""
 import os
 import random
 
