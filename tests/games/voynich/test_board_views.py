@@ -1,5 +1,5 @@
 """The Voynich board's views at 80×24 show the whole of what a decision concerns:
-turning the goat brings Astrology with its five sectors and the goat into sight."""
+turning the goat, the Sections view shows Astrology with its five sectors and the goat."""
 from __future__ import annotations
 
 from inkterm.app import InktermApp
@@ -49,6 +49,12 @@ async def test_turning_the_goat_shows_all_five_sectors_and_the_goat_at_80x24():
             await pilot.press("up")
         await pilot.pause()
         await pilot.pause()
+        assert tabs.active == "vy-tab-book"  # views move on a new decision, not on the highlight
+        for _ in range(len(board.VIEWS)):  # the player turns to the sections with v
+            if tabs.active == "vy-tab-sections":
+                break
+            await pilot.press("v")
+            await pilot.pause()
         assert tabs.active == "vy-tab-sections"
         astrology = next(w for w in board.query_one("#vy-tab-sections").query(SectionView)
                          if w.section == "astrology")
