@@ -61,8 +61,9 @@ class Screen:
             if not chunk:
                 if rx.search(visible(bytes(self.raw[self.mark:]))):
                     continue
+                # The app's last words, whole: a crash prints its traceback there.
                 raise AssertionError(f"connection ended before {pattern!r}; "
-                                     f"got {visible(bytes(self.raw[-400:]))!r}")
+                                     f"got {visible(bytes(self.raw[-6000:]))!r}")
             self.raw += chunk
 
     async def read_to_end(self, timeout: float = 10.0) -> str:
