@@ -5,15 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-import shutil
-import tempfile
-from pathlib import Path
 
 import pytest
 
-from inkterm.tables.channel import SOCKET_NAME, TableService
 from inkterm.tables.client import TableClient, TableRefused
-from inkterm.tables.manager import TableManager
 from inkterm.tables.people import ssh_player, web_person
 from inkterm.tables.protocol import Choose, JoinTable, ListTables, OpenTable, WatchTable
 
@@ -22,14 +17,6 @@ from tests.registered import a_game
 GAME = a_game(seats=2)  # any game will do: the first in the menu
 
 
-@pytest.fixture
-async def service():
-    # A short folder: a Unix socket's path is limited to about 107 bytes.
-    base = Path(tempfile.mkdtemp(prefix="ikt-"))
-    svc = await TableService(TableManager(base / "tables"), base / SOCKET_NAME).start()
-    yield svc
-    await svc.close()
-    shutil.rmtree(base, ignore_errors=True)
 
 
 async def client(service, name) -> TableClient:

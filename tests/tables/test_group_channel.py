@@ -4,58 +4,23 @@ whole story and the chat; a move's events carry the round they happened in; a fu
 table hears who asks to join, and the host gives them the away seat."""
 from __future__ import annotations
 
-import asyncio
-import shutil
-import tempfile
-from pathlib import Path
 
-import pytest
 
-from inkterm.tables.channel import SOCKET_NAME, TableService
 from inkterm.tables.client import TableClient
-from inkterm.tables.manager import TableManager
 from inkterm.tables.protocol import Choose, JoinTable, Leave, OpenTable, Say, Steer
 
 from tests.registered import a_game
+from tests.tables.heard import Heard
 
 GAME = a_game(shipped=True, seats=3)  # the protocol's own tests need one game; every game's story: test_group_tables
 
 
-@pytest.fixture
-async def service(tmp_path, monkeypatch):
-    monkeypatch.setenv("INKTERM_HOME", str(tmp_path / "home"))
-    base = Path(tempfile.mkdtemp(prefix="ikt-"))
-    svc = await TableService(TableManager(base / "tables"), base / SOCKET_NAME).start()
-    yield svc
-    await svc.close()
-    shutil.rmtree(base, ignore_errors=True)
 
 
 async def client(service, name):
     return await TableClient.connect(str(service.path), service.issue_token(name))
 
 
-class Heard:
-    """What one client is pushed at a table."""
-
-    def __init__(self, c: TableClient, code: str):
-        self.updates, self.notes, self.chat = [], [], []
-        c.follow(code, self.take)
-
-    def take(self, m):
-        if m.type == "update":
-            self.updates.append(m)
-        elif m.name:
-            self.chat.append((m.name, m.text))
-        else:
-            self.notes.append(m.text)
-
-    async def until(self, check, what):
-        for _ in range(100):
-            if check():
-                return
-            await asyncio.sleep(0.03)
-        raise AssertionError(f"never heard {what}: {self.notes}")
 
 
 async def play(table, clients, n):

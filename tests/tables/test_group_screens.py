@@ -18,30 +18,10 @@ from inkterm.tables.protocol import JoinTable
 
 from shown import screen_text  # tests/ui is on the path (conftest)
 
+from tests.tables.heard import Heard
 from tests.tables.test_table_screens import (a_choice_and_its_key, as_player, log_text,
-                                             open_with_a_seat_for_another, service, service_client,
+                                             open_with_a_seat_for_another, service_client,
                                              until)
-
-__all__ = ["service"]  # the fixture, shared with the table screens' tests
-
-
-class Heard:
-    """What a channel client is pushed at a table: the table's own notes, chat, updates."""
-
-    def __init__(self, client, code):
-        self.notes, self.chat, self.updates = [], [], []
-        client.follow(code, self.take)
-
-    def take(self, m):
-        if m.type == "update":
-            self.updates.append(m)
-        elif m.name:
-            self.chat.append((m.name, m.text))
-        else:
-            self.notes.append(m.text)
-
-    def said(self, words: str) -> bool:
-        return any(words in t for t in self.notes)
 
 
 async def ann_and_bob(pilot, service):

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import shutil
-import tempfile
-from pathlib import Path
 
 import pytest
 
@@ -15,9 +12,7 @@ from inkterm.app import InktermApp
 from inkterm.bots import make_bot
 from inkterm.engine import GAMES, Decision, new_game
 from inkterm.screens.table_game import TableScreen
-from inkterm.tables.channel import SOCKET_NAME, TableService
 from inkterm.tables.client import TableClient
-from inkterm.tables.manager import TableManager
 from inkterm.tables.protocol import ListTables, OpenTable, TableInfo, Update, encode, parse_push
 from inkterm.tables.remote import RemoteTable
 from inkterm.widgets.action_menu import ActionMenu
@@ -25,14 +20,6 @@ from inkterm.widgets.action_menu import ActionMenu
 SEATS = ["ann", "bot"]
 
 
-@pytest.fixture
-async def service(tmp_path, monkeypatch):
-    monkeypatch.setenv("INKTERM_HOME", str(tmp_path / "home"))
-    base = Path(tempfile.mkdtemp(prefix="ikt-"))  # a Unix socket's path must be short
-    svc = await TableService(TableManager(base / "tables"), base / SOCKET_NAME).start()
-    yield svc
-    await svc.close()
-    shutil.rmtree(base, ignore_errors=True)
 
 
 def telling_decision(game: str):

@@ -19,6 +19,7 @@ from inkterm.tables.pg_store import PostgresStore
 from inkterm.tables.protocol import Choose, JoinTable, Leave, ListTables, OpenTable, Say
 
 from tests.registered import a_game
+from tests.tables.heard import Heard
 
 GAME = a_game(seats=3)
 
@@ -44,27 +45,6 @@ async def client(service, name) -> TableClient:
     return await TableClient.connect(str(service.path), service.issue_token(name))
 
 
-class Heard:
-    """What one session is pushed at a table: updates, chat, the table's notes."""
-
-    def __init__(self, c: TableClient, code: str, first=None):
-        self.updates, self.chat, self.notes = [first] if first else [], [], []
-        c.follow(code, self.take)
-
-    def take(self, m):
-        if m.type == "update":
-            self.updates.append(m)
-        elif m.name:
-            self.chat.append((m.name, m.text))
-        else:
-            self.notes.append(m.text)
-
-    async def until(self, check, what, seconds=5.0):
-        for _ in range(int(seconds / 0.03)):
-            if check():
-                return
-            await asyncio.sleep(0.03)
-        raise AssertionError(f"never heard {what}: {self.notes} {self.chat}")
 
 
 def last(heard: Heard):

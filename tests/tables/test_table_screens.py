@@ -5,9 +5,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
-import shutil
-import tempfile
-from pathlib import Path
 
 import pytest
 
@@ -15,9 +12,7 @@ from inkterm.app import InktermApp
 from inkterm.engine import GAMES
 from inkterm.screens.table_game import TableScreen
 from inkterm.screens.tables import JoinTableScreen, LobbyScreen, OpenTableScreen
-from inkterm.session_env import TABLES_SOCKET_ENV, TABLES_TOKEN_ENV
-from inkterm.tables.channel import SOCKET_NAME, TableService
-from inkterm.tables.manager import TableManager
+from inkterm.session_env import TABLES_TOKEN_ENV
 from inkterm.tables.people import ssh_player
 from inkterm.tables.protocol import OpenTable
 from inkterm.widgets.action_menu import ActionMenu
@@ -29,15 +24,6 @@ from tests.registered import games
 GAME = games()[0]  # the game the Open form offers first
 
 
-@pytest.fixture
-async def service(tmp_path, monkeypatch):
-    monkeypatch.setenv("INKTERM_HOME", str(tmp_path / "home"))
-    base = Path(tempfile.mkdtemp(prefix="ikt-"))
-    svc = await TableService(TableManager(base / "tables"), base / SOCKET_NAME).start()
-    monkeypatch.setenv(TABLES_SOCKET_ENV, str(svc.path))
-    yield svc
-    await svc.close()
-    shutil.rmtree(base, ignore_errors=True)
 
 
 def as_player(monkeypatch, service, name):

@@ -15,16 +15,11 @@ import asyncio
 import json
 import random
 import re
-import shutil
-import tempfile
 import time
-from pathlib import Path
 
 import pytest
 
 from inkterm.engine import GAMES
-from inkterm.tables.channel import SOCKET_NAME, TableService
-from inkterm.tables.manager import TableManager
 from inkterm.tables.protocol import (Choose, Hello, JoinTable, OpenTable, TakeBack, Update,
                                      WatchTable, encode, parse_push)
 
@@ -36,14 +31,6 @@ CHOICES = 120
 AT = re.compile(rb',"at":(\d+),')
 
 
-@pytest.fixture
-async def service(tmp_path, monkeypatch):
-    monkeypatch.setenv("INKTERM_HOME", str(tmp_path / "home"))
-    base = Path(tempfile.mkdtemp(prefix="ikt-"))
-    svc = await TableService(TableManager(base / "tables"), base / SOCKET_NAME).start()
-    yield svc
-    await svc.close()
-    shutil.rmtree(base, ignore_errors=True)
 
 
 class Session:
