@@ -41,6 +41,7 @@ from .people import Player, address_key, web_person
 from .protocol import (MAX_REQUEST_BYTES, BadMessage, ChatLine, Choose, ChooseName, Error,
                        FillWithBots, Hello, JoinTable, Leave, ListTables, Ok, OpenTable, Say,
                        Steer, TakeBack, WEB_MARK, WatchTable, Welcome, encode, parse_request)
+from .store import NameTaken
 from .table_bots import BotRunner
 
 log = logging.getLogger("inkterm.tables")
@@ -434,7 +435,7 @@ class TableService:
         m, done = self.manager, Ok(re=request.id)
         if isinstance(request, ChooseName):
             return Ok(re=request.id, name=self._name(conn, request.name)), []
-        self._recall_name(conn)
+        self._recall_name(conn, ask_store=True)
         who = conn.player
         if isinstance(request, ListTables):
             return Ok(re=request.id, tables=[t.info() for t in m.listed(who)]), []
@@ -504,11 +505,26 @@ class TableService:
         self._bots_think(table)
         return sends
 
-    def _recall_name(self, conn: _Connection) -> None:
+    def _recall_name(self, conn: _Connection, ask_store: bool = False) -> None:
         """A browser session takes the name its person chose (in another tab, or
-        before a reload)."""
-        if not conn.name and conn.player.person in self._web_names:
-            conn.player = conn.player.named(self._web_names[conn.player.person])
+        before a reload; ``ask_store``: or on another host of a shared store)."""
+        person = conn.player.person
+        if conn.name:
+            return
+        if (ask_store and person not in self._web_names and person.startswith("web:")
+                and self.manager.store.shared):
+            try:
+                if (name := self.manager.store.web_name(person)) is not None:
+                    self._remember_name(person, name)
+            except OSError as exc:
+                log.warning("a browser's name is not read from the store: %s", exc)
+        if person in self._web_names:
+            conn.player = conn.player.named(self._web_names[person])
+
+    def _remember_name(self, person: str, name: str) -> None:
+        self._web_names[person] = name
+        while len(self._web_names) > MAX_WEB_NAMES:
+            self._web_names.popitem(last=False)
 
     def _name(self, conn: _Connection, wanted: str) -> str:
         """A browser person's name, chosen once for its life: what it chose, marked
@@ -530,11 +546,18 @@ class TableService:
         if other is not None:
             raise TableError(f"Someone else is {other}; {clash_reason(name, other)}: "
                              "choose another name.")
+        if person.startswith("web:") and self.manager.store.shared:  # every host's names
+            try:
+                name = self.manager.store.claim_web_name(person, name,
+                                                         lambda names: clash(name, names))
+            except NameTaken as exc:
+                raise TableError(f"Someone else is {exc.other}; "
+                                 f"{clash_reason(name, exc.other)}: choose another name.") from None
+            except OSError as exc:
+                raise TableError(f"The name cannot be kept right now ({exc}).") from None
         conn.player = conn.player.named(name)
         if person.startswith("web:"):  # a browser that comes back (a session alone does not)
-            self._web_names[person] = name
-            while len(self._web_names) > MAX_WEB_NAMES:
-                self._web_names.popitem(last=False)
+            self._remember_name(person, name)
         return name
 
     def _follow(self, conn: _Connection, rid: int | None, table: Table, seat: int | None,
