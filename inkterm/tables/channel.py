@@ -187,7 +187,8 @@ class TableService:
         for table, events in self.manager.play_for_idle():
             sends += self.updates(table, events)
             self._bots_think(table)
-        self.manager.expire_waiting()
+        for table in self.manager.expire_waiting():
+            sends += self._gone(table)
         for table in self.manager.retry_saves():
             sends += self._note(table.code, f"Table {table.code} can be saved again: "
                                             "play goes on.")
@@ -234,6 +235,9 @@ class TableService:
         said (a move's events, a chat line), or the table as it now is."""
         sends: list = []
         for table, said in self.manager.take_heard():
+            if said is not None and said.get("gone"):
+                sends += self._gone(table)
+                continue
             if said is not None and "chat" in said:
                 name, text = said["chat"]
                 sends += self._say_here(table.code, name, text)
@@ -242,6 +246,14 @@ class TableService:
                 sends += self.updates(table, events,
                                       round_no=said.get("round") if said is not None else None)
             self._bots_think(table)
+        return sends
+
+    def _gone(self, table: Table) -> list:
+        """The table is no more (``table.ended`` says why): its sessions here are told
+        so, and follow it no longer."""
+        sends = self.updates(table, [])
+        for conn in self._followers.pop(table.code, set()):
+            conn.following.pop(table.code, None)
         return sends
 
     def _beat(self) -> list:

@@ -160,3 +160,33 @@ async def test_a_browser_players_name_is_the_same_on_every_host_and_nobody_elses
     await other.choose_name("Zed")
     assert other.name == "Zed (web)"
     await other.close()
+
+
+async def test_a_waiting_table_closes_on_every_hosts_screens_and_never_under_a_player(hosts):
+    """A waiting table nobody is at closes after the limit; one whose player waits on
+    another host does not; and when a host closes it, the sessions at it on the
+    other hosts are told (the store's NOTIFY), not left in a waiting room of a table
+    that is no more."""
+    from dataclasses import replace
+
+    from inkterm.tables.manager import CLOSED_WAITING
+
+    a, b = hosts
+    a.manager.limits = replace(a.manager.limits, waiting_minutes=0.3 / 60)
+    ann, bob = await client(a, "ann"), await client(b, "bob")
+    code = (await ann.request(OpenTable(game=GAME, seats=["me", "open", "open"]))).update.table.code
+    on_a = Heard(ann, code)
+    on_b = Heard(bob, code, (await bob.request(JoinTable(code=code))).update)
+    await on_a.until(lambda: on_a.updates and last(on_a).table.seats[1].name == "bob", "bob sit down")
+    await ann.request(Leave(code=code))  # the host goes; bob waits on host b
+    await asyncio.sleep(1.5)  # five times the limit, the watchdog looking every 0.3 s
+    assert code in a.manager.tables and code in b.manager.tables
+
+    # Host a loses sight of bob (as when b's beat came late under load): it closes the
+    # table, and bob's waiting room on b hears so.
+    table = a.manager.tables[code]
+    table.elsewhere, table.alone_since = set(), 0.0
+    await on_b.until(lambda: last(on_b).table.ended == CLOSED_WAITING, "the table closed", 10)
+    assert code not in b.manager.tables
+    with pytest.raises(TableRefused):
+        await bob.request(Say(code=code, text="anyone?"))
