@@ -12,13 +12,16 @@ Usage::
 
     python -m benchmarks.table_latency [--tables 4] [--seats 4] [--seconds 20]
     python -m benchmarks.table_latency --hosts 2 --store postgresql://…
+    python -m benchmarks.table_latency --hosts 2 --store temporary
 
 The goal is p95 <= 150 ms and <= 60 MiB per session. With ``--hosts N --store
 URL`` the same seats are spread over N ``serve ssh`` processes sharing the store
 (each table's seats taking turns between the hosts, so most repaints cross from
 one host to another); the same run first measures them on one host with table
 files, and prints the ratio of the two p95s (goal <= 1.2) and of the memory per
-session.
+session. ``--store temporary`` starts a throwaway PostgreSQL server for the run, as
+the tests do (``tests/postgres.py``: ``initdb`` and ``pg_ctl`` in a temporary folder,
+Debian's programs in /usr/lib/postgresql/*/bin), and removes it afterwards.
 """
 from __future__ import annotations
 
@@ -42,6 +45,8 @@ from benchmarks.serving import (ANSI, ROOT, app_processes, cpu_seconds, free_por
                                 memory_kib, pct, wait_for_port)
 
 GOAL_P95_MS, GOAL_MIB = 150, 60
+#: ``--store temporary``: a PostgreSQL server of the run's own (see the docstring).
+TEMPORARY = "temporary"
 UP, TAB = b"\x1b[A", b"\t"
 #: Output that is no repaint: the window title (OSC 2) and the bell, which a table
 #: screen writes straight to the terminal before it draws anything.
@@ -280,7 +285,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hosts", type=int, default=1, help="serve ssh processes sharing --store")
     p.add_argument("--store", default=None, metavar="postgresql://…",
                    help="the table store the hosts share (the run measures one host with "
-                        "files first, for the ratio)")
+                        f"files first, for the ratio); {TEMPORARY!r}: a throwaway PostgreSQL "
+                        "server started for the run")
     args = p.parse_args(argv)
     if args.hosts > 1 and not args.store:
         p.error("--hosts needs --store: hosts share tables only through a store")
@@ -288,6 +294,21 @@ def main(argv: list[str] | None = None) -> int:
         r = asyncio.run(bench(args))
         _report(args, r)
         return 0
+    if args.store == TEMPORARY:
+        from tests.postgres import Cluster, bin_dir
+
+        if (programs := bin_dir()) is None:
+            p.error("--store temporary needs PostgreSQL's programs (initdb, pg_ctl)")
+        cluster = Cluster(programs).start()
+        try:
+            return side_by_side(argparse.Namespace(**{**vars(args), "store": cluster.database()}))
+        finally:
+            cluster.stop()
+    return side_by_side(args)
+
+
+def side_by_side(args) -> int:
+    """One host with table files, then ``args.hosts`` hosts on ``args.store``."""
     one = argparse.Namespace(**{**vars(args), "hosts": 1, "store": None})
     base = asyncio.run(bench(one))
     _report(one, base)

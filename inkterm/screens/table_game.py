@@ -86,6 +86,10 @@ def back_to_title(app) -> None:
         app.pop_screen()
 
 
+#: How long a note from the table (who came, who left) shows over the game.
+NOTE_SECONDS = 6
+
+
 class TableScreen(GameScreen):
     CSS_PATH = [*GameScreen.CSS_PATH, TABLES_CSS]
     BINDINGS = [Binding("c", "chat", "Chat"), Binding("t", "table_panel", "Table"),
@@ -130,7 +134,7 @@ class TableScreen(GameScreen):
         if self.remote.chat and self.live:
             self.query_one(EventLog).note("The table's chat so far:")
         for name, text in said:
-            self.chat_said(name, text)
+            self.chat_said(name, text, now=False)
 
     # --- what the server sends ------------------------------------------------------
     @property
@@ -192,9 +196,11 @@ class TableScreen(GameScreen):
         box.display = False
         self.query_one(ActionMenu).focus()
 
-    def chat_said(self, name: str, text: str) -> None:
+    def chat_said(self, name: str, text: str, now: bool = True) -> None:
         """A chat line in the log, as plain text (the server made it so; Text keeps
-        any markup in it as typed). No name: a note from the table itself."""
+        any markup in it as typed). No name: a note from the table itself, which
+        (said ``now``) also shows for a few seconds: a bot's moves just after a
+        player left scrolled the log's note away before anyone could read it."""
         if not self._mounted:
             self._said_early.append((name, text))
             return
@@ -204,6 +210,9 @@ class TableScreen(GameScreen):
             self.query_one(EventLog).add_line(Text(f"{name}: {text}", style="bold"))
         else:  # the table itself: who came and went
             self.query_one(EventLog).note(text)
+            if now:  # the newest alone: a stack of them would hide the menu
+                self.app.clear_notifications()
+                self.notify(text, title=f"Table {self.remote.code}", timeout=NOTE_SECONDS)
 
     def show_whose_turn(self, turn_began: bool) -> None:
         """The window title says whose turn it is; the bell rings when ours begins."""

@@ -41,6 +41,7 @@ PRIVATE_WORDS = {False: "Private: no — listed for everyone to join",
                  True: "Private: yes — not listed, joined by its code only"}
 #: How often the Join list asks the server again while it shows.
 LIST_EVERY = 2.0
+CODE_PLACEHOLDER = "the letters the host shared"
 
 _clients: dict[int, TableClient] = {}  # one channel per app
 
@@ -268,6 +269,8 @@ class JoinTableScreen(_TablesScreen):
     def __init__(self, watch: bool = False) -> None:
         super().__init__()
         self.watching = watch
+        #: Your one seat among the listed tables (back after a drop): an empty Enter's.
+        self._yours: str | None = None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="tables-panel"):
@@ -276,8 +279,8 @@ class JoinTableScreen(_TablesScreen):
             yield from self.name_row()
             with Horizontal(classes="tables-row"):
                 yield PlainLabel("Code", classes="tables-label")
-                yield Input(placeholder="the letters the host shared", id="code",
-                            max_length=16, compact=True)
+                yield Input(placeholder=CODE_PLACEHOLDER, id="code", max_length=16,
+                            compact=True)
             yield Plain(f"Enter {'watches' if self.watching else 'joins'} the table with that "
                          "code; or pick one below (↓ to the list).", classes="tables-help")
             yield PlainOptionList(id="table-list")
@@ -297,25 +300,38 @@ class JoinTableScreen(_TablesScreen):
         if answer is None or not self.is_attached:
             return
         client, ok = answer
-        listing = self.query_one("#table-list", OptionList)
         tables = ok.tables or []
         lines = [(t.code, table_line(t, client.name)) for t in tables]
         if lines == getattr(self, "_listed", None):
-            return  # as shown: the highlight stays where the player put it
+            return  # as shown
         self._listed = lines
+        self._show_list(lines)
+        mine = [t.code for t in tables if seat_of(t.seats, client.name) is not None]
+        # Back after a drop, Enter on an empty code sits down again. The box itself is
+        # never written: a refresh that filled it ran under the player's typing (ctrl+u,
+        # the list refreshed and filled it again, their code went after it).
+        self._yours = mine[0] if len(mine) == 1 else None
+        self.query_one("#code", Input).placeholder = (
+            f"Enter: back to your seat at {self._yours} (or type a code)" if self._yours
+            else CODE_PLACEHOLDER)
+
+    def _show_list(self, lines: list[tuple[str, str]]) -> None:
+        """The list as ``lines`` say, the highlight on the table it was on. The same
+        tables in the same order (a turn taken, a seat filled): each line's words
+        change in place, so nothing under the player's cursor moves."""
+        listing = self.query_one("#table-list", OptionList)
+        codes = [code for code, _ in lines]
+        if codes and codes == [option.id for option in listing.options]:
+            for code, line in lines:
+                listing.replace_option_prompt(code, Text(line))
+            return
         was = listing.highlighted_option.id if listing.highlighted_option is not None else None
         listing.clear_options()
-        if not tables:
+        if not lines:
             listing.add_option(Option("No open tables right now.", disabled=True))
-        for code, line in lines:
-            listing.add_option(Option(Text(line), id=code))
-        if tables:
-            codes = [code for code, _ in lines]
-            listing.highlighted = codes.index(was) if was in codes else 0
-        mine = [t for t in tables if seat_of(t.seats, client.name) is not None]
-        box = self.query_one("#code", Input)
-        if len(mine) == 1 and not box.value:  # back after a drop: Enter sits down again
-            box.value = mine[0].code
+            return
+        listing.add_options([Option(Text(line), id=code) for code, line in lines])
+        listing.highlighted = codes.index(was) if was in codes else 0
 
     def on_key(self, event) -> None:
         if event.key == "down" and self.query_one("#code", Input).has_focus:
@@ -333,7 +349,7 @@ class JoinTableScreen(_TablesScreen):
             await self.go(event.option.id)
 
     async def go(self, code: str) -> None:
-        code = code.strip()
+        code = code.strip() or self._yours or ""
         if not code:
             self.say_error("Type the table's code, or pick a table from the list.")
             return

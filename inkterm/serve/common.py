@@ -117,7 +117,7 @@ def default_child() -> list[str]:
     text = os.environ.get(CHILD_ENV, "").strip()
     if text:
         return shlex.split(text)
-    return [sys.executable, "-m", "inkterm"]
+    return [sys.executable, "-m", "inkterm.serve.session"]  # the app, lighter (see there)
 
 
 def parse_child(text: str | None) -> list[str]:

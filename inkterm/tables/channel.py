@@ -41,6 +41,7 @@ from .people import Player, address_key, web_person
 from .protocol import (MAX_REQUEST_BYTES, BadMessage, ChatLine, Choose, ChooseName, Error,
                        FillWithBots, Hello, JoinTable, Leave, ListTables, Ok, OpenTable, Say,
                        Steer, TakeBack, WEB_MARK, WatchTable, Welcome, encode, parse_request)
+from .store import NameTaken
 from .table_bots import BotRunner
 
 log = logging.getLogger("inkterm.tables")
@@ -186,7 +187,8 @@ class TableService:
         for table, events in self.manager.play_for_idle():
             sends += self.updates(table, events)
             self._bots_think(table)
-        self.manager.expire_waiting()
+        for table in self.manager.expire_waiting():
+            sends += self._gone(table)
         for table in self.manager.retry_saves():
             sends += self._note(table.code, f"Table {table.code} can be saved again: "
                                             "play goes on.")
@@ -233,6 +235,9 @@ class TableService:
         said (a move's events, a chat line), or the table as it now is."""
         sends: list = []
         for table, said in self.manager.take_heard():
+            if said is not None and said.get("gone"):
+                sends += self._gone(table)
+                continue
             if said is not None and "chat" in said:
                 name, text = said["chat"]
                 sends += self._say_here(table.code, name, text)
@@ -241,6 +246,14 @@ class TableService:
                 sends += self.updates(table, events,
                                       round_no=said.get("round") if said is not None else None)
             self._bots_think(table)
+        return sends
+
+    def _gone(self, table: Table) -> list:
+        """The table is no more (``table.ended`` says why): its sessions here are told
+        so, and follow it no longer."""
+        sends = self.updates(table, [])
+        for conn in self._followers.pop(table.code, set()):
+            conn.following.pop(table.code, None)
         return sends
 
     def _beat(self) -> list:
@@ -434,7 +447,7 @@ class TableService:
         m, done = self.manager, Ok(re=request.id)
         if isinstance(request, ChooseName):
             return Ok(re=request.id, name=self._name(conn, request.name)), []
-        self._recall_name(conn)
+        self._recall_name(conn, ask_store=True)
         who = conn.player
         if isinstance(request, ListTables):
             return Ok(re=request.id, tables=[t.info() for t in m.listed(who)]), []
@@ -504,11 +517,26 @@ class TableService:
         self._bots_think(table)
         return sends
 
-    def _recall_name(self, conn: _Connection) -> None:
+    def _recall_name(self, conn: _Connection, ask_store: bool = False) -> None:
         """A browser session takes the name its person chose (in another tab, or
-        before a reload)."""
-        if not conn.name and conn.player.person in self._web_names:
-            conn.player = conn.player.named(self._web_names[conn.player.person])
+        before a reload; ``ask_store``: or on another host of a shared store)."""
+        person = conn.player.person
+        if conn.name:
+            return
+        if (ask_store and person not in self._web_names and person.startswith("web:")
+                and self.manager.store.shared):
+            try:
+                if (name := self.manager.store.web_name(person)) is not None:
+                    self._remember_name(person, name)
+            except OSError as exc:
+                log.warning("a browser's name is not read from the store: %s", exc)
+        if person in self._web_names:
+            conn.player = conn.player.named(self._web_names[person])
+
+    def _remember_name(self, person: str, name: str) -> None:
+        self._web_names[person] = name
+        while len(self._web_names) > MAX_WEB_NAMES:
+            self._web_names.popitem(last=False)
 
     def _name(self, conn: _Connection, wanted: str) -> str:
         """A browser person's name, chosen once for its life: what it chose, marked
@@ -530,11 +558,18 @@ class TableService:
         if other is not None:
             raise TableError(f"Someone else is {other}; {clash_reason(name, other)}: "
                              "choose another name.")
+        if person.startswith("web:") and self.manager.store.shared:  # every host's names
+            try:
+                name = self.manager.store.claim_web_name(person, name,
+                                                         lambda names: clash(name, names))
+            except NameTaken as exc:
+                raise TableError(f"Someone else is {exc.other}; "
+                                 f"{clash_reason(name, exc.other)}: choose another name.") from None
+            except OSError as exc:
+                raise TableError(f"The name cannot be kept right now ({exc}).") from None
         conn.player = conn.player.named(name)
         if person.startswith("web:"):  # a browser that comes back (a session alone does not)
-            self._web_names[person] = name
-            while len(self._web_names) > MAX_WEB_NAMES:
-                self._web_names.popitem(last=False)
+            self._remember_name(person, name)
         return name
 
     def _follow(self, conn: _Connection, rid: int | None, table: Table, seat: int | None,

@@ -13,6 +13,9 @@ from .protocol import (MAX_PUSH_BYTES, BadMessage, ChatLine, ChooseName, Error, 
 
 log = logging.getLogger("inkterm.tables")
 
+#: The most pushes kept for a table between its answer and its screen following it.
+MAX_HELD = 64
+
 
 class TableRefused(Exception):
     """The server said no (the text says why), or the channel is gone."""
@@ -26,6 +29,12 @@ class TableClient:
         self._ids = itertools.count(1)
         self._waiting: dict[int, asyncio.Future] = {}
         self._followers: dict[str, Callable[[Update | ChatLine], None]] = {}
+        #: Pushes for a table whose answer (join, watch, open) has come but whose
+        #: screen does not follow it yet. The reader hands on every line it already
+        #: has before the request's awaiter runs again, so a move made just after a
+        #: join reached a busy session in the same read as the answer: dropped, the
+        #: seat never saw its turn begin and the table waited on it for good.
+        self._held: dict[str, tuple[Update, list[Update | ChatLine]]] = {}
         self.closed = False
         #: Called once the channel is gone (the server ended or dropped it).
         self.on_lost: list[Callable[[], None]] = []
@@ -62,11 +71,20 @@ class TableClient:
         answer = await self.request(ChooseName(name=name))
         self.name = answer.name or self.name
 
-    def follow(self, code: str, callback: Callable[[Update | ChatLine], None]) -> None:
+    def follow(self, code: str, callback: Callable[[Update | ChatLine], None],
+               after: Update | None = None) -> None:
+        """``callback`` hears every push for the table ``code`` from now on; and
+        first, if ``after`` is the update a request's answer brought, those that
+        came after that answer."""
         self._followers[code] = callback
+        answered, since = self._held.pop(code, (None, []))
+        if answered is not None and answered is after:
+            for message in since:
+                callback(message)
 
     def unfollow(self, code: str) -> None:
         self._followers.pop(code, None)
+        self._held.pop(code, None)
 
     # --- hearing ----------------------------------------------------------------------
     async def _read(self) -> None:
@@ -87,7 +105,15 @@ class TableClient:
             callback = self._followers.get(code)
             if callback is not None:
                 callback(message)
+            elif code in self._held:
+                held = self._held[code][1]
+                held.append(message)
+                del held[:-MAX_HELD]  # the newest update holds the whole table anyway
             return
+        if isinstance(message, Ok) and message.update is not None:
+            code = message.update.table.code
+            if code not in self._followers:  # until its screen follows (see _held)
+                self._held[code] = (message.update, [])
         future = self._waiting.pop(message.re, None) if message.re is not None else None
         if future is None or future.done():
             if isinstance(message, Error):

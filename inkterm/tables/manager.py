@@ -75,6 +75,10 @@ AGAIN = 4
 _EVENTS = TypeAdapter(list[Event])
 
 
+#: Why a waiting table that nobody was at is gone (on every host's screens).
+CLOSED_WAITING = "closed: nobody was at it while it waited for players"
+
+
 class TableError(ValueError):
     """Why a request is refused, in one line for the player."""
 
@@ -391,6 +395,10 @@ class TableManager:
         if row is None:
             if table is not None and table.version:
                 del self.tables[code]
+                # Its sessions here hear that it is gone (another host closed it).
+                table.ended = table.ended or (CLOSED_WAITING if table.status == "waiting"
+                                              else "gone from the table store")
+                self._heard.append((table, {"gone": True}))
             return None
         if table is not None and row.version <= table.version:
             return table
@@ -916,14 +924,16 @@ class TableManager:
 
     # --- presence, expiry and saving again ----------------------------------------------
     def present(self, code: str, here: bool) -> None:
-        """Someone is at the table now (``here``), or the last one has gone."""
+        """Someone is at the table now (``here``), or the last one here has gone
+        (alone only if nobody is at it on another host either)."""
         table = self.tables.get(code)
         if table is not None:
-            table.alone_since = None if here else self._clock()
+            table.alone_since = None if here or table.elsewhere else self._clock()
 
-    def expire_waiting(self) -> list[str]:
+    def expire_waiting(self) -> list[Table]:
         """Close the waiting tables nobody has been at for the limit (their files go:
-        no game was begun there). Started games never expire."""
+        no game was begun there; each says why in ``ended``). Started games never
+        expire."""
         closed = []
         now, minutes = self._clock(), self.limits.waiting_minutes
         for table in list(self.tables.values()):
@@ -936,7 +946,8 @@ class TableManager:
                 log.error("could not remove the waiting table %s: %s", table.code, exc)
                 continue
             del self.tables[table.code]
-            closed.append(table.code)
+            table.ended = CLOSED_WAITING
+            closed.append(table)
             log.info("table %s closed: nobody at it for %.0f minutes", table.code, minutes)
         return closed
 

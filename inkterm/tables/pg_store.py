@@ -32,7 +32,8 @@ from typing import Any
 import psycopg
 from psycopg.types.json import Jsonb
 
-from .store import Beat, CodeTaken, LeaseLost, Row, Stale, StoreDown, TableStore, host_name
+from .store import (Beat, CodeTaken, LeaseLost, NameTaken, Row, Stale, StoreDown, TableStore,
+                    host_name)
 
 log = logging.getLogger("inkterm.tables")
 
@@ -41,6 +42,10 @@ CHANNEL = "inkterm_tables"
 KEEP_SAID = 32
 #: Any number that is inkterm's among advisory locks (the schema's migration).
 MIGRATION_LOCK = 0x1A7E12
+#: ... and one more: names chosen one at a time (each checked against all the others).
+NAMES_LOCK = 0x1A7E13
+#: Browser people whose names are kept (the least recently named go first).
+MAX_WEB_NAMES = 10_000
 #: Each version of the schema: the statements that make it from the one before.
 MIGRATIONS: Sequence[Sequence[str]] = (
     (
@@ -64,6 +69,12 @@ MIGRATIONS: Sequence[Sequence[str]] = (
                person text NOT NULL,
                host text NOT NULL,
                PRIMARY KEY (code, person, host))""",
+    ),
+    (  # browser players' names, the same on every host
+        """CREATE TABLE inkterm_web_names (
+               person text PRIMARY KEY,
+               name text NOT NULL,
+               named timestamptz NOT NULL DEFAULT now())""",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -264,6 +275,30 @@ class PostgresStore(TableStore):
     def publish(self, code: str, kind: str, text: str = "") -> None:
         with self._tx() as conn:
             self._notify(conn, kind, code, text)
+
+    # --- browser players' names --------------------------------------------------------
+    def web_name(self, person: str) -> str | None:
+        with self._tx() as conn:
+            row = conn.execute("SELECT name FROM inkterm_web_names WHERE person = %s",
+                               (person,)).fetchone()
+        return row[0] if row else None
+
+    def claim_web_name(self, person: str, name: str,
+                       clashes: Callable[[list[str]], str | None]) -> str:
+        with self._tx() as conn:
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (NAMES_LOCK,))
+            held = dict(conn.execute("SELECT person, name FROM inkterm_web_names").fetchall())
+            if person in held:  # chosen before, on this host or another
+                return held[person]
+            other = clashes(list(held.values()))
+            if other is not None:
+                raise NameTaken(other)
+            conn.execute("INSERT INTO inkterm_web_names (person, name) VALUES (%s, %s)",
+                         (person, name))
+            if len(held) >= MAX_WEB_NAMES:
+                conn.execute("DELETE FROM inkterm_web_names WHERE person IN (SELECT person FROM "
+                             "inkterm_web_names ORDER BY named DESC OFFSET %s)", (MAX_WEB_NAMES,))
+        return name
 
     # --- hearing the other hosts ----------------------------------------------------
     def listen(self, heard: Callable[[dict[str, Any]], None]) -> None:

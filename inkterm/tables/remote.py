@@ -58,7 +58,7 @@ class RemoteTable:
         self.story: list[Told] = list(update.history or [])
         self.chat: list[tuple[str, str]] = [(c.name, c.text) for c in update.chat or ()]
         self._take(update)
-        client.follow(self.code, self._updated)
+        client.follow(self.code, self._updated, after=update)  # and what came after it
         client.on_lost.append(self._lost)
 
     # --- what the server says ---------------------------------------------------------
@@ -77,6 +77,8 @@ class RemoteTable:
         if isinstance(update, ChatLine):
             if self.on_chat is not None:
                 self.on_chat(update.name, update.text)
+            else:  # said before a screen listens (see client.follow): its chat so far
+                self.chat.append((update.name, update.text))
             return
         if update.history is None:
             self.story.append(Told(round=update.round, events=update.events))

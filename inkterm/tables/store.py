@@ -52,6 +52,14 @@ class LeaseLost(Exception):
         self.code = code
 
 
+class NameTaken(Exception):
+    """Another browser person holds a name too like the one asked for."""
+
+    def __init__(self, other: str) -> None:
+        super().__init__(other)
+        self.other = other
+
+
 class CodeTaken(Exception):
     """A new table's code is some other table's already."""
 
@@ -155,6 +163,17 @@ class TableStore:
         and each change they write: ``{"kind": "changed"|"note"|"people"|"again",
         "code": …, "text": …}`` ("again": the store was out of reach, so anything
         may have changed)."""
+
+    def web_name(self, person: str) -> str | None:
+        """*shared*: the name a browser person chose on any host (None: none yet)."""
+        return None
+
+    def claim_web_name(self, person: str, name: str,
+                       clashes: Callable[[list[str]], str | None]) -> str:
+        """*shared*: ``person``'s name on every host: the one it chose before, else
+        ``name``, unless ``clashes`` (given every name held) names one it is too
+        like (``NameTaken``). One host alone keeps names itself: ``name``."""
+        return name
 
     def close(self) -> None:
         pass

@@ -217,3 +217,24 @@ async def test_a_pasted_escape_shows_as_a_stand_in_in_order_and_is_sent_so(servi
             await until(pilot, lambda: table.chat and table.chat[-1] == ("ann", "x" + shown + "y"),
                         "the line at the table")
         await bob.close()
+
+
+async def test_a_player_who_drops_is_told_on_screen_even_as_the_log_runs_on(service, monkeypatch):
+    """Bob's connection drops and, in the same moment, the table's log runs on (the
+    watcher chats; at a real table a bot's moves): the note that Bob has left stays on
+    Ann's screen for her to read, not only in a line that scrolled away unseen."""
+    from inkterm.tables.protocol import Say, WatchTable
+
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32), notifications=True) as pilot:
+        table, bob, heard = await ann_and_bob(pilot, service)
+        watchers = [await service_client(service, name) for name in ("cy", "di")]
+        for w in watchers:
+            await w.request(WatchTable(code=table.code))
+        await bob.close()
+        for n in range(10):  # the log's height and more (five lines each, the chat's limit)
+            await watchers[n % 2].request(Say(code=table.code, text=f"line {n} of the chat"))
+        await until(pilot, lambda: "line 9 of the chat" in log_text(pilot.app.screen),
+                    "the chat in the log")
+        await pilot.pause(0.2)
+        assert "bob has left the table" in screen_text(pilot.app)

@@ -16,6 +16,7 @@ from inkterm.tables.channel import SOCKET_NAME, TableService
 from inkterm.tables.client import TableClient, TableRefused
 from inkterm.tables.manager import TableManager
 from inkterm.tables.pg_store import PostgresStore
+from inkterm.tables.people import web_person
 from inkterm.tables.protocol import Choose, JoinTable, Leave, ListTables, OpenTable, Say
 
 from tests.registered import a_game
@@ -130,3 +131,62 @@ async def test_a_tables_bot_is_played_by_one_host(hosts):
         (holder,), = conn.execute("SELECT host FROM inkterm_leases WHERE code = %s", (code,)).fetchall()
     holders = [svc for svc in hosts if svc.manager.store.host == holder]
     assert thought[holders[0]] >= 2 and [n for svc, n in thought.items() if svc is not holders[0]] == [0]
+
+
+async def browser(service, cookie: str) -> TableClient:
+    """A browser tab's session on a host: its person is its cookie's (one domain's
+    cookie reaches every host behind it)."""
+    token = service.issue_token(None, person=web_person(cookie), address="192.0.2.7")
+    return await TableClient.connect(str(service.path), token)
+
+
+async def test_a_browser_players_name_is_the_same_on_every_host_and_nobody_elses(hosts):
+    a, b = hosts
+    zoe_a = await browser(a, "zoe's cookie")
+    await zoe_a.choose_name("Zoe")
+    await zoe_a.close()
+    # Zoe's browser on the other host is Zoe without choosing again; and she sits as her.
+    zoe_b = await browser(b, "zoe's cookie")
+    opened = await zoe_b.request(OpenTable(game=GAME, seats=["me", "open", "open"]))
+    assert opened.update.table.seats[0].name == "Zoe (web)"
+    # Another browser on that host cannot be her (nor look like her), while her tab
+    # there is closed as well.
+    await zoe_b.close()
+    other = await browser(b, "another cookie")
+    with pytest.raises(TableRefused, match="Someone else is Zoe"):
+        await other.choose_name("zoe")
+    with pytest.raises(TableRefused, match="looks the same"):  # a Cyrillic о for the o
+        await other.choose_name("Z\u043ee")
+    await other.choose_name("Zed")
+    assert other.name == "Zed (web)"
+    await other.close()
+
+
+async def test_a_waiting_table_closes_on_every_hosts_screens_and_never_under_a_player(hosts):
+    """A waiting table nobody is at closes after the limit; one whose player waits on
+    another host does not; and when a host closes it, the sessions at it on the
+    other hosts are told (the store's NOTIFY), not left in a waiting room of a table
+    that is no more."""
+    from dataclasses import replace
+
+    from inkterm.tables.manager import CLOSED_WAITING
+
+    a, b = hosts
+    a.manager.limits = replace(a.manager.limits, waiting_minutes=0.3 / 60)
+    ann, bob = await client(a, "ann"), await client(b, "bob")
+    code = (await ann.request(OpenTable(game=GAME, seats=["me", "open", "open"]))).update.table.code
+    on_a = Heard(ann, code)
+    on_b = Heard(bob, code, (await bob.request(JoinTable(code=code))).update)
+    await on_a.until(lambda: on_a.updates and last(on_a).table.seats[1].name == "bob", "bob sit down")
+    await ann.request(Leave(code=code))  # the host goes; bob waits on host b
+    await asyncio.sleep(1.5)  # five times the limit, the watchdog looking every 0.3 s
+    assert code in a.manager.tables and code in b.manager.tables
+
+    # Host a loses sight of bob (as when b's beat came late under load): it closes the
+    # table, and bob's waiting room on b hears so.
+    table = a.manager.tables[code]
+    table.elsewhere, table.alone_since = set(), 0.0
+    await on_b.until(lambda: last(on_b).table.ended == CLOSED_WAITING, "the table closed", 10)
+    assert code not in b.manager.tables
+    with pytest.raises(TableRefused):
+        await bob.request(Say(code=code, text="anyone?"))

@@ -38,6 +38,25 @@ def take_turn(manager: TableManager, code: str) -> None:
     manager.choose(ssh_player(st.seats[d.seat]), code, d.choices[0].key, len(st.record.choices))
 
 
+def test_a_store_from_before_browser_names_is_migrated(postgres):
+    """A store made by the first schema (no browser names) is brought up to date by
+    the first host of this inkterm to connect, and then keeps names."""
+    from inkterm.tables.pg_store import MIGRATIONS
+
+    with psycopg.connect(postgres, autocommit=True) as conn:
+        conn.execute("CREATE TABLE inkterm_schema (version integer NOT NULL)")
+        for statement in MIGRATIONS[0]:
+            conn.execute(statement)
+        conn.execute("INSERT INTO inkterm_schema VALUES (1)")
+    store = PostgresStore(postgres, host="new")
+    assert store.web_name("web:x") is None
+    assert store.claim_web_name("web:x", "Zoe (web)", lambda names: None) == "Zoe (web)"
+    assert store.web_name("web:x") == "Zoe (web)"
+    store.close()
+    with psycopg.connect(postgres, autocommit=True) as conn:
+        assert conn.execute("SELECT version FROM inkterm_schema").fetchall() == [(SCHEMA_VERSION,)]
+
+
 def test_the_schema_is_made_once_and_its_version_kept(postgres):
     with psycopg.connect(postgres, autocommit=True) as conn:
         assert migrate(conn) == 0

@@ -14,7 +14,7 @@ from inkterm.screens.table_game import TableScreen
 from inkterm.screens.tables import JoinTableScreen, LobbyScreen, OpenTableScreen
 from inkterm.session_env import TABLES_TOKEN_ENV
 from inkterm.tables.people import ssh_player
-from inkterm.tables.protocol import OpenTable
+from inkterm.tables.protocol import JoinTable, OpenTable
 from inkterm.widgets.action_menu import ActionMenu
 
 from shown import screen_lines, screen_text  # tests/ui is on the path (conftest)
@@ -396,7 +396,9 @@ async def test_back_after_a_drop_the_join_form_has_your_seat_ready(service, monk
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:  # and comes back
         await pilot.press("j")
         await until(pilot, lambda: pilot.app.screen.query("#code")
-                    and pilot.app.screen.query_one("#code").value == code, "his code filled in")
+                    and code in pilot.app.screen.query_one("#code").placeholder,
+                    "his seat offered")
+        assert pilot.app.screen.query_one("#code").value == ""  # his to type in, untouched
         listed = str(pilot.app.screen.query_one("#table-list").get_option_at_index(0).prompt)
         assert listed.startswith(code) and listed.endswith("your seat")
         await pilot.press("enter")
@@ -404,6 +406,41 @@ async def test_back_after_a_drop_the_join_form_has_your_seat_ready(service, monk
         assert pilot.app.screen.remote.you == 1
         said = log_text(pilot.app.screen)
         assert "cannot be shown" not in said and "legal:" not in said
+
+
+async def test_a_refresh_of_the_join_list_never_writes_under_the_players_typing(service,
+                                                                                monkeypatch):
+    """Back after a drop, Bob clears the code box to type a code; the list refreshes
+    meanwhile (a table changed). His code is what Enter sends, and the table he
+    highlighted in the list stays highlighted, its line's words changed in place."""
+    ann = await service_client(service, "ann")
+    mine = (await ann.request(OpenTable(game=GAME, seats=["me", "open"]))).update.table.code
+    other = (await ann.request(OpenTable(game=GAME, seats=["me", "open"]))).update.table.code
+    as_player(monkeypatch, service, "bob")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
+        await pilot.press("j")
+        await until(pilot, lambda: isinstance(pilot.app.screen, JoinTableScreen), "join")
+        await pilot.press(*mine, "enter")
+        await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen), "his seat")
+    as_player(monkeypatch, service, "bob")
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:  # he comes back
+        await pilot.press("j")
+        screen = pilot.app.screen
+        listing = screen.query_one("#table-list")
+        await until(pilot, lambda: listing.option_count == 2, "the list")
+        await pilot.press("down", "down")  # to the list, on the second table
+        picked = listing.highlighted_option
+        await pilot.press("shift+tab", "ctrl+u")  # back in the code box, cleared
+        # A table changes: the other one is joined (its line says so) ...
+        cy = await service_client(service, "cy")
+        await cy.request(JoinTable(code=other))
+        await screen.action_reload()  # ... and the list refreshes, as its timer does
+        assert listing.highlighted_option is picked  # the same line, not a new list
+        assert "cy" in str(picked.prompt)
+        await pilot.press(*other.lower(), "enter")  # he types the other table's code
+        await until(pilot, lambda: not isinstance(pilot.app.screen, JoinTableScreen),
+                    "the table he typed")
+        assert pilot.app.screen.remote.code == other
 
 
 async def test_down_from_the_code_goes_to_the_list_and_enter_picks(service, monkeypatch):
