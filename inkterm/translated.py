@@ -33,6 +33,8 @@ class ItemWords(_Strict):
 class OptionWords(_Strict):
     label: str = Field(min_length=1)
     help: str | None = Field(default=None, min_length=1)
+    #: A choice's words by its value, for the values that are words ("random").
+    choices: dict[str, str] = {}
 
 
 class GameWords(_Strict):
@@ -89,6 +91,13 @@ def option_words(game: str, option) -> tuple[str, str]:
     if words is None:
         return option.label, option.help or ""
     return words.label, words.help or ""
+
+
+def option_choice(game: str, option, value: object) -> str:
+    """How one of an option's values is shown (the value itself where it has no words)."""
+    t = _current(game)
+    words = t.game.options.get(option.name) if t else None
+    return words.choices.get(str(value), str(value)) if words else str(value)
 
 
 def item_name(game: str, kind: str, item_id: object, english: str) -> str:

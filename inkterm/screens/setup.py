@@ -15,7 +15,7 @@ from inkterm.engine import GAMES
 from inkterm.i18n import N_, _
 from inkterm.screens import SCREENS_CSS
 from inkterm.screens.host import HostedScreen
-from inkterm.translated import game_blurb, game_title, option_words
+from inkterm.translated import game_blurb, game_title, option_choice, option_words
 from inkterm.widgets.footer import KeyFooter
 from inkterm.widgets.plain import Plain, PlainButton, PlainLabel
 
@@ -109,7 +109,7 @@ class SetupScreen(HostedScreen):
         field: Select | Input
         for opt in spec.options:
             if opt.choices:
-                field = Select([(str(c), c) for c in opt.choices], value=opt.default,
+                field = Select([(option_choice(spec.id, opt, c), c) for c in opt.choices], value=opt.default,
                                allow_blank=False, id=f"opt-{opt.name}", compact=True)
             else:
                 field = Input(str(opt.default), id=f"opt-{opt.name}", compact=True)
