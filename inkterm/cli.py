@@ -171,8 +171,10 @@ def parse_options(items: list[str], spec) -> dict:
 
 def cmd_rules(game: str) -> int:
     spec = _check_game(game)
+    from inkterm.translated import rules_text
+
     try:
-        text = spec.rules_text()
+        text = rules_text(spec)
     except OSError:
         raise CliError(_("no rules text for {game!r} yet").format(game=game)) from None
     from rich.console import Console

@@ -11,12 +11,13 @@ callers that never ask keep their words.
 """
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from inkterm.i18n import DEFAULT, language
+from inkterm.i18n import DEFAULT, N_, language
 
 ASSETS = Path(__file__).parent / "assets"
 
@@ -111,3 +112,47 @@ def item_text(game: str, kind: str, item_id: object, english: str) -> str:
     t = _current(game)
     words = t.items.get(kind, {}).get(str(item_id)) if t else None
     return words.text if words and words.text else english
+
+
+def rules_path(game: str, lang: str) -> Path:
+    return ASSETS / game / f"rules.{lang}.md"
+
+
+def has_rules(game: str, lang: str) -> bool:
+    return lang != DEFAULT and rules_path(game, lang).exists()
+
+
+def rules_text(spec, lang: str | None = None) -> str:
+    """A game's rules as Markdown in ``lang`` (the active language if not given):
+    ``assets/<game>/rules.<lang>.md``, written in that language with the rulebook's
+    own terms and the English text's sections in the same order (so a topic's section
+    is found by its place), else the English. ``{{items:KIND}}`` in it becomes the
+    table of that kind's items in the language."""
+    lang = lang or language()
+    if not has_rules(spec.id, lang):
+        return spec.rules_text()
+    text = rules_path(spec.id, lang).read_text(encoding="utf-8")
+    return re.sub(r"\{\{items:(\w+)\}\}", lambda m: items_table(spec.id, m[1], lang), text)
+
+
+def items_table(game: str, kind: str, lang: str) -> str:
+    """A Markdown table of ``kind``'s items (name, cost where they have one, text), in
+    ``lang``, with the numbers of the English file (a cost changes in one place)."""
+    import json
+
+    from inkterm.i18n import gettext
+
+    items = json.loads((ASSETS / game / f"{kind}.json").read_text(encoding="utf-8"))[kind]
+    words = translation(game, lang)
+    said = words.items.get(kind, {}) if words else {}
+    costs = any("cost" in item for item in items)
+    head = [gettext(w) for w in (N_("Name"), N_("Cost"), N_("Effect")) if costs or w != "Cost"]
+    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for item in items:
+        mine = said.get(str(item["id"]))
+        cells = [mine.name if mine else item["name"]]
+        if costs:
+            cells.append(str(item.get("cost", "")))
+        cells.append((mine.text if mine and mine.text else item.get("text", "")).replace("|", "/"))
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)
