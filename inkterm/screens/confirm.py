@@ -12,6 +12,9 @@ from inkterm.screens import SCREENS_CSS
 from inkterm.widgets.plain import Plain, PlainButton
 
 QUIT_QUESTION = N_("Quit inkterm?")
+#: The words a game asks the quit question with (written where the game is, in
+#: English): translated here, where they are shown.
+QUIT_DETAILS = (N_("The game is saved; choose Continue on the title screen to resume it."),)
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -31,7 +34,7 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="confirm-box"):
             yield Plain(_(self.question), id="confirm-question")
             if self.detail:
-                yield Plain(self.detail, id="confirm-detail")
+                yield Plain(_(self.detail), id="confirm-detail")
             with Horizontal(id="confirm-buttons"):
                 yield PlainButton(_("Yes") + " [y]", id="yes", variant="error")
                 yield PlainButton(_("No") + " [n]", id="no", variant="primary")

@@ -7,8 +7,9 @@ from textual.widgets import Footer
 
 from inkterm.i18n import N_, gettext
 
-#: The words of Textual's own keys that the footer shows (for the catalogs).
-TEXTUAL_KEYS = (N_("palette"),)
+#: Words the footer shows that no Binding(…, "words") literal holds (for the
+#: catalogs): Textual's own palette key, and the areas Tab goes to (screens/areas.py).
+KEY_WORDS = (N_("palette"), N_("Menu"), N_("Log"), N_("Board"))
 
 
 class KeyFooter(Footer):

@@ -38,9 +38,9 @@ async def open_screen(pilot, screen: str) -> None:
     elif screen == "language":
         await pilot.press("L")
     elif screen == "quit":
-        from inkterm.screens.confirm import QUIT_QUESTION, ConfirmScreen
+        from inkterm.screens.confirm import QUIT_DETAILS, QUIT_QUESTION, ConfirmScreen
 
-        await app.push_screen(ConfirmScreen(QUIT_QUESTION))
+        await app.push_screen(ConfirmScreen(QUIT_QUESTION, QUIT_DETAILS[0]))
     for _ in range(100):  # the title's save scan, off the UI thread
         if getattr(app.get_default_screen(), "scanned", True) is not False:
             break
