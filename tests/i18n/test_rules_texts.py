@@ -35,6 +35,18 @@ def test_the_sections_follow_the_english(game, lang):
 
 
 @pytest.mark.parametrize("game, lang", TRANSLATED)
+def test_bold_words_are_bold(game, lang):
+    """CommonMark's rule for ** beside punctuation bites CJK text ("**总合（OK）**が"
+    stays as stars): every ** must have become emphasis."""
+    from markdown_it import MarkdownIt
+
+    tokens = MarkdownIt("commonmark").enable("table").parse(rules_text(GAMES[game], lang))
+    left = [child.content for tok in tokens for child in tok.children or []
+            if child.type == "text" and "**" in child.content]
+    assert left == []
+
+
+@pytest.mark.parametrize("game, lang", TRANSLATED)
 def test_the_command_prints_them(game, lang, capsys):
     assert cli.main(["--lang", lang, "rules", game]) == 0
     out = capsys.readouterr().out
