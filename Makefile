@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench clean
+.PHONY: play test lint bench messages clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -28,6 +28,21 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+# For translators: extract every marked message into inkterm.pot, then merge it into
+# each language's .po (new messages come in empty, for translating; gone ones are
+# dropped). The .po files are compiled when first used (inkterm/i18n.py), not here.
+LOCALE := inkterm/assets/locale
+messages: $(STAMP)
+	$(BIN)/pybabel --quiet extract -F babel.cfg -k N_ -k lazy_gettext -k Binding:3 \
+		--no-wrap --sort-by-file --add-location=file --add-comments=TRANSLATORS: --project inkterm --copyright-holder "inkterm" \
+		--msgid-bugs-address "" -o $(LOCALE)/inkterm.pot inkterm
+	for lang in zh ja; do \
+		test -f $(LOCALE)/$$lang/LC_MESSAGES/inkterm.po || \
+			$(BIN)/pybabel --quiet init -D inkterm -i $(LOCALE)/inkterm.pot -d $(LOCALE) -l $$lang; \
+		$(BIN)/pybabel --quiet update --no-wrap --no-fuzzy-matching --ignore-obsolete \
+			-D inkterm -i $(LOCALE)/inkterm.pot -d $(LOCALE) -l $$lang; \
+	done
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

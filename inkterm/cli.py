@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from inkterm.i18n import LANGUAGES, N_, _, choose, ngettext, use
+
 if TYPE_CHECKING:
     from inkterm.engine.registry import GameSpec
 
@@ -23,74 +25,88 @@ class CliError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, exit code 2 (argparse adds the usage)
-        print(f"inkterm: {message} (see {self.prog} --help)", file=sys.stderr)
+        print("inkterm: " + _("{message} (see {command} --help)").format(message=message, command=self.prog),
+              file=sys.stderr)
         raise SystemExit(2)
 
 
-PLAIN_HELP = ("play as lines of text: numbered choices, a board in sentences; for screen "
-              "readers and pipes (see README: Plain mode)")
-HANDOFF_HELP = ("cover the table between people: auto (only when the next would see "
-                "a secret, the default), always, or never")
+PLAIN_HELP = N_("play as lines of text: numbered choices, a board in sentences; for screen "
+                "readers and pipes (see README: Plain mode)")
+HANDOFF_HELP = N_("cover the table between people: auto (only when the next would see "
+                  "a secret, the default), always, or never")
+LANG_HELP = N_("the language to play in: en, zh (中文) or ja (日本語); default: the one chosen "
+               "on the title screen, else your locale (LC_ALL, LC_MESSAGES, LANG), else English")
+
+
+def _language_flag(argv: list[str]) -> tuple[str | None, list[str]]:
+    """``--lang`` wherever it is given (before or after the command), and the other
+    arguments: the language must be known before the help texts are written."""
+    pre = _Parser(prog="inkterm", add_help=False, allow_abbrev=False)
+    pre.add_argument("--lang", choices=tuple(LANGUAGES))
+    known, rest = pre.parse_known_args(argv)
+    return known.lang, rest
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="inkterm", description="A terminal board-game table.")
-    p.add_argument("--plain", dest="plain_all", action="store_true", help=PLAIN_HELP)
+    p = _Parser(prog="inkterm", description=_("A terminal board-game table."))
+    p.add_argument("--plain", dest="plain_all", action="store_true", help=_(PLAIN_HELP))
+    p.add_argument("--lang", choices=tuple(LANGUAGES), help=_(LANG_HELP))
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    play = sub.add_parser("play", help="start a new game straight away")
-    play.add_argument("game", help="which game, e.g. kiln")
+    play = sub.add_parser("play", help=_("start a new game straight away"))
+    play.add_argument("game", help=_("which game, e.g. kiln"))
     play.add_argument(
         "--seats",
         default="You,bot",
-        help='comma-separated seats: a name, or a bot: easy, normal or hard (bot is normal), '
-             'or random, greedy, search, search:N (default "You,bot")',
+        help=_('comma-separated seats: a name, or a bot: easy, normal or hard (bot is normal), '
+               'or random, greedy, search, search:N (default "You,bot")'),
     )
-    play.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
+    play.add_argument("--seed", type=int, default=None, help=_("random seed (default: random)"))
     play.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE",
-        help="a game option, e.g. --option difficulty=master (repeatable)",
+        help=_("a game option, e.g. --option difficulty=master (repeatable)"),
     )
-    play.add_argument("--handoff", choices=("auto", "always", "never"), default="auto", help=HANDOFF_HELP)
-    play.add_argument("--plain", action="store_true", help=PLAIN_HELP)
-    rules = sub.add_parser("rules", help="print a game's rules")
+    play.add_argument("--handoff", choices=("auto", "always", "never"), default="auto", help=_(HANDOFF_HELP))
+    play.add_argument("--plain", action="store_true", help=_(PLAIN_HELP))
+    rules = sub.add_parser("rules", help=_("print a game's rules"))
     rules.add_argument("game")
-    rep = sub.add_parser("replay", help="step through a saved game (finished or not)")
-    rep.add_argument("save", metavar="NAME", help="the save: its name or its file")
-    cont = sub.add_parser("continue", help="resume the newest unfinished save (or the one given)")
+    rep = sub.add_parser("replay", help=_("step through a saved game (finished or not)"))
+    rep.add_argument("save", metavar="NAME", help=_("the save: its name or its file"))
+    cont = sub.add_parser("continue", help=_("resume the newest unfinished save (or the one given)"))
     cont.add_argument("save", nargs="?", metavar="NAME",
-                      help="a save to resume instead of the newest: its name as the title "
-                           "screen shows it, or a file")
-    cont.add_argument("--handoff", choices=("auto", "always", "never"), default="auto", help=HANDOFF_HELP)
-    cont.add_argument("--plain", action="store_true", help=PLAIN_HELP)
-    demo = sub.add_parser("demo", help="watch bots play while each step is explained")
-    demo.add_argument("game", help="which game, e.g. kiln")
-    demo.add_argument("--seats", type=int, default=None, help="how many bots (default: the fewest the game takes, at least 2)")
-    demo.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
-    demo.add_argument("--speed", type=float, default=1.0, help="0.25 to 8 (default 1)")
-    demo.add_argument("--bot", default="greedy", help="which bot plays (default greedy)")
+                      help=_("a save to resume instead of the newest: its name as the title "
+                             "screen shows it, or a file"))
+    cont.add_argument("--handoff", choices=("auto", "always", "never"), default="auto", help=_(HANDOFF_HELP))
+    cont.add_argument("--plain", action="store_true", help=_(PLAIN_HELP))
+    demo = sub.add_parser("demo", help=_("watch bots play while each step is explained"))
+    demo.add_argument("game", help=_("which game, e.g. kiln"))
+    demo.add_argument("--seats", type=int, default=None,
+                      help=_("how many bots (default: the fewest the game takes, at least 2)"))
+    demo.add_argument("--seed", type=int, default=None, help=_("random seed (default: random)"))
+    demo.add_argument("--speed", type=float, default=1.0, help=_("0.25 to 8 (default 1)"))
+    demo.add_argument("--bot", default="greedy", help=_("which bot plays (default greedy)"))
     demo.add_argument("--rule", default=None, metavar="TOPIC",
-                      help="play the short scene that shows one rule (see --list)")
-    demo.add_argument("--list", action="store_true", help="list the rules' scenes and leave")
-    learn = sub.add_parser("learn", help="a guided first game that teaches the rules as you play")
-    learn.add_argument("game", help="which game, e.g. kiln")
+                      help=_("play the short scene that shows one rule (see --list)"))
+    demo.add_argument("--list", action="store_true", help=_("list the rules' scenes and leave"))
+    learn = sub.add_parser("learn", help=_("a guided first game that teaches the rules as you play"))
+    learn.add_argument("game", help=_("which game, e.g. kiln"))
     learn.add_argument("--restart", action="store_true",
-                       help="start the lesson over instead of resuming it")
-    sub.add_parser("keys", help="list the keys you can rebind, and where the file goes")
+                       help=_("start the lesson over instead of resuming it"))
+    sub.add_parser("keys", help=_("list the keys you can rebind, and where the file goes"))
     from inkterm.sim import cli as sim_cli  # argparse only until run
 
     sim_cli.add_arguments(sub.add_parser(
-        "simulate", help="many headless bot games: win rates, scores, per-card statistics"))
-    serve = sub.add_parser("serve", help="let others play: over SSH or in a browser")
+        "simulate", help=_("many headless bot games: win rates, scores, per-card statistics")))
+    serve = sub.add_parser("serve", help=_("let others play: over SSH or in a browser"))
     how = serve.add_subparsers(dest="serve_command", metavar="HOW", required=True,
                                parser_class=_Parser)
     from inkterm.serve import ssh as serve_ssh, web as serve_web  # argparse only until run
 
-    serve_ssh.add_arguments(how.add_parser("ssh", help="play over SSH"))
-    serve_web.add_arguments(how.add_parser("web", help="play in a browser"))
+    serve_ssh.add_arguments(how.add_parser("ssh", help=_("play over SSH")))
+    serve_web.add_arguments(how.add_parser("web", help=_("play in a browser")))
     from inkterm.tables import transfer
 
     transfer.add_arguments(sub.add_parser(
-        "tables", help="move shared tables between table files and a PostgreSQL store"))
+        "tables", help=_("move shared tables between table files and a PostgreSQL store")))
     return p
 
 
@@ -103,7 +119,8 @@ def _known_games() -> Mapping[str, GameSpec]:
 def _check_game(game: str):
     games = _known_games()
     if game not in games:
-        raise CliError(f"unknown game {game!r}; known: {', '.join(sorted(games))}")
+        raise CliError(_("unknown game {game!r}; known: {games}").format(
+            game=game, games=", ".join(sorted(games))))
     return games[game]
 
 
@@ -112,9 +129,8 @@ def parse_seats(text: str, spec) -> list[str]:
 
     seats = text.split(",")
     if not spec.min_players <= len(seats) <= spec.max_players:
-        raise CliError(
-            f"{spec.title} takes {spec.min_players}–{spec.max_players} seats, not {len(seats)}"
-        )
+        raise CliError(_("{game} takes {least}–{most} seats, not {n}").format(
+            game=spec.title, least=spec.min_players, most=spec.max_players, n=len(seats)))
     try:
         return check_seats(seats, spec.id)
     except ValueError as exc:
@@ -128,11 +144,12 @@ def parse_options(items: list[str], spec) -> dict:
         name, sep, value = item.partition("=")
         name = name.strip()
         if not sep or not name:
-            raise CliError(f"option {item!r} is not NAME=VALUE")
+            raise CliError(_("option {item!r} is not NAME=VALUE").format(item=item))
         opt = known.get(name)
         if opt is None:
-            names = ", ".join(known) or "none"
-            raise CliError(f"{spec.title} has no option {name!r} (options: {names})")
+            names = ", ".join(known) or _("none")
+            raise CliError(_("{game} has no option {name!r} (options: {names})").format(
+                game=spec.title, name=name, names=names))
         value = value.strip()
         parsed: bool | int | str
         if isinstance(opt.default, bool):
@@ -141,23 +158,25 @@ def parse_options(items: list[str], spec) -> dict:
             try:
                 parsed = int(value)
             except ValueError:
-                raise CliError(f"option {name} takes a whole number, not {value!r}") from None
+                raise CliError(_("option {name} takes a whole number, not {value!r}").format(
+                    name=name, value=value)) from None
         else:
             parsed = value
         if opt.choices and parsed not in opt.choices:
-            raise CliError(
-                f"option {name} is one of {', '.join(map(str, opt.choices))}, not {value!r}"
-            )
+            raise CliError(_("option {name} is one of {choices}, not {value!r}").format(
+                name=name, choices=", ".join(map(str, opt.choices)), value=value))
         out[name] = parsed
     return out
 
 
 def cmd_rules(game: str) -> int:
     spec = _check_game(game)
+    from inkterm.translated import rules_text
+
     try:
-        text = spec.rules_text()
+        text = rules_text(spec)
     except OSError:
-        raise CliError(f"no rules text for {game!r} yet") from None
+        raise CliError(_("no rules text for {game!r} yet").format(game=game)) from None
     from rich.console import Console
     from rich.markdown import Markdown
 
@@ -206,11 +225,12 @@ def cmd_demo(game: str, n: int | None, seed: int | None, speed: float, bot: str)
     spec = _check_game(game)
     n = n or max(2, spec.min_players)
     if not spec.min_players <= n <= spec.max_players:
-        raise CliError(f"{spec.title} takes {spec.min_players}–{spec.max_players} seats, not {n}")
+        raise CliError(_("{game} takes {least}–{most} seats, not {n}").format(
+            game=spec.title, least=spec.min_players, most=spec.max_players, n=n))
     from inkterm.bots import BOT_FORMS, is_bot
 
     if not is_bot(bot):
-        raise CliError(f"unknown bot {bot!r}; the bots are {BOT_FORMS}")
+        raise CliError(_("unknown bot {bot!r}; the bots are {bots}").format(bot=bot, bots=BOT_FORMS))
     if seed is None:
         import random
 
@@ -226,14 +246,16 @@ def cmd_scene(game: str, topic: str | None, speed: float) -> int:
 
     scenes = load_scenes(game)
     if not scenes:
-        raise CliError(f"{spec.title} has no rules scenes yet; `inkterm demo {game}` plays a whole game")
+        raise CliError(_("{title} has no rules scenes yet; `inkterm demo {game}` plays a whole game").format(
+            title=spec.title, game=game))
     if topic is None:
-        print(f"Scenes of {spec.title} (inkterm demo {game} --rule TOPIC):")
+        print(_("Scenes of {title} (inkterm demo {game} --rule TOPIC):").format(title=spec.title, game=game))
         for scene in scenes:
             print(f"  {slug(scene.topic):<24} {scene.title}")
         return 0
     if scene_for(game, topic) is None:
-        raise CliError(f"no scene of {spec.title} shows {topic!r}; `inkterm demo {game} --list` lists them")
+        raise CliError(_("no scene of {title} shows {topic!r}; `inkterm demo {game} --list` lists them").format(
+            title=spec.title, topic=topic, game=game))
     return _run_app(start=("scene", game, topic, speed))
 
 
@@ -242,8 +264,8 @@ def cmd_learn(game: str, restart: bool) -> int:
     from inkterm.lessons import has_lesson
 
     if not has_lesson(game):
-        raise CliError(f"there is no guided game for {spec.title} yet; "
-                       f"`inkterm demo {game}` shows it played and explained")
+        raise CliError(_("there is no guided game for {title} yet; "
+                         "`inkterm demo {game}` shows it played and explained").format(title=spec.title, game=game))
     return _run_app(start=("learn", game, restart))
 
 
@@ -257,16 +279,17 @@ def cmd_continue(save: str | None, handoff: str = "auto", plain: bool = False) -
         except SaveError as exc:
             raise CliError(str(exc)) from None
         if state.is_over:
-            raise CliError(f"{path}: that game is already over")
+            raise CliError(_("{path}: that game is already over").format(path=path))
     else:
         info = newest_unfinished()
         if info is None:
             bad = [s for s in list_saves() if s.error]
             note = ""
             if bad:
-                note = (f" ({len(bad)} unreadable save(s) left untouched, e.g. "
-                        f"{bad[0].error})")
-            raise CliError("no unfinished game to continue" + note)
+                note = " " + ngettext("({n} unreadable save left untouched, e.g. {error})",
+                                      "({n} unreadable saves left untouched, e.g. {error})",
+                                      len(bad)).format(n=len(bad), error=bad[0].error)
+            raise CliError(_("no unfinished game to continue") + note)
         path = info.path
     if plain:
         from inkterm.plain import start
@@ -296,8 +319,8 @@ def _no_such_save(name: str, directory: Path) -> str:
 
     saves = list_saves(directory)
     if not saves:
-        return f"no save named {name!r}, and no saves in {directory}"
-    lines = [f"no save named {name!r}; the saves in {directory}:"]
+        return _("no save named {name!r}, and no saves in {folder}").format(name=name, folder=directory)
+    lines = [_("no save named {name!r}; the saves in {folder}:").format(name=name, folder=directory)]
     for info in saves:
         if info.state is None:
             assert info.error is not None  # a save that does not open says why
@@ -319,6 +342,11 @@ def cmd_replay(save: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    flag, argv = _language_flag(sys.argv[1:] if argv is None else list(argv))
+    try:
+        use(choose(flag))
+    except (OSError, ValueError) as exc:  # a catalog that does not load: English, said once
+        print(f"inkterm: the language could not be loaded ({exc}); using English", file=sys.stderr)
     args = _parser().parse_args(argv)
     try:
         if args.command == "rules":

@@ -1,7 +1,8 @@
 """Where a player's inkterm keeps its files: ``$INKTERM_HOME`` if set (tests, per-user
 SSH sessions), else the platform's user data directory; and how a file there is read
-(``read_file``: a regular file only, bounded in size and time). A leaf module (no
-inkterm imports), so the app can read its settings before the engine is loaded."""
+(``read_file``: a regular file only, bounded in size and time); and the player's
+settings kept there (``settings.json``: the language). A leaf module (no inkterm
+imports), so the app can read its settings before the engine is loaded."""
 from __future__ import annotations
 
 import errno
@@ -103,3 +104,43 @@ def _read_into(path: Path, limit: int, result: list) -> None:
         result.append(NotReadable(exc.errno, exc.strerror or str(exc)))
     finally:
         os.close(fd)
+
+
+#: The player's settings (the title screen's Language …), a small JSON object.
+SETTINGS_FILE = "settings.json"
+MAX_SETTINGS_BYTES = 16 * 1024
+
+
+def settings_path() -> Path:
+    return home_dir() / SETTINGS_FILE
+
+
+def read_settings() -> dict:
+    """The saved settings; an empty dict when there are none or the file is not a JSON
+    object (a broken file is left as it is, and the defaults apply)."""
+    import json
+
+    path = settings_path()
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(read_file(path, MAX_SETTINGS_BYTES))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def save_setting(name: str, value: object) -> None:
+    """Keep one setting (``None`` forgets it), written atomically beside the others."""
+    import json
+
+    settings = read_settings()
+    if value is None:
+        settings.pop(name, None)
+    else:
+        settings[name] = value
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{SETTINGS_FILE}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(settings, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    os.replace(tmp, path)

@@ -100,8 +100,12 @@ def read_keymap(path: Path | None = None) -> tuple[dict[str, str], list[str]]:
 
 def keys_table() -> str:
     """What ``inkterm keys`` prints."""
+    from inkterm.i18n import _
+
     rows = bound_keys()
     width = max(len(k.id) for k in rows)
-    lines = [f"Keys you can rebind in {keymap_path()} (TOML: \"id\" = \"key\"):", ""]
-    lines += [f"  {k.id:<{width}}  {k.key:<14} {k.description}" for k in rows]
+    lines = [_("Keys you can rebind in {file} (TOML: \"id\" = \"key\"):").format(file=keymap_path()), ""]
+    # A key's words as the footer shows them, in the player's language.
+    lines += [f"  {k.id:<{width}}  {k.key:<14} {' / '.join(_(w) for w in k.description.split(' / '))}"
+              for k in rows]
     return "\n".join(lines)

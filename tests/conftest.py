@@ -47,6 +47,20 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(autouse=True)
+def english(monkeypatch):
+    """Every test starts in English whatever the machine's locale, and a test that
+    switches the language (``inkterm --lang``, the title's setting) leaves none behind."""
+    from inkterm import i18n
+
+    for name in i18n.LOCALE_VARIABLES + ("LANGUAGE",):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    i18n.use(i18n.DEFAULT)
+    yield
+    i18n.use(i18n.DEFAULT)
+
+
+@pytest.fixture(autouse=True)
 def inkterm_home(tmp_path, monkeypatch):
     """Every test gets its own empty data directory (saves, keys, lessons' progress):
     no test reads or writes the user's, and tests running side by side share none."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from inkterm.i18n import N_, _
+
 from .hooks import hooks
 
 DEFAULT_ITERATIONS = 400  # search's budget in a game that sets none
@@ -24,17 +26,17 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", "plays the move that looks best now", None),
-    "normal": Level("normal", "plays each choice out many times", 0.25),
-    "hard": Level("hard", "is the strongest, about a second a move", 1.0),
+    "easy": Level("easy", N_("plays the move that looks best now"), None),
+    "normal": Level("normal", N_("plays each choice out many times"), 0.25),
+    "hard": Level("hard", N_("is the strongest, about a second a move"), 1.0),
 }
 DEFAULT_LEVEL = "normal"  # what "bot" means: the default bot at a table with people
 
 
 def levels_in_words() -> str:
     """The levels as one sentence, for the setup screen: "easy plays …; normal (bot) …"."""
-    return "; ".join(f"{name}{' (bot)' if name == DEFAULT_LEVEL else ''} {lv.words}"
-                     for name, lv in LEVELS.items())
+    return _("; ").join(f"{name}{' (bot)' if name == DEFAULT_LEVEL else ''} {_(lv.words)}"
+                        for name, lv in LEVELS.items())
 
 
 def search_budget(game: str, level: str = "hard", full: int | None = None) -> int:

@@ -7,10 +7,14 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button
 
+from inkterm.i18n import N_, _
 from inkterm.screens import SCREENS_CSS
 from inkterm.widgets.plain import Plain, PlainButton
 
-QUIT_QUESTION = "Quit inkterm?"
+QUIT_QUESTION = N_("Quit inkterm?")
+#: The words a game asks the quit question with (written where the game is, in
+#: English): translated here, where they are shown.
+QUIT_DETAILS = (N_("The game is saved; choose Continue on the title screen to resume it."),)
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -28,12 +32,12 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
-            yield Plain(self.question, id="confirm-question")
+            yield Plain(_(self.question), id="confirm-question")
             if self.detail:
-                yield Plain(self.detail, id="confirm-detail")
+                yield Plain(_(self.detail), id="confirm-detail")
             with Horizontal(id="confirm-buttons"):
-                yield PlainButton("Yes [y]", id="yes", variant="error")
-                yield PlainButton("No [n]", id="no", variant="primary")
+                yield PlainButton(_("Yes") + " [y]", id="yes", variant="error")
+                yield PlainButton(_("No") + " [n]", id="no", variant="primary")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
@@ -83,7 +87,7 @@ class ChoiceScreen(ModalScreen[str | None]):
         self.query(Button).first().focus()  # the first answer is the safe one
 
     def on_key(self, event) -> None:
-        for answer_id, _, key in self.answers:
+        for answer_id, _label, key in self.answers:
             if event.key == key:
                 event.stop()
                 self.dismiss(answer_id)

@@ -12,18 +12,21 @@ from textual.widgets import Button, Input, Select
 from inkterm.bots import check_seats
 from inkterm.bots.levels import levels_in_words
 from inkterm.engine import GAMES
+from inkterm.i18n import N_, _
 from inkterm.screens import SCREENS_CSS
 from inkterm.screens.host import HostedScreen
+from inkterm.translated import game_blurb, game_title, option_choice, option_words
 from inkterm.widgets.footer import KeyFooter
 from inkterm.widgets.plain import Plain, PlainButton, PlainLabel
 
 MAX_SEATS = max([4, *(spec.max_players for spec in GAMES.values())])
-DEFAULT_SEATS = ["You", "bot"] + [""] * (MAX_SEATS - 2)
+#: The first seats' names; "bot" is a level (typed as is), "You" is a name, in words.
+DEFAULT_SEATS = [N_("You"), "bot"] + [""] * (MAX_SEATS - 2)
 #: When the table is covered between people (the app's ``handoff``; --handoff).
 HANDOFF_CHOICES = [
-    ("when a secret would show", "auto"),
-    ("always, between people", "always"),
-    ("never", "never"),
+    (N_("when a secret would show"), "auto"),
+    (N_("always, between people"), "always"),
+    (N_("never"), "never"),
 ]
 
 
@@ -40,40 +43,40 @@ class SetupScreen(HostedScreen):
         self.seed = seed if seed is not None else random.randrange(1, 100_000)
 
     def compose(self) -> ComposeResult:
-        games = [(spec.title, gid) for gid, spec in GAMES.items()]
+        games = [(game_title(spec), gid) for gid, spec in GAMES.items()]
         with VerticalScroll(id="setup-panel"):
-            yield Plain("New game", classes="screen-title")
+            yield Plain(_("New game"), classes="screen-title")
             with Horizontal(classes="setup-row"):
-                yield PlainLabel("Game", classes="setup-label")
+                yield PlainLabel(_("Game"), classes="setup-label")
                 yield Select(games, value=games[0][1], allow_blank=False, id="game", compact=True)
             yield Plain("", id="game-blurb")
             for i in range(MAX_SEATS):
                 with Horizontal(classes="setup-row", id=f"seat-row{i}"):
-                    yield PlainLabel(f"Seat {i + 1}", classes="setup-label")
+                    yield PlainLabel(_("Seat {n}").format(n=i + 1), classes="setup-label")
                     yield Input(
-                        DEFAULT_SEATS[i],
-                        placeholder="a name, or easy, normal (bot), hard (empty: no seat)",
+                        _(DEFAULT_SEATS[i]) if DEFAULT_SEATS[i] else "",
+                        placeholder=_("a name, or easy, normal (bot), hard (empty: no seat)"),
                         id=f"seat{i}",
                         classes="seat-input",
                         compact=True,
                     )
             yield VerticalScroll(id="setup-options")
             with Horizontal(classes="setup-row"):
-                yield PlainLabel("Seed", classes="setup-label")
+                yield PlainLabel(_("Seed"), classes="setup-label")
                 yield Input(str(self.seed), id="seed", type="integer", compact=True)
             with Horizontal(classes="setup-row"):
-                yield PlainLabel("Handoff", classes="setup-label")
-                yield Select(HANDOFF_CHOICES, value=getattr(self.app, "handoff", "auto"),
+                yield PlainLabel(_("Handoff"), classes="setup-label")
+                yield Select([(_(words), value) for words, value in HANDOFF_CHOICES], value=getattr(self.app, "handoff", "auto"),
                              allow_blank=False, id="handoff", compact=True)
             yield Plain(
-                "Enter on Game opens its list; Enter in a field (or ^g) starts. A seat is a "
-                f"name or a computer player: {levels_in_words()}.",
+                _("Enter on Game opens its list; Enter in a field (or ^g) starts. A seat is a "
+                  "name or a computer player: {levels}.").format(levels=levels_in_words()),
                 id="setup-help",
             )
             yield Plain("", id="setup-error")
             with Horizontal(id="setup-buttons"):
-                yield PlainButton("Start", id="start", variant="primary", compact=True)
-                yield PlainButton("Back", id="back", compact=True)
+                yield PlainButton(_("Start"), id="start", variant="primary", compact=True)
+                yield PlainButton(_("Back"), id="back", compact=True)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -96,8 +99,8 @@ class SetupScreen(HostedScreen):
         """The blurb, as many seat fields as the game takes, and its options."""
         spec = GAMES[self.picked("game")]
         self.query_one("#game-blurb", Plain).update(
-            f"{spec.blurb}  ({spec.min_players}–{spec.max_players} seats)"
-        )
+            _("{blurb}  ({least}–{most} seats)").format(
+                blurb=game_blurb(spec), least=spec.min_players, most=spec.max_players))
         for i in range(MAX_SEATS):
             self.query_one(f"#seat-row{i}").display = i < spec.max_players
         box = self.query_one("#setup-options")
@@ -106,12 +109,13 @@ class SetupScreen(HostedScreen):
         field: Select | Input
         for opt in spec.options:
             if opt.choices:
-                field = Select([(str(c), c) for c in opt.choices], value=opt.default,
+                field = Select([(option_choice(spec.id, opt, c), c) for c in opt.choices], value=opt.default,
                                allow_blank=False, id=f"opt-{opt.name}", compact=True)
             else:
                 field = Input(str(opt.default), id=f"opt-{opt.name}", compact=True)
-            field.tooltip = opt.help or None
-            rows.append(Horizontal(PlainLabel(opt.label, classes="setup-label"), field,
+            label, words = option_words(spec.id, opt)
+            field.tooltip = words or None
+            rows.append(Horizontal(PlainLabel(label, classes="setup-label"), field,
                                    classes="setup-row option-row"))
         box.mount_all(rows)
         box.display = bool(rows)
@@ -125,7 +129,8 @@ class SetupScreen(HostedScreen):
                 try:
                     value = int(value)
                 except ValueError:
-                    raise ValueError(f"{opt.label} must be a whole number.") from None
+                    raise ValueError(_("{option} must be a whole number.").format(
+                        option=option_words(spec.id, opt)[0])) from None
             out[opt.name] = value
         return out
 
@@ -152,16 +157,14 @@ class SetupScreen(HostedScreen):
         seats = [self.query_one(f"#seat{i}", Input).value.strip() for i in range(spec.max_players)]
         seats = [s for s in seats if s]
         if not spec.min_players <= len(seats) <= spec.max_players:
-            raise ValueError(
-                f"{spec.title} needs {spec.min_players}–{spec.max_players} seats; "
-                f"{len(seats)} filled in."
-            )
+            raise ValueError(_("{game} needs {least}–{most} seats; {n} filled in.").format(
+                game=game_title(spec), least=spec.min_players, most=spec.max_players, n=len(seats)))
         seats = check_seats(seats, game)
         text = self.query_one("#seed", Input).value.strip()
         try:
             seed = int(text)
         except ValueError:
-            raise ValueError(f"The seed must be a whole number, not {text!r}.") from None
+            raise ValueError(_("The seed must be a whole number, not {text!r}.").format(text=text)) from None
         return game, seats, seed, self.read_options(spec)
 
     def action_start(self) -> None:

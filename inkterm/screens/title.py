@@ -1,7 +1,7 @@
-"""The title screen: new game, continue, rules, quit; and when served with shared
-tables, open a table, join one, watch one. Continue lists your seats at shared
-tables beside your local saves ("Kiln at YAVA — your turn"), and the line under it
-says how many of your tables wait for you."""
+"""The title screen: new game, continue, rules, the language, quit; and when served
+with shared tables, open a table, join one, watch one. Continue lists your seats at
+shared tables beside your local saves ("Kiln at YAVA — your turn"), and the line
+under it says how many of your tables wait for you."""
 from __future__ import annotations
 
 import os
@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.widgets import Button
 
+from inkterm.i18n import DEFAULT, LANGUAGES, _, language, ngettext
 from inkterm.screens.host import HostedScreen
 from inkterm.screens.saved_games import short_error
 from inkterm.session_env import GUEST_ENV, TABLES_SOCKET_ENV, TABLES_TOKEN_ENV, USER_ENV
@@ -29,6 +30,7 @@ class TitleScreen(HostedScreen):
         Binding("t", "open_table", "Open a table", id="title.open-table"),
         Binding("j", "join_table", "Join", id="title.join"),
         Binding("w", "watch_table", "Watch", id="title.watch"),
+        Binding("L", "language", "Language", id="title.language"),
         Binding("q", "app.quit", "Quit", id="title.quit"),
         Binding("down", "app.focus_next", "Next", show=False),
         Binding("up", "app.focus_previous", "Previous", show=False),
@@ -47,23 +49,24 @@ class TitleScreen(HostedScreen):
         with Center(id="title-box"):
             with Vertical(id="title-panel"):
                 yield Plain(LOGO, id="logo")
-                yield Plain("a table for board games, in your terminal", id="tagline")
+                yield Plain(_("a table for board games, in your terminal"), id="tagline")
                 if os.environ.get(GUEST_ENV):
                     # The name is the player's own text: shown as is, never as markup.
                     yield Plain(guest_warning(os.environ.get(USER_ENV, "")),
                                 id="guest-warning")
-                yield PlainButton("New game  n", id="new", variant="primary")
-                yield PlainButton("Continue  c", id="continue", disabled=True)
-                yield Plain("Looking for saved games…", id="continue-info")
-                yield PlainButton("Learn to play  l", id="learn")
+                yield PlainButton(_("New game") + "  n", id="new", variant="primary")
+                yield PlainButton(_("Continue") + "  c", id="continue", disabled=True)
+                yield Plain(_("Looking for saved games…"), id="continue-info")
+                yield PlainButton(_("Learn to play") + "  l", id="learn")
                 if shared_tables():
-                    yield PlainButton("Open a table  t", id="open-table")
-                    yield PlainButton("Join a table  j", id="join-table")
-                    yield PlainButton("Watch a table  w", id="watch-table")
-                yield PlainButton("Rules  r", id="rules")
-                yield PlainButton("Quit  q", id="quit")
+                    yield PlainButton(_("Open a table") + "  t", id="open-table")
+                    yield PlainButton(_("Join a table") + "  j", id="join-table")
+                    yield PlainButton(_("Watch a table") + "  w", id="watch-table")
+                yield PlainButton(_("Rules") + "  r", id="rules")
+                yield PlainButton(language_label() + "  L", id="language")
+                yield PlainButton(_("Quit") + "  q", id="quit")
                 yield Plain("", id="save-warnings")
-                yield Plain("↑↓ move · Enter choose · ctrl+p commands", id="title-keys")
+                yield Plain(_("↑↓ move · Enter choose · ctrl+p commands"), id="title-keys")
 
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()
@@ -121,7 +124,10 @@ class TitleScreen(HostedScreen):
             button.focus()  # a game to go back to is the likeliest wish
         warn = self.query_one("#save-warnings", Plain)
         if errors:
-            lines = [f"⚠ {len(errors)} save file(s) could not be read and were left untouched:"]
+            lines = ["⚠ " + ngettext(
+                "{n} save file could not be read and was left untouched:",
+                "{n} save files could not be read and were left untouched:",
+                len(errors)).format(n=len(errors))]
             lines += [f"  {short_error(e)}" for e in errors[:3]]
             warn.update("\n".join(lines))
         else:
@@ -136,6 +142,7 @@ class TitleScreen(HostedScreen):
             "open-table": self.action_open_table,
             "join-table": self.action_join_table,
             "watch-table": self.action_watch_table,
+            "language": self.action_language,
             "quit": self.app.exit,
         }.get(event.button.id or "")
         if action:
@@ -150,7 +157,7 @@ class TitleScreen(HostedScreen):
         """One unfinished game opens at once; several are listed to pick from (your
         seats at shared tables first, those where it is your turn first of all)."""
         if not self.resumable and not self.tables:
-            self.notify("There is no unfinished game to continue.", severity="warning")
+            self.notify(_("There is no unfinished game to continue."), severity="warning")
             return
         items = [(TABLE_MARK + code, line) for code, line, _ in self.tables]
         items += [(str(path), line) for path, line in self.resumable]
@@ -206,7 +213,32 @@ class TitleScreen(HostedScreen):
         if len(GAMES) == 1:
             show(next(iter(GAMES)))
         else:
-            self.app.push_screen(GamePicker("Rules of which game?"), show)
+            self.app.push_screen(GamePicker(_("Rules of which game?")), show)
+
+    def action_language(self) -> None:
+        """Pick the language (each listed in its own words); the choice is kept in
+        the data folder and the title is drawn again in it."""
+        from inkterm.screens.picker import Picker
+
+        self.app.push_screen(Picker(_("Language") + " · Language", list(LANGUAGES.items())),
+                             self._use_language)
+
+    async def _use_language(self, lang: str | None) -> None:
+        if not lang:
+            return
+        from inkterm.home import save_setting
+        from inkterm.i18n import use
+
+        use(lang)
+        try:
+            save_setting("language", lang)
+        except OSError as exc:
+            self.notify(_("The language could not be kept: {error}").format(error=exc),
+                        severity="warning")
+        # Every screen after this one is built in the new language; this one again.
+        await self.recompose()
+        self.query_one("#language", Button).focus()
+        self.on_screen_resume()  # the Continue line, said again in the new words
 
 
 #: The picker's key for a table (a save's key is its path).
@@ -219,19 +251,26 @@ def _continue_line(resumable: list[tuple[Path, str]],
     seats at shared tables, first how many wait for you, and the first of them."""
     if tables:
         mine = sum(turn for _, _, turn in tables)
-        head = (f"{len(tables)} table{'s' if len(tables) != 1 else ''}"
-                + (f": your turn at {mine}" if mine and mine != len(tables)
-                   else ": your turn" if mine else ": not your turn"))
-        lines = [head, tables[0][1]]
+        n = len(tables)
+        if mine and mine != n:
+            head = ngettext("{n} table: your turn at {mine}", "{n} tables: your turn at {mine}", n)
+        elif mine:
+            head = ngettext("{n} table: your turn", "{n} tables: your turn", n)
+        else:
+            head = ngettext("{n} table: not your turn", "{n} tables: not your turn", n)
+        lines = [head.format(n=n, mine=mine), tables[0][1]]
         if resumable:
-            lines.append(f"and {len(resumable)} local game{'s' if len(resumable) != 1 else ''}")
+            lines.append(ngettext("and {n} local game", "and {n} local games",
+                                  len(resumable)).format(n=len(resumable)))
         return "\n".join(lines)
     if not resumable:
-        return "No unfinished game to continue."
+        return _("No unfinished game to continue.")
     path, line = resumable[0]
     more = len(resumable) - 1
     text = f"{line} ({path.name})"
-    return text + (f"\n+ {more} more unfinished: Continue lists them" if more else "")
+    return text + ("\n" + ngettext("+ {n} more unfinished: Continue lists them",
+                                    "+ {n} more unfinished: Continue lists them", more).format(n=more)
+                   if more else "")
 
 
 def shared_tables() -> bool:
@@ -242,6 +281,15 @@ def shared_tables() -> bool:
 
 def guest_warning(name: str) -> str:
     """What a player let in without a key (``serve ssh --guest``) must know."""
-    who = f"as “{name}”" if name else "under your name"
-    return (f"⚠ Guest table: anyone can log in {who} without a key "
-            "and continue or change your saved games.")
+    if name:
+        return "⚠ " + _("Guest table: anyone can log in as “{name}” without a key and "
+                        "continue or change your saved games.").format(name=name)
+    return "⚠ " + _("Guest table: anyone can log in under your name without a key and "
+                    "continue or change your saved games.")
+
+
+def language_label() -> str:
+    """The Language button: also in English, so a player who cannot read the
+    language shown can still find the way back."""
+    words = _("Language: {language}").format(language=LANGUAGES[language()])
+    return words if language() == DEFAULT else f"{words} · Language"

@@ -36,6 +36,10 @@ CHILD_ENV = "INKTERM_SERVE_CHILD"
 #: Client-provided environment variables passed on to the app (SSH ``SendEnv``).
 PASS_ENV = ("COLORTERM", "NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE")
 
+#: The server's own locale, which would pick every session's language: a session's
+#: comes from its client (PASS_ENV) or the player's setting.
+SERVER_LOCALE_ENV = ("LC_ALL", "LC_MESSAGES", "LANGUAGE")
+
 #: Variables of the server's own environment that a session must not inherit.
 DROP_ENV = (
     "SSH_AUTH_SOCK", "SSH_AGENT_PID", "SSH_CLIENT", "SSH_CONNECTION", "SSH_TTY",
@@ -200,9 +204,11 @@ def child_environment(
     """Environment for a session's app: the server's environment minus anything
     about the server's own terminal or agent, plus TERM (and COLORTERM etc. if the
     client sent them), INKTERM_HOME and a PYTHONPATH that finds this inkterm."""
-    env = {k: v for k, v in os.environ.items() if k not in DROP_ENV}
+    env = {k: v for k, v in os.environ.items() if k not in DROP_ENV + SERVER_LOCALE_ENV}
     env["TERM"] = term or "xterm-256color"
-    env.setdefault("LANG", "C.UTF-8")
+    # The language a session reads is the player's (the client's LANG, else the saved
+    # setting: inkterm/i18n.py), never the host's; UTF-8 all the same.
+    env["LANG"] = "C.UTF-8"
     # glibc gives each thread that allocates an arena of its own (up to 8 a core); a
     # session's few threads need no more than two. Some 0.7 MiB less per session
     # (benchmarks.table_latency, 16 sessions); a host may set its own.

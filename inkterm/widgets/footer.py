@@ -1,13 +1,24 @@
 """The key footer every screen shows: Textual's Footer without its memory leak."""
 from __future__ import annotations
 
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
 
+from inkterm.i18n import N_, gettext
+
+#: Words the footer shows that no Binding(…, "words") literal holds (for the
+#: catalogs): Textual's own palette key, and the areas Tab goes to (screens/areas.py).
+KEY_WORDS = (N_("palette"), N_("Menu"), N_("Log"), N_("Board"))
+
 
 class KeyFooter(Footer):
-    """A Footer that rebuilds its keys only when they change, and then lets go of
-    the old ones.
+    """A Footer in the player's language that rebuilds its keys only when they
+    change, and then lets go of the old ones.
+
+    Bindings are written in English as class attributes (``Binding("u", "undo",
+    "Undo")``, extracted for the catalogs as they are: babel.cfg); each key's words are
+    translated here, when shown, in the language active then.
 
     Textual's Footer rebuilds every key on every focus move, and each new key
     data-binds ``compact``, leaving a watcher that points at the key on the Footer.
@@ -39,6 +50,14 @@ class KeyFooter(Footer):
         if self._bindings_ready and self._bindings_of(screen) == self._shown:
             return
         super().bindings_changed(screen)
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            # A key (Textual's FooterKey, not public) carries its binding's words.
+            words = getattr(widget, "description", None)
+            if isinstance(words, str) and words:
+                widget.description = gettext(words)  # type: ignore[attr-defined]
+            yield widget
 
     async def recompose(self) -> None:
         if not self.is_attached:

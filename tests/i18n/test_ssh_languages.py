@@ -1,0 +1,51 @@
+"""Over SSH each login reads its own language: the stock OpenSSH client's LANG
+(``-o SetEnv=LANG=…``, as ``SendEnv LANG`` sends it), else the player's saved setting;
+never the server's own locale. Two sessions at once, in two languages."""
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+
+from tests.serve.conftest import client_key, data_dir, make_server  # noqa: F401  (fixtures)
+from tests.serve.test_openssh_client import SSH, Terminal, private_key_file, ssh_argv
+
+import pytest
+
+pytestmark = pytest.mark.skipif(SSH is None, reason="no OpenSSH client (ssh) installed")
+
+APP = [sys.executable, "-m", "inkterm"]
+
+
+def with_lang(argv: list[str], lang: str) -> list[str]:
+    return [*argv[:-1], "-o", f"SetEnv=LANG={lang}", argv[-1]]
+
+
+async def test_two_logins_in_two_languages_at_once(make_server, client_key, data_dir,  # noqa: F811
+                                                   tmp_path, monkeypatch):
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")  # the host's locale picks no one's language
+    bob_home = data_dir / "users" / "ssh" / "bob"
+    bob_home.mkdir(parents=True)
+    (bob_home / "settings.json").write_text(json.dumps({"language": "ja"}), encoding="utf-8")
+    server = await make_server(child=APP)
+    key = private_key_file(tmp_path, client_key, "id_ed25519")
+    ann = Terminal(with_lang(ssh_argv(server.port, key, "ann"), "zh_CN.UTF-8"), 80, 24)
+    bob = Terminal(ssh_argv(server.port, key, "bob"), 80, 24)  # sends no LANG: his setting
+    await ann.child.start()
+    await bob.child.start()
+    try:
+        await asyncio.gather(ann.wait_for("新游戏", 40), bob.wait_for("新しいゲーム", 40))
+        await asyncio.gather(ann.wait_for("没有可以继续的未完成游戏", 20),
+                             bob.wait_for("再開できる未完了のゲームはありません", 20))
+        assert "New game" not in ann.raw.decode("utf-8", "replace")
+        assert "新游戏" not in bob.raw.decode("utf-8", "replace")
+        assert len(server.sessions) == 2
+        for term in (ann, bob):
+            term.child.write(b"q")
+        await asyncio.wait_for(asyncio.gather(ann.child.exited.wait(), bob.child.exited.wait()), 20)
+        assert ann.rc == 0 and bob.rc == 0
+    finally:
+        await ann.child.terminate()
+        await bob.child.terminate()
+    # Ann's choice came from her terminal, for that login: nothing was saved for her.
+    assert not (data_dir / "users" / "ssh" / "ann" / "settings.json").exists()

@@ -1,0 +1,61 @@
+"""The Language setting on the title screen: listed in each language's own words,
+the title drawn again in the one picked, the choice kept for the next start."""
+from __future__ import annotations
+
+from inkterm import i18n
+from inkterm.app import InktermApp
+from inkterm.home import read_settings
+from inkterm.screens.picker import Picker
+from inkterm.widgets.plain import PlainButton
+
+
+def button_text(app, button_id: str) -> str:
+    return str(app.screen.query_one(f"#{button_id}", PlainButton).label)
+
+
+async def test_picking_a_language_on_the_title(inkterm_home):
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert button_text(app, "new").startswith("New game")
+        assert button_text(app, "language").startswith("Language: English")
+        await pilot.press("L")
+        await pilot.pause()
+        assert isinstance(app.screen, Picker)
+        await pilot.press("3")  # 日本語, the third in the list
+        await pilot.pause()
+        assert i18n.language() == "ja"
+        assert button_text(app, "new").startswith("新しいゲーム")
+        assert button_text(app, "language").startswith("言語：日本語 · Language")
+        assert read_settings() == {"language": "ja"}
+        # Back to English from Japanese: the way back is labelled in English too.
+        await pilot.press("L")
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        assert button_text(app, "new").startswith("New game")
+    assert read_settings() == {"language": "en"}
+
+
+async def test_the_kept_choice_opens_the_next_start(inkterm_home):
+    from inkterm.home import save_setting
+
+    save_setting("language", "zh")
+    i18n.use(i18n.choose(None, {"LANG": "ja_JP.UTF-8"}))
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert button_text(app, "new").startswith("新游戏")
+
+
+async def test_the_footer_speaks_the_language():
+    from inkterm.screens.setup import SetupScreen
+
+    i18n.use("zh")
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.push_screen(SetupScreen(seed=1))
+        await pilot.pause()
+        keys = [getattr(w, "description", "") for w in app.screen.query("FooterKey")]
+        assert "返回" in keys and "开始" in keys and "Back" not in keys
