@@ -31,6 +31,16 @@ def size(quick: int, nightly: int) -> int:
     return nightly if SLOW else quick
 
 
+def sample(items, count: int, salt: str) -> list:
+    """``count`` of ``items`` (in their order) for this run, another choice each run so
+    that every one is played over a few runs; all of them with INKTERM_SLOW=1."""
+    items = list(items)
+    if SLOW or count >= len(items):
+        return items
+    picked = set(random.Random(f"{run_seed()}:{salt}").sample(range(len(items)), count))
+    return [item for i, item in enumerate(items) if i in picked]
+
+
 def seeds(count: int, salt: str) -> list[int]:
     """``count`` seeds for this run, its own for each ``salt`` (name it after the test)."""
     rng = random.Random(f"{run_seed()}:{salt}")
