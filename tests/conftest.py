@@ -14,11 +14,7 @@ import pytest
 
 from inkterm.engine.registry import register_package
 
-from .seeds import SEED_VARIABLE, SLOW
-
-#: A shared table's bots search this many iterations a move in a plain run (see
-#: ``quick_table_bots``).
-QUICK_TABLE_BOT_ITERATIONS = 24
+from .seeds import SEED_VARIABLE, SLOW, TABLE_BOT_ITERATIONS
 
 # The nightly sizes play whole games where a plain run plays a stretch: a longer limit
 # per test than pyproject's (pytest-timeout reads it before the ini file's).
@@ -71,12 +67,12 @@ def quick_table_bots(monkeypatch):
     tests check what a table does with a bot's choice, not how good it is, and whole
     games of full-budget moves took minutes. The nightly run (INKTERM_SLOW=1) keeps the
     server's default; the tests of the bots' budgets give their limits themselves."""
-    if SLOW:
+    if TABLE_BOT_ITERATIONS is None:
         return
     from inkterm.tables import manager
     from inkterm.tables.table_bots import BotLimits
 
-    monkeypatch.setattr(manager, "BotLimits", functools.partial(BotLimits, iterations=QUICK_TABLE_BOT_ITERATIONS))
+    monkeypatch.setattr(manager, "BotLimits", functools.partial(BotLimits, iterations=TABLE_BOT_ITERATIONS))
 
 
 from .postgres import postgres, postgres_cluster  # noqa: E402,F401  (fixtures)

@@ -18,6 +18,10 @@ from contextlib import contextmanager
 #: The nightly sizes (``INKTERM_SLOW=1``), else the quick ones.
 SLOW = os.environ.get("INKTERM_SLOW") == "1"
 SEED_VARIABLE = "INKTERM_SEED"
+#: A shared table's bots search this many iterations a move in a plain run (the
+#: server's ``--bot-iterations``): table tests check what a table does with a bot's
+#: choice, not how good it is. None (the server's default) in the nightly run.
+TABLE_BOT_ITERATIONS = None if SLOW else 24
 
 
 def run_seed() -> int:
