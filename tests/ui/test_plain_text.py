@@ -29,7 +29,9 @@ from inkterm.widgets.plain import Plain, _drawable, plain_rich, plain_text
 from shown import screen_text
 from test_flows import settle, until
 
-# The first three run always; the rest with the slow sweeps (INKTERM_SLOW=1, make test).
+from tests.seeds import SLOW, run_seed
+
+# The first three run always; the rest with the slow sweeps (INKTERM_SLOW=1).
 HOSTILE = [
     "[/]",
     "[bold]X",
@@ -46,6 +48,20 @@ HOSTILE = [
 ]
 IDS = [repr(getattr(h, "values", [h])[0])[1:12] for h in HOSTILE]
 GAME_IDS = sorted(GAMES)
+
+
+def name_and_game() -> list:
+    """The (name, game) pairs a whole-game test plays: in a plain run each game with one
+    of the first three names and each of those names on some game, turning with the
+    run's seed (every pair over a few runs); every name on every game with
+    INKTERM_SLOW=1."""
+    if SLOW:
+        return [pytest.param(getattr(h, "values", [h])[0], game, marks=getattr(h, "marks", ()),
+                             id=f"{i}-{game}") for h, i in zip(HOSTILE, IDS) for game in GAME_IDS]
+    first = [h for h in HOSTILE if isinstance(h, str)]
+    turn = run_seed()
+    return [pytest.param(first[(g + turn) % len(first)], game,
+                         id=f"{IDS[(g + turn) % len(first)]}-{game}") for g, game in enumerate(GAME_IDS)]
 SIZE = (160, 50)  # room for the longest name on one line
 
 
@@ -102,8 +118,7 @@ def no_hidden_characters_drawn(app) -> None:
     assert "\x1b" not in text and "\u202e" not in text and "\u200b" not in text
 
 
-@pytest.mark.parametrize("game", GAME_IDS)
-@pytest.mark.parametrize("name", HOSTILE, ids=IDS)
+@pytest.mark.parametrize(("name", "game"), name_and_game())
 async def test_a_hostile_name_is_text_from_the_title_through_the_game(game, name):
     state = played(game, name, 6)
     path = save_dir() / "hostile.save.json"
@@ -120,7 +135,8 @@ async def test_a_hostile_name_is_text_from_the_title_through_the_game(game, name
         deadline = time.monotonic() + 20  # a bound, not a guess: a busy machine is slow
         while time.monotonic() < deadline:  # through hand-offs until a person's turn shows its table
             if isinstance(app.screen, HandoffScreen):
-                assert shows(app, app.screen.player)
+                handoff = app.screen
+                await until(pilot, lambda: shows(app, handoff.player))  # once drawn
                 no_hidden_characters_drawn(app)
                 await pilot.press("enter")
             elif isinstance(app.screen, GameScreen) and app.screen.human_to_move():
@@ -157,8 +173,7 @@ async def test_a_hostile_name_is_text_from_the_title_through_the_game(game, name
         await pilot.press("y")
 
 
-@pytest.mark.parametrize("game", GAME_IDS)
-@pytest.mark.parametrize("name", HOSTILE, ids=IDS)
+@pytest.mark.parametrize(("name", "game"), name_and_game())
 async def test_a_hostile_name_is_text_at_game_over_in_the_replay_and_watching(game, name):
     state = finished(game, name)
     app = InktermApp(start=("state", state, None), bot_delay=0)
