@@ -4,6 +4,7 @@ Seeded random tests (sweeps, the conformance suite) play new games each run from
 run's seed (``INKTERM_SEED``, printed in the header and under any failure; set it to
 repeat a run), at the quick sizes, or at the nightly sizes with ``INKTERM_SLOW=1``
 (see tests/seeds.py). Tests marked ``slow`` run only then, or with ``-m slow``."""
+import functools
 import os
 import random
 import sys
@@ -13,7 +14,12 @@ import pytest
 
 from inkterm.engine.registry import register_package
 
-from .seeds import SEED_VARIABLE, SLOW
+from .seeds import SEED_VARIABLE, SLOW, TABLE_BOT_ITERATIONS
+
+# The nightly sizes play whole games where a plain run plays a stretch: a longer limit
+# per test than pyproject's (pytest-timeout reads it before the ini file's).
+if SLOW:
+    os.environ.setdefault("PYTEST_TIMEOUT", "1800")
 
 # The toy game joins the registry the way every game package does, for every test
 # (the conformance suite and the UI tests play it).
@@ -66,6 +72,21 @@ def inkterm_home(tmp_path, monkeypatch):
     no test reads or writes the user's, and tests running side by side share none."""
     monkeypatch.setenv("INKTERM_HOME", str(tmp_path / "home"))
     return tmp_path / "home"
+
+
+@pytest.fixture(autouse=True)
+def quick_table_bots(monkeypatch):
+    """In a plain run, a table manager given no bot limits caps its bots' search at a
+    few iterations a move (the server's own setting, ``--bot-iterations``): the table
+    tests check what a table does with a bot's choice, not how good it is, and whole
+    games of full-budget moves took minutes. The nightly run (INKTERM_SLOW=1) keeps the
+    server's default; the tests of the bots' budgets give their limits themselves."""
+    if TABLE_BOT_ITERATIONS is None:
+        return
+    from inkterm.tables import manager
+    from inkterm.tables.table_bots import BotLimits
+
+    monkeypatch.setattr(manager, "BotLimits", functools.partial(BotLimits, iterations=TABLE_BOT_ITERATIONS))
 
 
 from .postgres import postgres, postgres_cluster  # noqa: E402,F401  (fixtures)

@@ -18,6 +18,10 @@ from contextlib import contextmanager
 #: The nightly sizes (``INKTERM_SLOW=1``), else the quick ones.
 SLOW = os.environ.get("INKTERM_SLOW") == "1"
 SEED_VARIABLE = "INKTERM_SEED"
+#: A shared table's bots search this many iterations a move in a plain run (the
+#: server's ``--bot-iterations``): table tests check what a table does with a bot's
+#: choice, not how good it is. None (the server's default) in the nightly run.
+TABLE_BOT_ITERATIONS = None if SLOW else 24
 
 
 def run_seed() -> int:
@@ -29,6 +33,16 @@ def size(quick: int, nightly: int) -> int:
     """How many games (or states) a test plays: ``quick`` in a plain run, ``nightly``
     with INKTERM_SLOW=1."""
     return nightly if SLOW else quick
+
+
+def sample(items, count: int, salt: str) -> list:
+    """``count`` of ``items`` (in their order) for this run, another choice each run so
+    that every one is played over a few runs; all of them with INKTERM_SLOW=1."""
+    items = list(items)
+    if SLOW or count >= len(items):
+        return items
+    picked = set(random.Random(f"{run_seed()}:{salt}").sample(range(len(items)), count))
+    return [item for i, item in enumerate(items) if i in picked]
 
 
 def seeds(count: int, salt: str) -> list[int]:

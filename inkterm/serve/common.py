@@ -343,6 +343,8 @@ class PtyChild:
         self._master = master
         self._start_reading()
         self._waiter = asyncio.get_running_loop().create_task(self._wait())
+        if self._pending:  # sent while the app was starting
+            self._flush_input()
 
     # -- output ---------------------------------------------------------------
     def _start_reading(self) -> None:
@@ -389,12 +391,16 @@ class PtyChild:
 
     # -- input ----------------------------------------------------------------
     def write(self, data: bytes) -> None:
-        if self._master is None or not data:
+        """Send ``data`` to the app. What comes while the app is still starting waits
+        for it (a pipe's whole script, and its end, can arrive in that moment); once the
+        app has exited, nobody reads."""
+        if not data or (self._master is None and self._proc is not None):
             return
         if len(self._pending) > 1 << 20:  # 1 MiB of unread input: drop, don't grow
             return
         self._pending += data
-        self._flush_input()
+        if self._master is not None:
+            self._flush_input()
 
     def _flush_input(self) -> None:
         if self._master is None:

@@ -295,7 +295,7 @@ class _Session(asyncssh.SSHServerSession):
             # A pipe's end: plain mode reads it, saves and says so, then exits.
             if self.child is None:
                 self._early_eof = True
-            elif self.child.running:
+            elif self.child.returncode is None:  # running, or still starting
                 self.child.end_input()
             return True
         self.hang_up()

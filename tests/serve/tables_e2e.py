@@ -18,6 +18,7 @@ from pathlib import Path
 from .conftest import add_key, asyncssh, visible
 from .test_openssh_client import Terminal, private_key_file, ssh_argv
 
+from tests.seeds import TABLE_BOT_ITERATIONS
 from inkterm.engine import GAMES, load_game
 
 
@@ -42,9 +43,10 @@ class Server:
 
     async def start(self):
         env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+        quick = [] if TABLE_BOT_ITERATIONS is None else ["--bot-iterations", str(TABLE_BOT_ITERATIONS)]
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "inkterm", "serve", "ssh", "--port", "0",
-            "--data-dir", str(self.data), *self.args, env=env,
+            "--data-dir", str(self.data), *quick, *self.args, env=env,
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
         while self.port is None:
             line = (await asyncio.wait_for(self.proc.stderr.readline(), 30)).decode()

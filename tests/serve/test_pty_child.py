@@ -57,3 +57,21 @@ async def test_an_app_that_ignores_the_hang_up_still_ends_with_its_killed_server
         server.wait()
         if app is not None and pid_alive(app):
             os.kill(app, signal.SIGKILL)
+
+
+async def test_input_and_its_end_sent_while_the_app_starts_reach_it():
+    """An SSH client with a pipe sends its whole script, and its end, at once: on a busy
+    machine that came while the app was still starting, and was dropped, and the app
+    waited for input for ever (a piped plain game over SSH hung to its timeout)."""
+    import asyncio
+
+    from inkterm.serve.common import PtyChild
+
+    out, ended = bytearray(), asyncio.Event()
+    child = PtyChild([sys.executable, "-c", "import sys; print(repr(sys.stdin.read()), flush=True)"],
+                     env=dict(os.environ), echo=False, on_output=out.extend, on_exit=lambda rc: ended.set())
+    child.write(b"1\n2\n")  # before the app runs: as data_received may, mid-start
+    child.end_input()
+    await child.start()
+    await asyncio.wait_for(ended.wait(), 30)
+    assert "'1\\n2\\n'" in out.decode()

@@ -14,6 +14,7 @@ from inkterm.tables.limits import TableLimits
 from inkterm.tables.manager import TABLE_VERSION, TableError, TableManager
 from inkterm.tables.people import Player, ssh_player
 from inkterm.tables.protocol import OpenTable
+from inkterm.tables.table_bots import BotLimits
 
 from tests.registered import a_game, game_params
 
@@ -333,7 +334,7 @@ def test_a_version_1_table_file_still_loads_and_its_seats_are_claimed_once(tmp_p
     directory = tmp_path / "tables"
     directory.mkdir()
     shutil.copy(V1_TABLE, directory / "MDUR.table.json")
-    manager = TableManager(directory)
+    manager = TableManager(directory, bots=BotLimits())  # the server's default cap, checked below
     assert manager.resume() == []
     table = manager.tables["MDUR"]
     assert [s.name for s in table.seats] == ["ann", "Zoe (web)", "search:50000000"]

@@ -103,15 +103,17 @@ async def test_every_glyph_on_screen_is_in_the_legend(game):
     explained = legend_for(game).chars()
     unexplained: dict[str, str] = {}
     for seed, steps in STATES:
-        for size in SIZES:
-            st = played(game, seed, steps)
-            app = InktermApp(start=("state", st, None), bot_delay=0)
-            async with app.run_test(size=size) as pilot:
+        st = played(game, seed, steps)
+        app = InktermApp(start=("state", st, None), bot_delay=0)
+        async with app.run_test(size=SIZES[0]) as pilot:  # one app, resized to each size
+            for size in SIZES:
+                await pilot.resize_terminal(*size)
                 for _ in range(4):
                     await pilot.pause()
+                assert tuple(app.size) == size
                 screen = app.screen
                 if not isinstance(screen, GameScreen):
-                    continue  # the bots ended the game
+                    break  # the bots ended the game
                 board = screen.board
                 for _view in board.VIEWS if board.has_views else ("whole",):
                     await pilot.pause()

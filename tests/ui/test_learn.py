@@ -15,6 +15,7 @@ from inkterm.screens.learn import LearnScreen
 from inkterm.screens.title import TitleScreen
 from inkterm.widgets.action_menu import ActionMenu
 from test_demo import screen_text
+from test_flows import until
 
 from tests.registered import a_game, games
 
@@ -200,26 +201,24 @@ async def test_a_finished_lesson_offers_to_play_on_or_start_over(game):
     done = _finish_the_lesson(game)
     app = InktermApp(start=("learn", game, False), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, ChoiceScreen)
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         await pilot.press("p")  # play on: the game against the coach, where it stopped
-        await pilot.pause(0.2)
+        await until(pilot, lambda: isinstance(app.screen, LearnScreen))
         screen = app.screen
         assert isinstance(screen, LearnScreen) and screen.tutor.finished
         assert screen.state.record.choices[:len(done.state.record.choices)] == done.state.record.choices
         await learner_turn(pilot, screen)
         before = len(screen.state.record.choices)
         await pilot.press("enter")  # the learner plays on, as in any game
-        await pilot.pause(0.2)
-        assert len(screen.state.record.choices) > before
+        await until(pilot, lambda: len(screen.state.record.choices) > before)
         played = list(screen.state.record.choices)
     kept = json.loads(progress_path(game).read_text())
     assert kept["choices"][:len(played)] == played and kept["finished"]  # kept as it goes
     app = InktermApp(start=("learn", game, False), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         await pilot.press("s")  # start over at step 1
-        await pilot.pause(0.2)
+        await until(pilot, lambda: isinstance(app.screen, LearnScreen) and app.screen.tutor.step == 0)
         screen = app.screen
         assert isinstance(screen, LearnScreen) and screen.tutor.step == 0
         assert not screen.tutor.finished

@@ -1,6 +1,9 @@
 """"Show me" scenes, of every game that has them: each replays as its data tells, is
 played to its end by keys from the rules view (each narrated step over the position
-it is decided in, with its key highlighted), and returns to the rules text."""
+it is decided in, with its key highlighted), and returns to the rules text.
+
+Every scene's data is replayed in every run; by keys a plain run plays a few scenes
+of each game, others each run (from the run's seed), and INKTERM_SLOW=1 plays them all."""
 import pytest
 
 from inkterm import cli
@@ -12,8 +15,10 @@ from inkterm.screens.scene import SceneScreen
 from inkterm.widgets.action_menu import ActionMenu
 
 from tests.registered import game_params
+from tests.seeds import sample, size
 
 SCENES = game_params(scenes=True)
+BY_KEYS = size(3, 1_000)  # scenes of each game played by keys in a run (all at the nightly size)
 
 
 async def _until(pilot, cond, seconds=20.0) -> bool:
@@ -38,11 +43,14 @@ def test_every_scene_replays_as_its_data_tells(game):
 async def test_every_scene_plays_by_keys_from_the_rules_view_and_returns(game):
     app = InktermApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        for scene in load_scenes(game):
+        for scene in sample(load_scenes(game), BY_KEYS, f"scenes by keys {game}"):
             app.show_rules(game, scene.topic)
-            rules = app.screen
             assert await _until(pilot, lambda: isinstance(app.screen, RulesScreen))
+            rules = app.screen
+            # laid out and scrolled to the scene's section (after a refresh), so "s" finds it
             await pilot.pause(0.2)
+            assert await _until(pilot, lambda: rules.section is not None
+                                and rules.section_at_top() == rules.section), scene.topic
             await pilot.press("s")  # the section read now has its scene
             assert await _until(pilot, lambda: isinstance(app.screen, SceneScreen)), scene.topic
             screen = app.screen
@@ -50,9 +58,10 @@ async def test_every_scene_plays_by_keys_from_the_rules_view_and_returns(game):
             await pilot.press("space")  # by keys only: nothing moves by itself
             start = len(scene.setup)
             for i, step in enumerate(scene.steps):
-                assert await _until(pilot, lambda i=i: screen.shown is not None
-                                    and screen.shown.at == start + i), (scene.topic, i)
-                await pilot.pause(0.05)
+                assert await _until(pilot, lambda i=i, step=step: screen.shown is not None
+                                    and screen.shown.at == start + i and screen.narration.why == step.say
+                                    and getattr(screen.query_one(ActionMenu).current, "key", None) == step.key),\
+                    (scene.topic, i)
                 assert screen.state.record.choices == [*scene.setup, *(s.key for s in scene.steps[:i])]
                 assert screen.narration.why == step.say
                 assert screen.query_one(ActionMenu).current.key == step.key

@@ -762,8 +762,9 @@ async def test_no_color_keeps_every_signal(monkeypatch):
 # --------------------------------------------------------------------------- the app
 async def test_whole_game_by_keys_at_80x24():
     """Ann presses 1 every time against a bot: sides, takes, placements, page choices,
-    Turns, to the end. The board never needs horizontal room it does not have."""
-    st = new_game("inkwell", ["Ann", "bot"], seed=3)
+    Turns, to the end. The board never needs horizontal room it does not have. (The
+    quick bot: what it plays is not what is checked.)"""
+    st = new_game("inkwell", ["Ann", "easy"], seed=3)
     app = InktermApp(start=("state", st, None), bot_delay=0)
     seen = set()
     async with app.run_test(size=(80, 24)) as pilot:

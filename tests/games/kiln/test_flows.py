@@ -45,8 +45,9 @@ async def test_title_setup_game():
 
 
 async def test_whole_kiln_game_by_keys_alone():
-    """Enter on the highlighted (first) choice every time, to the game-over screen."""
-    st = new_game("kiln", ["Ann", "bot"], seed=11)
+    """Enter on the highlighted (first) choice every time, to the game-over screen
+    (against the quick bot: what it plays is not what is checked)."""
+    st = new_game("kiln", ["Ann", "easy"], seed=11)
     app = InktermApp(start=("state", st, None), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -86,15 +86,17 @@ def states():
 async def test_every_space_shows_its_reward_as_the_data_has_it(size):
     board_data = content().board
     checked = 0
-    for st in states():
-        view = st.summary()
-        dirty = [t["dirty"] for t in view["sections"]["baths"]["POOL1"] if t.get("dirty")]
-        want = expected(board_data, dirty)
-        app = InktermApp(start=("state", st, None), bot_delay=0)
-        async with app.run_test(size=size) as pilot:
-            await pilot.app.workers.wait_for_complete()
-            await pilot.pause()
-            board = app.screen.query_one(VoynichBoard)
+    first, *others = states()
+    # One app, on the first state; the board is then shown each state's view in turn.
+    app = InktermApp(start=("state", first, None), bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        board = app.screen.query_one(VoynichBoard)
+        for st in (first, *others):
+            view = st.summary()
+            dirty = [t["dirty"] for t in view["sections"]["baths"]["POOL1"] if t.get("dirty")]
+            want = expected(board_data, dirty)
             if not board.whole:
                 board.view_name = "sections"
             board.show(view, frozenset())  # nothing highlighted: every space as it rests

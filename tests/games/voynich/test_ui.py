@@ -118,7 +118,7 @@ async def highlight(pilot, pred):
 async def test_full_two_seat_game_by_keys():
     """Ann always presses the first choice's key against the greedy bot, from the first
     turn to the game-over screen: every one of her choices goes through the menu."""
-    st = new_game("voynich", ["Ann", "bot"], seed=6)
+    st = new_game("voynich", ["Ann", "easy"], seed=6)
     app = InktermApp(start=("state", st, None), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
