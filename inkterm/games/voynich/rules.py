@@ -355,6 +355,11 @@ class State(GameState):
     def round_number(self) -> int | None:
         return self.round
 
+    def concerning(self, seat: int, before, after, by: int) -> list[str]:
+        from .concerns import concerning
+
+        return concerning(before, after, seat, by)
+
     def describe(self, touch: str, seat: int | None = None) -> str | None:
         """A card in words, all four steps: what each does, scores and needs."""
         kind, _, cid = touch.partition(":")
