@@ -260,7 +260,7 @@ class State(GameState):
         if not ch:
             return None
         if step.optional:
-            ch.append(Choice("decline", "Do not use this reward action", "", ()))
+            ch.append(Choice("decline", "Do not use this reward action", "The action is lost.", ()))
         return Decision(step.seat, handler.prompt(self, step), ch, handler.topic)  # type: ignore[arg-type]
 
     def _advance(self) -> None:
