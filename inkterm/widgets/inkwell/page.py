@@ -178,13 +178,13 @@ class PageDrawing:
 
     # ------------------------------------------------------------------ small
     def mini(self) -> Text:
-        """``A KR·· B ★Y··· S · M K``: a letter per cube placed, ``·`` per empty space."""
+        """``A KR·· B ★Y··· margin · M K``: a letter per cube placed, ``·`` per empty space."""
         part = self.part
         t = Text(no_wrap=True, overflow="ellipsis")
         groups = [(ill["id"] + ("✓" if ill.get("complete") else ""), self.by_ill.get(ill["id"], []))
                   for ill in self.page.get("illustrations", [])]
         if self.loose:
-            groups.append(("S", self.loose))
+            groups.append(("margin", self.loose))  # never "S": the star bottle is S1
         if self.mult is not None:
             groups.append(("M", [self.mult]))
         for n, (name, spaces) in enumerate(groups):
