@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from inkterm.bots import is_bot, make_bot
-from inkterm.engine import GAMES, Choice, Decision, Event, replay_events
+from inkterm.engine import GAMES, Choice, Decision, Event
+from inkterm.engine.api import opening
+from inkterm.engine.concerns import Snapshot, what_hit
 from inkterm.engine.saves import OpenSave, SaveError, new_save_path
 from inkterm.engine.words import possessive
 
@@ -36,12 +38,15 @@ class Next(Enum):
 @dataclass
 class Played:
     """One choice applied: who made it, in which round, and what it did (``ends``: it
-    ended a turn, whose boundary the summary keeps though not its words)."""
+    ended a turn, whose boundary the summary keeps though not its words; ``to_you``:
+    per other person at the table, what it did to them that its events do not say to
+    them, found by comparing the table before and after it, ``engine/concerns.py``)."""
 
     seat: int
     round: int | None
     events: list[Event]
     ends: bool = False
+    to_you: dict[int, list[Event]] = field(default_factory=dict)
 
 
 @dataclass
@@ -55,9 +60,11 @@ class Turn:
 
 @dataclass
 class Story:
-    """What the others did while a person waited: first what happened to them (an
-    event that is theirs, or names them, in another seat's turn), then every turn in
-    order, each with all its events — nothing cut (the panel pages)."""
+    """What the others did while a person waited: first what happened to them (what
+    the others' choices changed of theirs — favour, points, their score overtaken, a
+    bottle they needed — and every event that is theirs, or names them, in another
+    seat's turn), then every turn in order, each with all its events — nothing cut
+    (the panel pages)."""
 
     to_you: list[tuple[int | None, Event]]
     turns: list[Turn]
@@ -69,6 +76,7 @@ class Story:
         turns: list[Turn] = []
         ended = True
         for p in played:
+            to_you += [(p.round, e) for e in p.to_you.get(person, ())]
             if not p.events:  # a turn's end alone
                 ended = ended or p.ends
                 continue
@@ -220,9 +228,21 @@ class TableDriver:
         d = st.decision()
         assert d is not None  # a choice is applied to a pending decision
         played = Played(d.seat, st.round_number(), [])
+        others = [h for h in self.humans if h != d.seat]
+        before = Snapshot(st) if others else None
         played.events = st.apply(key)
+        if before is not None:
+            self.tell_what_hit(played, before, others)
         self.remember(played)
         return played
+
+    def tell_what_hit(self, played: Played, before: Snapshot, people: list[int]) -> None:
+        """Keep with ``played`` what it did to each of ``people`` (the state is after it)."""
+        after = Snapshot(self.state)
+        for person in people:
+            hit = what_hit(self.state, before, after, person, played.seat, played.events)
+            if hit:
+                played.to_you[person] = hit
 
     def bots_play(self) -> Iterator[Played]:
         """The bots' choices, one after another, until a person (or nobody) is next."""
@@ -239,11 +259,38 @@ class TableDriver:
     def history(self) -> Iterator[Played]:
         """The game so far, re-derived from the record (a save keeps no narration), each
         choice remembered as it was played. Raises IllegalChoice on a record that does
-        not replay."""
-        for seat, round_no, events in replay_events(self.state.record):
-            played = Played(seat, round_no, events)
+        not replay. What each person missed is compared anew, table before and after,
+        from the state after their last choice (a copy kept as the replay passes it)."""
+        record = self.state.record
+        state = opening(record)
+        plays: list[Played] = []
+        last: dict[int, tuple[int, GameState]] = {}  # person -> (choices before, state)
+        for key in record.choices:
+            d = state.decision()
+            if d is None:
+                raise SaveError("the record goes on after the game ended (a damaged save)")
+            played = Played(d.seat, state.round_number(), state.apply(key))
+            plays.append(played)
+            if d.seat in self.missed:
+                last[d.seat] = (len(plays), state.clone())
             self.remember(played)
             yield played
+        people = list(self.missed)
+        if not people or not plays:
+            return
+        start = min(last[h][0] if h in last else 0 for h in people)
+        kept = next((s for n, s in last.values() if n == start), None)
+        state = kept if kept is not None else opening(record)  # start: a last choice, or 0
+        for n in range(start, len(plays)):
+            played = plays[n]
+            others = [h for h in people if h != played.seat and last.get(h, (0,))[0] <= n]
+            before = Snapshot(state) if others else None
+            state.apply(record.choices[n])
+            if before is not None:
+                after = Snapshot(state)
+                for person in others:
+                    if hit := what_hit(state, before, after, person, played.seat, played.events):
+                        played.to_you[person] = hit
 
     def undo(self) -> None:
         self.state = self.state.undo()
@@ -252,13 +299,13 @@ class TableDriver:
     def remember(self, played: Played) -> None:
         # Turn boundaries ("ends the turn.") would crowd out what was done.
         done = Played(played.seat, played.round, [e for e in played.events if e.kind != "turn"],
-                      any(e.kind == "turn" for e in played.events))
+                      any(e.kind == "turn" for e in played.events), played.to_you)
         for person, missed in self.missed.items():
             if person == played.seat:
                 if missed:  # their own choice: they have seen what came before
                     self.told[person] = list(missed)
                     missed.clear()
-            elif done.events or done.ends:
+            elif done.events or done.ends or done.to_you:
                 missed.append(done)
 
     def since(self, person: int) -> Story:

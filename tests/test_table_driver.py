@@ -149,3 +149,34 @@ def test_the_story_puts_what_happened_to_you_first_and_keeps_each_turn_apart():
                                                    "Cy acts in Shop, beside Ann's tokens."]
     assert [(t.seat, len(t.events)) for t in story.turns] == [(1, 1), (2, 3), (2, 1)]
     assert [e.text for _r, e in Story.of(played, 1, seats).to_you] == ["Bob loses 1 favour to Slander."]
+
+
+def test_what_hit_you_is_told_again_after_continue():
+    """The "to you" part of the summary (what the others' choices changed of yours) is
+    found again from the record when a game is continued: the table compares it before
+    and after each choice since your last one."""
+    import random
+
+    from inkterm.bots import make_bot
+    from inkterm.engine import load_game, new_game
+    from inkterm.engine.concerns import TO_YOU
+    from inkterm.table_driver import TableDriver
+    from tests.registered import games
+
+    for game in games(shipped=True):
+        st = new_game(game, ["Ann", "bot", "bot 2"], seed=3)
+        table = TableDriver(st, {1: make_bot("random", seed=1), 2: make_bot("random", seed=2)})
+        rng = random.Random(3)
+        told: list[str] = []
+        for _ in range(400):
+            list(table.bots_play())
+            if table.decision is None:
+                break
+            told = [e.text for _r, e in table.since(0).to_you if e.kind == TO_YOU]
+            if told:
+                again = TableDriver(load_game(table.state.to_json()), {1: object(), 2: object()})
+                list(again.history())
+                assert [e.text for _r, e in again.since(0).to_you if e.kind == TO_YOU] == told
+                break
+            table.apply(rng.choice(table.decision.keys))
+        assert told, f"{game}: nothing hit Ann"

@@ -151,15 +151,24 @@ class GameState:
         a game whose table holds more than its seats overrides this."""
         return result_from_ranking(self)
 
-    def seat_facts(self) -> list[dict[str, int]]:
-        """Per seat, the ``SEAT_FACTS`` it has now, by path (see there)."""
+    def seat_facts(self, view: "TableView | None" = None) -> list[dict[str, int]]:
+        """Per seat, the ``SEAT_FACTS`` it has now (or in ``view``, a ``summary()``), by path."""
         out = []
-        for player in self.summary().get("players", []):  # type: ignore[attr-defined]
+        for player in (view if view is not None else self.summary()).get("players", []):  # type: ignore[attr-defined]
             facts: dict[str, int] = {}
             for path in self.SEAT_FACTS:
                 _flatten(player.get(path.split(".")[0]), path.split(".")[0], facts)
             out.append({k: v for k, v in facts.items() if fact_family(k, self.SEAT_FACTS)})
         return out
+
+    def concerning(self, seat: int, before: "TableView", after: "TableView", by: int) -> list[str]:
+        """What the choice ``by`` just made did to ``seat`` that the table's own record
+        cannot see, in words for that seat ("Bob took bottle O2: its red was for your
+        page"), first in its "since your last turn". ``before`` and ``after`` are
+        ``summary()`` before and after the choice (this state is after it). The changes of ``seat``'s
+        ``SEAT_FACTS`` and its place in the scores are told without this (see
+        ``engine/concerns.py``); a game adds what only it knows is yours."""
+        return []
 
     def round_number(self) -> int | None:
         """The round being played, for labelling events; None in a game without rounds."""

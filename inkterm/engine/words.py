@@ -18,6 +18,7 @@ _IRREGULAR_PLURALS = {
     "die": "dice",
     "leaf": "leaves",
     "money": "money",
+    "favour": "favour",
     "clay": "clay",
     "glaze": "glaze",
     "gold": "gold",

@@ -193,7 +193,7 @@ class GameScreen(SinceLastTurn, Turns, FocusAreas, Lookups, HostedScreen):
         prompt, choices, closed = table.prompt(self.SHOW_BOT_CHOICES)
         update_if_changed(self.query_one("#prompt", Plain), prompt)
         menu = self.query_one(ActionMenu)
-        menu.offer(choices, closed)
+        menu.offer(choices, closed, d.seat if d is not None else None)
         current = menu.current
         self.touches = frozenset(current.touches or ()) if current is not None else frozenset()
         self.query_one(HintBox).show_choice(current)

@@ -4,13 +4,17 @@ A choice's key is its ``shortcut`` where the game gives one (the number printed 
 the board, a letter for a free action); every other row gets one too, in order: 1–9
 where no board number is in the menu, then letters the screen does not bind
 (``POSITION_LETTERS``), so "Back", "Copy nothing" and the tenth place have keys.
+Within one seat's chain of prompts a choice offered again keeps the key it had (after
+"1 Turn the goat" the others keep theirs, and 1 is not suddenly another action).
 Places of a fixed set that cannot be chosen now are listed dimmed, with the reason,
 among the others in board order; they cannot be highlighted or chosen.
 
 The highlighted choice is marked with ``▶`` as well as by colour, so the menu reads
-with NO_COLOR too."""
+with NO_COLOR too; it is the one row shown whole, the others take a line each (cut with
+"…"), so a narrow menu still lists seven and more."""
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Size
 from textual.message import Message
@@ -29,13 +33,26 @@ POSITION_LETTERS = "adfghjkmnopwyz"
 POSITION_KEYS = POSITION_LETTERS + POSITION_LETTERS.upper()
 
 
-def row_keys(rows: list) -> list[str]:
-    """One key per row: its shortcut, else the next free digit or letter."""
+def row_keys(rows: list, kept: dict[str, str] | None = None) -> list[str]:
+    """One key per row: its shortcut, else the key ``kept`` remembers for its choice
+    (the previous prompt of the same chain gave it that one), else the next free digit
+    or letter. Digits by position give way to a board's numbers in the same menu."""
     shortcuts = [getattr(r, "shortcut", None) for r in rows]
     taken = {k for k in shortcuts if k}
     digits = "" if any(k.isdigit() for k in taken) else "123456789"
+    if kept:
+        for i, r in enumerate(rows):
+            k = kept.get(getattr(r, "key", ""))
+            if shortcuts[i] is None and k and k not in taken and (digits or not k.isdigit()):
+                shortcuts[i] = k
+                taken.add(k)
     free = iter([k for k in digits + POSITION_KEYS if k not in taken])
     return [k or next(free, " ") for k in shortcuts]
+
+
+def chain_keys(rows: list, keys: list[str]) -> dict[str, str]:
+    """What a menu remembers for the next prompt of its chain: each choice's key."""
+    return {r.key: k for r, k in zip(rows, keys) if not isinstance(r, Unavailable)}
 
 
 class Unavailable:
@@ -107,19 +124,34 @@ class ActionMenu(OptionList):
         self.rows: list = []
         self._keys: list[str] = []
         self._marked: int | None = None
+        #: Whose chain of prompts the rows belong to (None: no chain, keys by position).
+        self._chain: object = None
 
-    @staticmethod
-    def _prompt(key: str, row, marked: bool) -> Text:
-        """A row as text (a label may name a player: see widgets/plain.py)."""
+    def _prompt(self, key: str, row, marked: bool) -> Text:
+        """A row as text (a label may name a player: see widgets/plain.py). Every row
+        but the highlighted one is cut to a line (with "…"), so a narrow menu still
+        lists seven and more; the highlighted one shows whole."""
         if isinstance(row, Unavailable):
-            return plain_rich(Text.assemble(" ", (key, "dim"), " ",
+            text = plain_rich(Text.assemble(" ", (key, "dim"), " ",
                                             (f"{row.label} — {row.reason}", "dim italic")))
-        return plain_rich(Text.assemble((MARK if marked else " "), (key, "bold"), " ", row.label))
+        else:
+            text = plain_rich(Text.assemble((MARK if marked else " "), (key, "bold"), " ", row.label))
+        width = self._cut_at
+        if not marked and width and cell_len(text.plain) > width:
+            text.truncate(width, overflow="ellipsis")
+        return text
 
-    def set_choices(self, choices: list, unavailable=()) -> None:
+    #: The width rows are cut at (0: not laid out yet, nothing cut).
+    _cut_at = 0
+
+    def set_choices(self, choices: list, unavailable=(), chain: object = None) -> None:
+        """``chain``: whose run of prompts this is (a seat); while it stays the same, a
+        choice offered again keeps its key."""
+        kept = chain_keys(self.rows, self._keys) if chain is not None and chain == self._chain else None
+        self._chain = chain if choices else None
         self.choices = list(choices)
         self.rows = merge_rows(self.choices, unavailable)
-        self._keys = row_keys(self.rows)
+        self._keys = row_keys(self.rows, kept)
         # The first choice's prompt is marked as it is built: marking it afterwards
         # would throw away every option's rendering once more.
         first = self.rows.index(self.choices[0]) if self.choices else None
@@ -138,11 +170,11 @@ class ActionMenu(OptionList):
             self.highlighted = first
         self._on_highlight()
 
-    def offer(self, choices: list, unavailable=()) -> None:
+    def offer(self, choices: list, unavailable=(), chain: object = None) -> None:
         """Set the rows, leaving an empty menu that stays empty alone: rebuilding it
         repaints it and posts a highlight that the screen answers with another frame."""
         if choices or unavailable or self.rows:
-            self.set_choices(choices, unavailable)
+            self.set_choices(choices, unavailable, chain)
 
     # --- what a key means ---------------------------------------------------------------
     def row_for_key(self, key: str):
@@ -173,6 +205,16 @@ class ActionMenu(OptionList):
             self.replace_option_prompt_at_index(i, self._prompt(self._keys[i], current, True))
         self._marked = i if current is not None else None
         self.post_message(self.Highlighted(current))
+
+    def on_resize(self) -> None:
+        width = self.scrollable_content_region.width
+        if width != self._cut_at:  # rows are cut to the width they are shown at
+            self._cut_at = width
+            for i, (key, row) in enumerate(zip(self._keys, self.rows)):
+                self.replace_option_prompt_at_index(i, self._prompt(key, row, i == self._marked))
+        # The hint under the menu grows with a long hint and the menu shrinks after it
+        # scrolled to the highlighted row: the last row was left below the fold.
+        self.scroll_to_highlight()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()

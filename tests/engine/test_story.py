@@ -10,6 +10,7 @@ import re
 import pytest
 
 from inkterm.engine import GAMES, new_game
+from inkterm.engine.types import BACK_KEY
 from inkterm.engine.state import fact_family
 
 from .conformance import seats
@@ -107,4 +108,51 @@ def test_a_choice_says_every_amount_it_brings(game):
                         for n in {n for t in templates for n in amounts(e.text, t)}:
                             if not any(says(t, n, said) for t in templates):
                                 unsaid.append((seed, d.prompt, said, family, n, e.text))
+    assert not unsaid, "\n".join(map(str, unsaid[:15])) + f"\n({len(unsaid)} in all)"
+
+
+def units(templates: tuple[str, ...]) -> list[str]:
+    """A fact's unit as its amounts are written, without the number ("OK", "♣", "$")."""
+    return [u for t in templates if (u := t.replace("{n}", "").strip())]
+
+
+#: A choice that gives up what follows says so ("the action is lost").
+FORGOES = ("lost", "unused", "nothing")
+
+
+@pytest.mark.parametrize("game", told_games())
+def test_a_first_step_says_what_its_action_can_bring(game):
+    """A choice that does nothing yet and leads to its seat's next choice (the first
+    step of an action: "Grow (Botany)", which token, which zone) has a hint, and it
+    names what the action can bring: every fact that each way of finishing the step
+    brings, and at least one of those some way brings (applied to clones one step on)."""
+    facts = GAMES[game].state_class().SEAT_FACTS
+    unsaid = []
+    for seed in SEEDS:
+        for st, d in random_play(game, seed):
+            for c in d.choices:
+                if c.key == BACK_KEY:
+                    continue
+                probe = st.clone()
+                if probe.apply(c.key):
+                    continue  # it did something: the test above holds it to its amounts
+                nd = probe.decision()
+                if nd is None or nd.seat != d.seat or set(nd.keys) == set(d.keys):
+                    continue
+                each = []
+                for c2 in nd.choices:
+                    if c2.key == BACK_KEY:
+                        continue
+                    got = set()
+                    for e in probe.clone().apply(c2.key):
+                        if e.seat == d.seat or names(e.text, d.seat, st.seats):
+                            got |= {f for f, ts in facts.items() if any(amounts(e.text, t) for t in ts)}
+                    each.append(got)
+                if not each or not set().union(*each):
+                    continue
+                said = f"{c.label} {c.hint}"
+                named = {f for f in set().union(*each) if any(u in said for u in units(facts[f]))}
+                certain = set.intersection(*each) - named
+                if not c.hint or certain or not (named or any(w in c.hint for w in FORGOES)):
+                    unsaid.append((seed, d.prompt, c.label, c.hint, sorted(certain or set().union(*each))))
     assert not unsaid, "\n".join(map(str, unsaid[:15])) + f"\n({len(unsaid)} in all)"

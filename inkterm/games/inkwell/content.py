@@ -21,6 +21,16 @@ COLOURS = ("K", "R", "Y", "G", "B")
 GOLD = 5
 CUBE_NAMES = ("black", "red", "yellow", "green", "blue", "gold")
 COLOUR_WORDS = {"K": "black", "R": "red", "Y": "yellow", "G": "green", "B": "blue", "*": "gold", "?": "any"}
+#: A bottle's name on the table is its shape's letter and number: a circle is O (its
+#: glyph ○), so the circle bottles never share a name with illustration C's spaces.
+SHAPE_LETTER = {"star": "S", "circle": "O", "diamond": "D"}
+
+
+def bottle_name(bid: str, shape: str) -> str:
+    """What the table calls bottle ``bid`` ("C2", a circle, is "O2"); the id stays its key."""
+    return SHAPE_LETTER.get(shape, bid[0]) + bid[1:]
+
+
 #: How a space's accept code reads wherever a player sees it: ★ is gold, so a
 #: gold-only space shows ★ on the board, in choice labels and in the legend.
 SPACE_GLYPH = {"K": "K", "R": "R", "Y": "Y", "G": "G", "B": "B", "?": "?", "*": "★"}
@@ -414,11 +424,14 @@ def _load(name: str, model: type[BaseModel], directory: Path | None = None):
 class Space:
     """One space of a page (plain object, shared by every game)."""
 
-    __slots__ = ("index", "sid", "accept", "role", "illus")
+    __slots__ = ("index", "sid", "accept", "role", "illus", "name")
 
-    def __init__(self, index: int, sid: str, accept: str, role: str, illus: int):
+    def __init__(self, index: int, sid: str, accept: str, role: str, illus: int, name: str = ""):
         self.index = index
-        self.sid = sid  # e.g. "A3", "S1", "M"
+        self.sid = sid  # e.g. "A3", "S1", "M": its key in choices and saves
+        #: What the table calls it: the id, but "margin 1" for a standalone space (the
+        #: mat's star bottle is S1).
+        self.name = name or sid
         self.accept = accept  # one of K R Y G B ? *
         self.role = role  # "illustration" | "standalone" | "multiplier"
         self.illus = illus  # illustration index, or -1
@@ -443,7 +456,7 @@ class Page:
             self.illustrations.append((ill.id, tuple(idx), ill.points))
         std = []
         for j, ch in enumerate(spec.standalone):
-            sp = Space(len(self.spaces), f"S{j + 1}", ch, "standalone", -1)
+            sp = Space(len(self.spaces), f"S{j + 1}", ch, "standalone", -1, f"margin {j + 1}")
             self.spaces.append(sp)
             std.append(sp.index)
         self.standalone = tuple(std)

@@ -7,7 +7,7 @@ from inkterm.engine.steps import Narration, parse_key
 from inkterm.engine.types import Choice, Decision, Event
 from inkterm.engine.words import act, count
 
-from .content import COLOUR_WORDS
+from .content import COLOUR_WORDS, bottle_name
 from .fit import fits
 from .summary import _why_not
 from .model import ROMAN, ROT, T_MAIN, T_PAGE, T_SIDES, T_TRIG, UP, Base, _take_texts, ckey, gold_bonus_words
@@ -113,7 +113,7 @@ class Decisions(Base):
         d = Decision(seat, prompt, ch, T_MAIN)
         # The bottles in play that cannot be taken now, dimmed in the menu with why.
         offered = {parse_key(c.key)[1] for c in ch if c.key.startswith("take:")}
-        d.unavailable = tuple(("", f"Bottle {b}", _why_not(self, d, b)) for b in self.active if b not in offered)
+        d.unavailable = tuple(("", f"Bottle {bottle_name(b, self.shape[b])}", _why_not(self, d, b)) for b in self.active if b not in offered)
         return d
 
     def _pour_price(self, p, b: str) -> str:

@@ -2,7 +2,7 @@
 lies, a page. Everything here is public (workspace sides are not described)."""
 from __future__ import annotations
 
-from .content import CUBE_NAMES
+from .content import CUBE_NAMES, bottle_name
 from .model import _cubes_text
 
 
@@ -28,7 +28,7 @@ def _bottle(st, bid: str) -> str:
     from .summary import _offered_takes, _why_not
 
     cubes = st.bottles[bid]
-    lines = [f"{st.shape[bid].capitalize()} bottle {bid}"]
+    lines = [f"{st.shape[bid].capitalize()} bottle {bottle_name(bid, st.shape[bid])}"]
     lines.append(f"Holds {_cubes_words(cubes)} ({_cubes_text(cubes)})." if any(cubes) else "Empty.")
     slot = st.link.get(bid)
     tid = st.slots[slot] if slot else None
@@ -64,4 +64,4 @@ def lookups(st) -> list[tuple[str, str]]:
         for pile in (p.techs, p.under)
         for tid, _ in pile
     ]
-    return out + [(f"bottle:{b}", f"Bottle {b}") for b in st.bottles]
+    return out + [(f"bottle:{b}", f"Bottle {bottle_name(b, st.shape[b])}") for b in st.bottles]

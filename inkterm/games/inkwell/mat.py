@@ -7,7 +7,7 @@ from collections.abc import Collection
 from inkterm.engine.steps import Narration
 from inkterm.engine.words import act
 
-from .content import GOLD
+from .content import GOLD, bottle_name
 from .fit import fits
 from .model import ROMAN, Base, Player, _cubes_text
 from .work import Batch, Keep
@@ -132,7 +132,8 @@ class Mat(Base):
     def _take(self, p: Player, bid: str, ev: Narration, allow_tech: bool = True) -> None:
         cubes = self.bottles[bid]
         self.bottles[bid] = [0] * 6
-        ev.say(f"{act(p.name, 'takes')} bottle {bid}: {_cubes_text(cubes)}.", self.cur, "take")
+        ev.say(f"{act(p.name, 'takes')} bottle {bottle_name(bid, self.shape[bid])}: {_cubes_text(cubes)}.",
+               self.cur, "take")
         self.take_size = sum(cubes)
         self.work.push(Batch(cubes, fit=True, spill=self._spill(p)))
         slot = self.link[bid]

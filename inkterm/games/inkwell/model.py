@@ -9,7 +9,7 @@ from inkterm.engine import steps
 from inkterm.engine.state import GameState
 from inkterm.engine.steps import WorkQueue
 
-from .content import COLOURS, CUBE_NAMES, GOLD, Content, Gold
+from .content import COLOURS, CUBE_NAMES, GOLD, Content, Gold, bottle_name
 from .fit import ALL, GOLD_BIT, mask_counts
 from .work import Ask, Batch, StartCubes, Trigger
 
@@ -60,8 +60,9 @@ def _take_texts(bid: str, shape: str, c, pour: str = "") -> tuple[str, str]:
     parts = _cube_parts(c)
     n = sum(c)
     fit = pour or f"{'they all fit' if n != 1 else 'it fits'} your page"
-    return (f"Bottle {bid}: {' '.join(parts)}",
-            f"{shape} bottle {bid}: {n} cube{'s' if n != 1 else ''} {' '.join(parts)}; {fit}")
+    name = bottle_name(bid, shape)
+    return (f"Bottle {name}: {' '.join(parts)}",
+            f"{shape} bottle {name}: {n} cube{'s' if n != 1 else ''} {' '.join(parts)}; {fit}")
 
 
 def gold_bonus_words(gold: int) -> str:

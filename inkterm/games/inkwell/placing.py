@@ -25,9 +25,9 @@ def _place_texts(sp: Space) -> tuple[str, str, tuple[str, ...]]:
     got = _PLACE_TEXTS.get(sp)
     if got is None:
         where = ("multiplier" if sp.role == "multiplier" else
-                 "standalone" if sp.role == "standalone" else f"illustration {sp.sid[0]}")
+                 "+1 at Turn" if sp.role == "standalone" else f"illustration {sp.sid[0]}")
         takes = ACCEPT_WORDS.get(sp.accept) or f"{COLOUR_WORDS[sp.accept]} or gold"
-        got = _PLACE_TEXTS[sp] = (ckey("place", sp.sid), f"Space {sp.sid} ({takes}, {where})",
+        got = _PLACE_TEXTS[sp] = (ckey("place", sp.sid), f"Space {sp.name} ({takes}, {where})",
                                   (f"space:{sp.sid}",))
     return got
 
@@ -107,7 +107,7 @@ class Placing(Base):
                 if opts:
                     i = max(opts, key=lambda j: (self._space_rank(p, j, t), -j))
                     p.cubes[i] = t
-                    out.append((CUBE_NAMES[t], page.spaces[i].sid))
+                    out.append((CUBE_NAMES[t], page.spaces[i].sid))  # read as a key: by_sid
                 else:
                     if spill_ok:
                         batch.spill -= 1
@@ -179,7 +179,8 @@ class Placing(Base):
                         self._return(t)
                 else:
                     self._put(p, page.by_sid[to], t)
-                    ev.say(f"{act(p.name, 'places')} {word} on {to}.", self.cur, "place")
+                    ev.say(f"{act(p.name, 'places')} {word} on {page.spaces[page.by_sid[to]].name}.",
+                           self.cur, "place")
             return
         t = self._current_type(batch.cubes)
         batch.cubes[t] -= 1
@@ -187,4 +188,5 @@ class Placing(Base):
             self._pour(p, batch, t, ev)
             return
         self._put(p, page.by_sid[sid], t)
-        ev.say(f"{act(p.name, 'places')} {_cube_word(t)} on {sid}.", self.cur, "place")
+        ev.say(f"{act(p.name, 'places')} {_cube_word(t)} on {page.spaces[page.by_sid[sid]].name}.",
+               self.cur, "place")

@@ -187,6 +187,11 @@ class State(Flow, Decisions, Placing, Techniques, Mat, Rival, Scoring, Persisten
 
         return build_summary(self, seat)
 
+    def concerning(self, seat: int, before, after, by: int) -> list[str]:
+        from .concerns import concerning
+
+        return concerning(before, after, seat, by)
+
     def describe(self, touch: str, seat: int | None = None) -> str | None:
         from .inspect import describe
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .content import COLOUR_WORDS
+
 
 def board(view: Mapping[str, Any]) -> list[str]:
     seats = [p["name"] for p in view["players"]]
@@ -39,7 +41,7 @@ def cubes(counts: Mapping[str, int]) -> str:
 
 def _bottle(b: Mapping[str, Any]) -> str:
     said = "Bottle {id} ({shape}, ring {ring}): {cubes}.".format(
-        id=b["id"], shape=b["shape"], ring=b["ring"], cubes=cubes(b["cubes"]))
+        id=b.get("name", b["id"]), shape=b["shape"], ring=b["ring"], cubes=cubes(b["cubes"]))
     if (t := b.get("technique")) is not None:
         said += " " + "Technique beside it: {technique}".format(technique=technique(t))
     if b.get("takeable") is False and b.get("why_not"):
@@ -55,11 +57,11 @@ def technique(t: Mapping[str, Any]) -> str:
 def _page(page: Mapping[str, Any]) -> str:
     """A page's name and what each of its spaces holds or takes."""
     spaces = "; ".join(
-        "{id} {state}".format(id=s["id"], state=("holds " + s["cube"]) if s["cube"] else "takes " + s["accepts"])
+        "{id} {state}".format(id=s.get("name", s["id"]), state=("holds " + s["cube"]) if s["cube"] else "takes " + s["accepts"])
         for s in page["spaces"])
     pictures = ", ".join("{id} {filled} of {size} for {points} points".format(**i) for i in page["illustrations"])
     return "{name}, multiplier colour {multiplier}. Spaces: {spaces}. Illustrations: {pictures}.".format(
-        name=page["name"], multiplier=page["multiplier"], spaces=spaces, pictures=pictures or "none")
+        name=page["name"], multiplier=COLOUR_WORDS.get(page["multiplier"], page["multiplier"]), spaces=spaces, pictures=pictures or "none")
 
 
 def _player(p: Mapping[str, Any], yours: bool, players: Sequence[Mapping[str, Any]]) -> list[str]:

@@ -11,7 +11,7 @@ from typing import Any, cast
 
 from inkterm.engine.steps import parse_key
 
-from .content import COLOUR_WORDS, CUBE_NAMES
+from .content import COLOUR_WORDS, CUBE_NAMES, bottle_name
 from .fit import fits
 from .view_types import BottleView, IllustrationView, PageView, PlayerView, SpaceView, Summary, TechniqueView
 
@@ -48,6 +48,7 @@ def page_view(st, pid: str, cubes: list[int] | None = None) -> PageView:
         ill = page.illustrations[sp.illus] if sp.illus >= 0 else None
         spaces.append({
             "id": sp.sid,
+            "name": sp.name,
             "accept": sp.accept,
             "accepts": COLOUR_WORDS[sp.accept],
             "role": sp.role,
@@ -136,7 +137,7 @@ def build_summary(st, seat: int | None = None) -> Summary:
         slot = st.link[b]
         tid = st.slots[slot] if slot else None
         mat.append({
-            "id": b, "shape": st.shape[b], "active": b in st.active,
+            "id": b, "name": bottle_name(b, st.shape[b]), "shape": st.shape[b], "active": b in st.active,
             "ring": specs[b].ring, "min_players": specs[b].min_players,
             "cubes": _by_colour(st.bottles[b]),
             "slot": slot,

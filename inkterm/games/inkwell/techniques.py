@@ -143,14 +143,14 @@ class Techniques(Base):
         page = self.C.pages[p.page]
         if isinstance(ask, Scrape):
             ch = [Choice(ckey("move", page.spaces[i].sid),
-                         f"Move the {_cube_word(p.cubes[i])} cube on {page.spaces[i].sid}",
+                         f"Move the {_cube_word(p.cubes[i])} cube on {page.spaces[i].name}",
                          "", (f"space:{page.spaces[i].sid}",)) for i in self._scrape_sources(p)]
             ch.append(Choice("skip", "Move nothing (the use is lost)"))
             return Decision(seat, f"{p.name}: Scraper: move which cube?", ch, T_TRIG)
         if isinstance(ask, ScrapeTo):
             src = ask.src
             bit = 1 << p.cubes[src]
-            ch = [Choice(ckey("place", sp.sid), f"{sp.sid} ({sp.accept})", "", (f"space:{sp.sid}",))
+            ch = [Choice(ckey("place", sp.sid), f"{sp.name} ({COLOUR_WORDS[sp.accept]})", "", (f"space:{sp.sid}",))
                   for sp in page.spaces if sp.index != src and p.cubes[sp.index] < 0 and p.masks[sp.index] & bit]
             return Decision(seat, f"{p.name}: Scraper: move it where?", ch, T_TRIG)
         if isinstance(ask, Second):
@@ -196,7 +196,7 @@ class Techniques(Base):
             p.cubes[dst] = p.cubes[src]
             p.cubes[src] = -1
             ev.say(f"Scraper: {act(p.name, 'moves')} the {_cube_word(p.cubes[dst])} cube from "
-                   f"{page.spaces[src].sid} to {page.spaces[dst].sid}.", self.cur, "technique")
+                   f"{page.spaces[src].name} to {page.spaces[dst].name}.", self.cur, "technique")
         elif isinstance(ask, Second):
             if kind != "skip":
                 self._take(p, arg, ev, allow_tech=False)

@@ -19,7 +19,8 @@ class TechniqueView(TypedDict):
 
 
 class SpaceView(TypedDict):
-    id: str
+    id: str  # its key in choices ("S1")
+    name: str  # what the table calls it ("margin 1")
     accept: str  # a colour letter, "?" any, "*" gold only
     accepts: str  # the same in words
     role: str  # illustration / multiplier / standalone
@@ -52,7 +53,8 @@ class PageView(TypedDict):
 
 
 class BottleView(TypedDict):
-    id: str
+    id: str  # its key in choices ("C2")
+    name: str  # what the table calls it ("O2": a circle)
     shape: str  # star / circle / diamond
     active: bool
     ring: int

@@ -24,6 +24,22 @@ if TYPE_CHECKING:
     from .rules import State
 
 
+def then_hint(what: str, rewards: list[str]) -> str:
+    """A first step's hint, what the next one can bring: "Then a space: 2♣, 1♣ 1≈ or
+    1♣ + research → centre." (each different reward once, the first four)."""
+    seen = list(dict.fromkeys(r for r in rewards if r))
+    if not seen:
+        return f"Then {what}."
+    shown = seen[:4] + (["…"] if len(seen) > 4 else [])
+    return f"Then {what}: " + (", ".join(shown[:-1]) + " or " + shown[-1] if len(shown) > 1 else shown[0]) + "."
+
+
+def total(parts: list[tuple[Reward, str]]) -> Reward:
+    """All of what a placement brings, as one reward (its gains summed, its actions)."""
+    gains = tuple(sum(r.gains[i] for r, _ in parts) for i in range(5))
+    return Reward((gains, tuple(a for r, _ in parts for a in r.actions)))  # type: ignore[arg-type]
+
+
 class Action:
     def __init__(self, code: str):
         self.code = code
@@ -82,6 +98,17 @@ class Placement(Action):
     def feasible(self, st: State, p: int, excl: str | None) -> bool:
         return self.has_dest(st) and has_source(st, p, self.kind, self.sec, excl, self.supply)
 
+    def then(self, st: State, p: int, tok: tuple | None) -> str:
+        """What placing ``tok`` can bring, space by space (a first step's hint)."""
+        if tok is None:
+            return ""
+        return then_hint("a space", [reward_text(total(self.brings(st, p, tok, sid)))
+                                     for _k, _l, _t, sid in self.dests(st)])
+
+    def hint(self, st: State) -> str:
+        srcs = sources(st, st.cur, self.kind, self.sec, None, self.supply)
+        return self.then(st, st.cur, peek(st, st.cur, self.kind, parse_key(srcs[0][0])[1])) if srcs else ""
+
     def auto(self, st: State, task: Task) -> str | None:
         # A single token, or a single space (a leaf can only go to the base), is taken
         # without asking, unless the action may still be declined.
@@ -103,7 +130,7 @@ class Placement(Action):
         if task.stage == 0:
             if not self.has_dest(st):
                 return []
-            return [Choice(key, cap(label), "", t)
+            return [Choice(key, cap(label), self.then(st, task.seat, peek(st, task.seat, self.kind, parse_key(key)[1])), t)
                     for key, label, t in sources(st, task.seat, self.kind, self.sec, task.excl, self.supply)]
         tok = peek(st, task.seat, self.kind, task.src) if task.src is not None else None
         return [Choice(key, cap(label), brings_hint(self.brings(st, task.seat, tok, sid)) if tok else "", t)

@@ -10,7 +10,7 @@ from inkterm.engine.steps import parse_key
 from inkterm.engine.types import Choice
 from inkterm.engine.words import act, possessive
 
-from .actions import Action, Placement, has_source, sources, take, to_supply
+from .actions import Action, Placement, has_source, sources, take, then_hint, to_supply
 from .content import Reward, reward_text
 from .tables import (
     ALL_SPACES, BA_NEXT, BA_REWARD, DIRTY, DIRTY_REWARD, DW, FOUNTAINS, GREY, POOL1, POOL2, cap, short, spot,
@@ -138,6 +138,10 @@ class Purify(Action):
 
     def feasible(self, st: State, p: int, excl: str | None) -> bool:
         return any(t[0] == DIRTY for t in st.spaces[POOL1])
+
+    def hint(self, st: State) -> str:
+        return then_hint("a dirty drop", [reward_text(DIRTY_REWARD[t[2]]) for t in sorted(set(st.spaces[POOL1]))
+                                          if t[0] == DIRTY])
 
     def choices(self, st: State, task: Task) -> list[Choice]:
         return [

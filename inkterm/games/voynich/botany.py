@@ -8,8 +8,8 @@ from inkterm.engine.steps import parse_key
 from inkterm.engine.types import Choice
 from inkterm.engine.words import act
 
-from .actions import Action, Placement, take
-from .content import reward_text
+from .actions import Action, Placement, take, then_hint
+from .content import Reward, reward_text
 from .tables import ALL_SPACES, BASE, BOT_FIXED, BOT_NEXT, BOT_REWARD, BOT_UNLIMITED, BRANCHES, TIPS, short, spot, touch_space
 from .tasks import Task
 
@@ -94,6 +94,9 @@ class AddDrop(Placement):
             for tip, to in drop_landings(st)
         ]
 
+    def brings(self, st: State, p: int, tok: tuple, sid: str) -> list[tuple[Reward, str]]:
+        return [(BOT_REWARD[sid], spot(sid))]
+
     def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
         st.spaces[sid].append(tok)
         st.say(f"{act(st.name(p), 'adds')} a drop, which lands on {spot(sid)}", p)
@@ -103,6 +106,9 @@ class AddDrop(Placement):
 class Grow(Action):
     def feasible(self, st: State, p: int, excl: str | None) -> bool:
         return bool(grow_moves(st, p))
+
+    def hint(self, st: State) -> str:
+        return then_hint("grow a drop or leaf of yours a space", [reward_text(BOT_REWARD[b]) for _a, _k, b in grow_moves(st, st.cur)])
 
     def choices(self, st: State, task: Task) -> list[Choice]:
         return [

@@ -62,8 +62,12 @@ class AnyToRecipes(Action):
     def feasible(self, st: State, p: int, excl: str | None) -> bool:
         return any(st.feasible(c, p, excl) for c in KINDS)
 
+    def hint(self, st: State) -> str:
+        return " ".join(f"{ACTION_LABEL[c]}: {ACTIONS[c].hint(st)}" for c in KINDS if st.feasible(c, st.cur, None))
+
     def choices(self, st: State, task: Task) -> list[Choice]:
-        return [Choice(f"pick:{c}", ACTION_LABEL[c], "", ()) for c in KINDS if st.feasible(c, task.seat, task.excl)]
+        return [Choice(f"pick:{c}", ACTION_LABEL[c], ACTIONS[c].hint(st), ()) for c in KINDS
+                if st.feasible(c, task.seat, task.excl)]
 
     def apply(self, st: State, task: Task, key: str) -> None:
         task.code = parse_key(key)[1]

@@ -260,7 +260,7 @@ class State(GameState):
         if not ch:
             return None
         if step.optional:
-            ch.append(Choice("decline", "Do not use this reward action", "", ()))
+            ch.append(Choice("decline", "Do not use this reward action", "The action is lost.", ()))
         return Decision(step.seat, handler.prompt(self, step), ch, handler.topic)  # type: ignore[arg-type]
 
     def _advance(self) -> None:
@@ -354,6 +354,11 @@ class State(GameState):
 
     def round_number(self) -> int | None:
         return self.round
+
+    def concerning(self, seat: int, before, after, by: int) -> list[str]:
+        from .concerns import concerning
+
+        return concerning(before, after, seat, by)
 
     def describe(self, touch: str, seat: int | None = None) -> str | None:
         """A card in words, all four steps: what each does, scores and needs."""

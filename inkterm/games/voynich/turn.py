@@ -63,7 +63,7 @@ class Pick:
                 ch.append(Choice(f"act:{cid}", f"Use {W.card(cid)} (step {step})", W.actions(acts), (f"card:{cid}",)))
         if not ch:
             return None
-        ch.append(Choice("act:skip", "Take no actions", "", ()))
+        ch.append(Choice("act:skip", "Take no actions", "The open cards' actions go unused this turn.", ()))
         return Decision(p, f"{st.name(p)}: which open card do you use?", ch, "acting")
 
     def apply(self, st: State, key: str) -> None:

@@ -10,7 +10,7 @@ from inkterm.engine.types import Choice
 from inkterm.engine.words import act, possessive
 
 from . import words as W
-from .actions import Action, Placement
+from .actions import Action, Placement, then_hint
 from .content import Reward, reward_text
 from .tables import TEXT_FACE, WR, WR_HEAD, WR_STARS, WR_TEXTS, row_of, tok_text, touch_space
 
@@ -99,6 +99,11 @@ class Translate(Action):
 
     def feasible(self, st: State, p: int, excl: str | None) -> bool:
         return bool(untranslated(st))
+
+    def hint(self, st: State) -> str:
+        return then_hint("a text to translate", [
+            f"{reward_text(TEXT_FACE[st.spaces[s][0][2]][1])} + {reward_text(WR_HEAD[row_of(s)])}"
+            for s in untranslated(st)])
 
     def choices(self, st: State, task: Task) -> list[Choice]:
         out = []

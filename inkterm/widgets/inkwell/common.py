@@ -262,7 +262,7 @@ class InkPart(BoardPart):
         t.append(MARK if hi else " ", style=self.style("current"))
         name_style = (self.style("hi") if hi else self.style("blocked") if blocked
                       else self.style("head"))
-        t.append(f"{SHAPE.get(b['shape'], '?')} {bid}", style=name_style + click_style(f"bottle:{bid}"))
+        t.append(f"{SHAPE.get(b['shape'], '?')} {b.get('name', bid)}", style=name_style + click_style(f"bottle:{bid}"))
         if b.get("min_players", 1) > 1:
             t.append(f" {b['min_players']}+", style=self.style("muted"))
         t.append(" ")

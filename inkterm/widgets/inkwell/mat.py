@@ -222,7 +222,7 @@ class MatView(InkPart):
         for b in mat:
             if b.get("active") and b.get("why_not"):
                 why = short_reason(b["why_not"]) if small else b["why_not"]
-                by_reason.setdefault(why, []).append(b["id"])
+                by_reason.setdefault(why, []).append(b.get("name", b["id"]))
         out: list[Text] = []
         for why, ids in by_reason.items():
             out += wrap(self, line(("✗ ", self.style("blocked")), (" ".join(ids), self.style("blocked")),

@@ -116,8 +116,8 @@ class PageDrawing:
         part = self.part
         extra = Text(no_wrap=True, overflow="ellipsis")
         if self.loose:
-            extra.append("standalone ", style=part.style("muted"))
-            extra.append_text(Text(" ").join(self.cells(self.loose, strip=False)))
+            extra.append("margin ", style=part.style("muted"))  # its spaces: margin 1, 2…
+            extra.append_text(Text(" ").join(self.cells(self.loose, strip=True)))
         if self.mult is not None:
             if extra:
                 extra.append(" ┊ ", style=part.style("frame"))
@@ -143,8 +143,8 @@ class PageDrawing:
                                    style, width))
         extras = []
         if self.loose:
-            extras.append(self._box(Text("standalone", style=part.style("muted")),
-                                    self.cells(self.loose, strip=False), part.style("frame"), width,
+            extras.append(self._box(Text("margin", style=part.style("muted")),
+                                    self.cells(self.loose, strip=True), part.style("frame"), width,
                                     corner="┌┐└┘"))
         if self.mult is not None:
             extras.append(self._box(Text("multiplier", style=part.style("head")),
@@ -178,13 +178,13 @@ class PageDrawing:
 
     # ------------------------------------------------------------------ small
     def mini(self) -> Text:
-        """``A KR·· B ★Y··· S · M K``: a letter per cube placed, ``·`` per empty space."""
+        """``A KR·· B ★Y··· margin · M K``: a letter per cube placed, ``·`` per empty space."""
         part = self.part
         t = Text(no_wrap=True, overflow="ellipsis")
         groups = [(ill["id"] + ("✓" if ill.get("complete") else ""), self.by_ill.get(ill["id"], []))
                   for ill in self.page.get("illustrations", [])]
         if self.loose:
-            groups.append(("S", self.loose))
+            groups.append(("margin", self.loose))  # never "S": the star bottle is S1
         if self.mult is not None:
             groups.append(("M", [self.mult]))
         for n, (name, spaces) in enumerate(groups):

@@ -16,10 +16,11 @@ def test_place_labels_name_a_page_space_and_gold_only_in_words():
             d = state.decision()
             page = state.C.pages[state.players[d.seat].page] if state.players[d.seat].page else None
             accept = {sp.sid: sp.accept for sp in page.spaces} if page else {}
+            name = {sp.sid: sp.name for sp in page.spaces} if page else {}
             for c in d.choices:
                 if c.key.startswith("place:"):
                     sid = c.key[6:]
-                    assert c.label.startswith(f"Space {sid} ("), c.label  # not a bottle's name
+                    assert c.label.startswith(f"Space {name[sid]} ("), c.label  # not a bottle's name
                     assert "*" not in c.label and ("gold only" in c.label) == (accept[sid] == "*"), c.label
                     seen += accept[sid] == "*"
             state.apply(bot.choose(state))

@@ -2,6 +2,7 @@
 Take it now, with the same reason the board dims it for."""
 import random
 
+from inkterm.games.inkwell.content import bottle_name
 from inkterm.engine import new_game
 from inkterm.engine.steps import parse_key
 
@@ -18,7 +19,7 @@ def test_inspect_says_exactly_which_bottles_can_be_taken_and_why_not():
                 takes = {arg for kind, arg in parsed if kind == "take"}
                 for bid in st.bottles:
                     text = st.describe(f"bottle:{bid}")
-                    assert text.splitlines()[0].endswith(f"bottle {bid}")
+                    assert text.splitlines()[0].endswith(f"bottle {bottle_name(bid, st.shape[bid])}")
                     who = st.players[d.seat].name
                     if bid in takes:
                         assert f"{who} can Take it now." in text

@@ -540,6 +540,8 @@ def test_a_take_hint_says_what_the_bottle_is_and_holds():
     """"circle bottle: 3 cubes K R Y; they all fit your page" — no bare "circle bottle"."""
     import random
 
+    from inkterm.games.inkwell.content import bottle_name
+
     rng = random.Random(3)
     st = new_game("inkwell", ["Ann", "Bob", "Cy"], seed=3)
     seen = 0
@@ -551,8 +553,9 @@ def test_a_take_hint_says_what_the_bottle_is_and_holds():
                 cubes = st.bottles[b]
                 letters = " ".join(f"{L}×{n}" if n > 1 else L for L, n in zip("KRYGB★", cubes) if n)
                 n = sum(cubes)
-                assert c.hint.startswith(f"{st.shape[b]} bottle {b}: {n} cube{'s' if n > 1 else ''} {letters}; "), c.hint
-                assert c.label.startswith(f"Bottle {b}: {letters}"), c.label  # not a page space's name
+                name = bottle_name(b, st.shape[b])  # a circle's C2 is O2: illustration C has a C2
+                assert c.hint.startswith(f"{st.shape[b]} bottle {name}: {n} cube{'s' if n > 1 else ''} {letters}; "), c.hint
+                assert c.label.startswith(f"Bottle {name}: {letters}"), c.label  # not a page space's name
                 fit = c.hint.split("; ")[1]
                 assert fit in ("they all fit your page", "it fits your page") or (
                     fit.startswith("they fit your page only if ") and "back to the bag" in fit), fit

@@ -15,6 +15,7 @@ from textual.app import App
 from inkterm.app import ASSETS, InktermApp
 from inkterm.engine import new_game
 from inkterm.games.inkwell.content import COLOURS, content
+from inkterm.games.inkwell.content import bottle_name
 from inkterm.screens.game import GameScreen
 from inkterm.screens.gameover import GameOverScreen
 from inkterm.widgets.inkwell import BOARD
@@ -144,9 +145,9 @@ def page_cells(lines) -> dict[str, str]:
         if m:
             for num, rest in re.findall(r"(\d+)([·■+▶].)", line[m.end():]):
                 out[f"{m.group(1)}{num}"] = rest
-        elif "standalone" in line or "multiplier" in line:
-            for sid, rest in re.findall(r"\b(S\d|M)([·■+▶].)", line):
-                out[sid] = rest
+        elif "margin" in line or "multiplier" in line:  # margin 1·? ┊ multiplier M·R: spaces S1, M
+            for sid, rest in re.findall(r"(?:margin |\b)(\d|M)([·■+▶].)", line):
+                out[sid if sid == "M" else f"S{sid}"] = rest
     return out
 
 
@@ -193,8 +194,8 @@ async def test_mat_shows_every_bottle_with_its_cubes_written_one_way():
 
 def check_mat(view, lines, wide):
     for b in view["mat"]:
-        row = line_with(lines, f"{SHAPES[b['shape']]} {b['id']} ")
-        rest = row.split(f"{SHAPES[b['shape']]} {b['id']} ", 1)[1]
+        row = line_with(lines, f"{SHAPES[b['shape']]} {b['name']} ")
+        rest = row.split(f"{SHAPES[b['shape']]} {b['name']} ", 1)[1]
         if b["min_players"] > 1:  # the 3–5-player bottles are marked
             assert rest.startswith(f"{b['min_players']}+"), row
             rest = rest[3:]
@@ -205,7 +206,7 @@ def check_mat(view, lines, wide):
         if b["technique"]:  # the technique card beside its diamond, else below it
             card = f"{b['slot']} {b['technique']['name'][:8]}"
             below = lines[lines.index(row) + 1]
-            beside = row.split(b["id"], 1)[1]
+            beside = row.split(b["name"], 1)[1]
             assert card in beside or card in below, (row, below)
 
 
@@ -296,7 +297,7 @@ async def test_dimmed_bottles_are_exactly_those_no_take_offers():
                 ink = {}  # bottle id -> the colour its id is drawn in
                 for text, runs in screen_ink(app):
                     for b in view["mat"]:
-                        at = text.find(f"{SHAPES[b['shape']]} {b['id']} ")
+                        at = text.find(f"{SHAPES[b['shape']]} {b['name']} ")
                         if at < 0:
                             continue
                         for x, run, colour in runs:
@@ -308,7 +309,7 @@ async def test_dimmed_bottles_are_exactly_those_no_take_offers():
                     if b["why_not"] and b["active"]:
                         why = short_reason(b["why_not"])
                         held = re.search(rf"✗ ([A-Z0-9 ]+): {re.escape(why)}", narrow)
-                        assert held and b["id"] in held.group(1).split(), (b["id"], why, narrow)
+                        assert held and b["name"] in held.group(1).split(), (b["name"], why, narrow)
                         assert why != b["why_not"] or b["why_not"] == "empty"
                         seen_reasons.add(b["why_not"].split()[0])
             assert set(ink) == {b["id"] for b in view["mat"]}
@@ -316,7 +317,7 @@ async def test_dimmed_bottles_are_exactly_those_no_take_offers():
             wide = await whole.text(view)
             for why in {b["why_not"] for b in view["mat"] if b["active"] and b["why_not"]}:
                 row = line_with(wide, "✗ ", f": {why}")
-                held = [b["id"] for b in view["mat"] if b["active"] and b["why_not"] == why]
+                held = [b["name"] for b in view["mat"] if b["active"] and b["why_not"] == why]
                 assert row.split("✗ ")[1].split(":")[0].split() == held, row
             dim = {ink[b] for b in ink if b not in offered}
             assert not dim & {ink[b] for b in offered}, ink
@@ -385,7 +386,7 @@ async def test_whole_table_frames_each_illustration_in_a_box():
                 assert cell == ("■" + LETTERS[sp["cube"]] if sp["cube"] else "·" + GLYPHS[sp["accept"]]), (sp, cell)
             seen_complete |= ill["complete"]
         apart = " ".join(lines)
-        assert "multiplier M" in apart and ("standalone S1" in apart) == any(sp["id"] == "S1" for sp in page["spaces"])
+        assert "multiplier M" in apart and ("margin 1" in apart) == any(sp["name"] == "margin 1" for sp in page["spaces"])
     assert seen_complete
 
 
@@ -400,7 +401,7 @@ async def test_highlighted_bottle_marks_the_spaces_its_cubes_could_take():
         for c in takes(st):
             bid = c.key.split(":")[1]
             lines = await b.text(view, c.touches)
-            assert "▶" in line_with(lines, f" {bid} ")
+            assert "▶" in line_with(lines, f" {bottle_name(bid, st.shape[bid])} ")
             # The engine's own accept masks: empty spaces that take a cube of the bottle.
             cells = page_cells(lines)
             assert {sid for sid, cell in cells.items() if cell[0] == "+"} == room(st, bid), bid
@@ -479,7 +480,7 @@ async def test_scraper_marks_the_cube_to_move_then_where_it_may_go():
             marked = [l for l in section(lines, "Page: ", "Turn now") if "▶" in l]
             assert len(marked) == 1
             # A placed cube: ▶ before its cell, which still shows it is filled (■).
-            if sid[0] in "ABC":
+            if sid[0] in "ABCS":  # an illustration's cell, or the margin's, by its number
                 assert re.search(rf"▶{sid[1:]}■", marked[0]), marked[0]
             else:
                 assert f"▶{sid}■" in marked[0]
@@ -841,11 +842,11 @@ async def test_clicks_on_the_board_pick_choices():
         take = takes(st)[-1]
         bid = take.key.split(":")[1]
         shape = {"star": "☆", "circle": "○", "diamond": "◊"}[st.shape[bid]]
-        await pilot.click(offset=where(f"{shape} {bid}"))
+        await pilot.click(offset=where(f"{shape} {bottle_name(bid, st.shape[bid])}"))
         await pilot.pause()
         assert game.query_one("#menu").current.key == take.key
         assert st.record.choices[-1] != take.key
-        await pilot.click(offset=where(f"{shape} {bid}"))
+        await pilot.click(offset=where(f"{shape} {bottle_name(bid, st.shape[bid])}"))
         await pilot.pause()
         assert st.record.choices[-1] == take.key
         d = st.decision()
@@ -950,11 +951,11 @@ async def test_80x24_dims_the_bottles_the_menu_does_not_offer():
         for b in st.summary()["mat"]:
             if not b["active"]:
                 continue
-            row = line_with(lines, f"{SHAPES[b['shape']]} {b['id']} ")
+            row = line_with(lines, f"{SHAPES[b['shape']]} {b['name']} ")
             assert bool(b["why_not"]) == (b["id"] not in offered)
             if b["why_not"]:  # why, beside it or on the mat's line for that reason
                 why = line_with(lines, "✗ ", f"{short_reason(b['why_not'])}")
-                assert short_reason(b["why_not"]) in row or re.search(rf"✗ .*\b{b['id']}\b.*:", why), (row, why)
+                assert short_reason(b["why_not"]) in row or re.search(rf"✗ .*\b{b['name']}\b.*:", why), (row, why)
 
 
 async def test_a_bots_turn_shows_the_bots_page_then_yours():

@@ -1,0 +1,75 @@
+"""What another seat's choice did to you, found by comparing the table before and
+after it: the changes of your own facts (``GameState.SEAT_FACTS``: favour lost to
+Slander, points, knowledge), your score overtaken, and what the game knows is yours
+(``GameState.concerning``: the bottle your page needed, your research tokens). The
+table driver asks this after each choice, for each person at the table who did not
+make it, and tells it first in their "since your last turn"."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .state import fact_family
+from .types import Event
+from .words import count
+
+if TYPE_CHECKING:
+    from .state import GameState
+    from .view import TableView
+
+#: The kind of the events made here (the summary lists them under "To you").
+TO_YOU = "to-you"
+
+
+def amount(template: str, n: int) -> str:
+    """``n`` of a fact, the way its events write it: "3 favour", "$4", "2★"."""
+    if template.startswith("{n} "):
+        return count(n, template[4:])
+    if "{n}" in template:
+        return template.replace("{n}", str(n))
+    return count(n, template)
+
+
+def _said(template: str, n: int, texts: list[str]) -> bool:
+    """Whether an event already told this amount ("loses 1 favour to Slander")."""
+    words = template.replace("{n}", str(n)) if "{n}" in template else template
+    return any(words in t for t in texts)
+
+
+class Snapshot:
+    """The public table at one moment (before a choice, or after it), to compare."""
+
+    __slots__ = ("view", "facts", "scores")
+
+    def __init__(self, state: GameState) -> None:
+        self.view: TableView = state.summary()
+        self.facts = state.seat_facts(self.view)
+        self.scores = [p["score"] for p in self.view["players"]]
+
+
+def what_hit(state: GameState, before: Snapshot, after: Snapshot, seat: int, by: int,
+             told: list[Event]) -> list[Event]:
+    """The changes ``by``'s choice made to ``seat`` that no event in ``told`` already
+    says to it, as events of ``seat`` (kind ``TO_YOU``), in words for that seat."""
+    if seat == by or not 0 <= seat < len(before.facts):
+        return []
+    who = state.seats[by]
+    texts = [e.text for e in told if e.seat == seat or state.seats[seat] in e.text]
+    out: list[str] = []
+    now, was = after.facts[seat], before.facts[seat]
+    families = type(state).SEAT_FACTS
+    for path in sorted(was.keys() | now.keys()):
+        delta = now.get(path, 0) - was.get(path, 0)
+        family = fact_family(path, families)
+        if not delta or family is None:
+            continue
+        template = families[family][0]
+        if any(_said(t, abs(delta), texts) for t in families[family]):
+            continue
+        lost = "cost you" if delta < 0 else "gave you"
+        out.append(f"{who}'s move {lost} {amount(template, abs(delta))} (now {now.get(path, 0)}).")
+    scores = after.scores
+    for other, (b, a) in enumerate(zip(before.scores, scores)):
+        if other != seat and b <= before.scores[seat] and a > scores[seat]:
+            out.append(f"{state.seats[other]} overtook you: {a} to your {scores[seat]}.")
+    out += state.concerning(seat, before.view, after.view, by)
+    return [Event(text, seat, TO_YOU) for text in out]
