@@ -1,0 +1,68 @@
+"""What the teaching covers, as each game's rules topics declare it
+(``inkterm/assets/<game>/rules_topics.json``): every rules section that describes
+something a player does has a "show me" scene, and the game's lesson has the learner
+make every one of its core actions. The declarations are checked against the game
+itself: each names a real section, and each core action is a choice the game offers."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from inkterm.bots import make_bot
+from inkterm.engine import GAMES, new_game
+from inkterm.lessons import ScriptedOpponent, Tutor
+from inkterm.rules_topics import rules_topics
+from inkterm.screens.narration import rule_for
+
+from tests.registered import game_params
+
+SHIPPED = game_params(shipped=True)
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_every_core_action_is_one_the_game_offers(game):
+    """Each declared core action is made by some choice of seeded random games, and
+    each names a section of the rules."""
+    core = rules_topics(game).core
+    assert all(rule_for(game, c.section) is not None for c in core)
+    spec = GAMES[game]
+    seen: set[str] = set()
+    for seed in range(4):
+        state = new_game(game, [f"S{i}" for i in range(max(2, spec.min_players))], seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and len(state.record.choices) < 3000:
+            keys = state.decision().keys
+            seen.update(keys)
+            state.apply(rng.choice(keys))
+    unmade = [c.name for c in core if not any(c.made_by(k) for k in seen)]
+    assert not unmade, f"core actions no choice makes: {unmade}"
+
+
+def learner_choices(game: str) -> list[str]:
+    """The keys the learner makes along the lesson's script (each question's first
+    accepted key; the scripted opponents' keys between)."""
+    tutor = Tutor.start(game, restart=True)
+    lesson = tutor.lesson
+    opponents = {int(s): ScriptedOpponent(int(s), keys, make_bot("greedy"))
+                 for s, keys in lesson.opponents.items()}
+    made = []
+    while not tutor.finished:
+        d = tutor.state.decision()
+        if d.seat != lesson.learner:
+            tutor.state.apply(opponents[d.seat].choose(tutor.state))
+        elif not tutor.current.asks:
+            tutor.go_on()
+        else:
+            key = tutor.current.accept[0]
+            tutor.state.apply(key)
+            tutor.chose(key)
+            made.append(key)
+    return made
+
+
+@pytest.mark.parametrize("game", game_params(shipped=True, lesson=True))
+def test_the_lesson_has_the_learner_make_every_core_action(game):
+    made = learner_choices(game)
+    missing = [c.name for c in rules_topics(game).core if not any(c.made_by(k) for k in made)]
+    assert not missing, f"the lesson never has the learner {', '.join(missing)}"
