@@ -13,11 +13,25 @@ from inkterm.bots import make_bot
 from inkterm.engine import GAMES, new_game
 from inkterm.lessons import ScriptedOpponent, Tutor
 from inkterm.rules_topics import rules_topics
-from inkterm.screens.narration import rule_for
+from inkterm.scenes import load_scenes
+from inkterm.screens.narration import rule_for, sections
+from inkterm.screens.rules import slug
 
 from tests.registered import game_params
 
 SHIPPED = game_params(shipped=True)
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_every_section_a_player_acts_by_has_a_scene(game):
+    topics = rules_topics(game)
+    assert topics is not None, "the game declares no rules topics"
+    headings = {slug(s.heading) for s in sections(game)}
+    assert not set(topics.acts) - headings, "declared sections the rules do not have"
+    shown = {slug(rule_for(game, s.topic).heading) for s in load_scenes(game)}
+    missing = [t for t in topics.acts if t not in shown]
+    assert not missing, f"sections that describe an action but have no scene: {missing}"
+    assert shown <= set(topics.acts), f"scenes of sections not declared as actions: {shown - set(topics.acts)}"
 
 
 @pytest.mark.parametrize("game", SHIPPED)
