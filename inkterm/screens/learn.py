@@ -174,7 +174,7 @@ class LearnScreen(GameScreen):
             if seat != learner:
                 told = sentence(*in_words(self.left, self.state, seat, viewer=learner))
                 if told:
-                    out.append(("gained", f"all told, {name} gained {told}"))
+                    out.append(("gained", f"all told for {name}: {told}"))
         return out
 
     def _fit(self, panel, said: Text, events: list[tuple[str, str]], now: Text) -> Text:

@@ -19,4 +19,4 @@ async def test_meanwhile_says_what_the_opponents_turn_gained():
         text = " ".join(panel_text(screen).split())
         # Mei grew her leaf to stem 1, which pays 2 Botany knowledge.
         assert "Meanwhile: Mei opens Botany" in text, text
-        assert "all told, Mei gained +2 botany knowledge" in text, text
+        assert "all told for Mei: +2 botany knowledge" in text, text
