@@ -4,7 +4,8 @@ Textual), so plain mode reads the rules without loading the app.
 
 A game's rules topics (``inkterm/assets/<game>/rules_topics.json``) say what its rules
 teach by doing: the sections that describe something a player does (``acts``: each has
-a "show me" scene) and its core actions (``core``: what every lesson has the learner
+a "show me" scene), the sections that only list content a decision may name (``lists``:
+Kiln's card list), and its core actions (``core``: what every lesson has the learner
 do, each named with the choice keys that make it).
 """
 from __future__ import annotations
@@ -45,6 +46,7 @@ class RulesTopics(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     acts: list[str] = Field(min_length=1)
+    lists: list[str] = []
     core: list[CoreAction] = Field(min_length=1)
 
 

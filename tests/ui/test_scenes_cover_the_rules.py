@@ -34,21 +34,35 @@ def test_every_section_a_player_acts_by_has_a_scene(game):
     assert shown <= set(topics.acts), f"scenes of sections not declared as actions: {shown - set(topics.acts)}"
 
 
+def random_games(game: str, games: int = 4):
+    """Every decision of a few seeded random games (the fewest seats, at least two)."""
+    spec = GAMES[game]
+    for seed in range(games):
+        state = new_game(game, [f"S{i}" for i in range(max(2, spec.min_players))], seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and len(state.record.choices) < 3000:
+            d = state.decision()
+            yield d
+            state.apply(rng.choice(d.keys))
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_every_decision_names_a_section_declared_as_an_action(game):
+    """The declaration is the game's own: a decision's topic is something a player
+    does, so its section is declared an action (or a list of content, like cards)."""
+    topics = rules_topics(game)
+    declared = set(topics.acts) | set(topics.lists)
+    met = {slug(rule_for(game, d.topic).heading) for d in random_games(game) if d.topic}
+    assert not met - declared, f"decisions name sections not declared: {met - declared}"
+
+
 @pytest.mark.parametrize("game", SHIPPED)
 def test_every_core_action_is_one_the_game_offers(game):
     """Each declared core action is made by some choice of seeded random games, and
     each names a section of the rules."""
     core = rules_topics(game).core
     assert all(rule_for(game, c.section) is not None for c in core)
-    spec = GAMES[game]
-    seen: set[str] = set()
-    for seed in range(4):
-        state = new_game(game, [f"S{i}" for i in range(max(2, spec.min_players))], seed=seed)
-        rng = random.Random(seed)
-        while not state.is_over and len(state.record.choices) < 3000:
-            keys = state.decision().keys
-            seen.update(keys)
-            state.apply(rng.choice(keys))
+    seen = {key for d in random_games(game) for key in d.keys}
     unmade = [c.name for c in core if not any(c.made_by(k) for k in seen)]
     assert not unmade, f"core actions no choice makes: {unmade}"
 
