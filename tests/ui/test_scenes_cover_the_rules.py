@@ -11,11 +11,13 @@ import pytest
 
 from inkterm.bots import make_bot
 from inkterm.engine import GAMES, new_game
-from inkterm.lessons import ScriptedOpponent, Tutor
+from inkterm.lessons import Tutor
 from inkterm.rules_topics import rules_topics
 from inkterm.scenes import load_scenes
 from inkterm.screens.narration import rule_for, sections
 from inkterm.screens.rules import slug
+
+from test_learn import play_the_script
 
 from tests.registered import game_params
 
@@ -68,24 +70,9 @@ def test_every_core_action_is_one_the_game_offers(game):
 
 
 def learner_choices(game: str) -> list[str]:
-    """The keys the learner makes along the lesson's script (each question's first
-    accepted key; the scripted opponents' keys between)."""
-    tutor = Tutor.start(game, restart=True)
-    lesson = tutor.lesson
-    opponents = {int(s): ScriptedOpponent(int(s), keys, make_bot("greedy"))
-                 for s, keys in lesson.opponents.items()}
-    made = []
-    while not tutor.finished:
-        d = tutor.state.decision()
-        if d.seat != lesson.learner:
-            tutor.state.apply(opponents[d.seat].choose(tutor.state))
-        elif not tutor.current.asks:
-            tutor.go_on()
-        else:
-            key = tutor.current.accept[0]
-            tutor.state.apply(key)
-            tutor.chose(key)
-            made.append(key)
+    """The keys the learner makes along the lesson's script."""
+    made: list[str] = []
+    play_the_script(Tutor.start(game, restart=True), make_bot("greedy"), lambda d, key: made.append(key))
     return made
 
 
