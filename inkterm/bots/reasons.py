@@ -88,8 +88,9 @@ def in_words(before, after, seat: int, viewer: int | None = None) -> tuple[list[
     viewer = seat if viewer is None else viewer
     bv, av = before.view(viewer), after.view(viewer)
     tellers: dict = getattr(words, "TELLERS", {})
-    order = [name for name, _ in moved_parts(before, after, seat)] if viewer == seat else []
-    raised = {name for name, change in moved_parts(before, after, seat) if change > 0} if viewer == seat else set()
+    moved = moved_parts(before, after, seat) if viewer == seat else []
+    order = [name for name, _ in moved]
+    raised = {name for name, change in moved if change > 0}
     gains: list[str] = []
     for name in [*order, *(n for n in tellers if n not in order)]:
         tell = tellers.get(name)
