@@ -168,8 +168,9 @@ class InktermApp(App):
         self.push_screen(DemoScreen(state, speed, bot))
         return True
 
-    def show_scene(self, game: str, topic: str, speed: float = 1.0) -> bool:
-        """Play the "show me" scene of the rules section ``topic`` names."""
+    def show_scene(self, game: str, topic: str, speed: float = 1.0, rule_read: bool = False) -> bool:
+        """Play the "show me" scene of the rules section ``topic`` names (``rule_read``:
+        opened from that section, so its text is not told again)."""
         from inkterm.engine import IllegalChoice
         from inkterm.engine.assets import AssetError
         from inkterm.scenes import scene_for
@@ -180,7 +181,7 @@ class InktermApp(App):
             if scene is None:
                 self.notify(f"No scene shows “{topic}” yet.", severity="warning")
                 return False
-            self.push_screen(SceneScreen(game, scene, speed))
+            self.push_screen(SceneScreen(game, scene, speed, rule_read=rule_read))
         except (AssetError, IllegalChoice, ValueError) as exc:
             self.notify(str(exc), title="Cannot play the scene", severity="error")
             return False

@@ -1,9 +1,67 @@
 """Which section of a game's rules a decision's topic names: the same for the rules
 screen, the demos' narration and plain mode's ``rules TOPIC``. A leaf module (no
-Textual), so plain mode reads the rules without loading the app."""
+Textual), so plain mode reads the rules without loading the app.
+
+A game's rules topics (``inkterm/assets/<game>/rules_topics.json``) say what its rules
+teach by doing: the sections that describe something a player does (``acts``: each has
+a "show me" scene), the sections that only list content a decision may name (``lists``:
+Kiln's card list), and its core actions (``core``: what every lesson has the learner
+do, each named with the choice keys that make it).
+"""
 from __future__ import annotations
 
 import re
+from functools import cache
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+ASSETS = Path(__file__).resolve().parent / "assets"
+
+
+class CoreAction(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    #: The action in a player's words ("reroll a zone's dice").
+    name: str = Field(min_length=3)
+    #: A regular expression a choice key making it matches in full ("reroll:\\d").
+    keys: str = Field(min_length=1)
+    #: The rules section that explains it (a heading's slug).
+    section: str = Field(min_length=1)
+
+    @field_validator("keys")
+    @classmethod
+    def _a_pattern(cls, v: str) -> str:
+        try:
+            re.compile(v)
+        except re.error as exc:
+            raise ValueError(f"not a regular expression: {exc}") from None
+        return v
+
+    def made_by(self, key: str) -> bool:
+        return re.fullmatch(self.keys, key) is not None
+
+
+class RulesTopics(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    acts: list[str] = Field(min_length=1)
+    lists: list[str] = []
+    core: list[CoreAction] = Field(min_length=1)
+
+
+def rules_topics_path(game: str) -> Path:
+    return ASSETS / game / "rules_topics.json"
+
+
+@cache
+def rules_topics(game: str) -> RulesTopics | None:
+    """The game's rules topics, validated (an AssetError names the file and field);
+    None for a game without them."""
+    from inkterm.engine.assets import load_asset
+
+    path = rules_topics_path(game)
+    return load_asset(path, RulesTopics) if path.is_file() else None
 
 
 def slug(text: str) -> str:

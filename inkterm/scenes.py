@@ -36,7 +36,7 @@ class Scene(BaseModel):
 
     topic: str = Field(min_length=1)
     title: str = Field(min_length=1)
-    seats: list[str] = Field(min_length=2)
+    seats: list[str] = Field(min_length=1)  # one: a solo game
     seed: int
     setup: list[str] = []
     steps: list[SceneStep] = Field(min_length=1)

@@ -1,14 +1,20 @@
 """A bot's reason in the game's own words: what its choice gains this turn and what
-it sets up, never a bare score.
+it sets up, never a bare score. One mechanism for every bot level (greedy and search),
+the demos and the lessons' "Meanwhile".
 
-The greedy bot judges a choice by playing the rest of its own turn with the game's
-cheap default policy (``hooks.default_choice``) and scoring where that lands. The
-same look-ahead is replayed here, and the position before and after it is told by the
-game's ``reasons`` module (``inkterm/games/<game>/reasons.py``), which names the parts
-that moved in the seat's own view: money, blanks, a page's illustrations, knowledge…
-The look-ahead runs on a copy whose hidden parts are guessed (``determinize``) and stops
-at anything revealed (a roll, a draw), so a reason never tells what is not known yet.
-A game without such a module says what the look-ahead does, by its events.
+The bots judge a position by the game's evaluation, which names its parts
+(``value_parts`` in the game's bot hooks: "tokens on the board", "money, clay and
+glaze", "illustrations being filled", "pages by knowledge and step"…). A reason plays
+the choice on a copy with the rest of the seat's turn by the game's cheap default
+policy (the greedy bot's own look-ahead), sees which parts moved and by how much, and
+has the game's ``reasons`` module (``inkterm/games/<game>/reasons.py``) say, part by
+part, what changed in it: its ``TELLERS`` map each part's name to words read from the
+seat's view before and after. The parts that moved most come first; a part the module
+has no words for is named as the evaluation names it. ``sets_up`` adds what the move
+makes possible next. The look-ahead runs on a copy whose hidden parts are guessed
+(``determinize``) and stops at anything revealed (a roll, a draw), so a reason never
+tells what is not known yet. A game without such a module says what the look-ahead
+does, by its events.
 """
 from __future__ import annotations
 
@@ -60,28 +66,76 @@ def look_ahead(state, seat: int, key: str):
     return s, events
 
 
-def told(state, seat: int, key: str) -> str:
-    """What playing ``key`` (and the rest of the turn as the bot plans it) does for
-    ``seat``, in the game's words: its gains, then what it sets up."""
-    after, events = look_ahead(state, seat, key)
-    words = game_words(state.record.game)
-    if words is None:
-        mine = [e.text for e in events if e.seat == seat and e.kind != "turn"]
-        return "; ".join(t.rstrip(".") for t in mine[:2])
-    before_v, after_v = state.view(seat), after.view(seat)
-    gains = words.gains(before_v, after_v, seat)
-    sets_up = words.sets_up(before_v, after_v, seat)
+#: How far a part of the evaluation must move (in points) to count as moved.
+MOVED = 0.05
+
+
+def moved_parts(before, after, seat: int) -> list[tuple[str, float]]:
+    """The parts of ``seat``'s evaluation that moved from ``before`` to ``after`` (two
+    states of one game), most raised first, most lowered last."""
+    parts = hooks(before.record.game).value_parts
+    b, a = dict(parts(before, seat)), dict(parts(after, seat))
+    moved = [(name, a.get(name, 0.0) - b.get(name, 0.0)) for name in {**b, **a}]
+    return sorted((m for m in moved if abs(m[1]) >= MOVED), key=lambda m: -m[1])
+
+
+def in_words(before, after, seat: int, viewer: int | None = None) -> tuple[list[str], list[str]]:
+    """(what it gained, what it sets up) for ``seat`` between two states, in the game's
+    words, as ``viewer`` (default: the seat itself) may see them. Told part by part of
+    the evaluation, the parts that moved most first (only by the seat's own reckoning:
+    another viewer gets them in the game's order, as the ranking reads the seat's secrets)."""
+    words = game_words(before.record.game)
+    viewer = seat if viewer is None else viewer
+    bv, av = before.view(viewer), after.view(viewer)
+    tellers: dict = getattr(words, "TELLERS", {})
+    moved = moved_parts(before, after, seat) if viewer == seat else []
+    order = [name for name, _ in moved]
+    raised = {name for name, change in moved if change > 0}
+    gains: list[str] = []
+    for name in [*order, *(n for n in tellers if n not in order)]:
+        tell = tellers.get(name)
+        said = tell(bv, av, seat) if tell is not None else []
+        if not said and name in raised:
+            said = [f"more for {name}"]
+        gains += [w for w in said if w not in gains]
+    sets_up = words.sets_up(bv, av, seat) if words is not None else []
+    return gains, sets_up
+
+
+def sentence(gains: list[str], sets_up: list[str]) -> str:
     text = ", ".join(gains)
     if sets_up:
         text += ("; " if text else "") + "and it " + " and ".join(sets_up)
     return text
 
 
+def told(state, seat: int, key: str) -> str:
+    """What playing ``key`` (and the rest of the turn as the bot plans it) does for
+    ``seat``, in the game's words: its gains, then what it sets up."""
+    after, events = look_ahead(state, seat, key)
+    if game_words(state.record.game) is None:
+        mine = [e.text for e in events if e.seat == seat and e.kind != "turn"]
+        return "; ".join(t.rstrip(".") for t in mine[:2])
+    return sentence(*in_words(state, after, seat))
+
+
+def _share(x: float | None) -> str:
+    """A share of playouts in words (a percentage reads as a bare score)."""
+    x = x or 0.0
+    for at, words in ((0.9, "nearly all"), (0.65, "most"), (0.4, "about half"), (0.15, "some")):
+        if x >= at:
+            return words
+    return "few"
+
+
+_UNTIL = {"turn": "the end of its turn", "round": "its next turn", "end": "the end of the game"}
+
+
 def why(state, d, key: str, reason: Reason, label) -> str:
-    """The reason to tell for ``key``, chosen in ``d`` by a bot that gave ``reason``;
-    ``label(key)`` names a choice as the menu does."""
+    """The reason to tell for ``key``, chosen in ``d`` by a bot that gave ``reason``
+    (greedy or search: the same words); ``label(key)`` names a choice as the menu does."""
     who = state.seats[d.seat]
-    if reason.kind != "greedy" or not reason.options:
+    if reason.kind not in ("greedy", "search") or not reason.options:
         return reason.text(label, who)
     mine = told(state, d.seat, key)
     # One sentence, clauses joined by semicolons: a sentence ending in a number and
@@ -92,12 +146,19 @@ def why(state, d, key: str, reason: Reason, label) -> str:
     if rest:
         other = rest[0]
         theirs = told(state, d.seat, other.key)
-        if abs(other.value - reason.options[0].value) < 1e-9:
+        if reason.kind == "greedy" and abs(other.value - reason.options[0].value) < 1e-9:
             parts.append(f"{label(other.key)} looked as good, and the bot drew between them")
         elif theirs and theirs != mine:
             parts.append(f"the next best, {label(other.key)}, would give {theirs}")
         else:
             parts.append(f"the next best was {label(other.key)}")
-    parts.append(f"the bot tried all {len(reason.options)} choices")
+    if reason.kind == "search":
+        until = _UNTIL.get(reason.horizon, _UNTIL["turn"])
+        ahead = (f", {who} came out ahead in {_share(reason.options[0].ahead)} of them"
+                 if reason.horizon == "end" else "")
+        parts.append(f"the bot played each choice out to {until} ({reason.playouts} tries in all) "
+                     f"and this one came out best{ahead}")
+    else:
+        parts.append(f"the bot tried all {len(reason.options)} choices")
     text = "; ".join(parts) + "."
     return text[0].upper() + text[1:]

@@ -48,6 +48,10 @@ class Tape:
         self.steps: list[Step] = []
         self._rules_told: set[str] = set()
 
+    def read(self, heading: str) -> None:
+        """The reader has read this rule already: its steps name it, not tell it."""
+        self._rules_told.add(heading)
+
     def step_at(self, at: int) -> Step | None:
         """The step told before at this point of the game (after a step back)."""
         i = at - self.start

@@ -72,6 +72,8 @@ class LearnScreen(GameScreen):
         #: What the other seats did since the learner's last choice (the log is hidden),
         #: as (kind, text).
         self.meanwhile: list[tuple[str, str]] = []
+        #: The game as the learner left it, to tell what the others gained since.
+        self.left = tutor.state.clone()
 
     def compose(self):
         yield from with_panel(super().compose(), "lesson", "")
@@ -106,6 +108,7 @@ class LearnScreen(GameScreen):
         super().log_played(played)
         if played.seat == self.tutor.lesson.learner:
             self.meanwhile.clear()
+            self.left = self.state.clone()
         else:
             self.meanwhile.extend((e.kind, e.text.rstrip(".")) for e in played.events)  # joined with "; "
 
@@ -156,7 +159,23 @@ class LearnScreen(GameScreen):
         where = "done" if tutor.finished else f"step {tutor.step + 1} of {len(lesson.steps)}"
         panel.border_title = Text(f"{lesson.title} · {where}")
         events = self.meanwhile if step is not None else []
+        if events:
+            events = [*events, *self._gained()]
         self.query_one(f"#{PANEL_TEXT}", Plain).update(self._fit(panel, said, events, now))
+
+    def _gained(self) -> list[tuple[str, str]]:
+        """What each other seat's turns gained it, in the words the bots' reasons use
+        (read from the learner's view: nothing secret), as one closing event each."""
+        from inkterm.bots.reasons import in_words, sentence
+
+        learner = self.tutor.lesson.learner
+        out = []
+        for seat, name in enumerate(self.state.seats):
+            if seat != learner:
+                told = sentence(*in_words(self.left, self.state, seat, viewer=learner))
+                if told:
+                    out.append(("gained", f"all told for {name}: {told}"))
+        return out
 
     def _fit(self, panel, said: Text, events: list[tuple[str, str]], now: Text) -> Text:
         """What was said, what the others did meanwhile, and the step, in that order;

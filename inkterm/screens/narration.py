@@ -30,16 +30,18 @@ class Section:
 
 @lru_cache(maxsize=None)
 def sections(game: str) -> tuple[Section, ...]:
-    """The rules' ## and ### sections. A section's body runs to the next heading; one
-    with no text of its own (a heading over sub-sections) takes its sub-sections."""
+    """The rules' ##, ### and #### sections. A section's body runs to the next heading
+    of its level or above, a #### one's (a detail of its section) staying in it too;
+    one with no text of its own (a heading over sub-sections) takes its sub-sections."""
     text = rules_text(game) or ""
     heads = list(_HEADING.finditer(text))
     out = []
     for i, m in enumerate(heads):
         level = len(m.group(1))
-        if level not in (2, 3):
+        if level not in (2, 3, 4):
             continue
-        end = heads[i + 1].start() if i + 1 < len(heads) else len(text)
+        stops = [h for h in heads[i + 1:] if len(h.group(1)) <= max(level, 3)]
+        end = stops[0].start() if stops else len(text)
         body = text[m.end():end].strip()
         if not body:
             later = [h for h in heads[i + 1:] if len(h.group(1)) <= level]

@@ -119,7 +119,7 @@ class RulesScreen(HostedScreen):
         section = self.section_at_top()
         scene = scene_for(self.game, section) if section else None
         if scene is not None:
-            self.host.show_scene(self.game, scene.topic)
+            self.host.show_scene(self.game, scene.topic, rule_read=True)
             return
         scenes = load_scenes(self.game)
 

@@ -8,6 +8,7 @@ from rich.text import Text
 from inkterm.scenes import Scene
 from inkterm.screens import demo
 from inkterm.screens.demo import DemoScreen
+from inkterm.screens.demo_steps import reading_seconds
 from inkterm.screens.narration import Narration, rule_for
 from inkterm.screens.teaching import PANEL_TEXT, leave, one_shot
 from inkterm.widgets.plain import Plain
@@ -16,11 +17,38 @@ from inkterm.widgets.plain import Plain
 LAST_LOOK_SECONDS = 5.0
 
 
+def told(state, d, key: str, say: str, topic: str) -> Narration:
+    """A scene's step as the screen tells it: decision ``d`` of ``state``, its choice
+    ``key``, what the scene says of it, and the rule the scene shows."""
+    who = state.seats[d.seat]
+    chosen = d.get(key)
+    said = chosen.label if chosen is not None else key
+    if chosen is not None and chosen.hint and chosen.hint != chosen.label:
+        said += f" — {chosen.hint}"
+    return Narration(decided=f"{who}: {d.prompt.removeprefix(f'{who}: ')}", chosen=said,
+                     why=say, rule=rule_for(state.record.game, topic), why_label="Look")
+
+
+def seconds(game: str, scene: Scene, rule_read: bool = True) -> float:
+    """How long ``scene`` plays by itself at speed 1: each step's reading time as the
+    demo times it (the rule in full at the first step unless read already), then the
+    last look."""
+    state, total = scene.opening(game), LAST_LOOK_SECONDS
+    for i, step in enumerate(scene.steps):
+        narration = told(state, state.decision(), step.key, step.say, scene.topic)
+        total += reading_seconds(narration.words(i == 0 and not rule_read)) * demo.PACE
+        state.apply(step.key)
+    return total
+
+
 class SceneScreen(DemoScreen):
-    def __init__(self, game: str, scene: Scene, speed: float = 1.0) -> None:
+    def __init__(self, game: str, scene: Scene, speed: float = 1.0, rule_read: bool = False) -> None:
         super().__init__(scene.opening(game), speed=speed)
         self.scene = scene
         self.ended = False
+        rule = rule_for(game, scene.topic)
+        if rule_read and rule is not None:  # opened from the rule: its heading is enough (? shows it)
+            self.tape.read(rule.heading)
 
     def on_mount(self) -> None:
         self.query_one(f"#{PANEL_TEXT}", Plain).update(f"Show me — {self.scene.title}")
@@ -46,14 +74,7 @@ class SceneScreen(DemoScreen):
         self.show_step(told)
 
     def narrate(self, d, key: str, say: str) -> Narration:
-        who = self.state.seats[d.seat]
-        chosen = d.get(key)
-        said = chosen.label if chosen is not None else key
-        if chosen is not None and chosen.hint and chosen.hint != chosen.label:
-            said += f" — {chosen.hint}"
-        return Narration(decided=f"{who}: {d.prompt.removeprefix(f'{who}: ')}", chosen=said,
-                         why=say, rule=rule_for(self.state.record.game, self.scene.topic),
-                         why_label="Look")
+        return told(self.state, d, key, say, self.scene.topic)
 
     def end_scene(self) -> None:
         """The board after the last step, a last look, then back (→ or Esc at once)."""

@@ -4,11 +4,12 @@ without colour too (NO_COLOR, colour-blind players)."""
 from __future__ import annotations
 
 from textual_plotext import PlotextPlot
+from inkterm.names import visible
 
 
 def marks(names: list[str]) -> list[str]:
     """One mark per seat: its initial, or its number where initials clash."""
-    initials = [(n.strip()[:1] or "?").upper() for n in names]
+    initials = [(visible(n).strip()[:1] or "?").upper() for n in names]
     return [c if initials.count(c) == 1 else str(i + 1) for i, c in enumerate(initials)]
 
 
@@ -41,7 +42,7 @@ class ScoreChart(PlotextPlot):
         plt = self.plt
         plt.clear_figure()
         for name, mark, line in zip(self.names, marks(self.names), self.lines):
-            plt.plot(list(range(len(line))), line, label=f"{name} ({mark})", marker=mark)
+            plt.plot(list(range(len(line))), line, label=f"{visible(name)} ({mark})", marker=mark)
         scores = [p for line in self.lines for p in line] or [0]
         plt.yticks([float(t) for t in ticks(min(scores), max(scores))])
         starts = [(i + 1, r) for i, r in enumerate(self.rounds)

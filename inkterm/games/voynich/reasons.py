@@ -1,7 +1,8 @@
-"""The Voynich Puzzle in words for a bot's reason (see ``inkterm/bots/reasons.py``):
-what a turn gains in the seat's own standing (knowledge of each kind, OK, sharing
-tokens, cards advanced, research tokens lifted or placed) and what it sets up (a
-breakthrough within reach)."""
+"""The Voynich Puzzle in words for a bot's reason (see ``inkterm/bots/reasons.py``): for
+each named part of the evaluation (``evaluate.value_parts``), what a turn changed in it
+in the seat's own standing (OK, knowledge of each kind and cards advanced, sharing
+tokens, research tokens placed or lifted), and what it sets up (a breakthrough within
+reach)."""
 from __future__ import annotations
 
 from inkterm.engine.words import count
@@ -10,25 +11,45 @@ from inkterm.engine.words import count
 BREAKTHROUGHS = (5, 12, 20, 29, 39, 50, 62, 75, 89)
 
 
-def gains(before: dict, after: dict, seat: int) -> list[str]:
+def _ok(before: dict, after: dict, seat: int) -> list[str]:
     b, a = before["players"][seat], after["players"][seat]
-    out = []
-    for kind, n in a["knowledge"].items():
-        if n > b["knowledge"][kind]:
-            out.append(f"+{n - b['knowledge'][kind]} {kind} knowledge")
-    if a["ok"] > b["ok"]:
-        out.append(f"+{a['ok'] - b['ok']} OK")
+    return [f"+{a['ok'] - b['ok']} OK"] if a["ok"] > b["ok"] else []
+
+
+def _pages(before: dict, after: dict, seat: int) -> list[str]:
+    b, a = before["players"][seat], after["players"][seat]
+    out = [f"+{n - b['knowledge'][kind]} {kind} knowledge"
+           for kind, n in a["knowledge"].items() if n > b["knowledge"][kind]]
     steps_b = {c["card"]: c["step"] for c in b["book"]}
-    for c in a["book"]:
-        if c["step"] > steps_b.get(c["card"], c["step"]):
-            out.append(f"{c['deck'].capitalize()} {c['number']} advanced to step {c['step']}")
-    for kind, n in a["sharing"].items():
-        if n > b["sharing"][kind]:
-            out.append(f"{count(n - b['sharing'][kind], 'sharing token')} ({kind})")
+    out += [f"{c['deck'].capitalize()} {c['number']} advanced to step {c['step']}"
+            for c in a["book"] if c["step"] > steps_b.get(c["card"], c["step"])]
+    return out
+
+
+def _sharing(before: dict, after: dict, seat: int) -> list[str]:
+    b, a = before["players"][seat], after["players"][seat]
+    return [f"{count(n - b['sharing'][kind], 'sharing token')} ({kind})"
+            for kind, n in a["sharing"].items() if n > b["sharing"][kind]]
+
+
+def _research(before: dict, after: dict, seat: int) -> list[str]:
+    b, a = before["players"][seat], after["players"][seat]
     placed = len(a["research"]) - len(b["research"])
     if placed > 0:
-        out.append(f"{count(placed, 'research token')} onto the puzzle")
-    return out
+        return [f"{count(placed, 'research token')} onto the puzzle"]
+    if placed < 0:
+        return [f"{count(-placed, 'research token')} lifted from the puzzle"]
+    return []
+
+
+#: What each part of the evaluation is, in words: the part's name as ``value_parts``
+#: gives it, and what a turn changed in it.
+TELLERS = {
+    "OK": _ok,
+    "pages by knowledge and step": _pages,
+    "sharing tokens held": _sharing,
+    "research tokens on the puzzle": _research,
+}
 
 
 def sets_up(before: dict, after: dict, seat: int) -> list[str]:

@@ -1,4 +1,5 @@
-"""The Voynich Puzzle's guided first game: the panel tells what the opponent did meanwhile."""
+"""The Voynich Puzzle's guided first game: the panel tells what the opponent did meanwhile,
+and what it came to."""
 from __future__ import annotations
 
 from inkterm.app import InktermApp
@@ -18,6 +19,9 @@ async def test_the_panel_says_what_the_opponent_did_meanwhile():
         await learner_turn(pilot, screen)
         text = " ".join(panel_text(screen).split())
         assert "Meanwhile: Mei opens Botany; Mei uses Botany 8" in text, text
+        # and what her turn came to, in the words of a bot's reason: her leaf on stem 1
+        # paid 2 Botany knowledge.
+        assert "all told for Mei: +2 botany knowledge" in text, text
         assert text.index("Meanwhile") < text.index(screen.tutor.current.say.split(".")[0])
         await pilot.press("4")  # Writing: the learner chose, the news is old
         await pilot.pause()
