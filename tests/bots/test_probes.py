@@ -34,13 +34,20 @@ def test_a_probe_plays_a_whole_game_as_its_strategy_says(game, name):
     n = max(2, spec.min_players)
     st = new_game(game, [name] + ["greedy"] * (n - 1), seed=7)
     bots = [ProbeBot(name, seed=7)] + [GreedyBot(seed=7 + i) for i in range(1, n)]
+    judge = getattr(probes(game)[name], "judge", None)
+    if judge is not None:  # a yardstick: greedy by that evaluation, choice for choice
+        twin = GreedyBot(seed=7)
+        twin.judge = judge
     spoke = 0
     for _ in range(3000):
         if st.is_over:
             break
         d = st.decision()
         key = bots[d.seat].choose(st)
-        if d.seat == 0:
+        if d.seat == 0 and judge is not None:
+            assert key == twin.choose(st), d.prompt
+            spoke += 1
+        elif d.seat == 0:
             wanted = set(probes(game)[name](st, d) or ()) & set(d.keys)
             if wanted:
                 spoke += 1
