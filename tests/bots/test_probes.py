@@ -111,3 +111,15 @@ def test_the_probe_table_has_a_row_for_every_probe_count_and_rival():
            "win_rate": 0.6, "ci95": [0.3, 0.8], "seconds": 6, "command": "inkterm simulate g"}
     assert verdict(row) == "over" and verdict({**row, "win_rate": 0.5}) == "ok"
     assert verdict({**row, "seats": ["rush", "normal"]}) == ""  # no goal against search
+    assert verdict({**row, "probe": "hard", "seats": ["hard"], "options": {"difficulty": "standard"}}) == ""
+
+
+def test_the_rows_against_search_run_apart_with_no_games_against_greedy():
+    """The whole table's greedy rows fit the machine's half hour; those against hard
+    (a second a move) run apart, as ``--games 0``."""
+    from inkterm.sim.probes import cells
+
+    for game in games(shipped=True):
+        rows = cells(game, 0, 3, 9000, "hard")
+        assert rows and all(c.games == 3 and "greedy" not in c.seats for c in rows)
+        assert {c.probe for c in rows} >= set(probes(game))
