@@ -37,7 +37,7 @@ SHARING = 1.5  # a sharing token: a piece of ours, a research move, a condition 
 # What an advance sets up (issue 36 item 5), tuned against greedy as it was (the
 # ``thisturn`` probe) in 2-seat games: docs/balance.md, round 10.
 STEP_WORTH = 10.0  # OK a step's added actions bring over a whole game (by the share left)
-READY = 0.5  # an advance the seat's tokens meet now: this share of a step's worth
+READY = 0.25  # an advance the seat's tokens meet now: this share of a step's worth (a half held advances back)
 NEAR = 0.25  # an advance whose pieces are on the puzzle, tokens not yet on them
 TOKEN = 2.0  # a research token on the puzzle: the advances it may pay for (by the share left)
 BREAK_WORTH = 1.5  # knowledge by the breakthroughs it reaches: pieces, so conditions met
