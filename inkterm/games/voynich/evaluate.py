@@ -45,10 +45,11 @@ VALUE_SCALE = 4.0
 # A turn here is a long chain (section, progress, card, actions, spaces), so the tree
 # is wide: against the greedy before round 10, 250 iterations won 62.5% of 24 games,
 # 300 won 59% of 80, 1,000 won 74% of 100 (about 0.3 CPU-s a move). So hard takes
-# the whole second (3,000: about 0.9 CPU-s a move, benchmarks/bots_speed.py) and
-# normal what hard was; docs/balance.md, round 10, has their figures.
+# the whole second (3,000: about 0.9 CPU-s a move, benchmarks/bots_speed.py); normal,
+# the default bot, stays at 250 (at 1,000 a whole plain-mode game against it outgrew
+# its test's four minutes on the loaded machine): docs/balance.md, round 10.
 SEARCH_ITERATIONS = 3000
-LEVEL_ITERATIONS = {"normal": 1000}
+LEVEL_ITERATIONS = {"normal": 250}
 
 
 def game_left(state) -> float:
