@@ -10,6 +10,9 @@ averaged over a few such copies.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from types import SimpleNamespace
+
 from inkterm.engine.types import BACK_KEY
 
 from .explain import Option, Reason, quick_reason
@@ -22,6 +25,13 @@ CHANCE_SAMPLES = 3  # copies averaged for a choice that reveals new information
 
 class GreedyBot(GuardedBot):
     name = "greedy"
+    #: An evaluation of its own in place of the game's (a probe's yardstick: how the
+    #: game's greedy judged a position before a change, say); None: the game's.
+    judge: Callable | None = None
+
+    def _hooks(self, game: str):
+        h = hooks(game)
+        return h if self.judge is None else SimpleNamespace(**{**vars(h), "evaluate": self.judge})
 
     def choose_explained(self, state) -> tuple[str, Reason]:
         """The same choice as ``choose`` (same random draws), with the bot's reason:
@@ -32,10 +42,10 @@ class GreedyBot(GuardedBot):
             return key, quick_reason(state.decision(), self.guard)
         weighed.sort(key=lambda o: (o.key != key, -o.value))
         d = state.decision()
-        return key, Reason("greedy", weighed, before=hooks(state.game_id).evaluate(state, d.seat))
+        return key, Reason("greedy", weighed, before=self._hooks(state.game_id).evaluate(state, d.seat))
 
     def pick(self, state, d, keys: list[str], trace: list[Option] | None = None) -> str:
-        h = hooks(state.game_id)
+        h = self._hooks(state.game_id)
         seat = d.seat
         base = state.determinize(seat, self.rng)
         best, best_v = [], float("-inf")

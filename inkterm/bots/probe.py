@@ -8,7 +8,9 @@ docstring's first line says, in a player's words, what the strategy does. The
 function narrows the decision to the choices its strategy allows (None, or nothing
 left among the keys worth weighing: no opinion here); greedy plays the rest of the
 game and picks among what is left, so a probe differs from greedy only where its
-strategy speaks.
+strategy speaks. A probe function may carry ``judge``, an evaluation ``(state, seat)
+-> float``: the greedy playing for it then judges positions by that, not the game's
+(a yardstick such as "greedy as it played before a change").
 """
 from __future__ import annotations
 
@@ -57,6 +59,7 @@ class ProbeBot(GreedyBot):
 
     def pick(self, state, d, keys: list[str], trace=None) -> str:
         keys = self.narrow(state, d, keys)
+        self.judge = getattr(probes(state.game_id)[self.name], "judge", None)
         self.scripted = len(keys) == 1
         if self.scripted:
             return keys[0]

@@ -19,6 +19,8 @@ import json
 import sys
 from dataclasses import dataclass
 
+from inkterm.bots.levels import LEVELS
+
 from .cli import run
 
 LIMIT = 0.55  # a probe's most against greedy, at any count
@@ -45,7 +47,8 @@ def cells(game: str, games: int, search_games: int, seed: int, search: str = "se
     each count from two seats up and against ``search`` (``search_games``) at the
     counts in ``search_counts`` (default: every count), and alone against each
     difficulty when the game takes one seat (greedy and search too, the yardsticks);
-    only the player counts in ``counts`` where given (1: alone)."""
+    only the player counts in ``counts`` where given (1: alone). A row of no games is
+    left out, so the rows against search may run apart from the others (``--games 0``)."""
     from inkterm.bots import probes
     from inkterm.engine import GAMES
 
@@ -66,7 +69,7 @@ def cells(game: str, games: int, search_games: int, seed: int, search: str = "se
             for who in [*names, "greedy"] + ([search] if search_games else []):
                 n = search_games if who == search else games
                 out.append(Cell(game, who, (who,), n, seed, opts))
-    return out
+    return [c for c in out if c.games > 0]  # (--games 0: the rows against search alone)
 
 
 def play(cell: Cell, jobs: int | None) -> dict:
@@ -82,7 +85,7 @@ def play(cell: Cell, jobs: int | None) -> dict:
 def verdict(row: dict) -> str:
     """Whether the row keeps to its goal ("ok", "over") or has none ("")."""
     against = row["seats"][1] if len(row["seats"]) > 1 else None
-    if row["probe"] in ("greedy", "search") or (against is not None and against != "greedy"):
+    if row["probe"] in ("greedy", "search", *LEVELS) or (against is not None and against != "greedy"):
         return ""
     if against is None:
         default = row["options"].get("difficulty")
@@ -127,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
 
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("games_", nargs="*", metavar="GAME", help="the games (default: every game)")
-    p.add_argument("--games", type=int, default=200, help="games a row against greedy (and alone)")
+    p.add_argument("--games", type=int, default=200, help="games a row against greedy (and alone; 0: none)")
     p.add_argument("--search-games", type=int, default=10, help="games a row against search (0: none)")
     p.add_argument("--search", default="search", help="the search spec (default search: the hard level)")
     p.add_argument("--search-counts", default=None, metavar="N,N",

@@ -34,13 +34,20 @@ def test_a_probe_plays_a_whole_game_as_its_strategy_says(game, name):
     n = max(2, spec.min_players)
     st = new_game(game, [name] + ["greedy"] * (n - 1), seed=7)
     bots = [ProbeBot(name, seed=7)] + [GreedyBot(seed=7 + i) for i in range(1, n)]
+    judge = getattr(probes(game)[name], "judge", None)
+    if judge is not None:  # a yardstick: greedy by that evaluation, choice for choice
+        twin = GreedyBot(seed=7)
+        twin.judge = judge
     spoke = 0
     for _ in range(3000):
         if st.is_over:
             break
         d = st.decision()
         key = bots[d.seat].choose(st)
-        if d.seat == 0:
+        if d.seat == 0 and judge is not None:
+            assert key == twin.choose(st), d.prompt
+            spoke += 1
+        elif d.seat == 0:
             wanted = set(probes(game)[name](st, d) or ()) & set(d.keys)
             if wanted:
                 spoke += 1
@@ -104,3 +111,15 @@ def test_the_probe_table_has_a_row_for_every_probe_count_and_rival():
            "win_rate": 0.6, "ci95": [0.3, 0.8], "seconds": 6, "command": "inkterm simulate g"}
     assert verdict(row) == "over" and verdict({**row, "win_rate": 0.5}) == "ok"
     assert verdict({**row, "seats": ["rush", "normal"]}) == ""  # no goal against search
+    assert verdict({**row, "probe": "hard", "seats": ["hard"], "options": {"difficulty": "standard"}}) == ""
+
+
+def test_the_rows_against_search_run_apart_with_no_games_against_greedy():
+    """The whole table's greedy rows fit the machine's half hour; those against hard
+    (a second a move) run apart, as ``--games 0``."""
+    from inkterm.sim.probes import cells
+
+    for game in games(shipped=True):
+        rows = cells(game, 0, 3, 9000, "hard")
+        assert rows and all(c.games == 3 and "greedy" not in c.seats for c in rows)
+        assert {c.probe for c in rows} >= set(probes(game))
