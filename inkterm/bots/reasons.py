@@ -9,7 +9,8 @@ the choice on a copy with the rest of the seat's turn by the game's cheap defaul
 policy (the greedy bot's own look-ahead), sees which parts moved and by how much, and
 has the game's ``reasons`` module (``inkterm/games/<game>/reasons.py``) say, part by
 part, what changed in it: its ``TELLERS`` map each part's name to words read from the
-seat's view before and after. The parts that moved most come first; a part the module
+seat's view before and after (or, for a judgement no view shows, to the words said
+when that part rose). The parts that moved most come first; a part the module
 has no words for is named as the evaluation names it. ``sets_up`` adds what the move
 makes possible next. The look-ahead runs on a copy whose hidden parts are guessed
 (``determinize``) and stops at anything revealed (a roll, a draw), so a reason never
@@ -94,7 +95,10 @@ def in_words(before, after, seat: int, viewer: int | None = None) -> tuple[list[
     gains: list[str] = []
     for name in [*order, *(n for n in tellers if n not in order)]:
         tell = tellers.get(name)
-        said = tell(bv, av, seat) if tell is not None else []
+        if isinstance(tell, str):  # fixed words for a judgement the view cannot show
+            said = [tell] if name in raised else []
+        else:
+            said = tell(bv, av, seat) if tell is not None else []
         if not said and name in raised:
             said = [f"more for {name}"]
         gains += [w for w in said if w not in gains]

@@ -16,14 +16,18 @@ def _ok(before: dict, after: dict, seat: int) -> list[str]:
     return [f"+{a['ok'] - b['ok']} OK"] if a["ok"] > b["ok"] else []
 
 
+def _advanced(before: dict, after: dict, seat: int) -> list[str]:
+    b, a = before["players"][seat], after["players"][seat]
+    steps_b = {c["card"]: c["step"] for c in b["book"]}
+    return [f"{c['deck'].capitalize()} {c['number']} advanced to step {c['step']}"
+            for c in a["book"] if c["step"] > steps_b.get(c["card"], c["step"])]
+
+
 def _pages(before: dict, after: dict, seat: int) -> list[str]:
     b, a = before["players"][seat], after["players"][seat]
     out = [f"+{n - b['knowledge'][kind]} {kind} knowledge"
            for kind, n in a["knowledge"].items() if n > b["knowledge"][kind]]
-    steps_b = {c["card"]: c["step"] for c in b["book"]}
-    out += [f"{c['deck'].capitalize()} {c['number']} advanced to step {c['step']}"
-            for c in a["book"] if c["step"] > steps_b.get(c["card"], c["step"])]
-    return out
+    return out + _advanced(before, after, seat)
 
 
 def _sharing(before: dict, after: dict, seat: int) -> list[str]:
@@ -43,10 +47,16 @@ def _research(before: dict, after: dict, seat: int) -> list[str]:
 
 
 #: What each part of the evaluation is, in words: the part's name as ``value_parts``
-#: gives it, and what a turn changed in it.
+#: gives it, and what a turn changed in it (or, for the advances it plans, which no
+#: view shows, the words said when that part rose).
 TELLERS = {
     "OK": _ok,
     "pages by knowledge and step": _pages,
+    "what the cards' steps bring": _advanced,
+    "advances the research tokens meet": "research tokens where a card's next step can use them",
+    "advances within reach": "a card's next step within reach",
+    "research tokens for advances to come": "research tokens kept for advances to come",
+    "knowledge by its breakthroughs": "knowledge nearer a breakthrough",
     "sharing tokens held": _sharing,
     "research tokens on the puzzle": _research,
 }
