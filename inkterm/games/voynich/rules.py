@@ -347,6 +347,10 @@ class State(GameState):
         self.work.clear()
         self.final = [scoring.final_score(self, p) for p in range(self.n)]
         self.say("The game is over", None, "end")
+        for p, final in enumerate(self.final):  # the end's scoring, said like any gain
+            rows = ", ".join(f"{label} {pts}" for label, pts in final["breakdown"][1:] if pts)
+            self.say(f"{self.seats[p]} scores {final['total'] - self.ok[p]} at the end"
+                     + (f" ({rows})" if rows else "") + f": {final['total']} in all", p, "gain")
 
     @property
     def is_over(self) -> bool:
