@@ -349,7 +349,7 @@ class State(GameState):
         self.say("The game is over", None, "end")
         for p, final in enumerate(self.final):  # the end's scoring, said like any gain
             rows = ", ".join(f"{label} {pts}" for label, pts in final["breakdown"][1:] if pts)
-            self.say(f"{self.seats[p]} scores {final['total'] - self.ok[p]} at the end"
+            self.say(f"{act(self.name(p), 'scores')} {final['total'] - self.ok[p]} at the end"
                      + (f" ({rows})" if rows else "") + f": {final['total']} in all", p, "gain")
 
     @property
