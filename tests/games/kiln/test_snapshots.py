@@ -5,20 +5,13 @@ Update after an intended change with ``pytest tests/games/kiln/test_snapshots.py
 --snapshot-update`` and look at the report before committing the new SVGs."""
 from __future__ import annotations
 
+from tests.random_play import after_random_steps
 from inkterm.app import InktermApp
-from inkterm.bots import make_bot
-from inkterm.engine import new_game
 
 
 def kiln(seats, seed=7, steps=0, bot_seed=1):
     """A Kiln game with ``steps`` choices already made by seeded random bots."""
-    st = new_game("kiln", seats, seed=seed)
-    bot = make_bot("random", seed=bot_seed)
-    for _ in range(steps):
-        if st.is_over:
-            break
-        st.apply(bot.choose(st))
-    return st
+    return after_random_steps("kiln", seats, seed, steps, bot_seed)
 
 
 async def _settle(pilot):

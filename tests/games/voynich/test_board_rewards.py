@@ -12,8 +12,8 @@ import re
 
 import pytest
 
+from tests.random_play import after_random_steps
 from inkterm.app import InktermApp
-from inkterm.bots import make_bot
 from inkterm.engine import new_game
 from inkterm.games.voynich.content import content, parse_reward
 from inkterm.widgets.voynich.board import SectionView, VoynichBoard
@@ -73,13 +73,7 @@ def states():
     yield new_game("voynich", ["Ann", "Bob"], seed=3)
     for seats, steps, seed in ((["Ann", "bot"], 150, 5), (["Ann", "Bob", "Cy"], 260, 8),
                                (["Ann", "Bob", "Cy", "Di"], 400, 13)):
-        st = new_game("voynich", seats, seed=seed)
-        bot = make_bot("random", seed=seed)
-        for _ in range(steps):
-            if st.is_over:
-                break
-            st.apply(bot.choose(st))
-        yield st
+        yield after_random_steps("voynich", seats, seed, steps, seed)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])

@@ -10,6 +10,7 @@ import re
 from rich.console import Group
 from rich.text import Text
 
+from tests.random_play import after_random_steps
 from inkterm.app import InktermApp
 from inkterm.bots import make_bot
 from inkterm.engine import new_game
@@ -47,13 +48,7 @@ def plain(widget) -> str:
 
 def voynich(seats=("Ann", "bot"), seed=3, steps=0, bot_seed=1):
     """A Voynich game with ``steps`` choices already made by a seeded random bot."""
-    st = new_game("voynich", list(seats), seed=seed)
-    bot = make_bot("random", seed=bot_seed)
-    for _ in range(steps):
-        if st.is_over:
-            break
-        st.apply(bot.choose(st))
-    return st
+    return after_random_steps("voynich", seats, seed, steps, bot_seed)
 
 
 async def settle(pilot):
@@ -362,7 +357,6 @@ async def test_four_seats_every_owner_has_a_letter():
 
 async def test_board_draws_a_finished_game():
     """After the end nobody is to move: the board shows the winner's book and final scores."""
-    from pathlib import Path
 
     from textual.app import App
 
@@ -464,7 +458,6 @@ async def test_no_code_on_the_board_and_it_matches_the_summary():
     """The whole board (wide and folded) for many random states of 2-4 seats: no code
     from the data is drawn; every seat's tokens on each puzzle cell can be counted; the
     track table shows each seat's OK and knowledge as the summary has them."""
-    from pathlib import Path
 
     from textual.app import App
 
