@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -64,12 +65,18 @@ class GameRegistry(Mapping[str, GameSpec]):
     def __init__(self) -> None:
         self._specs: dict[str, GameSpec] = {}
         self._discovered = False
+        # The app reads GAMES from a worker thread (the save scan) while the UI thread
+        # imports a screen that reads it too: the second reader waits for the first's
+        # discovery instead of seeing an empty registry.
+        self._discovery = threading.RLock()
 
     def _all(self) -> dict[str, GameSpec]:
         if not self._discovered:
-            self._discovered = True
-            for spec in discover():
-                self.add(spec)
+            with self._discovery:
+                if not self._discovered:
+                    for spec in discover():
+                        self.add(spec)
+                    self._discovered = True
         return self._specs
 
     def __getitem__(self, game: str) -> GameSpec:

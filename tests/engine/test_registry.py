@@ -103,3 +103,28 @@ def test_no_central_module_names_a_game():
         if not any(rel.startswith(d + "/") for d in own):
             found += [f"{rel}: {name}" for name in game_names_in(path)]
     assert found == []
+
+
+def test_a_second_thread_reading_the_registry_during_discovery_waits_for_it(monkeypatch):
+    """The served app's save scan (a thread) and a screen's import both read GAMES first
+    thing: the later reader used to see an empty registry (CI: ``max() arg is an empty
+    sequence`` in screens/tables.py)."""
+    import threading
+    import time
+
+    found = game_registry.discover()
+
+    def slow_discover():
+        time.sleep(0.2)  # the first reader is still importing game packages
+        return found
+
+    monkeypatch.setattr(game_registry, "discover", slow_discover)
+    fresh = game_registry.GameRegistry()
+    seen: list[int] = []
+    readers = [threading.Thread(target=lambda: seen.append(len(fresh))) for _ in range(2)]
+    for reader in readers:
+        reader.start()
+        time.sleep(0.05)
+    for reader in readers:
+        reader.join()
+    assert seen == [len(found), len(found)] and found
