@@ -37,6 +37,11 @@ LOCK_CHECK_SECONDS = 0.5
 
 class GameScreen(SinceLastTurn, Turns, FocusAreas, Lookups, HostedScreen):
     CSS_PATH = [SCREENS_CSS, *BOARD_CSS]
+    #: The menu takes the keys from the first frame. Textual's default focuses the first
+    #: widget that takes it, a board's part (perhaps a view not shown at this size), and
+    #: the move to the menu in on_mount is only queued on the app: an app whose queue was
+    #: held up left its player's Enter on the board meanwhile.
+    AUTO_FOCUS = "#menu"
     #: List a bot's options in the menu while it thinks (the demo does).
     SHOW_BOT_CHOICES = False
     BINDINGS = [

@@ -162,12 +162,14 @@ class _TablesScreen(Screen):
             self.say_error(str(exc))
             return None
 
-    async def sit_down(self, message) -> None:
-        """Open, join or watch: the table's screen replaces this form."""
+    async def sit_down(self, message) -> bool:
+        """Open, join or watch: the table's screen replaces this form (False: refused)."""
         answer = await self.ask(message)
-        if answer is not None:
-            client, ok = answer
-            open_remote(self.app, client, ok.update, replace=True)
+        if answer is None:
+            return False
+        client, ok = answer
+        open_remote(self.app, client, ok.update, replace=True)
+        return True
 
     def action_back(self) -> None:
         self.app.pop_screen()
@@ -353,9 +355,8 @@ class JoinTableScreen(_TablesScreen):
         if not code:
             self.say_error("Type the table's code, or pick a table from the list.")
             return
-        await self.sit_down(WatchTable(code=code) if self.watching else JoinTable(code=code))
-        if self.is_attached:  # refused (a seat just taken, say): the list as it is now
-            await self.action_reload()
+        if not await self.sit_down(WatchTable(code=code) if self.watching else JoinTable(code=code)):
+            await self.action_reload()  # refused (a seat just taken, say): the list as it is now
 
 
 def table_line(t: TableInfo, name: str) -> str:

@@ -42,10 +42,10 @@ class TableClient:
 
     @classmethod
     async def connect(cls, path: str, token: str, timeout: float = 10.0) -> "TableClient":
-        reader, writer = await asyncio.wait_for(
-            asyncio.open_unix_connection(path, limit=MAX_PUSH_BYTES), timeout)
-        writer.write(encode(Hello(token=token)))
-        answer = parse_push(await asyncio.wait_for(reader.readline(), timeout))
+        async with asyncio.timeout(timeout):  # not wait_for: see request
+            reader, writer = await asyncio.open_unix_connection(path, limit=MAX_PUSH_BYTES)
+            writer.write(encode(Hello(token=token)))
+            answer = parse_push(await reader.readline())
         if not isinstance(answer, Welcome):
             writer.close()
             raise TableRefused(getattr(answer, "text", "the server did not welcome us"))
@@ -64,7 +64,13 @@ class TableClient:
         return future
 
     async def request(self, message, timeout: float = 15.0) -> Ok:
-        return await asyncio.wait_for(self.send(message), timeout)
+        # Not asyncio.wait_for: on Python 3.11 it swallows a cancellation that comes as
+        # the answer does and returns the answer. The Join list's refresh (a timer) was
+        # cancelled that way as its screen closed, went on refreshing, and the close,
+        # and with it the app's switch to the table, waited on it for good: the app took
+        # no more keys and its seat's turn never ended.
+        async with asyncio.timeout(timeout):
+            return await self.send(message)
 
     async def choose_name(self, name: str) -> None:
         """A browser session's name for the tables (the server marks it)."""

@@ -130,7 +130,15 @@ class Clients:
         press(term, b"\x15")  # ctrl+u (a key of its own): over any code filled in
         await asyncio.sleep(0.2)
         press(term, code.lower().encode() + b"\r")
-        await term.wait_for(r"(?i)table " + code, timeout=20)  # the waiting room or the game
+        # The waiting room names the table; the game sets the window title to it (its
+        # log's note of it may scroll away under the bots' moves before a busy session
+        # first paints).
+        named, title = re.compile(r"(?i)table " + code), f"\x1b]2;inkterm {code}:".encode()
+        deadline = time.monotonic() + 20
+        while not (title in term.raw[term.mark:] or named.search(visible(bytes(term.raw[term.mark:])))):
+            assert time.monotonic() < deadline, \
+                f"not at table {code}: {visible(bytes(term.raw[-300:]))!r}"
+            await asyncio.sleep(0.1)
         return term
 
     async def close(self):
@@ -226,6 +234,10 @@ async def play(table: Table, seats: dict[int, Terminal], until, watchers=(), sta
         turn += 1
         if check_every and turn % check_every == 1:
             state = await settled(table)
+            # A bot thinking longer than the quiet spell (a loaded machine) is not a
+            # person to choose: the seat after it would take the others' keys as its own.
+            while not (until(state) or state.is_over) and state.decision().seat not in seats:
+                state = await settled(table)
             if until(state) or state.is_over:  # a bot's choice while the table settled
                 break
             await all_show(state, clients)

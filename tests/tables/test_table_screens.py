@@ -496,3 +496,40 @@ async def test_a_name_that_looks_like_markup_is_text_and_breaks_no_seat(service,
         assert not _clients[id(pilot.app)].closed, "the host's channel died at an update"
         assert name in screen_text(pilot.app) + log_text(screen)
         await guest.close()
+
+
+
+async def ann_and_bob_at_a_table(service, monkeypatch):
+    """Ann opens a table for two and Bob joins it by its code; yields the table and
+    each seat's (pilot, game screen)."""
+    as_player(monkeypatch, service, "ann")
+    ann_app = InktermApp(bot_delay=0)
+    async with ann_app.run_test(size=(100, 32)) as ann:
+        await open_with_a_seat_for_another(ann)
+        (table,) = service.manager.tables.values()
+        as_player(monkeypatch, service, "bob")
+        bob_app = InktermApp(bot_delay=0)
+        async with bob_app.run_test(size=(100, 32)) as bob:
+            await bob.press("j")
+            await until(bob, lambda: isinstance(bob_app.screen, JoinTableScreen), "join")
+            await bob.press(*table.code.lower(), "enter")
+            await until(bob, lambda: isinstance(bob_app.screen, TableScreen), "bob's table")
+            await until(ann, lambda: isinstance(ann_app.screen, TableScreen), "ann's table")
+            yield table, {0: (ann, ann_app.screen), 1: (bob, bob_app.screen)}
+
+
+async def test_the_menu_has_the_keys_from_the_first_frame(service, monkeypatch):
+    """The menu takes the focus as the table screen is built, not only by the move to
+    it that on_mount queues on the app (which a served app, its queue held up, once ran
+    late or never: its seat's Enter went to the board). Here that queued move never
+    runs: Enter must still choose."""
+    monkeypatch.setattr(ActionMenu, "focus", lambda self, scroll_visible=True: self)
+    async for table, seats in ann_and_bob_at_a_table(service, monkeypatch):
+        pilot, screen = seats[table.state.decision().seat]
+        await until(pilot, lambda: screen.remote.my_turn, "the first seat's turn on its screen")
+        assert isinstance(screen.focused, ActionMenu)
+        first = table.state.decision().choices[0].key
+        await pilot.press("enter")
+        await until(pilot, lambda: len(table.state.record.choices) == 1, "the choice")
+        assert table.state.record.choices == [first]
+
