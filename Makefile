@@ -21,8 +21,12 @@ play: $(STAMP)
 # pauses, an SSH client's round trips), which a spare worker fills (9:06 -> 7:30 here).
 # Its seeded random games change every run (the header prints INKTERM_SEED; set it to
 # repeat one); INKTERM_SLOW=1 make test is the nightly run, with the big sweeps.
+# Bytecode is written even where the environment says not to (PYTHONDONTWRITEBYTECODE):
+# compiled once here, not again by every worker of every run (pytest's rewritten test
+# modules are kept the same way). `pytest --cpu-durations=30` names the costliest tests.
 test: lint
-	$(BIN)/python -m pytest -q -n $$(( $$(nproc) * 3 / 2 )) --dist worksteal
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m compileall -q inkterm tests
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n $$(( $$(nproc) * 3 / 2 )) --dist worksteal
 
 lint: $(STAMP)
 	$(BIN)/ruff check inkterm

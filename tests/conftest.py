@@ -16,6 +16,9 @@ from inkterm.engine.registry import register_package
 
 from .seeds import SEED_VARIABLE, SLOW, TABLE_BOT_ITERATIONS
 
+# --cpu-durations=N: the tests that cost the most CPU (tests/cpu_durations.py).
+pytest_plugins = ["tests.cpu_durations"]
+
 # The nightly sizes play whole games where a plain run plays a stretch: a longer limit
 # per test than pyproject's (pytest-timeout reads it before the ini file's).
 if SLOW:

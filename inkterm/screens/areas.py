@@ -28,16 +28,14 @@ class FocusAreas(_Mixed):
 
     def _area_of(self, widget) -> str | None:
         for area in AREAS:
-            found = self.query(f"#{area}")
-            target = found.first() if found else None
+            target = self.query_one_optional(f"#{area}")
             if target is not None and (widget is target or (widget is not None and target in widget.ancestors)):
                 return area
         return None
 
     def _board_parts(self) -> list:
         """Where Tab stops on the board now (its focus_parts: what scrolls, what opens)."""
-        found = self.query("#board")
-        board = found.first() if found else None
+        board = self.query_one_optional("#board")
         if board is None or not board.display:
             return []
         if isinstance(board, GameBoard):
@@ -45,8 +43,10 @@ class FocusAreas(_Mixed):
         return [board] if board.focusable else [w for w in board.query("*") if w.focusable]
 
     def next_area(self) -> str:
-        # Asked by the footer, also of a screen being taken down (its parts already gone).
-        areas = [a for a in AREAS if (found := self.query(f"#{a}")) and found.first().display
+        # Asked by the footer (three times a repaint of its keys), also of a screen being
+        # taken down (its parts already gone). query_one by id is cached until the DOM
+        # changes, where query() matches every node's selectors each time.
+        areas = [a for a in AREAS if (found := self.query_one_optional(f"#{a}")) and found.display
                  and (a != "board" or self._board_parts())]
         here = self._area_of(self.focused)
         if here == "board":  # the board's parts one after another, then on round

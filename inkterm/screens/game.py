@@ -259,8 +259,8 @@ class GameScreen(SinceLastTurn, Turns, FocusAreas, Lookups, HostedScreen):
         if action == "focus_area":
             return bool(parameters) and parameters[0] == self.next_area()
         if action == "next_view":  # only boards that fold into views on a small screen
-            boards = self.query("#board")
-            return bool(boards) and boards.first(GameBoard).has_views
+            board = self.query_one_optional("#board", GameBoard)
+            return board is not None and board.has_views
         return True
 
     def action_next_view(self) -> None:

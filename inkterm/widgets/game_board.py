@@ -97,7 +97,8 @@ class GameBoard(Widget):
         shown now (a part inside a folded-away view or tab is not)."""
         if self.focusable:
             return [self]
-        return [w for w in self.query("*") if w.focusable and shown_within(w, self)]
+        # walk_children, not query("*"): the footer asks this on every repaint of its keys.
+        return [w for w in self.walk_children(Widget) if w.focusable and shown_within(w, self)]
 
     def view_for(self, view: Mapping[str, Any], touches: frozenset[str]) -> str | None:
         """The view that shows what ``touches`` name, if any (each game says)."""

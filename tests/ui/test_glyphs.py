@@ -24,7 +24,7 @@ from inkterm.engine import GAMES, new_game
 from inkterm.screens.game import GameScreen
 from inkterm.widgets.legend import MORE, legend_for, legend_line
 
-from shown import screen_lines, screen_text
+from shown import screen_lines
 
 SIZES = ((80, 24), (120, 40))
 #: (seed, random choices before the screen opens): an opening and a game well on.
@@ -117,8 +117,9 @@ async def test_every_glyph_on_screen_is_in_the_legend(game):
                 board = screen.board
                 for _view in board.VIEWS if board.has_views else ("whole",):
                     await pilot.pause()
-                    text = screen_text(app)
-                    frames = shell_frames(screen, screen_lines(app))
+                    lines = screen_lines(app)  # one screenshot for the text and the frames
+                    text = "\n".join(lines)
+                    frames = shell_frames(screen, lines)
                     for ch in glyphs(text) - frames - explained:
                         line = next(line for line in text.splitlines() if ch in line)
                         unexplained.setdefault(ch, f"{size} {board.view_name}: {line.strip()[:90]}")

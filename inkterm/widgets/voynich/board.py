@@ -211,15 +211,15 @@ class VoynichBoard(Vertical, GameBoard):
             parts = [root]
         else:
             tabs = self.query_one("#vy-tabs", TabbedContent)
-            found = self.query(f"#{tabs.active or TAB + 'puzzle'}")
-            if not found:
+            found = self.query_one_optional(f"#{tabs.active or TAB + 'puzzle'}")
+            if found is None:
                 return []
-            root = found.first()
-            parts = list(root.query(VerticalScroll))
+            root = found
+            parts = list(root.walk_children(VerticalScroll))
             if self.view_name == "card":  # the picker first: the help card fits beneath it
-                parts = list(root.query(CardPicker)) + parts
+                parts = list(root.walk_children(CardPicker)) + parts
                 return parts
-        return parts + list(root.query(CardPicker))
+        return parts + list(root.walk_children(CardPicker))
 
     def view_for(self, view: Mapping[str, Any], touches: frozenset[str]) -> str | None:
         """The view that shows what ``touches`` name, if any."""

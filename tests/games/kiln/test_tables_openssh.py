@@ -31,7 +31,7 @@ PLAYERS = ("ann", "bob", "dee")
 WATCHER = "cy"
 # After the restart a plain run plays on for this many choices, the nightly run
 # (INKTERM_SLOW=1) to the end of the game (some 400 choices by keys in all).
-AFTER_RESTART = size(40, 10_000)
+AFTER_RESTART = size(16, 10_000)
 
 
 class Witness:
@@ -108,7 +108,7 @@ async def test_three_players_a_bot_and_a_watcher_through_a_drop_and_a_restart(ta
         await chat_arrives_as_text(cy, WATCHER, [ann, bob, dee])
 
         # Play until it is Bob's turn (and the table is quiet): only Bob can move it on.
-        await play(table, seats, lambda st: len(st.record.choices) >= 25
+        await play(table, seats, lambda st: len(st.record.choices) >= 16
                    and st.decision().seat == 1, watchers=[cy],
                    on_check=no_secrets)
         state = await settled(table, 1.0)
@@ -128,7 +128,7 @@ async def test_three_players_a_bot_and_a_watcher_through_a_drop_and_a_restart(ta
         seats[1] = bob
         assert len(table.now().record.choices) == at  # the table waited for him
         await all_show(table.now(), [*seats.values(), cy])
-        await play(table, seats, lambda st: len(st.record.choices) >= at + 30, watchers=[cy],
+        await play(table, seats, lambda st: len(st.record.choices) >= at + 16, watchers=[cy],
                    on_check=no_secrets)
 
         # The server is killed outright; its apps end with it. Started again, it

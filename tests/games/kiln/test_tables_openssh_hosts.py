@@ -20,7 +20,7 @@ from tests.seeds import size
 pytestmark = pytest.mark.skipif(SSH is None, reason="no OpenSSH client (ssh) installed")
 
 PLAYERS = ("ann", "bob", "dee")
-AFTER_KILL = size(30, 10_000)
+AFTER_KILL = size(16, 10_000)
 
 
 class StoredTable(Table):

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.skipif(SSH is None, reason="no OpenSSH client (ssh) ins
 
 # A whole game is some 450 choices by keys, a minute or more on 2 cores: the nightly run
 # (INKTERM_SLOW=1) plays it to the end, a plain run its first choices.
-CHOICES = size(60, 10_000)
+CHOICES = size(30, 10_000)
 
 
 async def test_two_players_two_bots_and_two_watchers_play_a_whole_voynich_game(table_data,
