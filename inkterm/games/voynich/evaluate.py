@@ -178,6 +178,15 @@ thisturn.judge = evaluate_this_turn  # type: ignore[attr-defined]
 PROBES = {**probes.PROBES, "thisturn": thisturn}
 
 
+def tie_break(state, d, keys: list[str]) -> list[str]:
+    """Of choices greedy values equal, an advance first: advancing in phase 1 or
+    later in the turn ends in the same position when the rest of the turn is played
+    by the cheap look-ahead, but an advance now gives the card's new step's actions
+    this turn. Picking at random, greedy put off 4 of 82 advances (four 2-seat
+    games), and the ``rush`` probe (advance whenever you can) beat it."""
+    return [k for k in keys if k.startswith("progress:")] or keys
+
+
 def card_picks(state) -> list[list[str]]:
     return [[str(b["card"]) for b in p.get("book", [])] for p in state.summary()["players"]]
 
