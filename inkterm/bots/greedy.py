@@ -57,6 +57,8 @@ class GreedyBot(GuardedBot):
                 best, best_v = [key], v
             elif v >= best_v - 1e-9:
                 best.append(key)
+        if len(best) > 1 and self.judge is None:  # (a probe's own judge keeps greedy as it was)
+            best = h.tie_break(state, d, best) or best
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
     def _value(self, state, base, key: str, seat: int, h, menu: bool) -> float:

@@ -26,6 +26,8 @@ the simulator's per-card statistics.
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from . import probes
 from .geometry import VALUE, icon_info
 from .tables import BREAKS, CAP, END_AT, C
@@ -37,7 +39,7 @@ SHARING = 1.5  # a sharing token: a piece of ours, a research move, a condition 
 # What an advance sets up (issue 36 item 5), tuned against greedy as it was (the
 # ``thisturn`` probe) in 2-seat games: docs/balance.md, round 10.
 STEP_WORTH = 10.0  # OK a step's added actions bring over a whole game (by the share left)
-READY = 0.25  # an advance the seat's tokens meet now: this share of a step's worth (a half held advances back)
+READY = 0.5  # an advance the seat's tokens meet now (each token paying for one): this share of a step's worth
 NEAR = 0.25  # an advance whose pieces are on the puzzle, tokens not yet on them
 TOKEN = 2.0  # a research token on the puzzle: the advances it may pay for (by the share left)
 BREAK_WORTH = 1.5  # knowledge by the breakthroughs it reaches: pieces, so conditions met
@@ -83,6 +85,23 @@ def _within_reach(an, icons: list[str]) -> bool:
     return out
 
 
+def _advances_met(an, conditions: list[list[str]], research: list[int]) -> list[bool]:
+    """Which of ``conditions`` the seat's research tokens meet, each token paying for
+    one advance only (an advance lifts its tokens): counted per card, a token that
+    met three conditions was worth three advances, so greedy held back an advance
+    that would lift it. Conditions with fewer ways to meet them are served first."""
+    left = Counter(research)
+    ways = [an.options(icons, tuple(sorted(left))) for icons in conditions]
+    out = [False] * len(conditions)
+    for k in sorted((k for k, w in enumerate(ways) if w), key=lambda k: len(ways[k])):
+        for combo in ways[k]:
+            if all(left[c] > 0 for c in combo):
+                left.subtract(combo)
+                out[k] = True
+                break
+    return out
+
+
 def value_parts(state, p: int) -> list[tuple[str, float]]:
     """Seat ``p``'s projected final OK in named parts, in a player's words (they add
     up to its value): a move's reason can say which part it raised."""
@@ -95,13 +114,15 @@ def value_parts(state, p: int) -> list[tuple[str, float]]:
     pages = steps = ready = near = toward = 0.0
     for k in know:
         toward += BREAK_WORTH * breakthroughs(k)
+    waiting = []  # the next steps' conditions, for the tokens to meet
     for cid, step in state.book[p]:
         pages += PROJECTED[step] * max(min(know[t], CAP) for t in scores[cid]) / 10
         steps += (step - 1) * STEP_WORTH * left
-        if step >= 4 or not left:
-            continue
-        icons = content.cond(cid, step)
-        if tokens and an.options(icons, tokens):
+        if step < 4 and left:
+            waiting.append(content.cond(cid, step))
+    met = _advances_met(an, waiting, state.research[p]) if tokens else []
+    for icons, is_met in zip(waiting, met or [False] * len(waiting)):
+        if is_met:
             ready += READY * STEP_WORTH * left
         elif _within_reach(an, icons):
             near += NEAR * STEP_WORTH * left
@@ -155,6 +176,15 @@ thisturn.judge = evaluate_this_turn  # type: ignore[attr-defined]
 #: The simple strategies the balance lab plays; ``thisturn`` is the yardstick of greedy's
 #: planning (the new greedy beats it: docs/balance.md, round 10).
 PROBES = {**probes.PROBES, "thisturn": thisturn}
+
+
+def tie_break(state, d, keys: list[str]) -> list[str]:
+    """Of choices greedy values equal, an advance first: advancing in phase 1 or
+    later in the turn ends in the same position when the rest of the turn is played
+    by the cheap look-ahead, but an advance now gives the card's new step's actions
+    this turn. Picking at random, greedy put off 4 of 82 advances (four 2-seat
+    games), and the ``rush`` probe (advance whenever you can) beat it."""
+    return [k for k in keys if k.startswith("progress:")] or keys
 
 
 def card_picks(state) -> list[list[str]]:

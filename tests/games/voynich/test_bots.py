@@ -87,3 +87,47 @@ def test_voynich_greedy_advances_book_cards():
         past += sum(1 for book in state.book for _, step in book if step > 1)
         cards += sum(len(book) for book in state.book)
     assert past >= cards // 6, f"{past} of {cards} book cards past step 1 by round 9"
+
+
+def test_voynich_a_research_token_pays_for_one_advance_in_the_evaluation():
+    """A token that meets two cards' conditions is one advance, not two: an advance
+    lifts it. Counted per card, the token was worth two advances, so lifting it for
+    one looked like a loss and greedy held back advances that greedy-that-always-
+    advances (the ``rush`` probe) took."""
+    from inkterm.games.voynich.geometry import IDX
+
+    state = advanced("voynich", 2, 2, 0)
+    state.book[0][0] = ["BO2", 1]  # both need a token next to a Botany group of 2+
+    state.book[0][1] = ["BO4", 1]
+    for rc in ("43", "33"):  # a Botany group of two, touching the central piece at (4,4)
+        state.grid[IDX[rc]] = 0
+    state._an = None
+    state.research[1] = []
+    one, two = state.clone(), state.clone()
+    one.research[0] = [IDX["44"]]
+    two.research[0] = [IDX["44"], IDX["44"]]  # an advance lifts one token of a cell
+    ready_one = _parts(one, 0)["advances the research tokens meet"]
+    assert ready_one > 0
+    assert _parts(two, 0)["advances the research tokens meet"] == 2 * ready_one
+
+
+def test_voynich_greedy_advances_now_rather_than_later_in_the_turn():
+    """An advance now and the same advance later in the turn end in one position when
+    the rest of the turn is played by the cheap look-ahead, so greedy valued them equal
+    and put off some at random; but an advance now gives the card's new step's actions
+    this turn (the ``rush`` probe, which always advances, beat greedy 62.5% of 40)."""
+    from inkterm.bots import make_bot
+    from inkterm.engine import new_game
+
+    put_off = []
+    for seed in range(9000, 9004):
+        state = new_game("voynich", ["greedy", "greedy"], seed=seed)
+        bots = [make_bot("greedy", seed=seed * 31 + p) for p in range(2)]
+        while not state.is_over:
+            key, reason = bots[state.decision().seat].choose_explained(state)
+            values = {o.key: o.value for o in reason.options}
+            if not key.startswith("progress:") and any(
+                    k.startswith("progress:") and abs(v - values[key]) < 1e-9 for k, v in values.items()):
+                put_off.append((seed, state.round, key))
+            state.apply(key)
+    assert not put_off, put_off
