@@ -118,7 +118,7 @@ def told(state, seat: int, key: str) -> str:
     ``seat``, in the game's words: its gains, then what it sets up."""
     after, events = look_ahead(state, seat, key)
     if game_words(state.record.game) is None:
-        mine = [e.text for e in events if e.seat == seat and e.kind != "turn"]
+        mine = [str(e.text) for e in events if e.seat == seat and e.kind != "turn"]
         return "; ".join(t.rstrip(".") for t in mine[:2])
     return sentence(*in_words(state, after, seat))
 

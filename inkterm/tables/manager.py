@@ -44,6 +44,7 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from inkterm.bots import number_bots
 from inkterm.engine import GAMES, IllegalChoice, SaveError, load_game, new_game, replay_events
+from inkterm.engine.text import Msg
 from inkterm.engine.types import SECRET_EVENT, Decision, Event
 from inkterm.names import clash, clash_reason
 
@@ -280,8 +281,8 @@ def _decision_for(d: Decision, seat: int | None, chooser: str) -> Decision:
     about = d.topic.rstrip("-0123456789").replace("-", " ")
     if about == "your turn":  # the topic of a plain turn: nothing more to say
         about = ""
-    return Decision(d.seat, f"{chooser} is choosing" + (f" ({about})" if about else ""), [],
-                    d.topic, secret=d.secret)
+    return Decision(d.seat, Msg("{who} is choosing ({about})", who=chooser, about=about) if about
+                    else Msg("{who} is choosing", who=chooser), [], d.topic, secret=d.secret)
 
 
 def table_code(text: str) -> str:
@@ -681,10 +682,10 @@ class TableManager:
         if asked.secret or asked.topic in GAMES[table.game].secret_topics:
             # Its label may name what only this seat may see again now (a card back in
             # the hand): the others learn that a choice was taken back, not which.
-            events = [Event(f"{who.name} took back a choice.", seat, "undo"),
-                      Event(f"You took back: {label}.", seat, SECRET_EVENT)]
+            events = [Event(Msg("{who} took back a choice.", who=who.name), seat, "undo"),
+                      Event(Msg("You took back: {choice}.", choice=label), seat, SECRET_EVENT)]
         else:
-            events = [Event(f"{who.name} took back: {label}.", seat, "undo")]
+            events = [Event(Msg("{who} took back: {choice}.", who=who.name, choice=label), seat, "undo")]
         self._commit(table, state=earlier, said=_said(earlier, events))
         log.info("%s took back a choice at table %s", who.name, table.code)
         return table, events
@@ -764,16 +765,17 @@ class TableManager:
             if not self.plays(table):  # another host keeps this table's timers
                 continue
             name = st.seats[seat]
-            why = "has spent their time bank" if spent else "is away"
             if seat in table.away_seats():
                 try:
                     self._commit(table, standins=table.standins | {seat}, leased=True)
                 except TableError:
                     continue
-                text = f"{name} {why}: a bot plays for them until they come back."
+                text = (Msg("{who} has spent their time bank: a bot plays for them until they come back.", who=name)
+                        if spent else Msg("{who} is away: a bot plays for them until they come back.", who=name))
             else:
                 table.away = seat
-                text = f"{name} {why}: a bot plays this turn for them."
+                text = (Msg("{who} has spent their time bank: a bot plays this turn for them.", who=name)
+                        if spent else Msg("{who} is away: a bot plays this turn for them.", who=name))
             log.info("table %s: %s", table.code, text)
             played.append((table, [Event(text, seat, "warning")]))
         return played
@@ -793,7 +795,7 @@ class TableManager:
             self._commit(table, standins=table.standins - {seat})
         except TableError:
             return []
-        return [Event(f"{who.name} is back: the seat is theirs again.", seat, "warning")]
+        return [Event(Msg("{who} is back: the seat is theirs again.", who=who.name), seat, "warning")]
 
     def depart(self, table: Table, who: Player) -> None:
         table.here.discard(who.person)
