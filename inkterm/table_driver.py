@@ -412,4 +412,4 @@ class SharedSeat(TableDriver):
         self.state.take_back()
 
     def waiting(self, d: Decision) -> str:
-        return d.prompt  # the server's words: who chooses, and what about
+        return str(d.prompt)  # the server's words (who chooses, what about), in this reader's language

@@ -22,7 +22,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator, TypeVar
 
-from .text import Msg, Term
+from .text import Msg, Term, Text
 from .text import from_data as text_from_data
 from .text import to_data as text_to_data
 from .types import Event
@@ -87,7 +87,7 @@ class StepKinds:
             raise ValueError(f"a step in the snapshot has no kind: {data!r:.80}")
         fields = {k: text_from_data(v) if isinstance(v, dict) and "msg" in v else v
                   for k, v in data.items()}
-        kind = fields.pop("kind")
+        kind = str(fields.pop("kind"))
         cls = self.by_kind.get(kind)
         if cls is None:
             raise ValueError(f"the snapshot names an unknown step {kind!r}")
@@ -153,7 +153,7 @@ class Narration:
     def __init__(self) -> None:
         self.events: list[Event] = []
 
-    def say(self, text: str, seat: int | None = None, kind: str = "info") -> None:
+    def say(self, text: Text, seat: int | None = None, kind: str = "info") -> None:
         self.events.append(Event(text, seat, kind))
 
     def take(self) -> list[Event]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from inkterm.engine import Choice
 from inkterm.engine.steps import key_int, parse_key
-from inkterm.engine.text import Msg, nmsg
+from inkterm.engine.text import Msg, nmsg, Text
 
 from .choices import count_choice, play_choice, sell_choice, super_choice, zone_pick
 from .content import MONEY_CAP, N_BLANKS, Card, KilnContent
@@ -74,7 +74,7 @@ class CardRules(KilnCore):
         else:
             self._me_say(Msg("{who} has no card to play ({why}).", why=self._why(step.why)))
 
-    def decide_play(self, step: Play) -> tuple[str, list[Choice], tuple[tuple[str, str, str], ...]]:
+    def decide_play(self, step: Play) -> tuple[Text, list[Choice], tuple[tuple[str, Text, Text], ...]]:
         discount = step.discount
         p = self.me
         playable = self._playable(discount)
@@ -159,7 +159,7 @@ class CardRules(KilnCore):
             m.extra_mains += n
 
     # --- play cards that ask ------------------------------------------------------------
-    def decide_pick(self, step: Pick) -> tuple[str, list[Choice]]:
+    def decide_pick(self, step: Pick) -> tuple[Text, list[Choice]]:
         return Msg("Wheel-throwing: a token on a different zone ({n} to go)", n=step.left), [
             zone_pick("place", z, Msg("{zone}: a token here", zone=zone_name(z))) for z in range(1, 7)
             if z not in step.chosen
@@ -173,7 +173,7 @@ class CardRules(KilnCore):
         if step.left > 1 and p.supply:
             self._ask(Pick(step.left - 1, step.chosen + [z]))
 
-    def decide_super(self, step: Super) -> tuple[str, list[Choice]]:
+    def decide_super(self, step: Super) -> tuple[Text, list[Choice]]:
         return Msg("Kiln Superintendent: resolve which zone's effect?"), [
             super_choice(z, d) for z, d in self._super_zones(self.me.money, self.me.hand)
         ]
@@ -182,7 +182,7 @@ class CardRules(KilnCore):
         z = key_int(key)
         self._push(Effect(z, self.m.dice[z - 1], False, z, []))
 
-    def decide_move_from(self, step: MoveFrom) -> tuple[str, list[Choice]]:
+    def decide_move_from(self, step: MoveFrom) -> tuple[Text, list[Choice]]:
         t = self.me.tokens
         return Msg("Porters: move tokens from which zone?"), [
             zone_pick("from", z, Msg("{zone} (you have {n})", zone=zone_name(z), n=t[z - 1])) for z in range(1, 7)
@@ -192,7 +192,7 @@ class CardRules(KilnCore):
     def handle_move_from(self, step: MoveFrom, key: str) -> None:
         self._ask(MoveTo(step.n, key_int(key)))
 
-    def decide_move_to(self, step: MoveTo) -> tuple[str, list[Choice]]:
+    def decide_move_to(self, step: MoveTo) -> tuple[Text, list[Choice]]:
         t, src = self.me.tokens, step.src
         return Msg("Porters: move tokens from {zone} to which zone?", zone=zone_name(src)), [
             zone_pick("to", z, Msg("{zone} (you have {n})", zone=zone_name(z), n=t[z - 1])) for z in range(1, 7)
@@ -202,7 +202,7 @@ class CardRules(KilnCore):
     def handle_move_to(self, step: MoveTo, key: str) -> None:
         self._ask(MoveCount(step.n, step.src, key_int(key)))
 
-    def decide_move_count(self, step: MoveCount) -> tuple[str, list[Choice]]:
+    def decide_move_count(self, step: MoveCount) -> tuple[Text, list[Choice]]:
         src, dst = step.src, step.dst
         most = min(step.n, self.me.tokens[src - 1])
         return Msg("Porters: how many tokens from {src} to {dst}?", src=zone_name(src), dst=zone_name(dst)), [
@@ -255,7 +255,7 @@ class CardRules(KilnCore):
             if e == "sell_materials":
                 self._ask(Sell(c.p("materials"), n))
 
-    def decide_present(self, step: Present) -> tuple[str, list[Choice]]:
+    def decide_present(self, step: Present) -> tuple[Text, list[Choice]]:
         t = self.me.tokens
         return Msg("Kiln Hand: a token on a zone where you already have one"), [
             zone_pick("place", z, Msg("{zone} (you have {n}): a token here", zone=zone_name(z), n=t[z - 1]))
@@ -268,7 +268,7 @@ class CardRules(KilnCore):
         self._me_say(nmsg("{who} places {n} token on {zone} (Kiln Hand).", "{who} places {n} tokens on {zone} (Kiln Hand).",
                           placed, zone=zone_name(z)))
 
-    def decide_sell(self, step: Sell) -> tuple[str, list[Choice]]:
+    def decide_sell(self, step: Sell) -> tuple[Text, list[Choice]]:
         p, k = self.me, step.k
         return nmsg("Broker: pay {n} material for {money} money", "Broker: pay {n} materials for {money} money", k,
                     money=step.money), [

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from inkterm.engine import Choice
 from inkterm.engine.steps import ckey
-from inkterm.engine.text import Msg, Term, nmsg
+from inkterm.engine.text import Msg, Term, Text, nmsg
 from inkterm.engine.text import sentences as then
 
 from .content import N_BLANKS, ROW_THRESHOLDS, ZONES, Card, KilnContent
@@ -61,7 +61,7 @@ def card_hint(c: Card) -> Msg:
     return Msg("{type} (cost {cost}): {text}", type=TYPE_WORDS[c.type], cost=c.cost, text=text)
 
 
-def landing(pip: int, s: int, favour: int) -> Msg | str:
+def landing(pip: int, s: int, favour: int) -> Text:
     """Where a Favour Hall action from the start medal lands, and what that space gives
     (from the track the player chooses forward or back: a decision of its own)."""
     if pip != 3 or favour:
@@ -93,7 +93,7 @@ def action_hint(pip: int, dice: int, s: int, supply: int) -> Msg:
                 min(s, supply), s=s, dice=dice_words, zone=zone_name(pip), effect=effect_text(pip, s))
 
 
-def row_rewards(blanks: int, more: int, favour: int) -> Msg | str:
+def row_rewards(blanks: int, more: int, favour: int) -> Text:
     """The rows that ``more`` blanks on top of ``blanks`` complete, with their rewards."""
     after = min(N_BLANKS, blanks + more)
     words: list[Msg | str] = []
@@ -145,7 +145,7 @@ def zone_pick(kind: str, pip: int, label: Msg) -> Choice:
     return Choice(ckey(kind, pip), label, "", (ckey("zone", pip),), str(pip))
 
 
-def action_words(pip: int, s: int, favour: int, supply: int) -> Msg | str:
+def action_words(pip: int, s: int, favour: int, supply: int) -> Text:
     return then(nmsg("Then place {n} token on {zone}, take a die, then {effect}.",
                      "Then place {n} tokens on {zone}, take a die, then {effect}.",
                      min(s, supply), zone=zone_name(pip), effect=effect_text(pip, s)),
@@ -176,7 +176,7 @@ def split_decision(n: int, why: Msg | str) -> tuple[Msg, list[Choice]]:
 def favour_decision(f: int, n: int, blanks: int = 0) -> tuple[Msg, list[Choice]]:
     fwd, back = min(6, f + n), max(1, f - n)
 
-    def hint(space: int) -> Msg | str:  # the Blank space's blank may complete a row
+    def hint(space: int) -> Text:  # the Blank space's blank may complete a row
         return then(SPACE_HINT[space], row_rewards(blanks, 1, space) if space == 2 else "")
 
     return Msg("Favour +{n} from {f}: forward or back?", n=n, f=f), [
@@ -196,7 +196,7 @@ def card_choice(k: KilnContent, kind: str, words: str, cid: str) -> Choice:
     return Choice(ckey(kind, cid), label, card_hint(c), (ckey("card", cid),))
 
 
-def played_brings(c: Card, blanks: int, favour: int, supply: int) -> Msg | str:
+def played_brings(c: Card, blanks: int, favour: int, supply: int) -> Text:
     """What playing ``c`` brings beyond its text: a blank's point and the rows it
     completes, where a favour gain from the start medal lands."""
     if c.effect in ("blanks", "trim"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from inkterm.engine import Choice
 from inkterm.engine.steps import key_int
-from inkterm.engine.text import Msg, nmsg
+from inkterm.engine.text import Msg, nmsg, Text
 from inkterm.i18n import N_
 
 from .choices import favour_decision, split_decision, zone_pick
@@ -28,7 +28,7 @@ def can_make_blank(p: Player) -> bool:
 
 class RewardRules(KilnCore):
     # --- materials ------------------------------------------------------------------
-    def decide_split(self, step: Split) -> tuple[str, list[Choice]]:
+    def decide_split(self, step: Split) -> tuple[Text, list[Choice]]:
         return split_decision(step.n, self._why(step.why))
 
     def handle_split(self, step: Split, key: str) -> None:
@@ -50,7 +50,7 @@ class RewardRules(KilnCore):
         else:
             self._ask(Favour(n, step.tribute_bonus))
 
-    def decide_favour(self, step: Favour) -> tuple[str, list[Choice]]:
+    def decide_favour(self, step: Favour) -> tuple[Text, list[Choice]]:
         return favour_decision(self.me.favour, step.n, self.me.blanks)
 
     def handle_favour(self, step: Favour, key: str) -> None:
@@ -87,7 +87,7 @@ class RewardRules(KilnCore):
             self._me_say(nmsg("{who} scores {n} extra point (Tribute).", "{who} scores {n} extra points (Tribute).",
                               1 + step.tribute_bonus), "score")
 
-    def decide_place(self, step: Place) -> tuple[str, list[Choice]]:
+    def decide_place(self, step: Place) -> tuple[Text, list[Choice]]:
         mine = self.me.tokens
         why = self._why(step.why)
         return nmsg("{why}: place {n} token on which zone?", "{why}: place {n} tokens on which zone?", step.n,

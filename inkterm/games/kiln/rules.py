@@ -34,7 +34,7 @@ from inkterm.i18n import N_
 from inkterm.engine import Choice, Decision, Event, GameState
 from inkterm.engine.give import give_into
 from inkterm.engine.steps import Narration, Step, key_int, parse_key
-from inkterm.engine.text import Msg, nmsg
+from inkterm.engine.text import Msg, nmsg, Text
 
 from . import scoring
 from .cards import CardRules, saggar
@@ -180,13 +180,13 @@ class State(CardRules, RewardRules):
         return said.events
 
     # --- the turn window (rule 9) ------------------------------------------------------
-    def decide_turn(self, step: Turn) -> tuple[str, list[Choice], tuple[tuple[str, str, str], ...]]:
+    def decide_turn(self, step: Turn) -> tuple[Text, list[Choice], tuple[tuple[str, Text, Text], ...]]:
         m = self.m
         seat = m.order[m.turn]
         p = m.players[seat]
         out: list[Choice] = []
         main_open = m.mains == 0 or m.extra_mains > 0
-        empty: tuple[tuple[str, str, str], ...] = ()
+        empty: tuple[tuple[str, Text, Text], ...] = ()
         if main_open:
             for pip in range(1, 7):
                 d = m.dice[pip - 1]
@@ -217,10 +217,10 @@ class State(CardRules, RewardRules):
             prompt = Msg("{who}: free actions, or end your turn", who=who)
         return prompt, out, empty + self._free_out_of_reach(p)
 
-    def _free_out_of_reach(self, p: Player) -> tuple[tuple[str, str, str], ...]:
+    def _free_out_of_reach(self, p: Player) -> tuple[tuple[str, Text, Text], ...]:
         """The free actions this turn cannot take now, dimmed in the menu with why, so a
         new player learns they exist and what they need (rules 29–31)."""
-        out: tuple[tuple[str, str, str], ...] = ()
+        out: tuple[tuple[str, Text, Text], ...] = ()
         if p.blanks >= N_BLANKS:
             out += (("b", Msg("Make a blank"), Msg("all {n} made", n=N_BLANKS)),)
         elif not can_make_blank(p):
@@ -260,7 +260,7 @@ class State(CardRules, RewardRules):
             self._tap(p, self.cards[arg])
 
     # --- the main action (rule 10) -----------------------------------------------------
-    def decide_boost(self, step: Boost) -> tuple[str, list[Choice]]:
+    def decide_boost(self, step: Boost) -> tuple[Text, list[Choice]]:
         return boost_decision(step.pip, self.m.dice[step.pip - 1] + self.m.bellows, self.me.favour,
                               self.me.supply)
 
@@ -320,7 +320,7 @@ class State(CardRules, RewardRules):
             else:
                 self._ask(Copy(s, fee, owned))
 
-    def decide_copy(self, step: Copy) -> tuple[str, list[Choice], tuple[tuple[str, str, str], ...]]:
+    def decide_copy(self, step: Copy) -> tuple[Text, list[Choice], tuple[tuple[str, Text, Text], ...]]:
         s, fee = step.s, step.fee
         out = [copy_choice(z, s, fee, self.me.favour) for z in range(1, 6) if self.m.dice[z - 1]]
         out.append(Choice("skip", Msg("Copy nothing"), Msg("Keep the fee; the Imperial Kiln does nothing.")))
@@ -350,7 +350,7 @@ class State(CardRules, RewardRules):
         self._me_say(nmsg("{who} draws {n} card in the Studio.", "{who} draws {n} cards in the Studio.", n))
         self._ask(Studio())
 
-    def decide_studio(self, step: Studio) -> tuple[str, list[Choice]]:
+    def decide_studio(self, step: Studio) -> tuple[Text, list[Choice]]:
         # "Done" first: pressing 1 repeatedly keeps the hand instead of swapping back and forth.
         out = [Choice("done", Msg("Done: return the drawn cards"), Msg("They go to the bottom of the deck."))]
         out += [card_choice(self.content, "take", "Take", cid) for cid in self.m.studio]
@@ -366,7 +366,7 @@ class State(CardRules, RewardRules):
         else:
             self._ask(Give(parse_key(key)[1]))
 
-    def decide_give(self, step: Give) -> tuple[str, list[Choice]]:
+    def decide_give(self, step: Give) -> tuple[Text, list[Choice]]:
         out = [card_choice(self.content, "give", "Give back", cid) for cid in self.me.hand]
         out.append(Choice("back", Msg("Back"), Msg("Do not take that card.")))
         return Msg("Studio: which hand card goes back for {card}?", card=card_short(self.cards[step.taken])), out
@@ -386,7 +386,7 @@ class State(CardRules, RewardRules):
         # R27: the zone's dice count, never the boost; the Saggar makes it cheaper.
         return max(0, self.m.dice[pip - 1] - saggar(p, self.content))
 
-    def decide_reroll(self, step: Reroll) -> tuple[str, list[Choice], tuple[tuple[str, str, str], ...]]:
+    def decide_reroll(self, step: Reroll) -> tuple[Text, list[Choice], tuple[tuple[str, Text, Text], ...]]:
         p = self.me
         out = [
             zone_pick("reroll", z, nmsg("{zone} ({n} die) for {clay} clay", "{zone} ({n} dice) for {clay} clay", d,
@@ -409,7 +409,7 @@ class State(CardRules, RewardRules):
         p.clay -= cost
         self._reroll(z, cost)
 
-    def decide_exchange(self, step: Exchange) -> tuple[str, list[Choice]]:
+    def decide_exchange(self, step: Exchange) -> tuple[Text, list[Choice]]:
         t = self.me.tokens
         return Msg("Exchange 3 glaze: place a token on which zone?"), [
             zone_pick("exchange", z, Msg("{zone} (you have {n}): a token for 3 glaze", zone=zone_name(z), n=t[z - 1]))

@@ -1,0 +1,64 @@
+"""A shared table where each player reads their own language: the server makes every
+event and decision once, as data; each client (its own process in a real session, here
+each rendering in the language of the seat it serves) reads the same update in zh, ja
+or en. Real sockets, real clients (``service``)."""
+from __future__ import annotations
+
+import re
+
+from inkterm.engine import new_game
+from inkterm.engine.text import Msg, render
+from inkterm.tables.client import TableClient
+from inkterm.tables.protocol import Choose, JoinTable, OpenTable
+
+from tests.registered import games
+from tests.tables.heard import Heard
+
+#: A game whose rules speak through engine/text.py messages (chosen by that fact).
+GAME = next(g for g in games(3, shipped=True) if isinstance(new_game(g, ["a", "b", "c"], 1).decision().prompt, Msg))
+LANGS = ("zh", "ja", "en")
+HAN_OR_KANA = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+async def client(service, name):
+    return await TableClient.connect(str(service.path), service.issue_token(name))
+
+
+async def test_each_seat_reads_the_same_table_in_its_own_language(service):
+    names = ("ann", "bob", "cy")
+    ann, bob, cy = [await client(service, n) for n in names]
+    code = (await ann.request(OpenTable(game=GAME, seats=["me", "open", "open"]))).update.table.code
+    heard = [Heard(ann, code), None, None]
+    heard[1] = Heard(bob, code, (await bob.request(JoinTable(code=code))).update)
+    heard[2] = Heard(cy, code, (await cy.request(JoinTable(code=code))).update)
+    table = service.manager.tables[code]
+    clients = [ann, bob, cy]
+    for _ in range(12):
+        st = table.state
+        d = st.decision()
+        await clients[d.seat].request(Choose(code=code, key=d.choices[0].key, at=len(st.record.choices)))
+    at = len(table.state.record.choices)
+    for h in heard:
+        await h.until(lambda h=h: h.updates and h.updates[-1].at == at, "the last move")
+    chooser = table.state.decision().seat
+    for seat, (h, lang) in enumerate(zip(heard, LANGS)):
+        events = [e for u in h.updates for e in u.events]
+        assert events and all(isinstance(e.text, Msg) for e in events)  # data, not the server's words
+        said = [render(e.text, lang) for e in events]
+        d = h.updates[-1].decision
+        menu = [render(d.prompt, lang)] + [render(c.label, lang) for c in d.choices] + \
+               [render(c.hint, lang) for c in d.choices]
+        if lang == "en":
+            assert said == [str(e.text) for e in events]  # this process reads English
+            assert not any(HAN_OR_KANA.search(s) for s in menu[:1]), menu
+        else:
+            assert all(HAN_OR_KANA.search(s) for s in said), said
+            assert all(HAN_OR_KANA.search(s) for s in menu if s), menu
+        if seat == chooser:
+            assert d.choices  # the chooser's own menu, field for field
+    # The same event, three languages: zh and ja differ from each other and from English.
+    first = [e for u in heard[0].updates for e in u.events][-1].text
+    zh, ja, en = (render(first, lang) for lang in LANGS)
+    assert len({zh, ja, en}) == 3, (zh, ja, en)
+    for c in clients:
+        await c.close()
