@@ -2,6 +2,8 @@
 narration and the dice (rules.py puts the parts together)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from inkterm.engine import GameState
 from inkterm.engine.steps import Narration
 from inkterm.engine.text import Msg, Term, nmsg
@@ -33,11 +35,12 @@ def card_short(c: Card) -> Term:
     return Term("kiln", "cards", c.id, c.name)
 
 
-def why_text(why: str, cards: dict[str, Card]) -> Msg | Term:
+@lru_cache(maxsize=None)
+def why_text(why: str, content: KilnContent) -> Msg | Term:
     """What a step was queued for (``why``/``source``: stored in snapshots as English,
     a card's name or one of the words marked where they are queued) in the reader's
-    language."""
-    for c in cards.values():
+    language (cached: the rules ask on every such decision)."""
+    for c in content.cards.values():
         if c.name == why:
             return card_short(c)
     return Msg(why)
@@ -92,7 +95,7 @@ class KilnCore(GameState):
         self._said.say(text, s, kind)
 
     def _why(self, why: str) -> Msg | Term:
-        return why_text(why, self.cards)
+        return why_text(why, self.content)
 
     def _push(self, *tasks: Task) -> None:
         """Schedule work to run in the order given, before what was waiting."""
