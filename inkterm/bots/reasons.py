@@ -95,8 +95,8 @@ def in_words(before, after, seat: int, viewer: int | None = None) -> tuple[list[
     gains: list[str] = []
     for name in [*order, *(n for n in tellers if n not in order)]:
         tell = tellers.get(name)
-        if isinstance(tell, str):  # fixed words for a judgement the view cannot show
-            said = [tell] if name in raised else []
+        if tell is not None and not callable(tell):  # fixed words for a judgement the view cannot show
+            said = [str(tell)] if name in raised else []  # (a message: in the reader's language)
         else:
             said = tell(bv, av, seat) if tell is not None else []
         if not said and name in raised:

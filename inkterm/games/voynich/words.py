@@ -13,6 +13,7 @@ widgets that build their own strings.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from inkterm.engine.text import Msg, Text, nmsg, render
 
@@ -55,6 +56,7 @@ _GAIN = re.compile(r"^(\d+)(Bo|As|Ba|Wr|OK)$")
 _TIMES = re.compile(r"^x(\d+)$")
 
 
+@lru_cache(maxsize=None)  # a message is immutable: the rules ask for the same ones all game
 def gain_words(code: str) -> Text:
     """``2Bo`` -> ``2♣``, ``1OK`` -> ``1 OK``, ``x3`` -> ``the text ×3``; an action code -> its words."""
     m = _GAIN.match(code)
@@ -67,6 +69,7 @@ def gain_words(code: str) -> Text:
     return ACTION.get(code, code)
 
 
+@lru_cache(maxsize=None)  # a message is immutable: the rules ask for the same ones all game
 def action_words(code: str) -> Text:
     """One card action: ``wr.text/wr.translate`` -> ``a text onto Writing or translate a text``."""
     said: Text = ""
@@ -77,6 +80,11 @@ def action_words(code: str) -> Text:
 
 
 def actions_words(codes: list[str]) -> Text:
+    return _actions_words(tuple(codes))
+
+
+@lru_cache(maxsize=None)
+def _actions_words(codes: tuple[str, ...]) -> Text:
     said: Text = ""
     for c in codes:
         said = Msg("{actions}; {action}", actions=said, action=action_words(c)) if said else action_words(c)
@@ -102,6 +110,7 @@ SHORT_ACTION = {"rs.step": Msg("research step"), "rs.centre": Msg("research→ce
 ITEMS = "{items}"
 
 
+@lru_cache(maxsize=None)  # a message is immutable: the rules ask for the same ones all game
 def reward_words(code: str, short: bool = False) -> Text:
     """A printed reward: ``1Bo+rs.centre`` -> ``1♣, research → centre``; '' -> 'nothing'.
     Gains alone are glyphs and numbers, the same in every language."""
@@ -204,6 +213,7 @@ def legend(glyphs: list[str]) -> str:
 _ICON = re.compile(r"^(\d)?([A-Z])(\d)?(?::(.+))?$")
 
 
+@lru_cache(maxsize=None)  # a message is immutable: the rules ask for the same ones all game
 def condition_icon_words(icon: str, short: bool = False) -> Text:
     """A condition icon in words: ``G2:Bo`` -> ``1 token in a ♣ Botany group of 2+``
     (``short``: ``1 token in a ♣ group of 2+``)."""
@@ -218,40 +228,66 @@ def condition_icon_words(icon: str, short: bool = False) -> Text:
         col = GLYPH.get(colour, colour)
     else:
         col = Msg("{glyph} {kind}", glyph=GLYPH.get(colour, ""), kind=SECTION_NAME.get(KNOWLEDGE.get(colour, ""), colour))
+    if k == 1:  # one token: its own sentence, not a count's singular form
+        if kind == "G":
+            return Msg("1 token in a {kind} group of {size}+", kind=col, size=n) if col else Msg(
+                "1 token in a group of {size}+", size=n)
+        if kind == "A":
+            return Msg("1 token next to (outside) a {kind} group of {size}+", kind=col, size=n) if col else Msg(
+                "1 token next to (outside) a group of {size}+", size=n)
+        if kind == "E":
+            return Msg("1 token on a {kind} edge piece (not a corner)", kind=col) if col else Msg(
+                "1 token on an edge piece (not a corner)")
+        if kind == "C":
+            return Msg("1 token on a {kind} corner piece", kind=col) if col else Msg("1 token on a corner piece")
+        if kind == "O":
+            return Msg("1 token on a {kind} piece in an outer circle", kind=col) if col else Msg(
+                "1 token on a piece in an outer circle")
+        if kind == "S":
+            return Msg("1 token in a one-type group of {size}+", size=n)
+        if kind == "M":
+            return Msg("1 token on a piece with {size}+ types around it", size=n)
+        return icon
     if kind == "G":
-        return (nmsg("{n} token in a {kind} group of {size}+", "{n} tokens, each in a different {kind} group of {size}+",
-                     k, kind=col, size=n) if col else
-                nmsg("{n} token in a group of {size}+", "{n} tokens, each in a different group of {size}+", k, size=n))
+        return (nmsg("{n} token, each in a different {kind} group of {size}+",
+                     "{n} tokens, each in a different {kind} group of {size}+", k, kind=col, size=n) if col else
+                nmsg("{n} token, each in a different group of {size}+", "{n} tokens, each in a different group of {size}+",
+                     k, size=n))
     if kind == "A":
-        return (nmsg("{n} token next to (outside) a {kind} group of {size}+",
+        return (nmsg("{n} token, each next to (outside) a different {kind} group of {size}+",
                      "{n} tokens, each next to (outside) a different {kind} group of {size}+", k, kind=col, size=n)
                 if col else
-                nmsg("{n} token next to (outside) a group of {size}+",
+                nmsg("{n} token, each next to (outside) a different group of {size}+",
                      "{n} tokens, each next to (outside) a different group of {size}+", k, size=n))
     if kind == "E":
-        return (nmsg("{n} token on a {kind} edge piece (not a corner)",
+        return (nmsg("{n} token on {n} different {kind} edge pieces (not corners)",
                      "{n} tokens on {n} different {kind} edge pieces (not corners)", k, kind=col) if col else
-                nmsg("{n} token on an edge piece (not a corner)",
+                nmsg("{n} token on {n} different edge pieces (not corners)",
                      "{n} tokens on {n} different edge pieces (not corners)", k))
     if kind == "C":
-        return (nmsg("{n} token on a {kind} corner piece", "{n} tokens on {n} different {kind} corner pieces", k,
-                     kind=col) if col else
-                nmsg("{n} token on a corner piece", "{n} tokens on {n} different corner pieces", k))
+        return (nmsg("{n} token on {n} different {kind} corner pieces", "{n} tokens on {n} different {kind} corner pieces",
+                     k, kind=col) if col else
+                nmsg("{n} token on {n} different corner pieces", "{n} tokens on {n} different corner pieces", k))
     if kind == "O":
-        return (nmsg("{n} token on a {kind} piece in an outer circle",
+        return (nmsg("{n} token on {kind} pieces in {n} different outer circles",
                      "{n} tokens on {kind} pieces in {n} different outer circles", k, kind=col) if col else
-                nmsg("{n} token on a piece in an outer circle",
+                nmsg("{n} token on pieces in {n} different outer circles",
                      "{n} tokens on pieces in {n} different outer circles", k))
     if kind == "S":
-        return nmsg("{n} token in a one-type group of {size}+", "{n} tokens in {n} different groups of {size}+ of one type",
-                    k, size=n)
+        return nmsg("{n} token in {n} different groups of {size}+ of one type",
+                    "{n} tokens in {n} different groups of {size}+ of one type", k, size=n)
     if kind == "M":
-        return nmsg("{n} token on a piece with {size}+ types around it",
+        return nmsg("{n} token on {n} pieces, each with {size}+ types around it",
                     "{n} tokens on {n} pieces, each with {size}+ types around it", k, size=n)
     return icon
 
 
 def condition_words(icons: list[str], short: bool = False) -> Text:
+    return _condition_words(tuple(icons), short)
+
+
+@lru_cache(maxsize=None)
+def _condition_words(icons: tuple[str, ...], short: bool) -> Text:
     said: Text = ""
     for i in icons:
         one = condition_icon_words(i, short)
@@ -320,6 +356,7 @@ def constellation(code: str) -> str:
     return render(constellation_words(code))
 
 
+@lru_cache(maxsize=None)  # a message is immutable: the rules ask for the same ones all game
 def space_words(section: str, sid: str) -> Text:
     """A board space in words, without its section: ``botany``, ``STEM1`` -> ``stem 1``."""
     if section == "botany":
@@ -385,6 +422,7 @@ CARD_NAME = {"botany": "Botany {n}", "astrology": "Astrology {n}", "baths": "Bat
 _CARD_WORDS = (Msg("Botany {n}"), Msg("Astrology {n}"), Msg("Baths {n}"), Msg("Writing {n}"), Msg("Recipes {n}"))
 
 
+@lru_cache(maxsize=None)  # a message is immutable: the rules ask for the same ones all game
 def card_words(cid: str) -> Text:
     """A card's name: its deck and its number in the deck (``BO7`` -> ``Botany 7``)."""
     m = _CARD.match(cid)
