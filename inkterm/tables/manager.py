@@ -44,7 +44,8 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from inkterm.bots import number_bots
 from inkterm.engine import GAMES, IllegalChoice, SaveError, load_game, new_game, replay_events
-from inkterm.engine.text import Msg
+from inkterm.engine.text import Msg, Text, nmsg
+from inkterm.engine.text import to_data as text_to_data
 from inkterm.engine.types import SECRET_EVENT, Decision, Event
 from inkterm.names import clash, clash_reason
 
@@ -120,7 +121,8 @@ class TableFile(BaseModel):
     turn_based: bool = False
     time_bank_days: float | None = None
     ended: str | None = None
-    chat: list[tuple[str, str]] = Field(default_factory=list)
+    #: (who, what they said): a person's words, or a message's data (old files: strings).
+    chat: list[tuple[str, Text]] = Field(default_factory=list)
     moved: list[float | None] = Field(default_factory=list)
     bank_used: list[float] = Field(default_factory=list)
     standins: list[int] = Field(default_factory=list)
@@ -824,7 +826,7 @@ class TableManager:
         return table
 
     @_again
-    def steer(self, who: Player, request: Steer) -> tuple[Table, str, Player | None]:
+    def steer(self, who: Player, request: Steer) -> tuple[Table, Text, Player | None]:
         """The host's word (or, while the host is away, one voice towards a majority
         of the players at the table) on a seat or a rule. Returns the table, what the
         table says about it, and the person given a seat or declined, if any."""
@@ -855,7 +857,7 @@ class TableManager:
         name = table.seats[seat].name if seat is not None else ""
         if action == "bot":
             self._commit(table, standins=table.standins | {seat})
-            said = f"A bot plays {name}'s seat until they come back."
+            said: Text = Msg("A bot plays {who}'s seat until they come back.", who=name)
         elif action == "give":
             assert asker is not None and seat is not None
             state = table.state.clone()
@@ -864,28 +866,31 @@ class TableManager:
                          seats=_with(table.seats, seat, SeatInfo(kind="player", name=asker.name)),
                          owners=_with(table.owners, seat, asker.person))
             del table.asking[asker.person]
-            said = f"{asker.name} takes {name}'s seat (seat {seat + 1})."
+            said = Msg("{asker} takes {who}'s seat (seat {seat}).", asker=asker.name, who=name, seat=seat + 1)
         elif action == "decline":
             assert asker is not None
             del table.asking[asker.person]
-            said = f"{asker.name}'s request to join was declined."
+            said = Msg("{asker}'s request to join was declined.", asker=asker.name)
         elif action == "end":
             agreed = "the host" if table.hosted_by(who) else "the players"
             self._commit(table, ended=f"ended by agreement of {agreed}")
             table.asking.clear()
-            said = f"Table {table.code} is ended by agreement of {agreed}; its game is kept."
+            said = (Msg("Table {code} is ended by agreement of the host; its game is kept.", code=table.code)
+                    if table.hosted_by(who) else
+                    Msg("Table {code} is ended by agreement of the players; its game is kept.", code=table.code))
         elif action == "idle":
             minutes = request.minutes or None
             self._commit(table, idle_minutes=minutes)
-            said = (f"A bot now plays for a player idle {minutes} minutes." if minutes
-                    else "The table now waits for idle players.")
+            said = (nmsg("A bot now plays for a player idle {n} minute.", "A bot now plays for a player idle {n} minutes.",
+                         minutes) if minutes
+                    else Msg("The table now waits for idle players."))
         else:
             self._commit(table, undo=bool(request.on))
-            said = "Undo is now " + ("on." if request.on else "off.")
+            said = Msg("Undo is now on.") if request.on else Msg("Undo is now off.")
         log.info("table %s: %s (%s)", table.code, said, who.name)
         return table, said, asker if action in ("give", "decline") else None
 
-    def _voice(self, table: Table, who: Player, what: tuple) -> str | None:
+    def _voice(self, table: Table, who: Player, what: tuple) -> Text | None:
         """None if ``who`` decides alone (the host, or the last player there); else
         their voice is counted and the words that say how many more are needed. With
         the host away, the players at the table decide by majority."""
@@ -904,18 +909,19 @@ class TableManager:
         if len(said) >= needed:
             table.votes.clear()
             return None
-        return (f"{who.name} asks for it; {len(said)} of the {needed} players needed "
-                "agree so far (the host is away). Others: the same in the Table panel (t).")
+        return Msg("{who} asks for it; {n} of the {needed} players needed agree so far (the host is away). "
+                   "Others: the same in the Table panel (t).", who=who.name, n=len(said), needed=needed)
 
-    def say(self, table: Table, name: str, text: str) -> None:
+    def say(self, table: Table, name: str, text: Text) -> None:
         """A chat line, kept with the table (bounded): a late or returning player reads
-        it. Written at once, but a table that cannot be written still chats."""
+        it (a message is kept as its data). Written at once, but a table that cannot be
+        written still chats."""
         line = (name, text)
         for _ in range(AGAIN):
             if table.paused is not None:
                 break
             try:
-                self._write(table, table.file_model(chat=[*table.chat, line]), said={"chat": list(line)})
+                self._write(table, table.file_model(chat=[*table.chat, line]), said={"chat": [name, text_to_data(text)]})
             except Stale:  # the line goes on top of the chat as another host left it
                 self.refresh(table.code)
                 continue

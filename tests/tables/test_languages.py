@@ -4,12 +4,16 @@ each rendering in the language of the seat it serves) reads the same update in z
 or en. Real sockets, real clients (``service``)."""
 from __future__ import annotations
 
+import json
 import re
+import shutil
+from pathlib import Path
 
 from inkterm.engine import new_game
 from inkterm.engine.text import Msg, render
 from inkterm.tables.client import TableClient
-from inkterm.tables.protocol import Choose, JoinTable, OpenTable
+from inkterm.tables.manager import TableManager
+from inkterm.tables.protocol import Choose, JoinTable, Leave, OpenTable
 
 from tests.registered import games
 from tests.tables.heard import Heard
@@ -62,3 +66,51 @@ async def test_each_seat_reads_the_same_table_in_its_own_language(service):
     assert len({zh, ja, en}) == 3, (zh, ja, en)
     for c in clients:
         await c.close()
+
+
+async def test_the_table_s_notes_reach_each_reader_in_their_own_language(service):
+    """Who came and who left, as the table says it: one note, sent once as data, read
+    in zh, ja and en at once (each session renders it in its reader's language)."""
+    ann, bob = await client(service, "ann"), await client(service, "bob")
+    code = (await ann.request(OpenTable(game=GAME, seats=["me", "open", "open"]))).update.table.code
+    heard = Heard(ann, code)
+    await bob.request(JoinTable(code=code))
+    await heard.until(lambda: heard.said("bob is at the table"), "bob coming")
+    await bob.request(Leave(code=code, quit=True))
+    await heard.until(lambda: heard.said("bob quit inkterm"), "bob quitting")
+    for note in heard.notes:
+        assert isinstance(note, Msg)  # data over the wire, not the server's words
+        zh, ja, en = (render(note, lang) for lang in LANGS)
+        assert en == str(note) and not HAN_OR_KANA.search(en)
+        assert HAN_OR_KANA.search(zh) and HAN_OR_KANA.search(ja) and len({zh, ja, en}) == 3, (zh, ja, en)
+        assert "bob" in zh and "bob" in ja  # the name as it is, in every language
+    assert render(heard.notes[-1], "en") == (f"bob quit inkterm; the table waits for them; the host can give the seat "
+                                             f"to a bot (t). They come back with Join {code}.")
+    assert code in render(heard.notes[-1], "zh") and code in render(heard.notes[-1], "ja")
+    for c in (ann, bob):
+        await c.close()
+
+
+#: Table files written before a table's notes were messages (their chat plain strings).
+BEFORE_NOTES = sorted((Path(__file__).parent / "tables_before_notes").glob("*.table.json"))
+
+
+def test_a_table_file_from_before_notes_were_messages_reads_its_chat(tmp_path):
+    assert BEFORE_NOTES
+    for path in BEFORE_NOTES:
+        shutil.copyfile(path, tmp_path / path.name)
+    manager = TableManager(tmp_path)
+    assert manager.resume() == []
+    for path in BEFORE_NOTES:
+        said = [tuple(line) for line in json.loads(path.read_text())["chat"]]
+        table = manager.tables[path.name.split(".")[0]]
+        assert list(table.chat) == said
+        assert [(c.name, c.text) for c in table.update_for(0, [], story=True).chat] == said
+        # a message kept in its chat now is written as data and read back as the message
+        note = Msg("{who} is watching.", who="cy")
+        manager.say(table, "", note)
+        again = TableManager(tmp_path)
+        again.resume()
+        kept = list(again.tables[table.code].chat)
+        assert kept[:len(said)] == said and kept[-1] == ("", note) and isinstance(kept[-1][1], Msg)
+        assert render(kept[-1][1], "ja") != render(kept[-1][1], "en")
