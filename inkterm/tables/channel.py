@@ -83,6 +83,13 @@ _AWAY_WORDS = (  # (for the extraction: the same messages as written above)
 )
 
 
+def refusal(exc: Exception) -> Text:
+    """Why a request was refused, as the seat reads it: a message where the refusal
+    was made of one (rendered in the reader's language), else its words."""
+    said = exc.args[0] if len(exc.args) == 1 else None
+    return said if isinstance(said, Msg) else str(exc)
+
+
 def _published(text: Any) -> Text:
     """A note another host published: a message's data as JSON (a host from before
     notes were messages sends the words themselves)."""
@@ -475,12 +482,12 @@ class TableService:
             reply, sends = self._handle(conn, request)
             return reply, self._relay_heard() + sends  # what other hosts did, read meanwhile
         except CannotSave as exc:  # everyone at the table hears it, in one line
-            return Error(re=request.id, text=str(exc)), self._note(exc.code, str(exc))
+            return Error(re=request.id, text=refusal(exc)), self._note(exc.code, refusal(exc))
         except TableError as exc:
-            return Error(re=request.id, text=str(exc)), []
+            return Error(re=request.id, text=refusal(exc)), []
         except Exception:  # a bug must not cost the session its connection
             log.exception("table request %s failed", type(request).__name__)
-            return Error(re=request.id, text="The table server could not do that."), []
+            return Error(re=request.id, text=Msg("The table server could not do that.")), []
 
     def _handle(self, conn: _Connection, request) -> tuple[Ok, list]:
         m, done = self.manager, Ok(re=request.id)
@@ -491,7 +498,7 @@ class TableService:
         if isinstance(request, ListTables):
             return Ok(re=request.id, tables=[t.info() for t in m.listed(who)]), []
         if not who.name:
-            raise TableError("Choose the name the others will see first.")
+            raise TableError(Msg("Choose the name the others will see first."))
         if isinstance(request, OpenTable):
             table, seat = m.open(who, request)
             return self._follow(conn, request.id, table, seat, [])
@@ -634,12 +641,12 @@ class TableService:
         """A chat line to everyone at the table (players and watchers alike)."""
         code = table_code(request.code)
         if code not in conn.following:
-            raise TableError("Join or watch the table to chat there.")
+            raise TableError(Msg("Join or watch the table to chat there."))
         text = plain_text(request.text)
         if not text:
             return []
         if not self._chat.allow(conn.player.person):
-            raise TableError("You are chatting too fast; wait a few seconds.")
+            raise TableError(Msg("You are chatting too fast; wait a few seconds."))
         name = plain_text(conn.name, 40)
         table = self.manager.tables.get(code)
         if table is not None:

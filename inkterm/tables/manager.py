@@ -89,8 +89,8 @@ class CannotSave(TableError):
     """The table could not be written: nothing changed, and it is paused until it can."""
 
     def __init__(self, code: str, reason: str) -> None:
-        super().__init__(f"The server cannot save table {code} right now ({reason}): "
-                         "play pauses until it can. Nothing is lost.")
+        super().__init__(Msg("The server cannot save table {code} right now ({reason}): play pauses until it "
+                             "can. Nothing is lost.", code=code, reason=reason))
         self.code = code
 
 

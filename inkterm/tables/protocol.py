@@ -220,7 +220,8 @@ class Ok(_Answer):
 
 class Error(_Answer):
     type: Literal["error"] = "error"
-    text: str
+    #: Why: words, or a message's data the session renders in its reader's language.
+    text: Text
 
 
 class Update(BaseModel):

@@ -11,9 +11,11 @@ from pathlib import Path
 
 from inkterm.engine import new_game
 from inkterm.engine.text import Msg, render
-from inkterm.tables.client import TableClient
+import pytest
+
+from inkterm.tables.client import TableClient, TableRefused
 from inkterm.tables.manager import TableManager
-from inkterm.tables.protocol import Choose, JoinTable, Leave, OpenTable
+from inkterm.tables.protocol import Choose, JoinTable, Leave, OpenTable, Say
 
 from tests.registered import games
 from tests.tables.heard import Heard
@@ -87,6 +89,12 @@ async def test_the_table_s_notes_reach_each_reader_in_their_own_language(service
     assert render(heard.notes[-1], "en") == (f"bob quit inkterm; the table waits for them; the host can give the seat "
                                              f"to a bot (t). They come back with Join {code}.")
     assert code in render(heard.notes[-1], "zh") and code in render(heard.notes[-1], "ja")
+    # a refusal the seat reads is a message too
+    with pytest.raises(TableRefused) as refused:
+        await bob.request(Say(code=code, text="hello?"))
+    why = refused.value.args[0]
+    assert isinstance(why, Msg) and str(refused.value) == "Join or watch the table to chat there."
+    assert all(HAN_OR_KANA.search(render(why, lang)) for lang in ("zh", "ja"))
     for c in (ann, bob):
         await c.close()
 
