@@ -126,6 +126,20 @@ def choose(flag: str | None = None, env: Mapping[str, str] | None = None) -> str
     return from_environment(env) or DEFAULT
 
 
+_catalogs: dict[str, _gettext.NullTranslations] = {DEFAULT: _gettext.NullTranslations()}
+
+
+def catalog(lang: str | None = None) -> _gettext.NullTranslations:
+    """The catalog of ``lang`` (the active one if not given), loaded once, without
+    making it active: for rendering a text in a language other than the reader's
+    (e.g. English, where a text is compared with the rules' own words)."""
+    if lang is None or lang == _active:
+        return _catalog
+    if lang not in _catalogs:
+        _catalogs[lang] = _load(lang)
+    return _catalogs[lang]
+
+
 def use(lang: str) -> None:
     """Make ``lang`` the active language of this process."""
     global _active, _catalog

@@ -96,7 +96,7 @@ def check(game: str, scene: Scene) -> list[str]:
         if d is None or d.get(step.key) is None:
             problems.append(f"{scene.topic} step {n}: {step.key!r} is not a choice here")
             break
-        said = " ".join(e.text for e in state.apply(step.key))
+        said = " ".join(str(e.text) for e in state.apply(step.key))
         if step.shows and step.shows not in said:
             problems.append(f"{scene.topic} step {n}: {step.shows!r} is not in what happened: {said!r}")
     return problems

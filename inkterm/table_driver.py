@@ -86,7 +86,7 @@ class Story:
                 turns.append(Turn(p.seat, p.round, list(p.events)))
             ended = p.ends
             to_you += [(p.round, e) for e in p.events if p.seat != person and (
-                e.seat == person or (name is not None and name.search(e.text)))]
+                e.seat == person or (name is not None and name.search(str(e.text))))]
         return cls(to_you, turns)
 
     def __bool__(self) -> bool:
@@ -358,12 +358,13 @@ class TableDriver:
         if d is None:
             return "The game is over.", [], ()
         who = self.state.seats[d.seat]
-        said = d.prompt if d.prompt.startswith(who) else f"{who}: {d.prompt}"
+        prompt = str(d.prompt)  # the engine's texts render in this process's language
+        said = prompt if prompt.startswith(who) else f"{who}: {prompt}"
         if d.seat in self.bots:
             return f"(bot) {said}", d.choices if show_bot_choices else [], ()
         if self.covered or self.viewer != d.seat:
             return self.waiting(d), [], ()
-        return said, d.choices, d.unavailable
+        return said, d.choices, tuple((sc, str(label), str(why)) for sc, label, why in d.unavailable)
 
     def waiting(self, d: Decision) -> str:
         """The prompt while someone else (or nobody yet, behind a hand-off) chooses."""
@@ -411,4 +412,4 @@ class SharedSeat(TableDriver):
         self.state.take_back()
 
     def waiting(self, d: Decision) -> str:
-        return d.prompt  # the server's words: who chooses, and what about
+        return str(d.prompt)  # the server's words (who chooses, what about), in this reader's language

@@ -95,8 +95,8 @@ def in_words(before, after, seat: int, viewer: int | None = None) -> tuple[list[
     gains: list[str] = []
     for name in [*order, *(n for n in tellers if n not in order)]:
         tell = tellers.get(name)
-        if isinstance(tell, str):  # fixed words for a judgement the view cannot show
-            said = [tell] if name in raised else []
+        if tell is not None and not callable(tell):  # fixed words for a judgement the view cannot show
+            said = [str(tell)] if name in raised else []  # (a message: in the reader's language)
         else:
             said = tell(bv, av, seat) if tell is not None else []
         if not said and name in raised:
@@ -118,7 +118,7 @@ def told(state, seat: int, key: str) -> str:
     ``seat``, in the game's words: its gains, then what it sets up."""
     after, events = look_ahead(state, seat, key)
     if game_words(state.record.game) is None:
-        mine = [e.text for e in events if e.seat == seat and e.kind != "turn"]
+        mine = [str(e.text) for e in events if e.seat == seat and e.kind != "turn"]
         return "; ".join(t.rstrip(".") for t in mine[:2])
     return sentence(*in_words(state, after, seat))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .state import fact_family
+from .text import english
 from .types import Event
 from .words import count
 
@@ -53,7 +54,8 @@ def what_hit(state: GameState, before: Snapshot, after: Snapshot, seat: int, by:
     if seat == by or not 0 <= seat < len(before.facts):
         return []
     who = state.seats[by]
-    texts = [e.text for e in told if e.seat == seat or state.seats[seat] in e.text]
+    texts = [english(e.text) for e in told]  # compared with the facts' English words
+    texts = [t for e, t in zip(told, texts) if e.seat == seat or state.seats[seat] in t]
     out: list[str] = []
     now, was = after.facts[seat], before.facts[seat]
     families = type(state).SEAT_FACTS

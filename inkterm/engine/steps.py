@@ -22,6 +22,9 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator, TypeVar
 
+from .text import Msg, Term, Text
+from .text import from_data as text_from_data
+from .text import to_data as text_to_data
 from .types import Event
 
 S = TypeVar("S", bound="Step")
@@ -64,7 +67,9 @@ class Step:
     kind: ClassVar[str] = ""
 
     def as_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **dataclasses.asdict(self)}
+        # A field may hold a text (``engine/text.py``): it is written as its data.
+        return {"kind": self.kind, **{k: text_to_data(v) if isinstance(v, (Msg, Term)) else v
+                                      for k, v in dataclasses.asdict(self).items()}}
 
 
 class StepKinds:
@@ -80,8 +85,9 @@ class StepKinds:
     def load(self, data: dict[str, Any]) -> Step:
         if not isinstance(data, dict) or "kind" not in data:
             raise ValueError(f"a step in the snapshot has no kind: {data!r:.80}")
-        fields = dict(data)
-        kind = fields.pop("kind")
+        fields = {k: text_from_data(v) if isinstance(v, dict) and "msg" in v else v
+                  for k, v in data.items()}
+        kind = str(fields.pop("kind"))
         cls = self.by_kind.get(kind)
         if cls is None:
             raise ValueError(f"the snapshot names an unknown step {kind!r}")
@@ -147,7 +153,7 @@ class Narration:
     def __init__(self) -> None:
         self.events: list[Event] = []
 
-    def say(self, text: str, seat: int | None = None, kind: str = "info") -> None:
+    def say(self, text: Text, seat: int | None = None, kind: str = "info") -> None:
         self.events.append(Event(text, seat, kind))
 
     def take(self) -> list[Event]:

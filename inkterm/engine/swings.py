@@ -107,6 +107,6 @@ def _what_happened(turn: Turn, seat: int, most: int = 2) -> str:
     for _, neg, events in sorted(gained, key=lambda g: (g[0], g[1]), reverse=True)[:most]:
         said = [e for e in events if e.kind not in _UNTOLD and e.text]
         said = [e for e in said if e.seat == seat] or said
-        told += [(-neg, j, e.text) for j, e in enumerate(said[:most - len(told)])]
+        told += [(-neg, j, str(e.text)) for j, e in enumerate(said[:most - len(told)])]
     told.sort()  # the biggest steps chose what is said; it is told in the order it happened
     return " ".join(t if t.endswith(".") else t + "." for _, _, t in told)

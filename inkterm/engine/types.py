@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .text import Msg, Term, Text  # noqa: F401  (pydantic resolves Text's parts by name)
+
 #: The key of a sub-menu's way back to the menu it came from. Bots know it: they open a
 #: sub-menu to use it, so they never weigh going back while anything else is offered.
 BACK_KEY = "back"
@@ -19,7 +21,9 @@ class Choice:
     ``touches`` names board elements the choice concerns (e.g. ``"zone:3"``), so a
     board can highlight them; it carries no rules meaning. ``shortcut`` is the key that
     picks it in a menu when the board prints one (a zone's pip, a letter for a free
-    action); ``None`` leaves the menu to number it by position.
+    action); ``None`` leaves the menu to number it by position. ``label`` and ``hint``
+    are texts (``engine/text.py``): ``str()`` gives them in the reader's language;
+    equality is by their data, never by a language.
 
     A plain dataclass (slots, no validation: the rules build thousands a second), which
     is also the one schema every front end receives: a shared table's messages carry
@@ -27,8 +31,8 @@ class Choice:
     """
 
     key: str
-    label: str
-    hint: str = ""
+    label: Text
+    hint: Text = ""
     touches: tuple[str, ...] = ()
     shortcut: str | None = None
 
@@ -57,10 +61,10 @@ class Decision:
     """
 
     seat: int
-    prompt: str
+    prompt: Text
     choices: list[Choice]
     topic: str = ""
-    unavailable: tuple[tuple[str, str, str], ...] = ()
+    unavailable: tuple[tuple[str, Text, Text], ...] = ()
     secret: bool = True
 
     def get(self, key: str) -> Choice | None:
@@ -89,7 +93,7 @@ class Event:
     narration, like ``summary()``, except those of kind ``SECRET_EVENT``, which, like
     the private part of ``view(seat)``, only their ``seat`` may read."""
 
-    text: str
+    text: Text
     seat: int | None = None
     kind: str = "info"
 

@@ -129,13 +129,13 @@ class PlainTable:
         words = self.words
         self.out.say(words(said))
         for i, choice in enumerate(choices, 1):
-            text = "{n}. {label}".format(n=i, label=words(choice.label))
+            text = "{n}. {label}".format(n=i, label=words(str(choice.label)))
             if choice.hint and choice.hint != choice.label:
-                text = "{choice} — {hint}".format(choice=text, hint=words(choice.hint))
+                text = "{choice} — {hint}".format(choice=text, hint=words(str(choice.hint)))
             self.out.say(text, indent=len(str(i)) + 2)
         for _shortcut, label, reason in closed:
             self.out.say("Not open now: {place}, {reason}.".format(
-                place=words(label), reason=words(reason).rstrip(".")), indent=2)
+                place=words(str(label)), reason=words(str(reason)).rstrip(".")), indent=2)
 
     def choose(self, number: int) -> bool:
         d = self.driver.decision
@@ -189,7 +189,7 @@ class PlainTable:
         d = self.driver.decision
         if d is None:
             return
-        lines = [e.text for p in self.driver.missed.get(d.seat, []) for e in p.events if e.seen_by(d.seat)]
+        lines = [str(e.text) for p in self.driver.missed.get(d.seat, []) for e in p.events if e.seen_by(d.seat)]
         if lines:
             self.out.say("Since your last turn, {name}:".format(name=self.state.seats[d.seat]))
             for text in lines:
@@ -200,7 +200,7 @@ class PlainTable:
         reader = None if self.driver.covered else self.driver.viewer
         for event in played.events:
             if event.seen_by(reader):
-                self.out.say(self.words(event.text), indent=2)
+                self.out.say(self.words(str(event.text)), indent=2)
 
     def finish(self) -> None:
         self.save()

@@ -23,9 +23,9 @@ def choice_text(state, choice, seat: int | None) -> str:
     for everything it touches."""
     if choice is None:
         return "No choice is highlighted."
-    parts = [choice.label]
+    parts = [str(choice.label)]
     if choice.hint:
-        parts.append(choice.hint)
+        parts.append(str(choice.hint))
     for touch in choice.touches or ():
         text = state.describe(touch, seat)
         if text:

@@ -110,7 +110,7 @@ class LearnScreen(GameScreen):
             self.meanwhile.clear()
             self.left = self.state.clone()
         else:
-            self.meanwhile.extend((e.kind, e.text.rstrip(".")) for e in played.events)  # joined with "; "
+            self.meanwhile.extend((e.kind, str(e.text).rstrip(".")) for e in played.events)  # joined with "; "
 
     def refresh_table(self) -> None:
         super().refresh_table()

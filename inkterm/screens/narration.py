@@ -97,15 +97,15 @@ class Narration:
 def narrate(state, d, key: str, reason: Reason) -> Narration:
     """The narration of ``d`` (a decision of ``state``, before ``key`` is applied)."""
     who = state.seats[d.seat]
-    prompt = d.prompt.removeprefix(f"{who}: ")
+    prompt = str(d.prompt).removeprefix(f"{who}: ")
     chosen = d.get(key)
-    said = chosen.label if chosen is not None else key
+    said = str(chosen.label) if chosen is not None else key
     if chosen is not None and chosen.hint and chosen.hint != chosen.label:
         said += f" — {chosen.hint}"
 
     def label(k: str) -> str:
         c = d.get(k)
-        return c.label if c is not None else k
+        return str(c.label) if c is not None else k
 
     return Narration(
         decided=f"{who}: {prompt}",

@@ -68,10 +68,10 @@ class ReplayScreen(Screen):
             state = prev.clone()
             events = state.apply(key)
             who = self.record.seats[d.seat] if d else "?"
-            label = choice.label if choice else key
+            label = str(choice.label) if choice else key
             text = f"{who}: {label}"
             if events:
-                text += "\n" + "\n".join(e.text for e in events)
+                text += "\n" + "\n".join(str(e.text) for e in events)
             self.notes.append(text)
             self.states.append(state)
 

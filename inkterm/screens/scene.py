@@ -22,10 +22,10 @@ def told(state, d, key: str, say: str, topic: str) -> Narration:
     ``key``, what the scene says of it, and the rule the scene shows."""
     who = state.seats[d.seat]
     chosen = d.get(key)
-    said = chosen.label if chosen is not None else key
+    said = str(chosen.label) if chosen is not None else key
     if chosen is not None and chosen.hint and chosen.hint != chosen.label:
         said += f" — {chosen.hint}"
-    return Narration(decided=f"{who}: {d.prompt.removeprefix(f'{who}: ')}", chosen=said,
+    return Narration(decided=f"{who}: {str(d.prompt).removeprefix(f'{who}: ')}", chosen=said,
                      why=say, rule=rule_for(state.record.game, topic), why_label="Look")
 
 

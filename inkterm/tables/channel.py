@@ -24,6 +24,7 @@ beats for this host and takes over the tables of hosts gone.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import secrets
@@ -31,7 +32,11 @@ import socket
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
+from inkterm.engine.text import Msg, Text
+from inkterm.engine.text import from_data as text_from_data
+from inkterm.engine.text import to_data as text_to_data
 from inkterm.names import BadName, clash, clash_reason, clean_name
 
 from .chat import ChatLimiter, plain_text
@@ -45,6 +50,53 @@ from .store import NameTaken
 from .table_bots import BotRunner
 
 log = logging.getLogger("inkterm.tables")
+
+#: A seat's player gone from the table (their connection dropped, they left, they quit
+#: inkterm), and what the table does meanwhile: each pair one whole message.
+AWAY = {
+    ("gone", "turn"): "{who} has left the table; the table waits for them (turn-based). They come back with Join {code}.",
+    ("gone", "idle"): "{who} has left the table; a bot plays for them after {n} minutes. They come back with Join {code}.",
+    ("gone", "host"): "{who} has left the table; the table waits for them; the host can give the seat to a bot (t). "
+                      "They come back with Join {code}.",
+    ("left", "turn"): "{who} left the table; the table waits for them (turn-based). They come back with Join {code}.",
+    ("left", "idle"): "{who} left the table; a bot plays for them after {n} minutes. They come back with Join {code}.",
+    ("left", "host"): "{who} left the table; the table waits for them; the host can give the seat to a bot (t). "
+                      "They come back with Join {code}.",
+    ("quit", "turn"): "{who} quit inkterm; the table waits for them (turn-based). They come back with Join {code}.",
+    ("quit", "idle"): "{who} quit inkterm; a bot plays for them after {n} minutes. They come back with Join {code}.",
+    ("quit", "host"): "{who} quit inkterm; the table waits for them; the host can give the seat to a bot (t). "
+                      "They come back with Join {code}.",
+}
+_AWAY_WORDS = (  # (for the extraction: the same messages as written above)
+    Msg("{who} has left the table; the table waits for them (turn-based). They come back with Join {code}."),
+    Msg("{who} has left the table; a bot plays for them after {n} minutes. They come back with Join {code}."),
+    Msg("{who} has left the table; the table waits for them; the host can give the seat to a bot (t). "
+        "They come back with Join {code}."),
+    Msg("{who} left the table; the table waits for them (turn-based). They come back with Join {code}."),
+    Msg("{who} left the table; a bot plays for them after {n} minutes. They come back with Join {code}."),
+    Msg("{who} left the table; the table waits for them; the host can give the seat to a bot (t). "
+        "They come back with Join {code}."),
+    Msg("{who} quit inkterm; the table waits for them (turn-based). They come back with Join {code}."),
+    Msg("{who} quit inkterm; a bot plays for them after {n} minutes. They come back with Join {code}."),
+    Msg("{who} quit inkterm; the table waits for them; the host can give the seat to a bot (t). "
+        "They come back with Join {code}."),
+)
+
+
+def refusal(exc: Exception) -> Text:
+    """Why a request was refused, as the seat reads it: a message where the refusal
+    was made of one (rendered in the reader's language), else its words."""
+    said = exc.args[0] if len(exc.args) == 1 else None
+    return said if isinstance(said, Msg) else str(exc)
+
+
+def _published(text: Any) -> Text:
+    """A note another host published: a message's data as JSON (a host from before
+    notes were messages sends the words themselves)."""
+    try:
+        return text_from_data(json.loads(text)) if isinstance(text, str) else str(text)
+    except (ValueError, TypeError):
+        return str(text)
 
 SOCKET_NAME = "tables.sock"
 #: The longest socket path the system takes (sun_path, with its final NUL).
@@ -190,8 +242,7 @@ class TableService:
         for table in self.manager.expire_waiting():
             sends += self._gone(table)
         for table in self.manager.retry_saves():
-            sends += self._note(table.code, f"Table {table.code} can be saved again: "
-                                            "play goes on.")
+            sends += self._note(table.code, Msg("Table {code} can be saved again: play goes on.", code=table.code))
             self._bots_think(table)
         return sends
 
@@ -225,7 +276,7 @@ class TableService:
             elif kind == "people" and (table := m.people_changed(code)) is not None:
                 sends += self.updates(table, [])
             elif kind == "note":
-                sends += self._note(code, str(said.get("text", "")), share=False)
+                sends += self._note(code, _published(said.get("text", "")), share=False)
         except OSError as exc:
             log.warning("what another host did to table %s is not read yet: %s", code, exc)
         return sends + self._relay_heard()
@@ -240,7 +291,7 @@ class TableService:
                 continue
             if said is not None and "chat" in said:
                 name, text = said["chat"]
-                sends += self._say_here(table.code, name, text)
+                sends += self._say_here(table.code, name, text_from_data(text))
             else:
                 events = heard_events(said) if said is not None else []
                 sends += self.updates(table, events,
@@ -387,7 +438,7 @@ class TableService:
         self._connections.discard(conn)
         sends = []
         for code in list(conn.following):
-            sends += self._away(conn, code, "has left the table")
+            sends += self._away(conn, code, "gone")
         return sends
 
     def _away(self, conn: _Connection, code: str, how: str) -> list:
@@ -404,26 +455,21 @@ class TableService:
         self.manager.depart(table, conn.player)
         if seat is None or table.status == "over":
             return []
-        if table.turn_based:
-            waits = "the table waits for them (turn-based)"
-        elif table.idle_minutes:
-            waits = f"a bot plays for them after {table.idle_minutes} minutes"
-        else:
-            waits = "the table waits for them; the host can give the seat to a bot (t)"
+        waits = "turn" if table.turn_based else "idle" if table.idle_minutes else "host"
         log.info("%s %s %s (seat %d)", conn.name, how, code, seat + 1)
         return (self.updates(table, []) + self._note(
-            code, f"{conn.name} {how}; {waits}. They come back with Join {code}."))
+            code, Msg(AWAY[how, waits], who=conn.name, n=table.idle_minutes or 0, code=code)))
 
-    def _note(self, code: str, text: str, skip: _Connection | None = None,
+    def _note(self, code: str, text: Text, skip: _Connection | None = None,
               share: bool = True) -> list:
         """What the table itself says to everyone there (``share``: on other hosts
-        too)."""
+        too): a message, rendered by each session in its reader's language."""
         if share and self.manager.store.shared:
             try:
-                self.manager.store.publish(code, "note", text)
+                self.manager.store.publish(code, "note", json.dumps(text_to_data(text)))
             except OSError as exc:
                 log.warning("table %s: other hosts did not hear a note (%s)", code, exc)
-        line = encode(ChatLine(code=code, name="", text=plain_text(text, 300)))
+        line = encode(ChatLine(code=code, name="", text=plain_text(text, 300) if isinstance(text, str) else text))
         return [(c, line) for c in self._followers.get(code, ()) if c is not skip]
 
     # --- on the worker: a request's answer and what to send to whom -------------------
@@ -436,12 +482,12 @@ class TableService:
             reply, sends = self._handle(conn, request)
             return reply, self._relay_heard() + sends  # what other hosts did, read meanwhile
         except CannotSave as exc:  # everyone at the table hears it, in one line
-            return Error(re=request.id, text=str(exc)), self._note(exc.code, str(exc))
+            return Error(re=request.id, text=refusal(exc)), self._note(exc.code, refusal(exc))
         except TableError as exc:
-            return Error(re=request.id, text=str(exc)), []
+            return Error(re=request.id, text=refusal(exc)), []
         except Exception:  # a bug must not cost the session its connection
             log.exception("table request %s failed", type(request).__name__)
-            return Error(re=request.id, text="The table server could not do that."), []
+            return Error(re=request.id, text=Msg("The table server could not do that.")), []
 
     def _handle(self, conn: _Connection, request) -> tuple[Ok, list]:
         m, done = self.manager, Ok(re=request.id)
@@ -452,7 +498,7 @@ class TableService:
         if isinstance(request, ListTables):
             return Ok(re=request.id, tables=[t.info() for t in m.listed(who)]), []
         if not who.name:
-            raise TableError("Choose the name the others will see first.")
+            raise TableError(Msg("Choose the name the others will see first."))
         if isinstance(request, OpenTable):
             table, seat = m.open(who, request)
             return self._follow(conn, request.id, table, seat, [])
@@ -463,8 +509,8 @@ class TableService:
                 table = m.ask_to_join(who, request.code)
                 ok, sends = self._follow(conn, request.id, table, None, [])
                 sends += self.updates(table, [], skip=conn)
-                sends += self._note(table.code, f"{who.name} asks to join: the host can give "
-                                    "them an away seat (t: Table).")
+                sends += self._note(table.code, Msg("{who} asks to join: the host can give them an away seat "
+                                                    "(t: Table).", who=who.name))
                 return ok, sends
             return self._follow(conn, request.id, table, seat, [])
         if isinstance(request, WatchTable):
@@ -493,7 +539,7 @@ class TableService:
             code = table_code(request.code)
             if code not in conn.following:
                 return done, []
-            how = "quit inkterm" if request.quit else "left the table"
+            how = "quit" if request.quit else "left"
             return done, self._away(conn, code, how)
         raise TableError("Already said hello.")
 
@@ -580,8 +626,9 @@ class TableService:
         events = list(events) + self.manager.arrive(table, conn.player)
         sends = self.updates(table, events, skip=conn)
         if came:
-            what = "is watching" if seat is None else f"is at the table (seat {seat + 1})"
-            sends += self._note(table.code, f"{conn.name} {what}.", skip=conn)
+            what = (Msg("{who} is watching.", who=conn.name) if seat is None
+                    else Msg("{who} is at the table (seat {seat}).", who=conn.name, seat=seat + 1))
+            sends += self._note(table.code, what, skip=conn)
             if seat is not None:
                 log.info("%s is at table %s (seat %d)", conn.name, table.code, seat + 1)
         conn.following[table.code] = seat
@@ -594,19 +641,19 @@ class TableService:
         """A chat line to everyone at the table (players and watchers alike)."""
         code = table_code(request.code)
         if code not in conn.following:
-            raise TableError("Join or watch the table to chat there.")
+            raise TableError(Msg("Join or watch the table to chat there."))
         text = plain_text(request.text)
         if not text:
             return []
         if not self._chat.allow(conn.player.person):
-            raise TableError("You are chatting too fast; wait a few seconds.")
+            raise TableError(Msg("You are chatting too fast; wait a few seconds."))
         name = plain_text(conn.name, 40)
         table = self.manager.tables.get(code)
         if table is not None:
             self.manager.say(table, name, text)
         return self._say_here(code, name, text) + self._relay_heard()
 
-    def _say_here(self, code: str, name: str, text: str) -> list:
+    def _say_here(self, code: str, name: str, text: Text) -> list:
         line = encode(ChatLine(code=code, name=name, text=text))
         return [(other, line) for other in self._followers.get(code, ())]
 

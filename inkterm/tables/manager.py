@@ -44,6 +44,8 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from inkterm.bots import number_bots
 from inkterm.engine import GAMES, IllegalChoice, SaveError, load_game, new_game, replay_events
+from inkterm.engine.text import Msg, Text, nmsg
+from inkterm.engine.text import to_data as text_to_data
 from inkterm.engine.types import SECRET_EVENT, Decision, Event
 from inkterm.names import clash, clash_reason
 
@@ -87,8 +89,8 @@ class CannotSave(TableError):
     """The table could not be written: nothing changed, and it is paused until it can."""
 
     def __init__(self, code: str, reason: str) -> None:
-        super().__init__(f"The server cannot save table {code} right now ({reason}): "
-                         "play pauses until it can. Nothing is lost.")
+        super().__init__(Msg("The server cannot save table {code} right now ({reason}): play pauses until it "
+                             "can. Nothing is lost.", code=code, reason=reason))
         self.code = code
 
 
@@ -119,7 +121,8 @@ class TableFile(BaseModel):
     turn_based: bool = False
     time_bank_days: float | None = None
     ended: str | None = None
-    chat: list[tuple[str, str]] = Field(default_factory=list)
+    #: (who, what they said): a person's words, or a message's data (old files: strings).
+    chat: list[tuple[str, Text]] = Field(default_factory=list)
     moved: list[float | None] = Field(default_factory=list)
     bank_used: list[float] = Field(default_factory=list)
     standins: list[int] = Field(default_factory=list)
@@ -280,8 +283,8 @@ def _decision_for(d: Decision, seat: int | None, chooser: str) -> Decision:
     about = d.topic.rstrip("-0123456789").replace("-", " ")
     if about == "your turn":  # the topic of a plain turn: nothing more to say
         about = ""
-    return Decision(d.seat, f"{chooser} is choosing" + (f" ({about})" if about else ""), [],
-                    d.topic, secret=d.secret)
+    return Decision(d.seat, Msg("{who} is choosing ({about})", who=chooser, about=about) if about
+                    else Msg("{who} is choosing", who=chooser), [], d.topic, secret=d.secret)
 
 
 def table_code(text: str) -> str:
@@ -681,10 +684,10 @@ class TableManager:
         if asked.secret or asked.topic in GAMES[table.game].secret_topics:
             # Its label may name what only this seat may see again now (a card back in
             # the hand): the others learn that a choice was taken back, not which.
-            events = [Event(f"{who.name} took back a choice.", seat, "undo"),
-                      Event(f"You took back: {label}.", seat, SECRET_EVENT)]
+            events = [Event(Msg("{who} took back a choice.", who=who.name), seat, "undo"),
+                      Event(Msg("You took back: {choice}.", choice=label), seat, SECRET_EVENT)]
         else:
-            events = [Event(f"{who.name} took back: {label}.", seat, "undo")]
+            events = [Event(Msg("{who} took back: {choice}.", who=who.name, choice=label), seat, "undo")]
         self._commit(table, state=earlier, said=_said(earlier, events))
         log.info("%s took back a choice at table %s", who.name, table.code)
         return table, events
@@ -764,16 +767,17 @@ class TableManager:
             if not self.plays(table):  # another host keeps this table's timers
                 continue
             name = st.seats[seat]
-            why = "has spent their time bank" if spent else "is away"
             if seat in table.away_seats():
                 try:
                     self._commit(table, standins=table.standins | {seat}, leased=True)
                 except TableError:
                     continue
-                text = f"{name} {why}: a bot plays for them until they come back."
+                text = (Msg("{who} has spent their time bank: a bot plays for them until they come back.", who=name)
+                        if spent else Msg("{who} is away: a bot plays for them until they come back.", who=name))
             else:
                 table.away = seat
-                text = f"{name} {why}: a bot plays this turn for them."
+                text = (Msg("{who} has spent their time bank: a bot plays this turn for them.", who=name)
+                        if spent else Msg("{who} is away: a bot plays this turn for them.", who=name))
             log.info("table %s: %s", table.code, text)
             played.append((table, [Event(text, seat, "warning")]))
         return played
@@ -793,7 +797,7 @@ class TableManager:
             self._commit(table, standins=table.standins - {seat})
         except TableError:
             return []
-        return [Event(f"{who.name} is back: the seat is theirs again.", seat, "warning")]
+        return [Event(Msg("{who} is back: the seat is theirs again.", who=who.name), seat, "warning")]
 
     def depart(self, table: Table, who: Player) -> None:
         table.here.discard(who.person)
@@ -822,7 +826,7 @@ class TableManager:
         return table
 
     @_again
-    def steer(self, who: Player, request: Steer) -> tuple[Table, str, Player | None]:
+    def steer(self, who: Player, request: Steer) -> tuple[Table, Text, Player | None]:
         """The host's word (or, while the host is away, one voice towards a majority
         of the players at the table) on a seat or a rule. Returns the table, what the
         table says about it, and the person given a seat or declined, if any."""
@@ -853,7 +857,7 @@ class TableManager:
         name = table.seats[seat].name if seat is not None else ""
         if action == "bot":
             self._commit(table, standins=table.standins | {seat})
-            said = f"A bot plays {name}'s seat until they come back."
+            said: Text = Msg("A bot plays {who}'s seat until they come back.", who=name)
         elif action == "give":
             assert asker is not None and seat is not None
             state = table.state.clone()
@@ -862,28 +866,31 @@ class TableManager:
                          seats=_with(table.seats, seat, SeatInfo(kind="player", name=asker.name)),
                          owners=_with(table.owners, seat, asker.person))
             del table.asking[asker.person]
-            said = f"{asker.name} takes {name}'s seat (seat {seat + 1})."
+            said = Msg("{asker} takes {who}'s seat (seat {seat}).", asker=asker.name, who=name, seat=seat + 1)
         elif action == "decline":
             assert asker is not None
             del table.asking[asker.person]
-            said = f"{asker.name}'s request to join was declined."
+            said = Msg("{asker}'s request to join was declined.", asker=asker.name)
         elif action == "end":
             agreed = "the host" if table.hosted_by(who) else "the players"
             self._commit(table, ended=f"ended by agreement of {agreed}")
             table.asking.clear()
-            said = f"Table {table.code} is ended by agreement of {agreed}; its game is kept."
+            said = (Msg("Table {code} is ended by agreement of the host; its game is kept.", code=table.code)
+                    if table.hosted_by(who) else
+                    Msg("Table {code} is ended by agreement of the players; its game is kept.", code=table.code))
         elif action == "idle":
             minutes = request.minutes or None
             self._commit(table, idle_minutes=minutes)
-            said = (f"A bot now plays for a player idle {minutes} minutes." if minutes
-                    else "The table now waits for idle players.")
+            said = (nmsg("A bot now plays for a player idle {n} minute.", "A bot now plays for a player idle {n} minutes.",
+                         minutes) if minutes
+                    else Msg("The table now waits for idle players."))
         else:
             self._commit(table, undo=bool(request.on))
-            said = "Undo is now " + ("on." if request.on else "off.")
+            said = Msg("Undo is now on.") if request.on else Msg("Undo is now off.")
         log.info("table %s: %s (%s)", table.code, said, who.name)
         return table, said, asker if action in ("give", "decline") else None
 
-    def _voice(self, table: Table, who: Player, what: tuple) -> str | None:
+    def _voice(self, table: Table, who: Player, what: tuple) -> Text | None:
         """None if ``who`` decides alone (the host, or the last player there); else
         their voice is counted and the words that say how many more are needed. With
         the host away, the players at the table decide by majority."""
@@ -902,18 +909,19 @@ class TableManager:
         if len(said) >= needed:
             table.votes.clear()
             return None
-        return (f"{who.name} asks for it; {len(said)} of the {needed} players needed "
-                "agree so far (the host is away). Others: the same in the Table panel (t).")
+        return Msg("{who} asks for it; {n} of the {needed} players needed agree so far (the host is away). "
+                   "Others: the same in the Table panel (t).", who=who.name, n=len(said), needed=needed)
 
-    def say(self, table: Table, name: str, text: str) -> None:
+    def say(self, table: Table, name: str, text: Text) -> None:
         """A chat line, kept with the table (bounded): a late or returning player reads
-        it. Written at once, but a table that cannot be written still chats."""
+        it (a message is kept as its data). Written at once, but a table that cannot be
+        written still chats."""
         line = (name, text)
         for _ in range(AGAIN):
             if table.paused is not None:
                 break
             try:
-                self._write(table, table.file_model(chat=[*table.chat, line]), said={"chat": list(line)})
+                self._write(table, table.file_model(chat=[*table.chat, line]), said={"chat": [name, text_to_data(text)]})
             except Stale:  # the line goes on top of the chat as another host left it
                 self.refresh(table.code)
                 continue

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from inkterm.engine.text import Text
 from inkterm.engine.types import Decision, Event
 
 #: The longest line a session may send (its messages are small; a view may be larger).
@@ -219,7 +220,8 @@ class Ok(_Answer):
 
 class Error(_Answer):
     type: Literal["error"] = "error"
-    text: str
+    #: Why: words, or a message's data the session renders in its reader's language.
+    text: Text
 
 
 class Update(BaseModel):
@@ -258,13 +260,15 @@ class Told(BaseModel):
 
 
 class ChatLine(BaseModel):
-    """A line of chat at a table, already plain text (see ``chat.plain_text``)."""
+    """A line of chat at a table: what a person said, already plain text (see
+    ``chat.plain_text``), or the table's own note (``name`` empty) as a message's data
+    (``engine/text.py``), which each session renders in its reader's language."""
 
     type: Literal["chat"] = "chat"
     code: str
     #: Who said it; empty when the table itself says who came or went.
     name: str
-    text: str
+    text: Text
 
 
 Ok.model_rebuild()

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from inkterm.engine import Decision, IllegalChoice, Record, replay
+from inkterm.engine.text import render
 from inkterm.engine.types import Event
 
 from .client import TableClient, TableRefused
@@ -56,7 +57,8 @@ class RemoteTable:
         #: The game so far as this seat may read it, and the table's chat, as the
         #: server rebuilt them when this session sat down (or came back).
         self.story: list[Told] = list(update.history or [])
-        self.chat: list[tuple[str, str]] = [(c.name, c.text) for c in update.chat or ()]
+        # (a table's note is a message: read here, in this session's language)
+        self.chat: list[tuple[str, str]] = [(c.name, render(c.text)) for c in update.chat or ()]
         self._take(update)
         client.follow(self.code, self._updated, after=update)  # and what came after it
         client.on_lost.append(self._lost)
@@ -76,9 +78,9 @@ class RemoteTable:
     def _updated(self, update: Update | ChatLine) -> None:
         if isinstance(update, ChatLine):
             if self.on_chat is not None:
-                self.on_chat(update.name, update.text)
+                self.on_chat(update.name, render(update.text))
             else:  # said before a screen listens (see client.follow): its chat so far
-                self.chat.append((update.name, update.text))
+                self.chat.append((update.name, render(update.text)))
             return
         if update.history is None:
             self.story.append(Told(round=update.round, events=update.events))

@@ -135,7 +135,7 @@ class ActionMenu(OptionList):
             text = plain_rich(Text.assemble(" ", (key, "dim"), " ",
                                             (f"{row.label} — {row.reason}", "dim italic")))
         else:
-            text = plain_rich(Text.assemble((MARK if marked else " "), (key, "bold"), " ", row.label))
+            text = plain_rich(Text.assemble((MARK if marked else " "), (key, "bold"), " ", str(row.label)))
         width = self._cut_at
         if not marked and width and cell_len(text.plain) > width:
             text.truncate(width, overflow="ellipsis")

@@ -21,7 +21,7 @@ def event_line(event, round_no: int | None = None) -> Text:
     """One event as a log line: ``R3 Ann acts in …``. A round's own announcement
     (kind "round") needs no label."""
     kind = getattr(event, "kind", "info")
-    line = Text(event.text, style=STYLE.get(kind, ""))
+    line = Text(str(event.text), style=STYLE.get(kind, ""))
     if round_no is not None and kind != "round":
         line = Text.assemble((f"R{round_no} ", "dim"), line)
     return line

@@ -25,7 +25,7 @@ class HintBox(TextBox):
     """
 
     def show_choice(self, choice) -> None:
-        text = Text((choice.hint or "") if choice is not None else "")
+        text = Text(str(choice.hint or "") if choice is not None else "")
         width = self.content_size.width or 30
         # Wrapping costs on every key press: only a hint near the box's size can overflow.
         if len(text.plain) > width * (HINT_LINES - 1):

@@ -43,7 +43,7 @@ def test_greedy_reason_names_the_next_best_and_its_value():
     values = [o.value for o in reason.options]
     assert values[0] == max(values)
     text = reason.text(lambda k: d.get(k).label, "Ann")
-    assert d.get(reason.options[1].key).label in text and "projected lead" in text
+    assert str(d.get(reason.options[1].key).label) in text and "projected lead" in text
 
 
 @pytest.mark.parametrize("game", game_params(seats=2))

@@ -48,6 +48,6 @@ def test_the_moments_that_swung_it_are_the_largest_gains_in_words(game, seed):
         turn = game_turns[m.turn - 1]
         name = state.seats[m.seat]
         assert f"{name} +{m.gain} ({turn.before[m.seat]} → {turn.after[m.seat]})" in m.words
-        said = [e.text for _, events in turn.steps for e in events]
+        said = [str(e.text) for _, events in turn.steps for e in events]
         assert any(text in m.words for text in said), m.words  # what happened, in the game's words
         assert not any(k in m.words for k in keys), m.words

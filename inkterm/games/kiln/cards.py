@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from inkterm.engine import Choice
 from inkterm.engine.steps import key_int, parse_key
-from inkterm.engine.words import count
+from inkterm.engine.text import Msg, nmsg, Text
 
 from .choices import count_choice, play_choice, sell_choice, super_choice, zone_pick
 from .content import MONEY_CAP, N_BLANKS, Card, KilnContent
-from .core import KilnCore, zone_name
+from .core import KilnCore, card_name, card_short, zone_name
 from .model import Player
 from .steps import (Blanks, CardEffect, Effect, Gain, MoveCount, MoveFrom, MoveTo, Offer, Persist, Pick,
                     Play, Present, Sell, Split, Super, Trigger)
@@ -72,34 +72,36 @@ class CardRules(KilnCore):
         if self._playable(step.discount):
             self._ask(Play(step.discount, step.why))
         else:
-            self._me_say(f"has no card to play ({step.why}).")
+            self._me_say(Msg("{who} has no card to play ({why}).", why=self._why(step.why)))
 
-    def decide_play(self, step: Play) -> tuple[str, list[Choice], tuple[tuple[str, str, str], ...]]:
+    def decide_play(self, step: Play) -> tuple[Text, list[Choice], tuple[tuple[str, Text, Text], ...]]:
         discount = step.discount
         p = self.me
         playable = self._playable(discount)
         out = [play_choice(self.content, cid, cost, p.blanks, p.favour, p.supply) for cid, cost in playable]
-        out.append(Choice("skip", "Play no card", "Keep your hand as it is."))
-        cheaper = f", {discount} cheaper" if discount else ", full cost"
+        out.append(Choice("skip", Msg("Play no card"), Msg("Keep your hand as it is.")))
         # The rest of the hand, dimmed with the reason (the menu lists them after).
         can = {cid for cid, _ in playable}
-        closed = tuple(("", f"{c.name} {c.zh}", f"${cost}, you have ${p.money}" if cost > p.money
-                        else "it would do nothing now")
+        closed = tuple(("", card_name(c), Msg("${cost}, you have ${money}", cost=cost, money=p.money)
+                        if cost > p.money else Msg("it would do nothing now"))
                        for cid in p.hand if cid not in can
                        for c, cost in [(self.cards[cid], max(0, self.cards[cid].cost - discount))])
-        return f"{step.why}: play a card from your hand{cheaper}?", out, closed
+        why = self._why(step.why)
+        prompt = (Msg("{why}: play a card from your hand, {n} cheaper?", why=why, n=discount) if discount
+                  else Msg("{why}: play a card from your hand, full cost?", why=why))
+        return prompt, out, closed
 
     def handle_play(self, step: Play, key: str) -> None:
         m, p = self.m, self.me
         if key == "skip":
-            self._me_say(f"plays no card ({step.why}).")
+            self._me_say(Msg("{who} plays no card ({why}).", why=self._why(step.why)))
             return
         cid = parse_key(key)[1]
         c = self.cards[cid]
         cost = max(0, c.cost - step.discount)
         p.money -= cost
         p.hand.remove(cid)
-        self._me_say(f"plays {c.name} {c.zh} for {cost} money.", "card")
+        self._me_say(Msg("{who} plays {card} for {n} money.", card=card_name(c), n=cost), "card")
         if c.type == "play":  # R16: play cards resolve once, then to the discard pile
             m.discard.append(cid)
             self._push(CardEffect(cid))
@@ -111,7 +113,8 @@ class CardRules(KilnCore):
         e, n = c.effect, c.p("amount")
         if e == "points":
             p.extra += n
-            self._me_say(f"scores {count(n, 'extra point')} ({c.name}).", "score")
+            self._me_say(nmsg("{who} scores {n} extra point ({card}).", "{who} scores {n} extra points ({card}).", n,
+                              card=card_short(c)), "score")
         elif e == "blanks":
             self._push(Blanks(n, c.name))
         elif e == "tokens_distinct":
@@ -119,24 +122,26 @@ class CardRules(KilnCore):
                 self._ask(Pick(c.p("count"), []))
         elif e == "tokens_all":
             placed = sum(p.place_tokens(z, n) for z in range(1, 7))
-            self._me_say(f"places {count(placed, 'token')} across the zones.")
+            self._me_say(nmsg("{who} places {n} token across the zones.", "{who} places {n} tokens across the zones.",
+                              placed))
         elif e == "trim":
             sel = sorted((z for z in range(6) if p.tokens[z]), key=lambda z: (-p.tokens[z], z))[: c.p("zones")]
             for z in sel:
                 p.tokens[z] -= 1
             p.supply += len(sel)
             if sel:
-                self._me_say(f"takes a token back to the supply from {', '.join(zone_name(z + 1) for z in sel)} "
-                             f"({c.name}).")
+                self._me_say(Msg("{who} takes a token back to the supply from {zones} ({card}).",
+                                 zones=tuple(zone_name(z + 1) for z in sel), card=card_short(c)))
             self._push(Blanks(n, c.name))
         elif e == "favour":
             self._push(Gain(n, 0))
         elif e == "money":
-            self._me_say(f"gains {p.gain_money(n)} money ({c.name}).")
+            self._me_say(Msg("{who} gains {n} money ({card}).", n=p.gain_money(n), card=card_short(c)))
         elif e == "materials":
             p.clay += c.p("clay")
             p.glaze += c.p("glaze")
-            self._me_say(f"gains {c.p('clay')} clay and {c.p('glaze')} glaze ({c.name}).")
+            self._me_say(Msg("{who} gains {clay} clay and {glaze} glaze ({card}).", clay=c.p("clay"), glaze=c.p("glaze"),
+                             card=card_short(c)))
         elif e == "zone_effect":
             self._ask(Super())
         elif e == "move_tokens":
@@ -146,27 +151,30 @@ class CardRules(KilnCore):
                 if s != self.seat and o.favour:  # R8: stops at 1, nothing at 0
                     lost, o.favour = o.favour - max(1, o.favour - n), max(1, o.favour - n)
                     who = self.name(s)
-                    self._say(f"{who} loses {lost} favour to {c.name} (now favour {o.favour})."
-                              if lost else f"{who} keeps favour {o.favour} (it stops at 1).", s, "card")
+                    self._say(Msg("{who} loses {n} favour to {card} (now favour {favour}).", who=who, n=lost,
+                                  card=card_short(c), favour=o.favour)
+                              if lost else Msg("{who} keeps favour {favour} (it stops at 1).", who=who, favour=o.favour),
+                              s, "card")
         elif e == "extra_action":
             m.extra_mains += n
 
     # --- play cards that ask ------------------------------------------------------------
-    def decide_pick(self, step: Pick) -> tuple[str, list[Choice]]:
-        return f"Wheel-throwing: a token on a different zone ({step.left} to go)", [
-            zone_pick("place", z, f"{zone_name(z)}: a token here") for z in range(1, 7) if z not in step.chosen
+    def decide_pick(self, step: Pick) -> tuple[Text, list[Choice]]:
+        return Msg("Wheel-throwing: a token on a different zone ({n} to go)", n=step.left), [
+            zone_pick("place", z, Msg("{zone}: a token here", zone=zone_name(z))) for z in range(1, 7)
+            if z not in step.chosen
         ]
 
     def handle_pick(self, step: Pick, key: str) -> None:
         z = key_int(key)
         p = self.me
         p.place_tokens(z, 1)
-        self._me_say(f"places a token on {zone_name(z)}.")
+        self._me_say(Msg("{who} places a token on {zone}.", zone=zone_name(z)))
         if step.left > 1 and p.supply:
             self._ask(Pick(step.left - 1, step.chosen + [z]))
 
-    def decide_super(self, step: Super) -> tuple[str, list[Choice]]:
-        return "Kiln Superintendent: resolve which zone's effect?", [
+    def decide_super(self, step: Super) -> tuple[Text, list[Choice]]:
+        return Msg("Kiln Superintendent: resolve which zone's effect?"), [
             super_choice(z, d) for z, d in self._super_zones(self.me.money, self.me.hand)
         ]
 
@@ -174,28 +182,30 @@ class CardRules(KilnCore):
         z = key_int(key)
         self._push(Effect(z, self.m.dice[z - 1], False, z, []))
 
-    def decide_move_from(self, step: MoveFrom) -> tuple[str, list[Choice]]:
+    def decide_move_from(self, step: MoveFrom) -> tuple[Text, list[Choice]]:
         t = self.me.tokens
-        return "Porters: move tokens from which zone?", [
-            zone_pick("from", z, f"{zone_name(z)} (you have {t[z - 1]})") for z in range(1, 7) if t[z - 1]
+        return Msg("Porters: move tokens from which zone?"), [
+            zone_pick("from", z, Msg("{zone} (you have {n})", zone=zone_name(z), n=t[z - 1])) for z in range(1, 7)
+            if t[z - 1]
         ]
 
     def handle_move_from(self, step: MoveFrom, key: str) -> None:
         self._ask(MoveTo(step.n, key_int(key)))
 
-    def decide_move_to(self, step: MoveTo) -> tuple[str, list[Choice]]:
+    def decide_move_to(self, step: MoveTo) -> tuple[Text, list[Choice]]:
         t, src = self.me.tokens, step.src
-        return f"Porters: move tokens from {zone_name(src)} to which zone?", [
-            zone_pick("to", z, f"{zone_name(z)} (you have {t[z - 1]})") for z in range(1, 7) if z != src
+        return Msg("Porters: move tokens from {zone} to which zone?", zone=zone_name(src)), [
+            zone_pick("to", z, Msg("{zone} (you have {n})", zone=zone_name(z), n=t[z - 1])) for z in range(1, 7)
+            if z != src
         ]
 
     def handle_move_to(self, step: MoveTo, key: str) -> None:
         self._ask(MoveCount(step.n, step.src, key_int(key)))
 
-    def decide_move_count(self, step: MoveCount) -> tuple[str, list[Choice]]:
+    def decide_move_count(self, step: MoveCount) -> tuple[Text, list[Choice]]:
         src, dst = step.src, step.dst
         most = min(step.n, self.me.tokens[src - 1])
-        return f"Porters: how many tokens from {zone_name(src)} to {zone_name(dst)}?", [
+        return Msg("Porters: how many tokens from {src} to {dst}?", src=zone_name(src), dst=zone_name(dst)), [
             count_choice(k, src, dst) for k in range(most, 0, -1)
         ]
 
@@ -205,56 +215,63 @@ class CardRules(KilnCore):
         t = self.me.tokens
         t[src - 1] -= k
         t[dst - 1] += k
-        self._me_say(f"moves {count(k, 'token')} from {zone_name(src)} to {zone_name(dst)}.")
+        self._me_say(nmsg("{who} moves {n} token from {src} to {dst}.", "{who} moves {n} tokens from {src} to {dst}.",
+                          k, src=zone_name(src), dst=zone_name(dst)))
 
     # --- tap cards (rule 38), a free action once per round ---------------------------------
     def _tap(self, p: Player, c: Card) -> None:
         m = self.m
         p.tapped.append(c.id)
         e, n = c.effect, c.p("amount")
-        tapped = f"taps {c.name} {c.zh}"
+        card = card_name(c)
         if e == "reroll_most":  # rule 38 / R29: most dice, ties to the lower pip
-            self._me_say(f"{tapped}.", "card")
+            self._me_say(Msg("{who} taps {card}.", card=card), "card")
             self._reroll(max(range(1, 7), key=lambda z: (m.dice[z - 1], -z)))
         elif e == "fewer_material":
             which = "clay" if p.clay < p.glaze else "glaze"
             setattr(p, which, getattr(p, which) + n)
-            self._me_say(f"{tapped}: gains {n} {which}.", "card")
+            self._me_say(Msg("{who} taps {card}: gains {n} clay.", card=card, n=n) if which == "clay"
+                         else Msg("{who} taps {card}: gains {n} glaze.", card=card, n=n), "card")
         elif e == "money":
-            self._me_say(f"{tapped}: gains {p.gain_money(n)} money.", "card")
+            self._me_say(Msg("{who} taps {card}: gains {n} money.", card=card, n=p.gain_money(n)), "card")
         elif e == "convert":
             p.clay -= c.p("clay")
             p.glaze += c.p("glaze")
-            self._me_say(f"{tapped}: pays {c.p('clay')} clay for {c.p('glaze')} glaze.", "card")
+            self._me_say(Msg("{who} taps {card}: pays {clay} clay for {glaze} glaze.", card=card, clay=c.p("clay"),
+                             glaze=c.p("glaze")), "card")
         elif e == "token_where_present":
-            self._me_say(f"{tapped}.", "card")
+            self._me_say(Msg("{who} taps {card}.", card=card), "card")
             self._ask(Present(n))
         elif e == "bellows":
             m.bellows += n
-            self._me_say(f"{tapped}: +{n} strength to the next main action.", "card")
+            self._me_say(Msg("{who} taps {card}: +{n} strength to the next main action.", card=card, n=n), "card")
         elif e == "buy_favour":
             p.money -= c.p("money")
-            self._me_say(f"{tapped}: pays {c.p('money')} money for {n} favour.", "card")
+            self._me_say(Msg("{who} taps {card}: pays {money} money for {n} favour.", card=card, money=c.p("money"),
+                             n=n), "card")
             self._push(Gain(n, 0))
         else:
-            self._me_say(f"{tapped}.", "card")
+            self._me_say(Msg("{who} taps {card}.", card=card), "card")
             if e == "sell_materials":
                 self._ask(Sell(c.p("materials"), n))
 
-    def decide_present(self, step: Present) -> tuple[str, list[Choice]]:
+    def decide_present(self, step: Present) -> tuple[Text, list[Choice]]:
         t = self.me.tokens
-        return "Kiln Hand: a token on a zone where you already have one", [
-            zone_pick("place", z, f"{zone_name(z)} (you have {t[z - 1]}): a token here") for z in range(1, 7) if t[z - 1]
+        return Msg("Kiln Hand: a token on a zone where you already have one"), [
+            zone_pick("place", z, Msg("{zone} (you have {n}): a token here", zone=zone_name(z), n=t[z - 1]))
+            for z in range(1, 7) if t[z - 1]
         ]
 
     def handle_present(self, step: Present, key: str) -> None:
         z = key_int(key)
         placed = self.me.place_tokens(z, step.n)
-        self._me_say(f"places {count(placed, 'token')} on {zone_name(z)} (Kiln Hand).")
+        self._me_say(nmsg("{who} places {n} token on {zone} (Kiln Hand).", "{who} places {n} tokens on {zone} (Kiln Hand).",
+                          placed, zone=zone_name(z)))
 
-    def decide_sell(self, step: Sell) -> tuple[str, list[Choice]]:
+    def decide_sell(self, step: Sell) -> tuple[Text, list[Choice]]:
         p, k = self.me, step.k
-        return f"Broker: pay {count(k, 'material')} for {step.money} money", [
+        return nmsg("Broker: pay {n} material for {money} money", "Broker: pay {n} materials for {money} money", k,
+                    money=step.money), [
             sell_choice(c, k) for c in range(min(k, p.clay), -1, -1) if k - c <= p.glaze
         ]
 
@@ -264,7 +281,8 @@ class CardRules(KilnCore):
         p.clay -= c
         p.glaze -= k - c
         got = p.gain_money(step.money)
-        self._me_say(f"sells {count(k, 'material')} for {got} money (Broker).")
+        self._me_say(nmsg("{who} sells {n} material for {money} money (Broker).",
+                          "{who} sells {n} materials for {money} money (Broker).", k, money=got))
 
     # --- persistent cards (R4, R21) ------------------------------------------------------
     def _has(self, is_action: bool, owned: list[str], effect: str) -> Card | None:
@@ -286,18 +304,21 @@ class CardRules(KilnCore):
             self._ask(Split(n, c.name))
         elif e == "bonus_money":
             got = p.gain_money(n)
-            self._me_say(f"gains {got} money from {c.name}.", "card")
+            self._me_say(Msg("{who} gains {n} money from {card}.", n=got, card=card_short(c)), "card")
         elif e == "bonus_token":
             acting = step.acting
             placed = p.place_tokens(acting, n)
-            self._me_say(f"places {count(placed, 'extra token')} on {zone_name(acting)} ({c.name}).", "card")
+            self._me_say(nmsg("{who} places {n} extra token on {zone} ({card}).",
+                              "{who} places {n} extra tokens on {zone} ({card}).", placed, zone=zone_name(acting),
+                              card=card_short(c)), "card")
         elif e == "bonus_glaze":
             p.glaze += n
-            self._me_say(f"gains {n} glaze from {c.name}.", "card")
+            self._me_say(Msg("{who} gains {n} glaze from {card}.", n=n, card=card_short(c)), "card")
         elif e == "dragon":
             if p.dragon < c.p("max"):
                 p.dragon += 1
-                self._me_say(f"adds a Dragon Kiln marker to {c.name} {c.zh} ({p.dragon} of {c.p('max')} now).", "card")
+                self._me_say(Msg("{who} adds a Dragon Kiln marker to {card} ({n} of {most} now).", card=card_name(c),
+                                 n=p.dragon, most=c.p("max")), "card")
         # favour_boost, tribute_bonus, studio_boost, shop_discount, free_copy change
         # values inside the effect itself and do nothing afterwards.
 

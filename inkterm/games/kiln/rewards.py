@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from inkterm.engine import Choice
 from inkterm.engine.steps import key_int
-from inkterm.engine.words import count
+from inkterm.engine.text import Msg, nmsg, Text
+from inkterm.i18n import N_
 
 from .choices import favour_decision, split_decision, zone_pick
-from .content import FAVOUR_SPACES, N_BLANKS, ROW_THRESHOLDS
-from .core import KilnCore, zone_name
+from .content import N_BLANKS, ROW_THRESHOLDS
+from .core import SPACE_NAMES, KilnCore, zone_name
 from .model import Player
 from .steps import Blanks, Favour, Gain, Offer, Place, Reward, Rows, Space, Split
 
@@ -27,15 +28,16 @@ def can_make_blank(p: Player) -> bool:
 
 class RewardRules(KilnCore):
     # --- materials ------------------------------------------------------------------
-    def decide_split(self, step: Split) -> tuple[str, list[Choice]]:
-        return split_decision(step.n, step.why)
+    def decide_split(self, step: Split) -> tuple[Text, list[Choice]]:
+        return split_decision(step.n, self._why(step.why))
 
     def handle_split(self, step: Split, key: str) -> None:
         c, n = key_int(key), step.n
         p = self.me
         p.clay += c
         p.glaze += n - c
-        self._me_say(f"takes {c} clay and {n - c} glaze ({step.why}).")
+        self._me_say(Msg("{who} takes {clay} clay and {glaze} glaze ({why}).", clay=c, glaze=n - c,
+                         why=self._why(step.why)))
 
     # --- the favour track -------------------------------------------------------------
     def run_gain(self, step: Gain) -> None:
@@ -43,18 +45,21 @@ class RewardRules(KilnCore):
         if p.favour == 0:  # rule 18: from the start medal the move is forced
             land = min(6, n)
             p.favour = land
-            self._me_say(f"moves onto the favour track at {land} ({FAVOUR_SPACES[land]}).")
+            self._me_say(Msg("{who} moves onto the favour track at {n} ({space}).", n=land, space=SPACE_NAMES[land]))
             self._push(Space(land, step.tribute_bonus))
         else:
             self._ask(Favour(n, step.tribute_bonus))
 
-    def decide_favour(self, step: Favour) -> tuple[str, list[Choice]]:
+    def decide_favour(self, step: Favour) -> tuple[Text, list[Choice]]:
         return favour_decision(self.me.favour, step.n, self.me.blanks)
 
     def handle_favour(self, step: Favour, key: str) -> None:
         p, n = self.me, step.n
         p.favour = min(6, p.favour + n) if key == "forward" else max(1, p.favour - n)
-        self._me_say(f"moves {key} to favour {p.favour} ({FAVOUR_SPACES[p.favour]}).")
+        moved = (Msg("{who} moves forward to favour {n} ({space}).") if key == "forward"
+                 else Msg("{who} moves back to favour {n} ({space})."))
+        moved.args.update(n=p.favour, space=SPACE_NAMES[p.favour])
+        self._me_say(moved)
         self._push(Space(p.favour, step.tribute_bonus))
 
     def run_space(self, step: Space) -> None:
@@ -63,35 +68,41 @@ class RewardRules(KilnCore):
         p.claims += 1
         if space == 1:
             if p.supply:
-                self._ask(Place(3, "Select materials"))
+                self._ask(Place(3, N_("Select materials")))
             else:
-                self._me_say("has no tokens left to place (Select materials).")
+                self._me_say(Msg("{who} has no tokens left to place (Select materials)."))
         elif space == 2:
-            self._push(Blanks(1, "the favour track"))
+            self._push(Blanks(1, N_("the favour track")))
         elif space == 3:
             got = p.gain_money(3)
-            self._me_say(f"gains {got} money (Reward).")
+            self._me_say(Msg("{who} gains {n} money (Reward).", n=got))
         elif space == 4:
             p.clay += 1
             p.glaze += 2
-            self._me_say("gains 1 clay and 2 glaze (Prepare glaze).")
+            self._me_say(Msg("{who} gains 1 clay and 2 glaze (Prepare glaze)."))
         elif space == 5:
-            self._push(Offer(0, "Exhibition"))
+            self._push(Offer(0, N_("Exhibition")))
         else:
             p.extra += 1 + step.tribute_bonus
-            self._me_say(f"scores {count(1 + step.tribute_bonus, 'extra point')} (Tribute).", "score")
+            self._me_say(nmsg("{who} scores {n} extra point (Tribute).", "{who} scores {n} extra points (Tribute).",
+                              1 + step.tribute_bonus), "score")
 
-    def decide_place(self, step: Place) -> tuple[str, list[Choice]]:
+    def decide_place(self, step: Place) -> tuple[Text, list[Choice]]:
         mine = self.me.tokens
-        return f"{step.why}: place {count(step.n, 'token')} on which zone?", [
-            zone_pick("place", z, f"{zone_name(z)} (you have {mine[z - 1]}): {count(step.n, 'token')} here")
+        why = self._why(step.why)
+        return nmsg("{why}: place {n} token on which zone?", "{why}: place {n} tokens on which zone?", step.n,
+                    why=why), [
+            zone_pick("place", z, nmsg("{zone} (you have {mine}): {n} token here",
+                                       "{zone} (you have {mine}): {n} tokens here", step.n,
+                                       zone=zone_name(z), mine=mine[z - 1]))
             for z in range(1, 7)
         ]
 
     def handle_place(self, step: Place, key: str) -> None:
         z = key_int(key)
         placed = self.me.place_tokens(z, step.n)
-        self._me_say(f"places {count(placed, 'token')} on {zone_name(z)} ({step.why}).")
+        self._me_say(nmsg("{who} places {n} token on {zone} ({why}).", "{who} places {n} tokens on {zone} ({why}).",
+                          placed, zone=zone_name(z), why=self._why(step.why)))
 
     # --- blanks and rows (rules 22–28) ----------------------------------------------------
     def _make_blank(self, p: Player) -> None:
@@ -100,13 +111,19 @@ class RewardRules(KilnCore):
             p.tokens[z - 1] -= 1
         p.supply += len(sel)
         gained = min(N_BLANKS, p.blanks + y) - p.blanks
-        points = f" (+{count(gained, 'point')})" if gained else ""
-        self._me_say(
-            f"makes {'2 blanks (bonus)' if y == 2 else 'a blank'}{points}, a token back to the supply from "
-            + ", ".join(zone_name(z) for z in sel)
-            + "."
-        )
-        self._push(Blanks(y, "blank-making"))
+        zones = tuple(zone_name(z) for z in sel)
+        if y == 2:
+            made = (nmsg("{who} makes 2 blanks (bonus) (+{n} point), a token back to the supply from {zones}.",
+                         "{who} makes 2 blanks (bonus) (+{n} points), a token back to the supply from {zones}.",
+                         gained, zones=zones) if gained
+                    else Msg("{who} makes 2 blanks (bonus), a token back to the supply from {zones}.", zones=zones))
+        else:
+            made = (nmsg("{who} makes a blank (+{n} point), a token back to the supply from {zones}.",
+                         "{who} makes a blank (+{n} points), a token back to the supply from {zones}.",
+                         gained, zones=zones) if gained
+                    else Msg("{who} makes a blank, a token back to the supply from {zones}.", zones=zones))
+        self._me_say(made)
+        self._push(Blanks(y, N_("blank-making")))
 
     def run_blanks(self, step: Blanks) -> None:
         m, p = self.m, self.me
@@ -114,8 +131,10 @@ class RewardRules(KilnCore):
         p.blanks = min(N_BLANKS, before + step.n)  # R11: blanks past slot 20 are lost
         if step.source != "blank-making":
             got = p.blanks - before
-            points = f" (+{count(got, 'point')})" if got else ""
-            self._me_say(f"places {count(got, 'blank')} ({step.source}){points}.")
+            why = self._why(step.source)
+            self._me_say(nmsg("{who} places {n} blank ({why}) (+{n} point).",
+                              "{who} places {n} blanks ({why}) (+{n} points).", got, why=why) if got
+                         else Msg("{who} places 0 blanks ({why}).", why=why))
         done = [i + 1 for i, t in enumerate(ROW_THRESHOLDS) if before < t <= p.blanks]
         if done:
             m.rows_queue.extend(done)  # R26: queued behind any reward in progress
@@ -132,20 +151,20 @@ class RewardRules(KilnCore):
 
     def run_reward(self, step: Reward) -> None:
         m, p, row = self.m, self.me, step.row
-        self._me_say(f"completes row {row} (+1 point).", "score")
+        self._me_say(Msg("{who} completes row {row} (+1 point).", row=row), "score")
         if row == 1:
             if p.favour:  # R5: twice, without moving; nothing at the start medal
                 self._push(Space(p.favour, 0), Space(p.favour, 0))
         elif row == 2:
             p.clay += 2
             p.glaze += 3
-            self._me_say("gains 2 clay and 3 glaze (row 2).")
+            self._me_say(Msg("{who} gains 2 clay and 3 glaze (row 2)."))
         elif row == 3:
-            self._push(Offer(0, "Row 3"))
+            self._push(Offer(0, N_("Row 3")))
         elif row == 4:
             got = p.gain_money(2)
-            self._me_say(f"gains {got} money (row 4).")
+            self._me_say(Msg("{who} gains {n} money (row 4).", n=got))
         else:  # rule 40 / R13: the marker moves now; this round's pass is skipped
             m.start_seat = self.seat
             m.skip_pass = True
-            self._me_say("takes the start-player marker (row 5).")
+            self._me_say(Msg("{who} takes the start-player marker (row 5)."))

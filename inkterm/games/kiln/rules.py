@@ -29,17 +29,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
+from inkterm.i18n import N_
+
 from inkterm.engine import Choice, Decision, Event, GameState
 from inkterm.engine.give import give_into
 from inkterm.engine.steps import Narration, Step, key_int, parse_key
-from inkterm.engine.words import act, count, possessive
+from inkterm.engine.text import Msg, nmsg, Text
 
 from . import scoring
 from .cards import CardRules, saggar
-from .choices import (BACK, END, END_EXTRA, EXCHANGE, NO_DICE, REROLL, blank_choice, boost_decision,
+from .choices import (BACK, END, END_EXTRA, EXCHANGE, NO_DICE, NO_DICE_WHY, REROLL, blank_choice, boost_decision,
                       card_choice, copy_choice, tap_choice, zone_choice, zone_pick)
 from .content import HAND_SIZE, N_BLANKS, N_DICE, N_ROUNDS, KilnContent, cards, read_content, rules_text
-from .core import zone_name
+from .core import card_short, zone_name
 from .model import Model, Player
 from .rewards import RewardRules, blank_selection, can_make_blank
 from .steps import (Act, Ask, Blanks, Boost, CardEffect, Copy, Effect, Exchange, Favour, Gain, Give, MoveCount,
@@ -114,8 +116,8 @@ class State(CardRules, RewardRules):
         m.mains = m.extra_mains = m.bellows = 0
         self.reveal()
         self._say(
-            f"Round {m.round}: {act(self.name(m.start_seat), 'starts')}. Dice: "
-            + ", ".join(f"{zone_name(i + 1)} {d}" for i, d in enumerate(dice) if d),
+            Msg("Round {round}: {who} starts. Dice: {dice}", round=m.round, who=self.name(m.start_seat),
+                dice=tuple(Msg("{zone} {n}", zone=zone_name(i + 1), n=d) for i, d in enumerate(dice) if d)),
             None,
             "round",
         )
@@ -126,16 +128,16 @@ class State(CardRules, RewardRules):
         m.mains = m.extra_mains = m.bellows = 0
         if m.turn < len(m.order):  # the log marks where the next turn begins
             nxt = m.order[m.turn]
-            self._say(f"{possessive(self.name(nxt), start=True)} turn.", nxt, "turn")
+            self._say(Msg("{who}'s turn.", who=self.name(nxt)), nxt, "turn")
             return
         if m.round == N_ROUNDS:  # rule 8: the game ends after round 10, no pass
             m.over = True
             m.turn = len(m.order) - 1  # stays on the last turn so `seat` stays valid
             ranking = self.ranking()
+            scores = self.scores()
             self._say(
-                "Game over. "
-                + ", ".join(f"{self.name(s)} {self.scores()[s]}" for s in ranking)
-                + f". {act(self.name(ranking[0]), 'wins')}.",
+                Msg("Game over. {scores}. {who} wins.", who=self.name(ranking[0]),
+                    scores=tuple(Msg("{name} {score}", name=self.name(s), score=scores[s]) for s in ranking)),
                 None,
                 "end",
             )
@@ -178,13 +180,13 @@ class State(CardRules, RewardRules):
         return said.events
 
     # --- the turn window (rule 9) ------------------------------------------------------
-    def decide_turn(self, step: Turn) -> tuple[str, list[Choice], tuple[tuple[str, str, str], ...]]:
+    def decide_turn(self, step: Turn) -> tuple[Text, list[Choice], tuple[tuple[str, Text, Text], ...]]:
         m = self.m
         seat = m.order[m.turn]
         p = m.players[seat]
         out: list[Choice] = []
         main_open = m.mains == 0 or m.extra_mains > 0
-        empty: tuple[tuple[str, str, str], ...] = ()
+        empty: tuple[tuple[str, Text, Text], ...] = ()
         if main_open:
             for pip in range(1, 7):
                 d = m.dice[pip - 1]
@@ -209,26 +211,28 @@ class State(CardRules, RewardRules):
                 tap_key = None
         who = self.record.seats[seat]
         if main_open:
-            prompt = f"{who}: choose a zone for your {'extra ' if m.mains else ''}main action"
+            prompt = (Msg("{who}: choose a zone for your extra main action", who=who) if m.mains
+                      else Msg("{who}: choose a zone for your main action", who=who))
         else:
-            prompt = f"{who}: free actions, or end your turn"
+            prompt = Msg("{who}: free actions, or end your turn", who=who)
         return prompt, out, empty + self._free_out_of_reach(p)
 
-    def _free_out_of_reach(self, p: Player) -> tuple[tuple[str, str, str], ...]:
+    def _free_out_of_reach(self, p: Player) -> tuple[tuple[str, Text, Text], ...]:
         """The free actions this turn cannot take now, dimmed in the menu with why, so a
         new player learns they exist and what they need (rules 29–31)."""
-        out: tuple[tuple[str, str, str], ...] = ()
+        out: tuple[tuple[str, Text, Text], ...] = ()
         if p.blanks >= N_BLANKS:
-            out += (("b", "Make a blank", f"all {N_BLANKS} made"),)
+            out += (("b", Msg("Make a blank"), Msg("all {n} made", n=N_BLANKS)),)
         elif not can_make_blank(p):
-            out += (("b", "Make a blank", f"needs tokens on 5 zones, yours are on {6 - p.tokens.count(0)}"),)
+            out += (("b", Msg("Make a blank"),
+                     Msg("needs tokens on 5 zones, yours are on {n}", n=6 - p.tokens.count(0))),)
         cheapest = min(filter(None, self.m.dice)) - saggar(p, self.content)
         if cheapest > p.clay:
-            out += (("r", "Reroll a zone", f"needs {cheapest} clay, you have {p.clay}"),)
+            out += (("r", Msg("Reroll a zone"), Msg("needs {n} clay, you have {clay}", n=cheapest, clay=p.clay)),)
         if p.glaze < 3:
-            out += (("x", "Exchange 3 glaze", f"you have {p.glaze} glaze"),)
+            out += (("x", Msg("Exchange 3 glaze"), Msg("you have {n} glaze", n=p.glaze)),)
         elif not p.supply:
-            out += (("x", "Exchange 3 glaze", "no token left in your supply"),)
+            out += (("x", Msg("Exchange 3 glaze"), Msg("no token left in your supply")),)
         return out
 
     def handle_turn(self, step: Turn, key: str) -> None:
@@ -246,7 +250,7 @@ class State(CardRules, RewardRules):
         elif kind == "blank":
             self._make_blank(p)
         elif kind == "end":
-            self._me_say("ends the turn.", "turn")
+            self._me_say(Msg("{who} ends the turn."), "turn")
             self._end_turn()
         elif kind == "reroll":
             self._ask(Reroll())
@@ -256,7 +260,7 @@ class State(CardRules, RewardRules):
             self._tap(p, self.cards[arg])
 
     # --- the main action (rule 10) -----------------------------------------------------
-    def decide_boost(self, step: Boost) -> tuple[str, list[Choice]]:
+    def decide_boost(self, step: Boost) -> tuple[Text, list[Choice]]:
         return boost_decision(step.pip, self.m.dice[step.pip - 1] + self.m.bellows, self.me.favour,
                               self.me.supply)
 
@@ -274,10 +278,15 @@ class State(CardRules, RewardRules):
         p.taken_dice += 1
         # R21: only cards already in front of the player trigger in this action.
         persistent = [c for c in p.tableau if self.cards[c].type == "persistent"]
-        self._me_say(
-            f"acts in {zone_name(pip)} at strength {s}{f' (paid {boost} money for +{boost})' if boost else ''}: "
-            f"{count(placed, 'token')} placed, a die taken."
-        )
+        if boost:
+            self._me_say(nmsg("{who} acts in {zone} at strength {s} (paid {boost} money for +{boost}): "
+                              "{n} token placed, a die taken.",
+                              "{who} acts in {zone} at strength {s} (paid {boost} money for +{boost}): "
+                              "{n} tokens placed, a die taken.", placed, zone=zone_name(pip), s=s, boost=boost))
+        else:
+            self._me_say(nmsg("{who} acts in {zone} at strength {s}: {n} token placed, a die taken.",
+                              "{who} acts in {zone} at strength {s}: {n} tokens placed, a die taken.", placed,
+                              zone=zone_name(pip), s=s))
         self._push(Effect(pip, s, True, pip, persistent), Persist(pip, pip, persistent))
 
     def run_effect(self, step: Effect) -> None:
@@ -286,10 +295,10 @@ class State(CardRules, RewardRules):
         m, p, pip, s = self.m, self.me, step.pip, step.s
         is_action, owned = step.is_action, step.owned
         if pip == 1:
-            self._ask(Split(s, "Materials"))
+            self._ask(Split(s, N_("Materials")))
         elif pip == 2:
             got = p.gain_money(s)
-            self._me_say(f"gains {got} money{' (cap 20)' if got < s else ''}.")
+            self._me_say(Msg("{who} gains {n} money (cap 20).", n=got) if got < s else Msg("{who} gains {n} money.", n=got))
         elif pip == 3:
             works = self._has(is_action, owned, "favour_boost")
             ledger = self._has(is_action, owned, "tribute_bonus")
@@ -300,32 +309,32 @@ class State(CardRules, RewardRules):
             self._studio_draw(s + (drafts.p("amount") if drafts else 0))
         elif pip == 5:
             lic = self._has(is_action, owned, "shop_discount")
-            self._push(Offer(s + (lic.p("amount") if lic else 0), "Shop"))
+            self._push(Offer(s + (lic.p("amount") if lic else 0), N_("Shop")))
         else:
             fee = 0 if self._has(is_action, owned, "free_copy") else 1
             targets = [z for z in range(1, 6) if m.dice[z - 1]]
             if not targets:
-                self._me_say("finds no zone with dice to copy: the Imperial Kiln does nothing.")
+                self._me_say(Msg("{who} finds no zone with dice to copy: the Imperial Kiln does nothing."))
             elif p.money < fee:
-                self._me_say("cannot pay the copy fee: the Imperial Kiln does nothing.")
+                self._me_say(Msg("{who} cannot pay the copy fee: the Imperial Kiln does nothing."))
             else:
                 self._ask(Copy(s, fee, owned))
 
-    def decide_copy(self, step: Copy) -> tuple[str, list[Choice], tuple[tuple[str, str, str], ...]]:
+    def decide_copy(self, step: Copy) -> tuple[Text, list[Choice], tuple[tuple[str, Text, Text], ...]]:
         s, fee = step.s, step.fee
         out = [copy_choice(z, s, fee, self.me.favour) for z in range(1, 6) if self.m.dice[z - 1]]
-        out.append(Choice("skip", "Copy nothing", "Keep the fee; the Imperial Kiln does nothing."))
+        out.append(Choice("skip", Msg("Copy nothing"), Msg("Keep the fee; the Imperial Kiln does nothing.")))
         # The zones without dice, dimmed with why: the five keep their board numbers.
         empty = tuple(NO_DICE[z - 1] for z in range(1, 6) if not self.m.dice[z - 1])
-        return f"Imperial Kiln: pay {fee} money to copy a zone with dice at strength {s}?", out, empty
+        return Msg("Imperial Kiln: pay {fee} money to copy a zone with dice at strength {s}?", fee=fee, s=s), out, empty
 
     def handle_copy(self, step: Copy, key: str) -> None:
         if key == "skip":
-            self._me_say("copies nothing.")
+            self._me_say(Msg("{who} copies nothing."))
             return
         z = key_int(key)
         self.me.money -= step.fee
-        self._me_say(f"pays {step.fee} money to copy {zone_name(z)}.")
+        self._me_say(Msg("{who} pays {n} money to copy {zone}.", n=step.fee, zone=zone_name(z)))
         # R4: pip-6 cards trigger (already scheduled) and so do the copied pip's.
         self._push(Effect(z, step.s, True, 6, step.owned), Persist(z, 6, step.owned))
 
@@ -334,32 +343,33 @@ class State(CardRules, RewardRules):
         m = self.m
         n = min(n, len(m.deck))
         if not n:
-            self._me_say("finds the deck empty: the Studio does nothing.")
+            self._me_say(Msg("{who} finds the deck empty: the Studio does nothing."))
             return
         m.studio, m.deck = m.deck[:n], m.deck[n:]
         self.reveal()
-        self._me_say(f"draws {count(n, 'card')} in the Studio.")
+        self._me_say(nmsg("{who} draws {n} card in the Studio.", "{who} draws {n} cards in the Studio.", n))
         self._ask(Studio())
 
-    def decide_studio(self, step: Studio) -> tuple[str, list[Choice]]:
+    def decide_studio(self, step: Studio) -> tuple[Text, list[Choice]]:
         # "Done" first: pressing 1 repeatedly keeps the hand instead of swapping back and forth.
-        out = [Choice("done", "Done: return the drawn cards", "They go to the bottom of the deck.")]
+        out = [Choice("done", Msg("Done: return the drawn cards"), Msg("They go to the bottom of the deck."))]
         out += [card_choice(self.content, "take", "Take", cid) for cid in self.m.studio]
-        return "Studio: swap drawn cards with your hand, one for one", out
+        return Msg("Studio: swap drawn cards with your hand, one for one"), out
 
     def handle_studio(self, step: Studio, key: str) -> None:
         m = self.m
         if key == "done":
             m.deck.extend(m.studio)
-            self._me_say(f"returns {count(len(m.studio), 'card')} to the bottom of the deck.")
+            self._me_say(nmsg("{who} returns {n} card to the bottom of the deck.",
+                              "{who} returns {n} cards to the bottom of the deck.", len(m.studio)))
             m.studio = []
         else:
             self._ask(Give(parse_key(key)[1]))
 
-    def decide_give(self, step: Give) -> tuple[str, list[Choice]]:
+    def decide_give(self, step: Give) -> tuple[Text, list[Choice]]:
         out = [card_choice(self.content, "give", "Give back", cid) for cid in self.me.hand]
-        out.append(Choice("back", "Back", "Do not take that card."))
-        return f"Studio: which hand card goes back for {self.cards[step.taken].name}?", out
+        out.append(Choice("back", Msg("Back"), Msg("Do not take that card.")))
+        return Msg("Studio: which hand card goes back for {card}?", card=card_short(self.cards[step.taken])), out
 
     def handle_give(self, step: Give, key: str) -> None:
         m, p = self.m, self.me
@@ -368,7 +378,7 @@ class State(CardRules, RewardRules):
             taken = step.taken
             p.hand[p.hand.index(gone)] = taken
             m.studio[m.studio.index(taken)] = gone
-            self._me_say("swaps a card in the Studio.")
+            self._me_say(Msg("{who} swaps a card in the Studio."))
         self._ask(Studio())
 
     # --- free actions (rules 29–31) ----------------------------------------------------
@@ -376,18 +386,19 @@ class State(CardRules, RewardRules):
         # R27: the zone's dice count, never the boost; the Saggar makes it cheaper.
         return max(0, self.m.dice[pip - 1] - saggar(p, self.content))
 
-    def decide_reroll(self, step: Reroll) -> tuple[str, list[Choice], tuple[tuple[str, str, str], ...]]:
+    def decide_reroll(self, step: Reroll) -> tuple[Text, list[Choice], tuple[tuple[str, Text, Text], ...]]:
         p = self.me
         out = [
-            zone_pick("reroll", z, f"{zone_name(z)} ({count(d, 'die')}) for {self._reroll_cost(p, z)} clay")
+            zone_pick("reroll", z, nmsg("{zone} ({n} die) for {clay} clay", "{zone} ({n} dice) for {clay} clay", d,
+                                        zone=zone_name(z), clay=self._reroll_cost(p, z)))
             for z, d in enumerate(self.m.dice, 1)
             if d and self._reroll_cost(p, z) <= p.clay
         ]
         # Every zone is listed: those that cannot be rerolled now dimmed, with why.
-        closed = tuple((str(z), zone_name(z), "no dice" if not d else
-                        f"needs {self._reroll_cost(p, z)} clay, you have {p.clay}")
+        closed = tuple((str(z), zone_name(z), NO_DICE_WHY if not d else
+                        Msg("needs {n} clay, you have {clay}", n=self._reroll_cost(p, z), clay=p.clay))
                        for z, d in enumerate(self.m.dice, 1) if not d or self._reroll_cost(p, z) > p.clay)
-        return f"Reroll which zone? (you have {p.clay} clay)", out + [BACK], closed
+        return Msg("Reroll which zone? (you have {n} clay)", n=p.clay), out + [BACK], closed
 
     def handle_reroll(self, step: Reroll, key: str) -> None:
         if key == "back":
@@ -396,12 +407,13 @@ class State(CardRules, RewardRules):
         p = self.me
         cost = self._reroll_cost(p, z)
         p.clay -= cost
-        self._reroll(z, f"pays {cost} clay and " if cost else "")
+        self._reroll(z, cost)
 
-    def decide_exchange(self, step: Exchange) -> tuple[str, list[Choice]]:
+    def decide_exchange(self, step: Exchange) -> tuple[Text, list[Choice]]:
         t = self.me.tokens
-        return "Exchange 3 glaze: place a token on which zone?", [
-            zone_pick("exchange", z, f"{zone_name(z)} (you have {t[z - 1]}): a token for 3 glaze") for z in range(1, 7)
+        return Msg("Exchange 3 glaze: place a token on which zone?"), [
+            zone_pick("exchange", z, Msg("{zone} (you have {n}): a token for 3 glaze", zone=zone_name(z), n=t[z - 1]))
+            for z in range(1, 7)
         ] + [BACK]
 
     def handle_exchange(self, step: Exchange, key: str) -> None:
@@ -411,7 +423,7 @@ class State(CardRules, RewardRules):
         p = self.me
         p.glaze -= 3
         p.place_tokens(z, 1)
-        self._me_say(f"exchanges 3 glaze for a token on {zone_name(z)}.")
+        self._me_say(Msg("{who} exchanges 3 glaze for a token on {zone}.", zone=zone_name(z)))
 
     # --- results and views -------------------------------------------------------------
     @property

@@ -14,30 +14,49 @@ from typing import TYPE_CHECKING
 
 from inkterm.engine.steps import parse_key
 from inkterm.engine.types import Choice
-from inkterm.engine.words import act
+from inkterm.engine.text import Msg, Text
 
 from .content import Reward, reward_text
-from .tables import ACTION_TOPIC, ALL_SPACES, PLACE, TEXT_FACE, action_label, cap, tok_text, touch_space, where
+from .tables import ACTION_TOPIC, ALL_SPACES, PLACE, TEXT_FACE, action_label, tok_text, touch_space, where
 from .tasks import Task
 
 if TYPE_CHECKING:
     from .rules import State
 
 
-def then_hint(what: str, rewards: list[str]) -> str:
+#: What a first step's hint says comes next (``then_hint``).
+THEN = {"space": (Msg("Then a space."), "Then a space: {rewards}."),
+        "grow": (Msg("Then grow a drop or leaf of yours a space."), "Then grow a drop or leaf of yours a space: {rewards}."),
+        "dirty": (Msg("Then a dirty drop."), "Then a dirty drop: {rewards}."),
+        "translate": (Msg("Then a text to translate."), "Then a text to translate: {rewards}.")}
+_THEN_WORDS = (Msg("Then a space: {rewards}."), Msg("Then grow a drop or leaf of yours a space: {rewards}."),
+               Msg("Then a dirty drop: {rewards}."), Msg("Then a text to translate: {rewards}."))
+
+
+def then_hint(what: str, rewards: list[Text]) -> Text:
     """A first step's hint, what the next one can bring: "Then a space: 2♣, 1♣ 1≈ or
-    1♣ + research → centre." (each different reward once, the first four)."""
+    1♣ + research → centre." (each different reward once, the first four); ``what`` is
+    one of ``THEN``'s."""
     seen = list(dict.fromkeys(r for r in rewards if r))
+    nothing, some = THEN[what]
     if not seen:
-        return f"Then {what}."
+        return nothing
     shown = seen[:4] + (["…"] if len(seen) > 4 else [])
-    return f"Then {what}: " + (", ".join(shown[:-1]) + " or " + shown[-1] if len(shown) > 1 else shown[0]) + "."
+    said: Text = shown[0]
+    if len(shown) > 1:
+        said = Msg("{items} or {last}", items=tuple(shown[:-1]), last=shown[-1])
+    return Msg(some, rewards=said)
 
 
-def total(parts: list[tuple[Reward, str]]) -> Reward:
+def total(parts: list[tuple[Reward, Text]]) -> Reward:
     """All of what a placement brings, as one reward (its gains summed, its actions)."""
     gains = tuple(sum(r.gains[i] for r, _ in parts) for i in range(5))
     return Reward((gains, tuple(a for r, _ in parts for a in r.actions)))  # type: ignore[arg-type]
+
+
+#: A token of the supply, as its source's label.
+FROM_SUPPLY = {"leaf": Msg("A leaf from your supply"), "drop": Msg("A drop from your supply"),
+               "star": Msg("A star from your supply")}
 
 
 class Action:
@@ -56,10 +75,10 @@ class Action:
         """The key of a choice made without asking (there is nothing to choose)."""
         return None
 
-    def prompt(self, st: State, task: Task) -> str:
-        return f"{st.name(task.seat)}: {action_label(self.code)}"
+    def prompt(self, st: State, task: Task) -> Text:
+        return Msg("{who}: {action}", who=st.name(task.seat), action=action_label(self.code))
 
-    def hint(self, st: State) -> str:
+    def hint(self, st: State) -> Text:
         """What choosing this action brings at once, for the card's menu ("" : it asks first)."""
         return ""
 
@@ -89,7 +108,7 @@ class Placement(Action):
     def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
         raise NotImplementedError
 
-    def brings(self, st: State, p: int, tok: tuple, sid: str) -> list[tuple[Reward, str]]:
+    def brings(self, st: State, p: int, tok: tuple, sid: str) -> list[tuple[Reward, Text]]:
         """What placing ``tok`` on ``sid`` gives its placer, part by part with why
         (a space's reward, a text's value, a constellation completed…), read from the
         same tables ``place`` pays from; the menu's hint says it all and its sum."""
@@ -98,14 +117,14 @@ class Placement(Action):
     def feasible(self, st: State, p: int, excl: str | None) -> bool:
         return self.has_dest(st) and has_source(st, p, self.kind, self.sec, excl, self.supply)
 
-    def then(self, st: State, p: int, tok: tuple | None) -> str:
+    def then(self, st: State, p: int, tok: tuple | None) -> Text:
         """What placing ``tok`` can bring, space by space (a first step's hint)."""
         if tok is None:
             return ""
-        return then_hint("a space", [reward_text(total(self.brings(st, p, tok, sid)))
+        return then_hint("space", [reward_text(total(self.brings(st, p, tok, sid)))
                                      for _k, _l, _t, sid in self.dests(st)])
 
-    def hint(self, st: State) -> str:
+    def hint(self, st: State) -> Text:
         srcs = sources(st, st.cur, self.kind, self.sec, None, self.supply)
         return self.then(st, st.cur, peek(st, st.cur, self.kind, parse_key(srcs[0][0])[1])) if srcs else ""
 
@@ -123,17 +142,19 @@ class Placement(Action):
         ds = self.dests(st)
         return ds[0][0] if len(ds) == 1 else None
 
-    def prompt(self, st: State, task: Task) -> str:
-        return super().prompt(st, task) + (": take which token?" if task.stage == 0 else "")
+    def prompt(self, st: State, task: Task) -> Text:
+        if task.stage == 0:
+            return Msg("{who}: {action}: take which token?", who=st.name(task.seat), action=action_label(self.code))
+        return super().prompt(st, task)
 
     def choices(self, st: State, task: Task) -> list[Choice]:
         if task.stage == 0:
             if not self.has_dest(st):
                 return []
-            return [Choice(key, cap(label), self.then(st, task.seat, peek(st, task.seat, self.kind, parse_key(key)[1])), t)
+            return [Choice(key, label, self.then(st, task.seat, peek(st, task.seat, self.kind, parse_key(key)[1])), t)
                     for key, label, t in sources(st, task.seat, self.kind, self.sec, task.excl, self.supply)]
         tok = peek(st, task.seat, self.kind, task.src) if task.src is not None else None
-        return [Choice(key, cap(label), brings_hint(self.brings(st, task.seat, tok, sid)) if tok else "", t)
+        return [Choice(key, label, brings_hint(self.brings(st, task.seat, tok, sid)) if tok else "", t)
                 for key, label, t, sid in self.dests(st)]
 
     def apply(self, st: State, task: Task, key: str) -> None:
@@ -146,7 +167,8 @@ class Placement(Action):
         assert task.src is not None
         tok = take(st, task.seat, self.kind, task.src)
         if not task.src.startswith("supply"):  # a token moved on the board: where from
-            st.say(f"{act(st.name(task.seat), 'takes')} the {tok_text(tok)} from {where(task.src)}", task.seat)
+            st.say(Msg("{who} takes the {token} from {space}", who=st.name(task.seat), token=tok_text(tok),
+                       space=where(task.src)), task.seat)
         self.place(st, task.seat, tok, sid)
 
 
@@ -154,13 +176,14 @@ class Placement(Action):
 def sources(st: State, p: int, kind: str, sec: str, excl: str | None, supply: bool = True):
     """(key, label, touches) for every legal source of a token: the supply, or any space
     outside section ``sec`` (and other than ``excl``) holding one of the seat's."""
-    out: list[tuple[str, str, tuple[str, ...]]] = []
+    out: list[tuple[str, Text, tuple[str, ...]]] = []
     if supply:
         if kind == "text":
             for tid in st.tsupply[p]:
-                out.append((f"src:supply:t{tid}", f"Your text {tid} from supply ({reward_text(TEXT_FACE[tid][0])})", ()))
+                out.append((f"src:supply:t{tid}", Msg("Your text {n} from supply ({reward})", n=tid,
+                                                      reward=reward_text(TEXT_FACE[tid][0])), ()))
         elif st.supply[p][kind] > 0:
-            out.append(("src:supply", f"A {kind} from your supply", ()))
+            out.append(("src:supply", FROM_SUPPLY[kind], ()))
     seen = set()
     spaces = st.spaces
     for sid in ALL_SPACES:
@@ -171,7 +194,8 @@ def sources(st: State, p: int, kind: str, sec: str, excl: str | None, supply: bo
             if tok[0] == p and tok[1] == kind:
                 seen.add(sid)
                 what = tok_text(tok)
-                out.append((f"src:{sid}", f"Your {what} from {where(sid)}", (touch_space(sid),)))
+                out.append((f"src:{sid}", Msg("Your {token} from {space}", token=what, space=where(sid)),
+                            (touch_space(sid),)))
                 break
     return out
 
@@ -189,16 +213,20 @@ def has_source(st: State, p: int, kind: str, sec: str, excl: str | None, supply:
     return False
 
 
-def brings_hint(parts: list[tuple[Reward, str]]) -> str:
+def brings_hint(parts: list[tuple[Reward, Text]]) -> Text:
     """"2★ (the star's space) + 1★ 1 OK (Aries completed) = 3★ 1 OK": every gain, and the sum."""
     parts = [(r, why) for r, why in parts if any(r.gains) or r.actions]
     if not parts:
         return ""
-    said = " + ".join(f"{reward_text(r)} ({why})" for r, why in parts)
+    said: Text = ""
+    for r, why in parts:
+        one = Msg("{reward} ({why})", reward=reward_text(r), why=why)
+        said = Msg("{sum} + {part}", sum=said, part=one) if said else one
     total = [sum(r.gains[i] for r, _ in parts) for i in range(5)]
     if len([r for r, _ in parts if any(r.gains)]) > 1:
-        said += f" = {reward_text(Reward((tuple(total), ())))} in all"  # type: ignore[arg-type]
-    return f"Brings {said}."
+        return Msg("Brings {parts} = {total} in all.", parts=said,
+                   total=reward_text(Reward((tuple(total), ()))))  # type: ignore[arg-type]
+    return Msg("Brings {parts}.", parts=said)
 
 
 def peek(st: State, p: int, kind: str, src: str) -> tuple | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from inkterm.engine.words import act
+from inkterm.engine.text import Msg, Text, sentences
 
 from . import words as W
 from .actions import Action, Placement, brings_hint
@@ -45,24 +45,25 @@ def complete(st: State, const: str) -> None:
     if star and text:
         r = CONST_REWARD[const]
         a, b = star[0][0], text[0][0]
-        st.gain(a, r.gains, f"({W.constellation(const)})")
+        st.gain(a, r.gains, W.constellation_words(const))
         if b != a:
-            st.gain(b, r.gains, f"({W.constellation(const)})")
+            st.gain(b, r.gains, W.constellation_words(const))
 
 
-def goat_brings(st: State) -> list[tuple[Reward, str]]:
+def goat_brings(st: State) -> list[tuple[Reward, Text]]:
     """What turning the goat pays now: each constellation begun in its next sector."""
     nxt = st.goat % NSECT + 1
-    return [(CONST_REWARD[k], f"the goat, {W.constellation(k)}") for k in SECTOR_CONSTS[nxt]
+    return [(CONST_REWARD[k], Msg("the goat, {constellation}", constellation=W.constellation_words(k)))
+            for k in SECTOR_CONSTS[nxt]
             if st.spaces[f"as:{k}:star"] or st.spaces[f"as:{k}:text"]]
 
 
 def goat_step(st: State, p: int) -> None:
     st.goat = st.goat % NSECT + 1
-    st.say(f"The goat turns to sector {st.goat}", p)
+    st.say(Msg("The goat turns to sector {sector}", sector=st.goat), p)
     for k in SECTOR_CONSTS[st.goat]:  # what goat_pays adds up, each paid in its own words
         if st.spaces[f"as:{k}:star"] or st.spaces[f"as:{k}:text"]:
-            st.gain(p, CONST_REWARD[k].gains, f"(the goat, {W.constellation(k)})")
+            st.gain(p, CONST_REWARD[k].gains, Msg("the goat, {constellation}", constellation=W.constellation_words(k)))
 
 
 class ToConstellation(Placement):
@@ -75,26 +76,31 @@ class ToConstellation(Placement):
         out = []
         for sid in astro_dests(st, self.kind):
             k = row_of(sid)
-            extra = f" ({reward_text(STAR_REWARD[k])})" if self.kind == "star" else ""
-            out.append((f"to:{k}", f"{W.constellation(k)}{extra}", (touch_space(sid),), sid))
+            label = (Msg("{constellation} ({reward})", constellation=W.constellation_words(k, capital=True),
+                         reward=reward_text(STAR_REWARD[k])) if self.kind == "star"
+                     else W.constellation_words(k, capital=True))
+            out.append((f"to:{k}", label, (touch_space(sid),), sid))
         return out
 
-    def brings(self, st: State, p: int, tok: tuple, sid: str) -> list[tuple[Reward, str]]:
+    def brings(self, st: State, p: int, tok: tuple, sid: str) -> list[tuple[Reward, Text]]:
         const = row_of(sid)
-        own = (STAR_REWARD[const], "the star") if self.kind == "star" else (st.text_value(tok), tok_text(tok))
+        own = (STAR_REWARD[const], Msg("the star")) if self.kind == "star" else (st.text_value(tok), tok_text(tok))
         other = st.spaces[f"as:{const}:{'text' if self.kind == 'star' else 'star'}"]
-        done = [(CONST_REWARD[const], f"completes {W.constellation(const)}")] if other else []
+        done = ([(CONST_REWARD[const], Msg("completes {constellation}", constellation=W.constellation_words(const)))]
+                if other else [])
         return [own, *done]
 
     def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
         st.spaces[sid].append(tok)
         const = row_of(sid)
-        st.say(f"{act(st.name(p), 'places')} a {tok_text(tok)} on {W.constellation(const)}", p)
+        st.say(Msg("{who} places a {token} on {constellation}", who=st.name(p), token=tok_text(tok),
+                   constellation=W.constellation_words(const)), p)
         if self.kind == "star":
             # the reward's own action may not take back the star just placed
-            st.reward(p, STAR_REWARD[const], f"(star, {W.constellation(const)})", excl=sid)
+            st.reward(p, STAR_REWARD[const], Msg("star, {constellation}", constellation=W.constellation_words(const)),
+                      excl=sid)
         else:
-            st.reward(p, st.text_value(tok), f"({tok_text(tok)})")
+            st.reward(p, st.text_value(tok), tok_text(tok))
         complete(st, const)
 
 
@@ -107,8 +113,8 @@ class TurnGoat(Action):
     def begin(self, st: State, p: int) -> None:
         goat_step(st, p)
 
-    def hint(self, st: State) -> str:
-        return f"To sector {st.goat % NSECT + 1}. " + brings_hint(goat_brings(st))
+    def hint(self, st: State) -> Text:
+        return sentences(Msg("To sector {sector}.", sector=st.goat % NSECT + 1), brings_hint(goat_brings(st)))
 
 
 ACTIONS: dict[str, Action] = {

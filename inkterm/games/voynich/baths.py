@@ -8,15 +8,16 @@ from typing import TYPE_CHECKING
 
 from inkterm.engine.steps import parse_key
 from inkterm.engine.types import Choice
-from inkterm.engine.words import act, possessive
+from inkterm.engine.text import Msg, Text
 
 from .actions import Action, Placement, has_source, sources, take, then_hint, to_supply
 from .content import Reward, reward_text
 from .tables import (
-    ALL_SPACES, BA_NEXT, BA_REWARD, DIRTY, DIRTY_REWARD, DW, FOUNTAINS, GREY, POOL1, POOL2, cap, short, spot,
+    ALL_SPACES, BA_NEXT, BA_REWARD, DIRTY, DIRTY_REWARD, DW, FOUNTAINS, GREY, POOL1, POOL2, short, spot,
     tok_text, touch_space,
 )
 from .tasks import Pool2Entry, Task
+from .words import FOUNTAIN_LABEL
 
 if TYPE_CHECKING:
     from .rules import State
@@ -63,7 +64,7 @@ def bath_chain(st: State, sid: str, tok: tuple) -> None:
         if dest == "POOL2":
             pool2_enter(st, t)
         elif t[0] >= 0:
-            st.gain(t[0], BA_REWARD[dest].gains, f"({tok_text(t)} pushed to {spot(dest)})")
+            st.gain(t[0], BA_REWARD[dest].gains, Msg("{token} pushed to {space}", token=tok_text(t), space=spot(dest)))
     recycle(st)
 
 
@@ -72,10 +73,10 @@ def pool2_enter(st: State, tok: tuple) -> None:
     owner = tok[0]
     if not free:
         to_supply(st, tok)  # ruling 29
-        st.say(f"Pool 2 is full: {possessive(st.name(owner))} leaf returns to supply", owner)
+        st.say(Msg("Pool 2 is full: {who}'s leaf returns to supply", who=st.name(owner)), owner)
     elif len(free) == 1 or owner < 0:
         st.spaces[free[0]].append(tok)
-        st.gain(owner, BA_REWARD[free[0]].gains, f"(leaf into {spot(free[0])})")
+        st.gain(owner, BA_REWARD[free[0]].gains, Msg("leaf into {space}", space=spot(free[0])))
     else:
         st.work.push(Pool2Entry(owner, list(tok)))
 
@@ -93,7 +94,7 @@ def recycle(st: State) -> None:
         pool = st.spaces[POOL1]
         pool.remove(greys[0])
         pool.remove(greys[1])
-        st.say("Two Grey drops in Pool 1 return to the fountains")
+        st.say(Msg("Two Grey drops in Pool 1 return to the fountains"))
         bath_chain(st, FOUNTAINS[0], greys[0])
         bath_chain(st, FOUNTAINS[1], greys[1])
 
@@ -114,21 +115,22 @@ class ToFountain(Placement):
         return True
 
     def dests(self, st: State):
-        return [(f"to:{short(f)}", f"{spot(f)} ({reward_text(BA_REWARD[f])})", (touch_space(f),), f)
+        return [(f"to:{short(f)}", Msg("{space} ({reward})", space=FOUNTAIN_LABEL[short(f)],
+                                        reward=reward_text(BA_REWARD[f])), (touch_space(f),), f)
                 for f in FOUNTAINS]
 
-    def brings(self, st: State, p: int, tok: tuple, sid: str) -> list[tuple[Reward, str]]:
+    def brings(self, st: State, p: int, tok: tuple, sid: str) -> list[tuple[Reward, Text]]:
         """The fountain's reward, and what each of the placer's own tokens the drop
         pushes along pays (the chain played on a copy of the spaces)."""
         log: list = []
         _bath_put(_Spaces(st), sid, tok, False, log)  # type: ignore[arg-type]
         return [(BA_REWARD[sid], spot(sid))] + [
-            (BA_REWARD[dest], f"your {tok_text(t)} pushed to {spot(dest)}")
+            (BA_REWARD[dest], Msg("your {token} pushed to {space}", token=tok_text(t), space=spot(dest)))
             for t, dest in log if dest != "POOL2" and t[0] == p]
 
     def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
-        st.say(f"{act(st.name(p), 'adds')} a drop to {spot(sid)}", p)
-        st.gain(p, BA_REWARD[sid].gains, f"({spot(sid)})")
+        st.say(Msg("{who} adds a drop to {space}", who=st.name(p), space=spot(sid)), p)
+        st.gain(p, BA_REWARD[sid].gains, spot(sid))
         bath_chain(st, sid, tok)
 
 
@@ -139,13 +141,14 @@ class Purify(Action):
     def feasible(self, st: State, p: int, excl: str | None) -> bool:
         return any(t[0] == DIRTY for t in st.spaces[POOL1])
 
-    def hint(self, st: State) -> str:
-        return then_hint("a dirty drop", [reward_text(DIRTY_REWARD[t[2]]) for t in sorted(set(st.spaces[POOL1]))
+    def hint(self, st: State) -> Text:
+        return then_hint("dirty", [reward_text(DIRTY_REWARD[t[2]]) for t in sorted(set(st.spaces[POOL1]))
                                           if t[0] == DIRTY])
 
     def choices(self, st: State, task: Task) -> list[Choice]:
         return [
-            Choice(f"dirty:d{t[2]}", f"Purify dirty drop {t[2]} ({reward_text(DIRTY_REWARD[t[2]])})", "",
+            Choice(f"dirty:d{t[2]}", Msg("Purify dirty drop {n} ({reward})", n=t[2], reward=reward_text(DIRTY_REWARD[t[2]])),
+                   "",
                    (touch_space(POOL1), f"baths:dirty:d{t[2]}"))
             for t in sorted(set(st.spaces[POOL1]))
             if t[0] == DIRTY
@@ -157,8 +160,8 @@ class Purify(Action):
         pool = st.spaces[POOL1]
         tok = next(t for t in pool if t[0] == DIRTY and t[2] == d)
         pool.remove(tok)
-        st.say(f"{act(st.name(p), 'purifies')} dirty drop {d}", p)
-        st.gain(p, DIRTY_REWARD[d].gains, f"(dirty drop {d})")
+        st.say(Msg("{who} purifies dirty drop {n}", who=st.name(p), n=d), p)
+        st.gain(p, DIRTY_REWARD[d].gains, Msg("dirty drop {n}", n=d))
         bath_chain(st, DW, tok)
         st.reward(p, Reward(((0, 0, 0, 0, 0), DIRTY_REWARD[d].actions)))
 
@@ -173,9 +176,9 @@ class Transform(Action):
         if task.stage == 0:
             if not has_source(st, task.seat, "leaf", "ba", task.excl):
                 return []
-            return [Choice(f"from:{short(s)}", f"Transform your drop on {spot(s)}", "", (touch_space(s),))
+            return [Choice(f"from:{short(s)}", Msg("Transform your drop on {space}", space=spot(s)), "", (touch_space(s),))
                     for s in own_bath_drops(st, task.seat)]
-        return [Choice(key, cap(label), "", t) for key, label, t in sources(st, task.seat, "leaf", "ba", task.excl)]
+        return [Choice(key, label, "", t) for key, label, t in sources(st, task.seat, "leaf", "ba", task.excl)]
 
     def apply(self, st: State, task: Task, key: str) -> None:
         p = task.seat
@@ -197,13 +200,13 @@ def transform(st: State, p: int, sid: str, src: str) -> None:
     drop = toks.pop(k)
     to_supply(st, drop)
     leaf = take(st, p, "leaf", src)
-    st.say(f"{act(st.name(p), 'transforms')} a drop on {spot(sid)} into a leaf", p)
+    st.say(Msg("{who} transforms a drop on {space} into a leaf", who=st.name(p), space=spot(sid)), p)
     if sid == POOL1:
         nxt = BA_NEXT[POOL1]
         assert nxt is not None
         bath_chain(st, nxt, leaf)
         # the leaf's own move is a push-like landing: pay its owner (1.10.5)
-        st.gain(p, BA_REWARD[nxt].gains, "(leaf leaves Pool 1)")
+        st.gain(p, BA_REWARD[nxt].gains, Msg("leaf leaves Pool 1"))
     else:
         st.spaces[sid].append(leaf)  # ruling 30: no reward for the placement itself
 
@@ -215,17 +218,18 @@ class Pool2Slot(Action):
         self.code = Pool2Entry.code
         self.topic = "baths"
 
-    def prompt(self, st: State, task) -> str:
-        return f"{st.name(task.seat)}: your leaf reaches Pool 2; choose a slot"
+    def prompt(self, st: State, task) -> Text:
+        return Msg("{who}: your leaf reaches Pool 2; choose a slot", who=st.name(task.seat))
 
     def choices(self, st: State, task) -> list[Choice]:
-        return [Choice(f"slot:{short(s)}", f"{spot(s)} ({reward_text(BA_REWARD[s])})", "", (touch_space(s),))
+        return [Choice(f"slot:{short(s)}", Msg("{space} ({reward})", space=spot(s), reward=reward_text(BA_REWARD[s])), "",
+                       (touch_space(s),))
                 for s in POOL2 if not st.spaces[s]]
 
     def apply(self, st: State, task, key: str) -> None:
         s = "ba:" + parse_key(key)[1]
         st.spaces[s].append(tuple(task.tok))
-        st.gain(task.seat, BA_REWARD[s].gains, f"(leaf into {spot(s)})")
+        st.gain(task.seat, BA_REWARD[s].gains, Msg("leaf into {space}", space=spot(s)))
 
 
 ACTIONS: dict[str, Action] = {

@@ -6,12 +6,13 @@ from typing import TYPE_CHECKING
 
 from inkterm.engine.steps import parse_key
 from inkterm.engine.types import Choice
-from inkterm.engine.words import act
+from inkterm.engine.text import Msg, Text
 
 from .actions import Action, Placement, take, then_hint
 from .content import Reward, reward_text
 from .tables import ALL_SPACES, BASE, BOT_FIXED, BOT_NEXT, BOT_REWARD, BOT_UNLIMITED, BRANCHES, TIPS, short, spot, touch_space
 from .tasks import Task
+from .words import TOKEN_NAME
 
 if TYPE_CHECKING:
     from .rules import State
@@ -69,11 +70,11 @@ class AddLeaf(Placement):
         return True
 
     def dests(self, st: State):
-        return [("to:BASE", "the Botany base, where leaves start", (touch_space(BASE),), BASE)]
+        return [("to:BASE", Msg("The Botany base, where leaves start"), (touch_space(BASE),), BASE)]
 
     def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
         st.spaces[BASE].append(tok)
-        st.say(f"{act(st.name(p), 'adds')} a leaf to the Botany base", p)
+        st.say(Msg("{who} adds a leaf to the Botany base", who=st.name(p)), p)
 
 
 class AddDrop(Placement):
@@ -87,34 +88,37 @@ class AddDrop(Placement):
         return [
             (
                 f"to:{short(tip)}" if tip == to else f"to:{short(tip)}>{short(to)}",
-                spot(tip) + ("" if tip == to else f", flowing on to {spot(to)}") + f" ({reward_text(BOT_REWARD[to])})",
+                (Msg("Root tip {n} ({reward})", n=int(tip[-1]), reward=reward_text(BOT_REWARD[to])) if tip == to else
+                 Msg("Root tip {n}, flowing on to {space} ({reward})", n=int(tip[-1]), space=spot(to),
+                     reward=reward_text(BOT_REWARD[to]))),
                 (touch_space(tip), touch_space(to)),
                 to,
             )
             for tip, to in drop_landings(st)
         ]
 
-    def brings(self, st: State, p: int, tok: tuple, sid: str) -> list[tuple[Reward, str]]:
+    def brings(self, st: State, p: int, tok: tuple, sid: str) -> list[tuple[Reward, Text]]:
         return [(BOT_REWARD[sid], spot(sid))]
 
     def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
         st.spaces[sid].append(tok)
-        st.say(f"{act(st.name(p), 'adds')} a drop, which lands on {spot(sid)}", p)
-        st.reward(p, BOT_REWARD[sid], f"({spot(sid)})")
+        st.say(Msg("{who} adds a drop, which lands on {space}", who=st.name(p), space=spot(sid)), p)
+        st.reward(p, BOT_REWARD[sid], spot(sid))
 
 
 class Grow(Action):
     def feasible(self, st: State, p: int, excl: str | None) -> bool:
         return bool(grow_moves(st, p))
 
-    def hint(self, st: State) -> str:
-        return then_hint("grow a drop or leaf of yours a space", [reward_text(BOT_REWARD[b]) for _a, _k, b in grow_moves(st, st.cur)])
+    def hint(self, st: State) -> Text:
+        return then_hint("grow", [reward_text(BOT_REWARD[b]) for _a, _k, b in grow_moves(st, st.cur)])
 
     def choices(self, st: State, task: Task) -> list[Choice]:
         return [
             Choice(
                 f"grow:{short(a)}>{short(b)}",
-                f"Grow your {kind} from {spot(a)} to {spot(b)} ({reward_text(BOT_REWARD[b])})",
+                Msg("Grow your {token} from {space} to {to} ({reward})", token=TOKEN_NAME[kind], space=spot(a), to=spot(b),
+                    reward=reward_text(BOT_REWARD[b])),
                 "",
                 (touch_space(a), touch_space(b)),
             )
@@ -127,8 +131,9 @@ class Grow(Action):
         kind = next(kd for x, kd, y in grow_moves(st, p) if x == a and y == b)
         tok = take(st, p, kind, a)
         st.spaces[b].append(tok)
-        st.say(f"{act(st.name(p), 'grows')} a {kind} from {spot(a)} to {spot(b)}", p)
-        st.reward(p, BOT_REWARD[b], f"({spot(b)})")
+        st.say(Msg("{who} grows a {token} from {space} to {to}", who=st.name(p), token=TOKEN_NAME[kind], space=spot(a),
+                   to=spot(b)), p)
+        st.reward(p, BOT_REWARD[b], spot(b))
 
 
 ACTIONS: dict[str, Action] = {"bo.leaf": AddLeaf("bo.leaf"), "bo.drop": AddDrop("bo.drop"), "bo.grow": Grow("bo.grow")}

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from inkterm.engine.text import Msg, nmsg
+
 from . import words as W
 
 
@@ -20,13 +22,18 @@ def concerning(before: dict[str, Any], after: dict[str, Any], seat: int, by: int
     gone = sorted(set(was) - set(now))
     came = sorted(set(now) - set(was))
     if gone:
-        where = ", ".join(W.cell(c) for c in gone)
-        to = f" to {', '.join(W.cell(c) for c in came)}" if came else " off the puzzle"
-        out.append(f"{who}'s move took your research token{'s' if len(gone) > 1 else ''} on {where}{to}.")
+        cells = tuple(W.cell(c) for c in gone)
+        moved = (nmsg("{who}'s move took your research token on {cells} to {to}.",
+                      "{who}'s move took your research tokens on {cells} to {to}.", len(gone), who=who, cells=cells,
+                      to=tuple(W.cell(c) for c in came)) if came else
+                 nmsg("{who}'s move took your research token on {cells} off the puzzle.",
+                      "{who}'s move took your research tokens on {cells} off the puzzle.", len(gone), who=who,
+                      cells=cells))
+        out.append(str(moved))
     for section, cells in after["puzzle"]["pieces"].items():
         for c in sorted(set(cells) - set(before["puzzle"]["pieces"].get(section, ()))):
             mine = [r for r in now if _near(r, c)]
             if mine:
-                out.append(f"{who} laid a {section} piece on {W.cell(c)}, next to your research "
-                           f"token on {W.cell(mine[0])}.")
+                out.append(str(Msg("{who} laid a {kind} piece on {cell}, next to your research token on {near}.", who=who,
+                                   kind=W.KIND_NAME.get(section, section), cell=W.cell(c), near=W.cell(mine[0]))))
     return out

@@ -83,8 +83,9 @@ def reward_code(r: Reward) -> str:
     return "+".join(parts + list(r.actions))
 
 
-def reward_text(r: Reward) -> str:
-    return words.reward(reward_code(r))
+def reward_text(r: Reward) -> "words.Text":
+    """A reward in words, as data (rendered where it is read)."""
+    return words.reward_words(reward_code(r))
 
 
 def _check_reward(v: str) -> str:

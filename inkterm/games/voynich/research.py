@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from inkterm.engine.steps import key_args, parse_key
 from inkterm.engine.types import Choice, Decision
-from inkterm.engine.words import act, verb
+from inkterm.engine.text import Msg
 
 from . import words as W
 from .actions import Action
@@ -42,14 +42,15 @@ class PlaceResearch(Action):
             return []
         an = st.an()
         cells = CENTRAL if self.code == "rs.centre" else [i for i in CELLS if an.present[i]]
-        return [Choice(f"cell:{RC[i]}", f"Research token onto {at(i)}", f"worth {VALUE[i]} OK when lifted",
+        return [Choice(f"cell:{RC[i]}", Msg("Research token onto {cell}", cell=at(i)),
+                       Msg("worth {n} OK when lifted", n=VALUE[i]),
                        (touch_cell(i),)) for i in cells]
 
     def apply(self, st: State, task: Task, key: str) -> None:
         p = task.seat
         i = IDX[parse_key(key)[1]]
         st.research[p].append(i)
-        st.say(f"{act(st.name(p), 'places')} a research token on {at(i)}", p)
+        st.say(Msg("{who} places a research token on {cell}", who=st.name(p), cell=at(i)), p)
 
 
 class MoveResearch(Action):
@@ -64,7 +65,8 @@ class MoveResearch(Action):
 
     def choices(self, st: State, task: Task) -> list[Choice]:
         return [
-            Choice(f"move:{RC[i]}>{RC[j]}", f"Move a research token {at(i)} → {at(j)} ({W.DIRECTION[d]})", "",
+            Choice(f"move:{RC[i]}>{RC[j]}", Msg("Move a research token {cell} → {to} ({direction})", cell=at(i), to=at(j),
+                                                direction=W.DIRECTION[d]), "",
                    (touch_cell(i), touch_cell(j)))
             for i, j, d in rs_moves(st, task.seat, self.dirs)
         ]
@@ -74,7 +76,7 @@ class MoveResearch(Action):
         a, b = parse_key(key)[1].split(">")
         st.research[p].remove(IDX[a])
         st.research[p].append(IDX[b])
-        st.say(f"{act(st.name(p), 'moves')} a research token {W.cell(a)} → {W.cell(b)}", p)
+        st.say(Msg("{who} moves a research token {cell} → {to}", who=st.name(p), cell=W.cell(a), to=W.cell(b)), p)
 
 
 ACTIONS: dict[str, Action] = {c: PlaceResearch(c) for c in ("rs.centre", "rs.any")}
@@ -87,6 +89,10 @@ def progress_options(st: State, p: int, entry: list) -> list[tuple[int, ...]]:
     if step >= 4:
         return []
     return st.an().options(st.content.cond(cid, step), tuple(sorted(set(st.research[p]))))
+
+
+DONE = Choice("done", Msg("Stop advancing cards"), "", ())
+RESEARCH = Msg("research")
 
 
 class Progress:
@@ -103,15 +109,17 @@ class Progress:
                 ch.append(
                     Choice(
                         f"progress:{cid}:{cells}",
-                        f"Advance {W.card(cid)} to step {step + 1}: lift tokens on {', '.join(at(c) for c in combo)}",
-                        f"needs {W.condition(st.content.cond(cid, step))}; gain {gain} OK",
+                        Msg("Advance {card} to step {step}: lift tokens on {cells}", card=W.card_words(cid), step=step + 1,
+                            cells=tuple(at(c) for c in combo)),
+                        Msg("needs {condition}; gain {n} OK", condition=W.condition_words(st.content.cond(cid, step)),
+                            n=gain),
                         tuple(touch_cell(c) for c in combo) + (f"card:{cid}",),
                     )
                 )
         if not ch:
             return None
-        ch.append(Choice("done", "Stop advancing cards", "", ()))
-        return Decision(p, f"{st.name(p)}: advance an open card?", ch, "progression")
+        ch.append(DONE)
+        return Decision(p, Msg("{who}: advance an open card?", who=st.name(p)), ch, "progression")
 
     def apply(self, st: State, key: str) -> None:
         if key == "done":
@@ -126,6 +134,7 @@ class Progress:
             st.research[p].remove(i)
             gain += VALUE[i]
         entry[1] += 1
-        st.say(f"{act(st.name(p), 'lifts')} research tokens on {', '.join(W.cell(c) for c in cells.split('+'))} "
-               f"and {verb(st.name(p), 'advances')} {W.card(cid)} to step {entry[1]}", p, "progress")
-        st.gain(p, (0, 0, 0, 0, gain), "(research)")
+        st.say(Msg("{who} lifts research tokens on {cells}: {card} advances to step {step}", who=st.name(p),
+                   cells=tuple(W.cell(c) for c in cells.split("+")), card=W.card_words(cid), step=entry[1]), p,
+               "progress")
+        st.gain(p, (0, 0, 0, 0, gain), RESEARCH)

@@ -44,7 +44,7 @@ from inkterm.engine.give import give_into
 from inkterm.engine.state import GameState
 from inkterm.engine.steps import Narration, WorkQueue
 from inkterm.engine.types import Choice, Decision, Event
-from inkterm.engine.words import act, possessive
+from inkterm.engine.text import Msg, Text, sentences
 
 from . import astrology, baths, botany, persist, recipes, research, scoring, view, writing
 from . import words as W
@@ -65,6 +65,9 @@ MAX_ROUNDS = 60  # safety net for bots that never score (see rules.md "Rulings")
 ACTIONS: dict[str, Action] = {
     **botany.ACTIONS, **astrology.ACTIONS, **baths.ACTIONS, **writing.ACTIONS, **recipes.ACTIONS, **research.ACTIONS,
 }
+
+
+DECLINE = Choice("decline", Msg("Do not use this reward action"), Msg("The action is lost."), ())
 
 
 class State(GameState):
@@ -176,17 +179,17 @@ class State(GameState):
             self._an = Analysis(self.grid)
         return self._an
 
-    def name(self, p: int) -> str:
+    def name(self, p: int) -> Text:
         if p == GREY:
-            return "Grey"
+            return Msg("Grey")
         if p == DIRTY:
-            return "dirty water"
+            return Msg("dirty water")
         return self.record.seats[p]
 
-    def say(self, text: str, seat: int | None = None, kind: str = "info") -> None:
+    def say(self, text: Text, seat: int | None = None, kind: str = "info") -> None:
         self.narration.say(text, seat, kind)
 
-    def gain(self, p: int, vec, why: str = "") -> None:
+    def gain(self, p: int, vec, why: Text | None = "") -> None:
         """Knowledge/OK gains with breakthroughs (1.6) and the end trigger (1.15)."""
         if p < 0 or not any(vec):
             return
@@ -202,17 +205,21 @@ class State(GameState):
                 for b in BREAKS:
                     if old < b <= new:
                         self.share[p][t] += 1
-                        self.say(f"{act(self.name(p), 'reaches')} a breakthrough in {TYPE_NAMES[t]}: 1 sharing token", p, "breakthrough")
+                        self.say(Msg("{who} reaches a breakthrough in {kind}: 1 sharing token", who=self.name(p),
+                                     kind=W.KIND_NAME[TYPE_NAMES[t]]), p, "breakthrough")
         if vec[OK]:
             self.ok[p] += vec[OK]
             if not self.end_triggered and self.ok[p] >= END_AT:
                 self.end_triggered = True
                 self.trigger_round = self.round
-                self.say(f"{act(self.name(p), 'reaches')} {END_AT} OK: the game ends after round {self.round + 1}", p, "end")
+                self.say(Msg("{who} reaches {n} OK: the game ends after round {round}", who=self.name(p), n=END_AT,
+                             round=self.round + 1), p, "end")
         if why is not None:
-            self.say(f"{act(self.name(p), 'gains')} {reward_text(Reward((tuple(vec), ())))}{' ' + why if why else ''}", p, "gain")
+            gained = reward_text(Reward((tuple(vec), ())))
+            self.say(Msg("{who} gains {reward} ({why})", who=self.name(p), reward=gained, why=why) if why else
+                     Msg("{who} gains {reward}", who=self.name(p), reward=gained), p, "gain")
 
-    def reward(self, p: int, r: Reward, why: str = "", excl: str | None = None) -> None:
+    def reward(self, p: int, r: Reward, why: Text = "", excl: str | None = None) -> None:
         """Gain a printed reward. Action parts become optional follow-up decisions for the
         acting player (ruling 38/39); off-turn rewards never carry actions (ruling 37)."""
         self.gain(p, r.gains, why)
@@ -260,7 +267,7 @@ class State(GameState):
         if not ch:
             return None
         if step.optional:
-            ch.append(Choice("decline", "Do not use this reward action", "The action is lost.", ()))
+            ch.append(DECLINE)
         return Decision(step.seat, handler.prompt(self, step), ch, handler.topic)  # type: ignore[arg-type]
 
     def _advance(self) -> None:
@@ -299,7 +306,8 @@ class State(GameState):
             self.items = []
         elif ph == "share":
             if any(self.share[p]):
-                self.say(f"{act(self.name(p), 'has')} no legal place for the remaining sharing tokens; they are returned", p)
+                self.say(Msg("{who} has no legal place for the remaining sharing tokens; they are returned",
+                             who=self.name(p)), p)
                 self.share[p] = [0, 0, 0, 0]
             self.phase = "move"
         elif ph == "move":
@@ -346,11 +354,14 @@ class State(GameState):
         self.over = True
         self.work.clear()
         self.final = [scoring.final_score(self, p) for p in range(self.n)]
-        self.say("The game is over", None, "end")
+        self.say(Msg("The game is over"), None, "end")
         for p, final in enumerate(self.final):  # the end's scoring, said like any gain
-            rows = ", ".join(f"{label} {pts}" for label, pts in final["breakdown"][1:] if pts)
-            self.say(f"{act(self.name(p), 'scores')} {final['total'] - self.ok[p]} at the end"
-                     + (f" ({rows})" if rows else "") + f": {final['total']} in all", p, "gain")
+            rows = tuple(Msg("{row} {points}", row=scoring.row_words(label), points=pts) for label, pts in final["breakdown"][1:] if pts)
+            more = final["total"] - self.ok[p]
+            self.say(Msg("{who} scores {n} at the end ({rows}): {total} in all", who=self.name(p), n=more, rows=rows,
+                         total=final["total"]) if rows else
+                     Msg("{who} scores {n} at the end: {total} in all", who=self.name(p), n=more, total=final["total"]),
+                     p, "gain")
 
     @property
     def is_over(self) -> bool:
@@ -371,21 +382,26 @@ class State(GameState):
         if kind != "card" or cid not in C.cards:
             return None
         card = C.cards[cid]
-        kinds = " or ".join(f"{W.GLYPH[t]} {W.KNOWLEDGE[t].capitalize()}" for t in card.scores)
-        lines = [f"{W.card(cid)}: a {card.deck.capitalize()} card; its steps score {kinds}."]
+        kinds = tuple(Msg("{glyph} {kind}", glyph=W.GLYPH[t], kind=W.SECTION_NAME[W.KNOWLEDGE[t]]) for t in card.scores)
+        lines: list[Text] = [Msg("{card}: a {deck} card; its steps score {kinds}.", card=W.card_words(cid),
+                                 deck=W.SECTION_NAME[card.deck], kinds=kinds[0] if len(kinds) == 1 else
+                                 Msg("{either} or {other}", either=kinds[0], other=kinds[1]))]
         prev: list[str] = []
         for step in range(1, 5):
             acts = C.acts(cid, step)
             new = acts[len(prev):] if prev and acts[: len(prev)] == prev else acts
-            score = f"scores ×{C.mult[step]}" if C.mult[step] else "scores nothing"
-            line = f"Step {step} {W.steps(step)}: {'adds' if new is not acts else 'does'} {W.actions(new)}; {score}."
+            score = Msg("scores ×{n}", n=C.mult[step]) if C.mult[step] else Msg("scores nothing")
+            args: dict[str, Any] = dict(step=step, dots=W.steps(step), actions=W.actions_words(new), score=score)
+            line: Text = (Msg("Step {step} {dots}: adds {actions}; {score}.", **args) if new is not acts else
+                          Msg("Step {step} {dots}: does {actions}; {score}.", **args))
             if step < 4:
-                line += f" To advance ({C.cards_model.arrows[step - 1]}): {W.condition(C.cond(cid, step))}."
+                line = sentences(line, Msg("To advance ({arrow}): {condition}.", arrow=C.cards_model.arrows[step - 1],
+                                           condition=W.condition_words(C.cond(cid, step))))
             lines.append(line)
             prev = acts
-        lines += [f"In {possessive(self.name(p))} book, on step {step}." for p in range(self.n)
+        lines += [Msg("In {who}'s book, on step {step}.", who=self.name(p), step=step) for p in range(self.n)
                   for c, step in self.book[p] if c == cid]
-        return "\n".join(lines)
+        return "\n".join(map(str, lines))
 
     def lookups(self, seat: int | None = None) -> list[tuple[str, str]]:
         """Every card in every book (nothing in this game is hidden)."""

@@ -3,6 +3,7 @@ knowledge values compared highest first. Functions of the state; the state's
 ``scores``/``ranking`` and the summary call them."""
 from __future__ import annotations
 
+from inkterm.engine.text import Msg, Text
 from typing import TYPE_CHECKING, Any
 
 from inkterm.engine.words import act
@@ -43,6 +44,17 @@ def final_score(st: State, p: int) -> dict[str, Any]:
     return {"total": sum(r[1] for r in rows), "breakdown": rows, "pages": pages, "research_raw": raw}
 
 
+#: The breakdown's rows (kept in English in the final score, which saves hold) in words.
+ROW_WORDS = {"In-game OK": Msg("In-game OK"), "Research tokens, halved": Msg("Research tokens, halved"),
+             "Botany pages": Msg("Botany pages"), "Astrology pages": Msg("Astrology pages"),
+             "Baths pages": Msg("Baths pages"), "Writing pages": Msg("Writing pages"),
+             "Recipes pages": Msg("Recipes pages")}
+
+
+def row_words(label: str) -> Text:
+    return ROW_WORDS.get(label, label)
+
+
 def scores(st: State) -> list[int]:
     if st.final is not None:
         return [f["total"] for f in st.final]
@@ -65,6 +77,7 @@ def winners(st: State) -> list[int]:
 
 def tiebreak_lines(st: State) -> list[str]:
     sc = scores(st)
+    names = st.record.seats  # seats only: the view keeps these lines as they are
     lines = []
     by: dict[int, list[int]] = {}
     for p in range(st.n):
@@ -72,15 +85,15 @@ def tiebreak_lines(st: State) -> list[str]:
     for s, ps in sorted(by.items(), reverse=True):
         if len(ps) < 2:
             continue
-        desc = "; ".join(f"{st.name(p)} {'/'.join(map(str, sorted(st.know[p], reverse=True)))}" for p in ps)
-        lines.append(f"Tie at {s} OK between {', '.join(st.name(p) for p in ps)}: knowledge, highest first: {desc}")
+        desc = "; ".join(f"{names[p]} {'/'.join(map(str, sorted(st.know[p], reverse=True)))}" for p in ps)
+        lines.append(f"Tie at {s} OK between {', '.join(names[p] for p in ps)}: knowledge, highest first: {desc}")
         keys = {p: sorted(st.know[p], reverse=True) for p in ps}
         order = sorted(ps, key=lambda p: keys[p], reverse=True)
         if keys[order[0]] == keys[order[1]]:
             shared = [p for p in order if keys[p] == keys[order[0]]]
-            lines.append(f"Identical knowledge: {', '.join(st.name(p) for p in shared)} share the place")
+            lines.append(f"Identical knowledge: {', '.join(names[p] for p in shared)} share the place")
         else:
-            lines.append(f"{act(st.name(order[0]), 'wins')} the tie-break")
+            lines.append(f"{act(names[order[0]], 'wins')} the tie-break")
     if not lines:
         lines.append("No ties")
     return lines

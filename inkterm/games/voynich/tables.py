@@ -7,6 +7,8 @@ Board spaces are named ``<sec>:<name>`` (``bo:STEM1``, ``as:2O2:star``, ``ba:FNL
 ``inkterm/assets/voynich`` and never changes."""
 from __future__ import annotations
 
+from inkterm.engine.text import Msg, Text
+
 from . import words as W
 from .content import DECK_OF, GAIN_RE, content, parse_reward
 
@@ -124,39 +126,39 @@ PLACE = {
 RS_DIRS = {"rs.N": "N", "rs.E": "E", "rs.S": "S", "rs.W": "W"}
 
 ACTION_LABEL = {
-    "bo.leaf": "Add a leaf (Botany)",
-    "bo.drop": "Add a drop (Botany)",
-    "bo.grow": "Grow (Botany)",
-    "as.star": "Add a star (Astrology)",
-    "as.text": "Add a text (Astrology)",
-    "as.goat": "Turn the goat (Astrology)",
-    "ba.drop": "Add a drop to a fountain (Baths)",
-    "ba.purify": "Purify a dirty drop (Baths)",
-    "ba.transform": "Transform a drop into a leaf (Baths)",
-    "wr.text": "Add a text (Writing)",
-    "wr.star": "Add a star (Writing)",
-    "wr.translate": "Translate a text (Writing)",
-    "re.leaf": "Move a leaf to Recipes",
-    "re.star": "Move a star to Recipes",
-    "re.drop": "Move a drop to Recipes",
-    "re.text": "Move a text to Recipes",
-    "rs.centre": "Research token onto the central piece",
-    "rs.any": "Research token onto any piece",
-    "rs.N": "Move a research token north",
-    "rs.E": "Move a research token east",
-    "rs.S": "Move a research token south",
-    "rs.W": "Move a research token west",
-    "rs.step": "Move a research token one step",
+    "bo.leaf": Msg("Add a leaf (Botany)"),
+    "bo.drop": Msg("Add a drop (Botany)"),
+    "bo.grow": Msg("Grow (Botany)"),
+    "as.star": Msg("Add a star (Astrology)"),
+    "as.text": Msg("Add a text (Astrology)"),
+    "as.goat": Msg("Turn the goat (Astrology)"),
+    "ba.drop": Msg("Add a drop to a fountain (Baths)"),
+    "ba.purify": Msg("Purify a dirty drop (Baths)"),
+    "ba.transform": Msg("Transform a drop into a leaf (Baths)"),
+    "wr.text": Msg("Add a text (Writing)"),
+    "wr.star": Msg("Add a star (Writing)"),
+    "wr.translate": Msg("Translate a text (Writing)"),
+    "re.leaf": Msg("Move a leaf to Recipes"),
+    "re.star": Msg("Move a star to Recipes"),
+    "re.drop": Msg("Move a drop to Recipes"),
+    "re.text": Msg("Move a text to Recipes"),
+    "rs.centre": Msg("Research token onto the central piece"),
+    "rs.any": Msg("Research token onto any piece"),
+    "rs.N": Msg("Move a research token north"),
+    "rs.E": Msg("Move a research token east"),
+    "rs.S": Msg("Move a research token south"),
+    "rs.W": Msg("Move a research token west"),
+    "rs.step": Msg("Move a research token one step"),
 }
 ACTION_TOPIC = {"bo": "botany", "as": "astrology", "ba": "baths", "wr": "writing", "re": "recipes", "rs": "research"}
 
 
-def action_label(code: str) -> str:
+def action_label(code: str) -> Text:
     """An action of a card or a reward in words (the menu's label)."""
     if GAIN_RE.match(code):
-        return f"Gain {W.reward(code)}"
+        return Msg("Gain {reward}", reward=W.reward_words(code))
     if code == "re.any":
-        return "Move any token to Recipes"
+        return Msg("Move any token to Recipes")
     return ACTION_LABEL[code]
 
 
@@ -177,15 +179,15 @@ def action_topic(code: str) -> str:
     return ACTION_TOPIC[code[:2]]
 
 
-def where(sid: str) -> str:
+def where(sid: str) -> Text:
     """A space in words with its section: ``as:1I:text`` -> ``sector 1, inner text (Astrology)``."""
-    return W.where(sid)
+    return W.where_words(sid)
 
 
-def spot(sid: str) -> str:
+def spot(sid: str) -> Text:
     """A space in words without its section: ``bo:STEM1`` -> ``stem 1``."""
     sec, _, rest = sid.partition(":")
-    return W.space(CODE_SEC[sec], rest)
+    return W.space_words(CODE_SEC[sec], rest)
 
 
 
@@ -199,13 +201,13 @@ def short(sid: str) -> str:
     return sid.split(":", 1)[1]
 
 
-def tok_text(tok) -> str:
+def tok_text(tok) -> Text:
     owner, kind, tid, tr = tok
     if kind == "text":
-        return W.text_token(tid, tr)
+        return W.text_token_words(tid, tr)
     if owner == DIRTY:
-        return f"dirty drop {tid}"
-    return kind
+        return Msg("dirty drop {n}", n=tid)
+    return W.TOKEN_NAME[kind]
 
 
 def cap(s: str) -> str:

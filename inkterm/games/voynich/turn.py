@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from inkterm.engine.steps import key_args, parse_key
 from inkterm.engine.types import Choice, Decision
-from inkterm.engine.words import act
+from inkterm.engine.text import Msg, Text, nmsg, sentences
 
 from . import words as W
 from .content import GAIN_RE, OK, SECTIONS, TYPE_NAMES, TYPES
@@ -20,6 +20,11 @@ if TYPE_CHECKING:
     from .rules import State
 
 
+SKIP = Choice("act:skip", Msg("Take no actions"), Msg("The open cards' actions go unused this turn."), ())
+STOP = Choice("stop", Msg("End your actions"), Msg("unused actions are lost"), (), "e")
+NO_MOVE = Choice("share-move:none", Msg("Move no research token"), "", ())
+
+
 class Spread:
     """Open a double page, never the one opened last turn (the golden rule)."""
 
@@ -28,27 +33,32 @@ class Spread:
         last = st.last[p]
         # The double pages answer to their place in the book, 1–5.
         ch = [
-            Choice(f"spread:{s}", f"Open {s.capitalize()}", self._hint(st, p, s), (f"book:{s}",), str(n))
+            Choice(f"spread:{s}", Msg("Open {section}", section=W.SECTION_NAME[s]), self._hint(st, p, s), (f"book:{s}",),
+                   str(n))
             for n, s in enumerate(SECTIONS, 1)
             if s != last
         ]
-        shut: tuple[tuple[str, str, str], ...] = ()
-        rule = ""
+        shut: tuple[tuple[str, Text, Text], ...] = ()
         if last:
-            shut = ((str(SECTIONS.index(last) + 1), last.capitalize(), "opened last turn"),)
-            rule = f" (not {last.capitalize()}, opened last turn)"
-        return Decision(p, f"{st.name(p)}: open a double page{rule}", ch, "choosing-a-double-page", shut)
+            shut = ((str(SECTIONS.index(last) + 1), W.SECTION_NAME[last], Msg("opened last turn")),)
+            prompt = Msg("{who}: open a double page (not {section}, opened last turn)", who=st.name(p),
+                         section=W.SECTION_NAME[last])
+        else:
+            prompt = Msg("{who}: open a double page", who=st.name(p))
+        return Decision(p, prompt, ch, "choosing-a-double-page", shut)
 
     @staticmethod
-    def _hint(st: State, p: int, s: str) -> str:
+    def _hint(st: State, p: int, s: str) -> Text:
         i = SECTIONS.index(s)
-        return ", ".join(f"{W.card(cid)} on step {step}" for cid, step in st.book[p][2 * i : 2 * i + 2])
+        cards = tuple(Msg("{card} on step {step}", card=W.card_words(cid), step=step)
+                      for cid, step in st.book[p][2 * i : 2 * i + 2])
+        return Msg(W.ITEMS, items=cards)
 
     def apply(self, st: State, key: str) -> None:
         sec = parse_key(key)[1]
         st.open = sec
         st.phase = "prog1"
-        st.say(f"{act(st.name(st.cur), 'opens')} {sec.capitalize()}", st.cur, "action")
+        st.say(Msg("{who} opens {section}", who=st.name(st.cur), section=W.SECTION_NAME[sec]), st.cur, "action")
 
 
 class Pick:
@@ -60,11 +70,12 @@ class Pick:
         for cid, step in st.open_cards(p):
             acts = st.content.acts(cid, step)
             if any(st.feasible(a, p) for it in acts for a in it.split("/")):
-                ch.append(Choice(f"act:{cid}", f"Use {W.card(cid)} (step {step})", W.actions(acts), (f"card:{cid}",)))
+                ch.append(Choice(f"act:{cid}", Msg("Use {card} (step {step})", card=W.card_words(cid), step=step),
+                                 W.actions_words(acts), (f"card:{cid}",)))
         if not ch:
             return None
-        ch.append(Choice("act:skip", "Take no actions", "The open cards' actions go unused this turn.", ()))
-        return Decision(p, f"{st.name(p)}: which open card do you use?", ch, "acting")
+        ch.append(SKIP)
+        return Decision(p, Msg("{who}: which open card do you use?", who=st.name(p)), ch, "acting")
 
     def apply(self, st: State, key: str) -> None:
         cid = parse_key(key)[1]
@@ -75,7 +86,7 @@ class Pick:
         st.acting = cid
         st.items = [tuple(it.split("/")) for it in st.content.acts(cid, step)]
         st.phase = "act"
-        st.say(f"{act(st.name(st.cur), 'uses')} {W.card(cid)}", st.cur)
+        st.say(Msg("{who} uses {card}", who=st.name(st.cur), card=W.card_words(cid)), st.cur)
 
 
 class Act:
@@ -92,12 +103,13 @@ class Act:
         if not codes:
             return None
         keys = self._keys(st)
-        ch = [Choice(f"do:{a}", action_label(a), " ".join(filter(None, (self._now(st, a), self._left(st, a)))), action_touches(a),
+        ch = [Choice(f"do:{a}", action_label(a), sentences(self._now(st, a), self._left(st, a)), action_touches(a),
                      keys.get(a))  # (None: the menu gives it a free letter)
               for a in codes]
-        ch.append(Choice("stop", "End your actions", "unused actions are lost", (), "e"))
+        ch.append(STOP)
         assert st.acting is not None
-        return Decision(p, f"{st.name(p)}: next action of {W.card(st.acting)}", ch, action_topic(codes[0]))
+        return Decision(p, Msg("{who}: next action of {card}", who=st.name(p), card=W.card_words(st.acting)), ch,
+                        action_topic(codes[0]))
 
     @staticmethod
     def _keys(st: State) -> dict[str, str]:
@@ -116,13 +128,13 @@ class Act:
         return keys
 
     @staticmethod
-    def _now(st: State, a: str) -> str:
+    def _now(st: State, a: str) -> Text:
         return "" if GAIN_RE.match(a) else st.action(a).hint(st)
 
     @staticmethod
-    def _left(st: State, a: str) -> str:
+    def _left(st: State, a: str) -> Text:
         n = sum(1 for it in st.items if a in it)
-        return f"{n} use{'s' if n > 1 else ''} left" if n > 1 else ""
+        return nmsg("{n} use left", "{n} uses left", n) if n > 1 else ""
 
     def apply(self, st: State, key: str) -> None:
         if key == "stop":
@@ -138,7 +150,7 @@ class Act:
             kind = m.group(2)
             vec[OK if kind == "OK" else TYPES.index(kind)] = int(m.group(1))
             assert st.acting is not None
-            st.gain(p, vec, f"({W.card(st.acting)})")
+            st.gain(p, vec, W.card_words(st.acting))
         else:
             st.action(code).begin(st, p)
 
@@ -160,14 +172,15 @@ class Share:
                     ch.append(
                         Choice(
                             f"piece:{TYPES[t]}:{RC[i]}",
-                            f"{TYPE_NAMES[t].capitalize()} piece {LETTER[i]} on {at(i)}",
-                            f"{st.psupply[t][L]} left",
+                            Msg("{kind} piece {letter} on {cell}", kind=W.SECTION_NAME[TYPE_NAMES[t]],
+                                letter=LETTER[i], cell=at(i)),
+                            nmsg("{n} left", "{n} left", st.psupply[t][L]),
                             (touch_cell(i),),
                         )
                     )
         if not ch:
             return None
-        return Decision(p, f"{st.name(p)}: place a knowledge piece (sharing)", ch, "knowledge-sharing")
+        return Decision(p, Msg("{who}: place a knowledge piece (sharing)", who=st.name(p)), ch, "knowledge-sharing")
 
     def apply(self, st: State, key: str) -> None:
         t, rc = key_args(key)
@@ -180,7 +193,8 @@ class Share:
         st.pv += 1
         st._an = None
         st.placed.append(i)
-        st.say(f"{act(st.name(p), 'shares')} {TYPE_NAMES[ti]} knowledge: a piece on {W.cell(rc)}", p, "share")
+        st.say(Msg("{who} shares {kind} knowledge: a piece on {cell}", who=st.name(p), kind=W.KIND_NAME[TYPE_NAMES[ti]],
+                   cell=W.cell(rc)), p, "share")
 
 
 class Move:
@@ -196,15 +210,16 @@ class Move:
                     ch.append(
                         Choice(
                             f"share-move:{RC[i]}>{RC[j]}",
-                            f"Move a research token from {at(i)} to the new piece on {at(j)}",
+                            Msg("Move a research token from {cell} to the new piece on {to}", cell=at(i), to=at(j)),
                             "",
                             (touch_cell(i), touch_cell(j)),
                         )
                     )
         if not ch:
             return None
-        ch.append(Choice("share-move:none", "Move no research token", "", ()))
-        return Decision(p, f"{st.name(p)}: move one research token onto a new piece?", ch, "knowledge-sharing")
+        ch.append(NO_MOVE)
+        return Decision(p, Msg("{who}: move one research token onto a new piece?", who=st.name(p)), ch,
+                        "knowledge-sharing")
 
     def apply(self, st: State, key: str) -> None:
         p = st.cur
@@ -212,7 +227,8 @@ class Move:
             a, b = parse_key(key)[1].split(">")
             st.research[p].remove(IDX[a])
             st.research[p].append(IDX[b])
-            st.say(f"{act(st.name(p), 'moves')} a research token from {W.cell(a)} to {W.cell(b)}", p)
+            st.say(Msg("{who} moves a research token from {cell} to {to}", who=st.name(p), cell=W.cell(a), to=W.cell(b)),
+                   p)
         st.next_phase()
 
 

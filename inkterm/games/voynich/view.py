@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
+from inkterm.engine.text import english
+
 from .astrology import gated, goat_pays
 from .content import TYPE_NAMES, TYPES, reward_code
 from .geometry import CELLS, COLV, LETTER, RC, ROWV
@@ -171,7 +173,7 @@ def summary(st: State) -> VoynichView:
 def player_view(st: State, p: int) -> PlayerView:
     book = st.content  # the game's own cards (its content version's)
     entry: PlayerView = {
-        "name": st.name(p),
+        "name": english(st.name(p)),
         "colour": st.colours[p],
         "ok": st.ok[p],
         "score": st.final[p]["total"] if st.final is not None else st.ok[p],
@@ -200,7 +202,7 @@ def player_view(st: State, p: int) -> PlayerView:
 
 def token_view(st: State, tok: tuple) -> TokenView:
     owner, kind, tid, tr = tok
-    d: TokenView = {"owner": st.name(owner), "seat": owner if owner >= 0 else None, "kind": kind}
+    d: TokenView = {"owner": english(st.name(owner)), "seat": owner if owner >= 0 else None, "kind": kind}
     if kind == "text":
         d["text"] = f"t{tid}"
         d["translated"] = tr

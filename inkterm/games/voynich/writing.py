@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from inkterm.engine.steps import key_args
 from inkterm.engine.types import Choice
-from inkterm.engine.words import act, possessive
+from inkterm.engine.text import Msg, Text
 
 from . import words as W
 from .actions import Action, Placement, then_hint
@@ -39,6 +39,11 @@ def untranslated(st: State) -> list[str]:
     return out
 
 
+def row(r: str) -> Text:
+    """A Writing row in words (``W3`` -> ``row 3``)."""
+    return W.space_words("writing", r)
+
+
 def _first_free(st: State, slots: dict, label) -> list:
     """Per Writing row, its first empty slot of ``slots`` as a destination."""
     out = []
@@ -56,19 +61,19 @@ class WriteText(Placement):
         return any(not st.spaces[s] for r in WR for s in WR_TEXTS[r])
 
     def dests(self, st: State):
-        return _first_free(st, WR_TEXTS, lambda r, s: f"{W.space('writing', r)}, slot {s[-1]} "
-                                                      f"(head {reward_text(WR_HEAD[r])})")
+        return _first_free(st, WR_TEXTS, lambda r, s: Msg("Row {row}, slot {slot} (head {reward})", row=int(r[1:]),
+                                                          slot=int(s[-1]), reward=reward_text(WR_HEAD[r])))
 
-    def brings(self, st: State, p: int, tok: tuple, sid: str) -> list[tuple[Reward, str]]:
+    def brings(self, st: State, p: int, tok: tuple, sid: str) -> list[tuple[Reward, Text]]:
         r = row_of(sid)
-        return [(st.text_value(tok), tok_text(tok)), (WR_HEAD[r], f"the head of {W.space('writing', r)}")]
+        return [(st.text_value(tok), tok_text(tok)), (WR_HEAD[r], Msg("the head of {row}", row=row(r)))]
 
     def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
         st.spaces[sid].append(tok)
         r = row_of(sid)
-        st.say(f"{act(st.name(p), 'writes')} {tok_text(tok)} into {W.space('writing', r)}", p)
-        st.reward(p, st.text_value(tok), f"({tok_text(tok)})")
-        st.reward(p, WR_HEAD[r], f"({W.space('writing', r)})")
+        st.say(Msg("{who} writes {token} into {row}", who=st.name(p), token=tok_text(tok), row=row(r)), p)
+        st.reward(p, st.text_value(tok), tok_text(tok))
+        st.reward(p, WR_HEAD[r], row(r))
 
 
 class StarOnRow(Placement):
@@ -78,20 +83,20 @@ class StarOnRow(Placement):
         return any(not st.spaces[s] for r in WR for s in WR_STARS[r])
 
     def dests(self, st: State):
-        return _first_free(st, WR_STARS, lambda r, s: f"{W.space('writing', r)} "
-                                                      f"(head {reward_text(WR_HEAD[r])} + its texts)")
+        return _first_free(st, WR_STARS, lambda r, s: Msg("Row {row} (head {reward} + its texts)", row=int(r[1:]),
+                                                          reward=reward_text(WR_HEAD[r])))
 
-    def brings(self, st: State, p: int, tok: tuple, sid: str) -> list[tuple[Reward, str]]:
+    def brings(self, st: State, p: int, tok: tuple, sid: str) -> list[tuple[Reward, Text]]:
         r = row_of(sid)
-        return [(texts_pay(st, r), f"the texts of {W.space('writing', r)}"),
-                (WR_HEAD[r], f"the head of {W.space('writing', r)}")]
+        return [(texts_pay(st, r), Msg("the texts of {row}", row=row(r))),
+                (WR_HEAD[r], Msg("the head of {row}", row=row(r)))]
 
     def place(self, st: State, p: int, tok: tuple, sid: str) -> None:
         st.spaces[sid].append(tok)
         r = row_of(sid)
-        st.say(f"{act(st.name(p), 'puts')} a star on {W.space('writing', r)}", p)
-        st.gain(p, texts_pay(st, r).gains, f"(texts of {W.space('writing', r)})")
-        st.reward(p, WR_HEAD[r], f"({W.space('writing', r)})")
+        st.say(Msg("{who} puts a star on {row}", who=st.name(p), row=row(r)), p)
+        st.gain(p, texts_pay(st, r).gains, Msg("texts of {row}", row=row(r)))
+        st.reward(p, WR_HEAD[r], row(r))
 
 
 class Translate(Action):
@@ -100,9 +105,9 @@ class Translate(Action):
     def feasible(self, st: State, p: int, excl: str | None) -> bool:
         return bool(untranslated(st))
 
-    def hint(self, st: State) -> str:
-        return then_hint("a text to translate", [
-            f"{reward_text(TEXT_FACE[st.spaces[s][0][2]][1])} + {reward_text(WR_HEAD[row_of(s)])}"
+    def hint(self, st: State) -> Text:
+        return then_hint("translate", [
+            Msg("{reward} + {head}", reward=reward_text(TEXT_FACE[st.spaces[s][0][2]][1]), head=reward_text(WR_HEAD[row_of(s)]))
             for s in untranslated(st)])
 
     def choices(self, st: State, task: Task) -> list[Choice]:
@@ -113,8 +118,8 @@ class Translate(Action):
             out.append(
                 Choice(
                     f"text:{r}:{s[-1]}",
-                    f"Translate {possessive(st.name(tok[0]))} text {tok[2]} in {W.space('writing', r)} "
-                    f"({reward_text(TEXT_FACE[tok[2]][1])} + {reward_text(WR_HEAD[r])})",
+                    Msg("Translate {who}'s text {n} in {row} ({reward} + {head})", who=st.name(tok[0]), n=tok[2], row=row(r),
+                        reward=reward_text(TEXT_FACE[tok[2]][1]), head=reward_text(WR_HEAD[r])),
                     "",
                     (touch_space(s),),
                 )
@@ -127,9 +132,10 @@ class Translate(Action):
         s = f"wr:{r}:t{slot}"
         owner, kind, tid, _ = st.spaces[s][0]
         st.spaces[s] = [(owner, kind, tid, True)]
-        st.say(f"{act(st.name(p), 'translates')} {possessive(st.name(owner))} text {tid} in {W.space('writing', r)}", p)
-        st.reward(p, TEXT_FACE[tid][1], f"(text {tid} translated)")
-        st.reward(p, WR_HEAD[r], f"({W.space('writing', r)})")
+        st.say(Msg("{who} translates {owner}'s text {n} in {row}", who=st.name(p), owner=st.name(owner), n=tid,
+                   row=row(r)), p)
+        st.reward(p, TEXT_FACE[tid][1], Msg("text {n} translated", n=tid))
+        st.reward(p, WR_HEAD[r], row(r))
 
 
 ACTIONS: dict[str, Action] = {

@@ -27,7 +27,7 @@ def gain_words(pip: int, dice: int, short: bool = False) -> str:
     if not dice:
         return "closed"
     if not short:
-        return effect_text(pip, dice)
+        return str(effect_text(pip, dice))
     if pip == 4 and dice == 1:
         return "swap 1 card"
     return SHORT_GAIN[pip - 1].format(dice)

@@ -17,5 +17,6 @@ CODES = re.compile(
 )
 
 
-def codes_in(text: str) -> list[str]:
-    return CODES.findall(text)
+def codes_in(text) -> list[str]:
+    """The codes in a text as the reader reads it (a message is rendered first)."""
+    return CODES.findall(str(text))
