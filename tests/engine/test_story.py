@@ -73,8 +73,8 @@ def test_every_change_of_a_seat_is_told_by_an_event_naming_it(game):
                 family = fact_family(path, facts)
                 assert family is not None
                 ways = [amount_pattern(t) for t in facts[family]]
-                if not any((e.seat == seat or names(e.text, seat, st.seats))
-                           and any(w.search(e.text) for w in ways) for e in events):
+                if not any((e.seat == seat or names(str(e.text), seat, st.seats))
+                           and any(w.search(str(e.text)) for w in ways) for e in events):
                     untold.append((seed, len(st.record.choices), st.seats[seat], path, delta,
                                    [e.text for e in events]))
     assert not untold, "\n".join(map(str, untold[:12])) + f"\n({len(untold)} in all)"
@@ -102,10 +102,10 @@ def test_a_choice_says_every_amount_it_brings(game):
                 events = st.clone().apply(c.key)
                 said = f"{c.label} {c.hint}"
                 for e in events:
-                    if not (e.seat == d.seat or names(e.text, d.seat, st.seats)):
+                    if not (e.seat == d.seat or names(str(e.text), d.seat, st.seats)):
                         continue
                     for family, templates in facts.items():
-                        for n in {n for t in templates for n in amounts(e.text, t)}:
+                        for n in {n for t in templates for n in amounts(str(e.text), t)}:
                             if not any(says(t, n, said) for t in templates):
                                 unsaid.append((seed, d.prompt, said, family, n, e.text))
     assert not unsaid, "\n".join(map(str, unsaid[:15])) + f"\n({len(unsaid)} in all)"
@@ -145,8 +145,8 @@ def test_a_first_step_says_what_its_action_can_bring(game):
                         continue
                     got = set()
                     for e in probe.clone().apply(c2.key):
-                        if e.seat == d.seat or names(e.text, d.seat, st.seats):
-                            got |= {f for f, ts in facts.items() if any(amounts(e.text, t) for t in ts)}
+                        if e.seat == d.seat or names(str(e.text), d.seat, st.seats):
+                            got |= {f for f, ts in facts.items() if any(amounts(str(e.text), t) for t in ts)}
                     each.append(got)
                 if not each or not set().union(*each):
                     continue
