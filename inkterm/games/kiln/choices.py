@@ -16,6 +16,12 @@ from inkterm.engine.text import sentences as then
 from .content import N_BLANKS, ROW_THRESHOLDS, ZONES, Card, KilnContent
 from .core import SPACE_NAMES, card_name, effect_text, zone_name
 
+#: How many of each kind of choice are kept built: enough for the numbers a game comes
+#: back to, few enough that a long-lived process (a table server, a bot's thousands of
+#: games) does not grow without end, and that the collector's full passes over the
+#: messages kept stay short (unbounded, they made bot games half again slower).
+CACHED = None
+
 BACK = Choice("back", Msg("Back"), Msg("Change your mind: return to the turn menu."))
 # Free actions answer to letters, so the digits stay the zones' pips.
 END = Choice("end", Msg("End turn"), Msg("Pass play to the next player."), shortcut="e")
@@ -70,10 +76,15 @@ def landing(pip: int, s: int, favour: int) -> Text:
     return Msg("Onto favour {space}: {gives}", space=land, gives=SPACE_HINT[land])
 
 
-@lru_cache(maxsize=None)
 def zone_choice(pip: int, dice: int, s: int, favour: int = 1, supply: int = 40) -> Choice:
     """The main-action choice for a zone (``favour``: where the chooser stands on the
     track; ``supply``: the tokens they have left to place)."""
+    # Cached by only what the words show (on the start medal or not, the tokens placed).
+    return _zone_choice(pip, dice, s, 1 if favour else 0, min(s, supply))
+
+
+@lru_cache(maxsize=CACHED)
+def _zone_choice(pip: int, dice: int, s: int, favour: int, supply: int) -> Choice:
     key = ckey("zone", pip)
     return Choice(
         key,
@@ -107,8 +118,15 @@ def row_rewards(blanks: int, more: int, favour: int) -> Text:
     return then(*words)
 
 
-@lru_cache(maxsize=None)
 def blank_choice(sel: tuple[int, ...], y: int, blanks: int = 0, favour: int = 0) -> Choice:
+    # Cached by only what the words show: the zones in pip order, the favour space only
+    # when row 1 completes.
+    row1 = blanks < ROW_THRESHOLDS[0] <= blanks + y
+    return _blank_choice(tuple(sorted(sel)), y, blanks, favour if row1 else 0)
+
+
+@lru_cache(maxsize=CACHED)
+def _blank_choice(sel: tuple[int, ...], y: int, blanks: int, favour: int) -> Choice:
     gained = min(N_BLANKS, blanks + y) - blanks
     if y == 2:
         label = (nmsg("Make 2 blanks (bonus) (+{n} point) from your top five zones",
@@ -128,7 +146,7 @@ def blank_choice(sel: tuple[int, ...], y: int, blanks: int = 0, favour: int = 0)
     )
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=CACHED)
 def tap_choice(k: KilnContent, cid: str, shortcut: str | None = "t") -> Choice:
     c = k.cards[cid]
     return Choice(
@@ -138,7 +156,7 @@ def tap_choice(k: KilnContent, cid: str, shortcut: str | None = "t") -> Choice:
     )
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=CACHED)
 def zone_pick(kind: str, pip: int, label: Msg) -> Choice:
     """A choice of zone ``pip`` in a sub-decision (``place:3``, ``from:3`` …): keyed by
     its pip, which is also its shortcut."""
@@ -152,8 +170,12 @@ def action_words(pip: int, s: int, favour: int, supply: int) -> Text:
                 landing(pip, s, favour))
 
 
-@lru_cache(maxsize=None)
 def boost_decision(pip: int, s: int, favour: int = 1, supply: int = 40) -> tuple[Msg, list[Choice]]:
+    return _boost_decision(pip, s, 1 if favour else 0, min(s + 1, supply))  # by what the words show
+
+
+@lru_cache(maxsize=CACHED)
+def _boost_decision(pip: int, s: int, favour: int, supply: int) -> tuple[Msg, list[Choice]]:
     touch = ckey("zone", pip)
     return Msg("{zone} at strength {s}: pay 1 money for strength {more}?", zone=zone_name(pip), s=s, more=s + 1), [
         Choice("noboost", Msg("Keep strength {s}", s=s), action_words(pip, s, favour, supply), (touch,)),
@@ -162,7 +184,7 @@ def boost_decision(pip: int, s: int, favour: int = 1, supply: int = 40) -> tuple
     ]
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=CACHED)
 def split_decision(n: int, why: Msg | str) -> tuple[Msg, list[Choice]]:
     return nmsg("{why}: split {n} material between clay and glaze",
                 "{why}: split {n} materials between clay and glaze", n, why=why), [
@@ -172,7 +194,7 @@ def split_decision(n: int, why: Msg | str) -> tuple[Msg, list[Choice]]:
     ]
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=CACHED)
 def favour_decision(f: int, n: int, blanks: int = 0) -> tuple[Msg, list[Choice]]:
     fwd, back = min(6, f + n), max(1, f - n)
 
@@ -187,7 +209,7 @@ def favour_decision(f: int, n: int, blanks: int = 0) -> tuple[Msg, list[Choice]]
     ]
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=CACHED)
 def card_choice(k: KilnContent, kind: str, words: str, cid: str) -> Choice:
     """A hand or Studio card as a choice: ``take:P3`` "Take …", ``give:P3`` "Give back …"."""
     c = k.cards[cid]
@@ -210,32 +232,123 @@ def played_brings(c: Card, blanks: int, favour: int, supply: int) -> Text:
     return ""
 
 
-@lru_cache(maxsize=None)
 def play_choice(k: KilnContent, cid: str, cost: int, blanks: int = 0, favour: int = 1,
                 supply: int = 40) -> Choice:
+    # Cached by only what the words show: what the card's effect brings depends on these.
+    effect = k.cards[cid].effect
+    if effect in ("blanks", "trim"):
+        row1 = blanks < ROW_THRESHOLDS[0] <= blanks + k.cards[cid].p("amount")
+        return _play_choice(k, cid, cost, min(blanks, N_BLANKS), favour if row1 else 0, 0)
+    if effect == "favour":
+        return _play_choice(k, cid, cost, 0, 1 if favour else 0, 0)
+    if effect == "tokens_all":
+        return _play_choice(k, cid, cost, 0, 0, min(6 * k.cards[cid].p("amount"), supply))
+    return _play_choice(k, cid, cost, 0, 0, 0)
+
+
+@lru_cache(maxsize=CACHED)
+def _play_choice(k: KilnContent, cid: str, cost: int, blanks: int, favour: int, supply: int) -> Choice:
     c = k.cards[cid]
     return Choice(ckey("play", cid), Msg("{card} for ${cost}", card=card_name(c), cost=cost),
                   then(card_hint(c), played_brings(c, blanks, favour, supply)), (ckey("card", cid),))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=CACHED)
 def copy_choice(pip: int, s: int, fee: int, favour: int = 1) -> Choice:
     return Choice(ckey("copy", pip), Msg("Copy {zone}: {effect}", zone=zone_name(pip), effect=effect_text(pip, s)),
                   then(Msg("Pay {n} money.", n=fee), landing(pip, s, favour)),
                   (ckey("zone", pip),), str(pip))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=CACHED)
 def super_choice(pip: int, dice: int) -> Choice:
     return Choice(ckey("effect", pip), Msg("{zone}: {effect}", zone=zone_name(pip), effect=effect_text(pip, dice)),
                   Msg("No tokens, no die."), (ckey("zone", pip),), str(pip))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=CACHED)
 def count_choice(k: int, src: int, dst: int) -> Choice:
     return Choice(ckey("count", k), nmsg("{n} token", "{n} tokens", k), "", (ckey("zone", src), ckey("zone", dst)))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=CACHED)
 def sell_choice(clay: int, k: int) -> Choice:
     return Choice(ckey("sell", clay), Msg("{clay} clay + {glaze} glaze", clay=clay, glaze=k - clay), "")
+
+
+# --- decisions by the numbers they show -----------------------------------------------
+# Frequent ones are cached by only the numbers their words show (a message is data
+# built per call; kept built, each is GC-tracked for the process's life, so the keys
+# are kept few). Rare ones are built each time, without ``zone_pick``'s cache: its
+# messages of one msgid share a hash, and a long chain of them is slow to search.
+TURN_PROMPTS = (Msg("{who}: free actions, or end your turn"), Msg("{who}: choose a zone for your main action"),
+                Msg("{who}: choose a zone for your extra main action"))
+
+
+@lru_cache(maxsize=CACHED)
+def turn_prompt(who: str, main_open: bool, extra: bool) -> Msg:
+    template = TURN_PROMPTS[(1 + extra) if main_open else 0]
+    return Msg(template.id, who=who)
+
+
+MAKE_BLANK, REROLL_ZONE, EXCHANGE_GLAZE = Msg("Make a blank"), Msg("Reroll a zone"), Msg("Exchange 3 glaze")
+
+
+def free_out_of_reach(blanks_done: bool, can_blank: bool, zones: int, cheapest: int, clay: int, glaze: int,
+                      supply: bool) -> tuple[tuple[str, Text, Text], ...]:
+    """The free actions a turn cannot take now, dimmed in the menu with why, so a new
+    player learns they exist and what they need (rules 29–31): ``zones`` holding the
+    player's tokens, ``cheapest`` reroll's clay."""
+    # Cached by only the numbers the words show.
+    return _free_out_of_reach(blanks_done, can_blank, 0 if blanks_done or can_blank else zones,
+                              *((cheapest, clay) if cheapest > clay else (0, 0)), min(glaze, 3), supply or glaze < 3)
+
+
+@lru_cache(maxsize=CACHED)
+def _free_out_of_reach(blanks_done: bool, can_blank: bool, zones: int, cheapest: int, clay: int, glaze: int,
+                       supply: bool) -> tuple[tuple[str, Text, Text], ...]:
+    out: tuple[tuple[str, Text, Text], ...] = ()
+    if blanks_done:
+        out += (("b", MAKE_BLANK, Msg("all {n} made", n=N_BLANKS)),)
+    elif not can_blank:
+        out += (("b", MAKE_BLANK, Msg("needs tokens on 5 zones, yours are on {n}", n=zones)),)
+    if cheapest > clay:
+        out += (("r", REROLL_ZONE, Msg("needs {n} clay, you have {clay}", n=cheapest, clay=clay)),)
+    if glaze < 3:
+        out += (("x", EXCHANGE_GLAZE, Msg("you have {n} glaze", n=glaze)),)
+    elif not supply:
+        out += (("x", EXCHANGE_GLAZE, Msg("no token left in your supply")),)
+    return out
+
+
+def _pick(kind: str, pip: int, label: Msg) -> Choice:
+    return Choice(ckey(kind, pip), label, "", (ckey("zone", pip),), str(pip))
+
+
+def reroll_decision(dice: tuple[int, ...], saggar: int, clay: int) -> tuple[Msg, list[Choice], tuple]:
+    """Which zone to reroll (rule 27: the zone's dice count in clay, less the Saggar):
+    every zone listed, those that cannot be rerolled now dimmed with why."""
+    cost = [max(0, d - saggar) for d in dice]
+    out = [_pick("reroll", z, nmsg("{zone} ({n} die) for {clay} clay", "{zone} ({n} dice) for {clay} clay", d,
+                                       zone=zone_name(z), clay=cost[z - 1]))
+           for z, d in enumerate(dice, 1) if d and cost[z - 1] <= clay]
+    closed = tuple((str(z), zone_name(z), NO_DICE_WHY if not d else
+                    Msg("needs {n} clay, you have {clay}", n=cost[z - 1], clay=clay))
+                   for z, d in enumerate(dice, 1) if not d or cost[z - 1] > clay)
+    return Msg("Reroll which zone? (you have {n} clay)", n=clay), out + [BACK], closed
+
+
+def exchange_decision(tokens: tuple[int, ...]) -> tuple[Msg, list[Choice]]:
+    return Msg("Exchange 3 glaze: place a token on which zone?"), [
+        _pick("exchange", z, Msg("{zone} (you have {n}): a token for 3 glaze", zone=zone_name(z), n=tokens[z - 1]))
+        for z in range(1, 7)
+    ] + [BACK]
+
+
+def place_decision(n: int, why: Msg | Term, tokens: tuple[int, ...]) -> tuple[Msg, list[Choice]]:
+    return nmsg("{why}: place {n} token on which zone?", "{why}: place {n} tokens on which zone?", n, why=why), [
+        _pick("place", z, nmsg("{zone} (you have {mine}): {n} token here",
+                                   "{zone} (you have {mine}): {n} tokens here", n, zone=zone_name(z),
+                                   mine=tokens[z - 1]))
+        for z in range(1, 7)
+    ]

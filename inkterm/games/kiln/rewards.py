@@ -7,7 +7,7 @@ from inkterm.engine.steps import key_int
 from inkterm.engine.text import Msg, nmsg, Text
 from inkterm.i18n import N_
 
-from .choices import favour_decision, split_decision, zone_pick
+from .choices import favour_decision, place_decision, split_decision
 from .content import N_BLANKS, ROW_THRESHOLDS
 from .core import SPACE_NAMES, KilnCore, zone_name
 from .model import Player
@@ -88,15 +88,7 @@ class RewardRules(KilnCore):
                               1 + step.tribute_bonus), "score")
 
     def decide_place(self, step: Place) -> tuple[Text, list[Choice]]:
-        mine = self.me.tokens
-        why = self._why(step.why)
-        return nmsg("{why}: place {n} token on which zone?", "{why}: place {n} tokens on which zone?", step.n,
-                    why=why), [
-            zone_pick("place", z, nmsg("{zone} (you have {mine}): {n} token here",
-                                       "{zone} (you have {mine}): {n} tokens here", step.n,
-                                       zone=zone_name(z), mine=mine[z - 1]))
-            for z in range(1, 7)
-        ]
+        return place_decision(step.n, self._why(step.why), tuple(self.me.tokens))
 
     def handle_place(self, step: Place, key: str) -> None:
         z = key_int(key)

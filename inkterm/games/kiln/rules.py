@@ -38,8 +38,9 @@ from inkterm.engine.text import Msg, nmsg, Text
 
 from . import scoring
 from .cards import CardRules, saggar
-from .choices import (BACK, END, END_EXTRA, EXCHANGE, NO_DICE, NO_DICE_WHY, REROLL, blank_choice, boost_decision,
-                      card_choice, copy_choice, tap_choice, zone_choice, zone_pick)
+from .choices import (END, END_EXTRA, EXCHANGE, NO_DICE, REROLL, blank_choice, boost_decision,
+                      card_choice, copy_choice, exchange_decision, free_out_of_reach, reroll_decision, tap_choice,
+                      turn_prompt, zone_choice)
 from .content import HAND_SIZE, N_BLANKS, N_DICE, N_ROUNDS, KilnContent, cards, read_content, rules_text
 from .core import card_short, zone_name
 from .model import Model, Player
@@ -209,31 +210,14 @@ class State(CardRules, RewardRules):
             if c.type == "tap" and cid not in p.tapped and self.can_do(p, c, p.money, p.hand):
                 out.append(tap_choice(self.content, cid, tap_key))
                 tap_key = None
-        who = self.record.seats[seat]
-        if main_open:
-            prompt = (Msg("{who}: choose a zone for your extra main action", who=who) if m.mains
-                      else Msg("{who}: choose a zone for your main action", who=who))
-        else:
-            prompt = Msg("{who}: free actions, or end your turn", who=who)
-        return prompt, out, empty + self._free_out_of_reach(p)
+        return turn_prompt(self.record.seats[seat], main_open, m.mains > 0), out, empty + self._free_out_of_reach(p)
 
     def _free_out_of_reach(self, p: Player) -> tuple[tuple[str, Text, Text], ...]:
         """The free actions this turn cannot take now, dimmed in the menu with why, so a
         new player learns they exist and what they need (rules 29–31)."""
-        out: tuple[tuple[str, Text, Text], ...] = ()
-        if p.blanks >= N_BLANKS:
-            out += (("b", Msg("Make a blank"), Msg("all {n} made", n=N_BLANKS)),)
-        elif not can_make_blank(p):
-            out += (("b", Msg("Make a blank"),
-                     Msg("needs tokens on 5 zones, yours are on {n}", n=6 - p.tokens.count(0))),)
         cheapest = min(filter(None, self.m.dice)) - saggar(p, self.content)
-        if cheapest > p.clay:
-            out += (("r", Msg("Reroll a zone"), Msg("needs {n} clay, you have {clay}", n=cheapest, clay=p.clay)),)
-        if p.glaze < 3:
-            out += (("x", Msg("Exchange 3 glaze"), Msg("you have {n} glaze", n=p.glaze)),)
-        elif not p.supply:
-            out += (("x", Msg("Exchange 3 glaze"), Msg("no token left in your supply")),)
-        return out
+        return free_out_of_reach(p.blanks >= N_BLANKS, can_make_blank(p), 6 - p.tokens.count(0), cheapest, p.clay,
+                                 p.glaze, p.supply > 0)
 
     def handle_turn(self, step: Turn, key: str) -> None:
         m, p = self.m, self.me
@@ -388,17 +372,7 @@ class State(CardRules, RewardRules):
 
     def decide_reroll(self, step: Reroll) -> tuple[Text, list[Choice], tuple[tuple[str, Text, Text], ...]]:
         p = self.me
-        out = [
-            zone_pick("reroll", z, nmsg("{zone} ({n} die) for {clay} clay", "{zone} ({n} dice) for {clay} clay", d,
-                                        zone=zone_name(z), clay=self._reroll_cost(p, z)))
-            for z, d in enumerate(self.m.dice, 1)
-            if d and self._reroll_cost(p, z) <= p.clay
-        ]
-        # Every zone is listed: those that cannot be rerolled now dimmed, with why.
-        closed = tuple((str(z), zone_name(z), NO_DICE_WHY if not d else
-                        Msg("needs {n} clay, you have {clay}", n=self._reroll_cost(p, z), clay=p.clay))
-                       for z, d in enumerate(self.m.dice, 1) if not d or self._reroll_cost(p, z) > p.clay)
-        return Msg("Reroll which zone? (you have {n} clay)", n=p.clay), out + [BACK], closed
+        return reroll_decision(tuple(self.m.dice), saggar(p, self.content), p.clay)
 
     def handle_reroll(self, step: Reroll, key: str) -> None:
         if key == "back":
@@ -410,11 +384,7 @@ class State(CardRules, RewardRules):
         self._reroll(z, cost)
 
     def decide_exchange(self, step: Exchange) -> tuple[Text, list[Choice]]:
-        t = self.me.tokens
-        return Msg("Exchange 3 glaze: place a token on which zone?"), [
-            zone_pick("exchange", z, Msg("{zone} (you have {n}): a token for 3 glaze", zone=zone_name(z), n=t[z - 1]))
-            for z in range(1, 7)
-        ] + [BACK]
+        return exchange_decision(tuple(self.me.tokens))
 
     def handle_exchange(self, step: Exchange, key: str) -> None:
         if key == "back":
