@@ -148,9 +148,9 @@ class BoardPart(TextBox, Generic[V]):
         self._shape = key
 
     def show_lines(self, lines: list[Text]) -> None:
-        """Show these lines; their shape is their number and the lengths of those that
-        may wrap (a highlight moving within a part keeps its size)."""
-        self.show(Group(*lines), tuple(-1 if line.no_wrap else len(line) for line in lines))
+        """Show these lines; their shape is their number and the widths (in cells: a CJK
+        character takes two) of those that may wrap (a highlight moving within a part keeps its size)."""
+        self.show(Group(*lines), tuple(-1 if line.no_wrap else line.cell_len for line in lines))
 
     def redraw(self, view: V, touches: frozenset[str], detail: bool) -> None:
         """Draw unless nothing this part shows has changed."""
