@@ -360,6 +360,15 @@ class InktermApp(App):
                 return
         self.exit()
 
+    def action_show_help_panel(self) -> None:
+        """The keys panel (the palette's Keys), its words in the player's language."""
+        from textual.widgets import HelpPanel
+
+        from inkterm.widgets.key_help import KeyHelp
+
+        if not self.screen.query(HelpPanel):
+            self.screen.mount(KeyHelp())
+
     # --- command palette ----------------------------------------------------------------
     @property
     def is_served(self) -> bool:
