@@ -23,6 +23,7 @@ from inkterm.table_driver import Played, SaveFile, TableDriver
 from inkterm.widgets.action_menu import ActionMenu, Unavailable
 from inkterm.widgets.board import BOARD_CSS, board_for
 from inkterm.widgets.event_log import EventLog
+from inkterm.widgets.fit import status_line
 from inkterm.widgets.footer import KeyFooter
 from inkterm.widgets.game_board import GameBoard
 from inkterm.widgets.hint import HintBox
@@ -190,7 +191,7 @@ class GameScreen(SinceLastTurn, Turns, FocusAreas, Lookups, HostedScreen):
             return
         table, d = self.table, self.decision
         view = table.view()
-        update_if_changed(self.query_one("#status", Plain), table.status(view))
+        update_if_changed(self.query_one("#status", Plain), status_line(table.status(view)))
         prompt, choices, closed = table.prompt(self.SHOW_BOT_CHOICES)
         update_if_changed(self.query_one("#prompt", Plain), prompt)
         menu = self.query_one(ActionMenu)

@@ -77,7 +77,7 @@ def seat_lines(info: TableInfo, you: int | None) -> list[str]:
             parts.append(state)
         if info.turn == i:
             parts.append(_("to choose"))
-        parts.append(_("moved {when}").format(when=ago(s.moved)))
+        parts.append(_("moved {when}").format(when=ago(s.moved)) if s.moved is not None else _("not moved yet"))
         line = " · ".join(parts)
         lines.append(_("{line}  ← you").format(line=line) if i == you else line)
     return lines

@@ -43,6 +43,13 @@ class FirstThatFits:
         return Measurement(min(map(width_of, self.forms)), width_of(self.forms[0]))
 
 
+def status_line(line: str, sep: str = " · ") -> FirstThatFits:
+    """A status line whose first part (the game's title) gives way where the whole line
+    does not fit: in Chinese or Japanese a title and a phase take more cells."""
+    head, _sep, rest = line.partition(sep)
+    return FirstThatFits([Text(line), Text(rest)] if rest else [Text(line)])
+
+
 def shortened(name: str, limit: int | None) -> str:
     """``name`` cut to ``limit`` terminal cells, the last of them an ellipsis; a wide
     (CJK) character takes two cells and is never cut in half."""

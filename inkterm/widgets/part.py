@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import Reactive
 
+from .fit import FirstThatFits
 from .touch import BoardTouched
 from .plain import Plain
 
@@ -44,7 +45,7 @@ def show_in_place(widget: Plain, content: RenderableType) -> None:
         widget.refresh(layout=True)
 
 
-def update_if_changed(widget: Plain, content: str | Text) -> None:
+def update_if_changed(widget: Plain, content: str | Text | FirstThatFits) -> None:
     """Update a line of text only when it changed, and lay the screen out again only
     if its size did: most of these lines stay as they were from one move to the next
     (at a shared table, on every seat but the one choosing)."""
@@ -52,6 +53,8 @@ def update_if_changed(widget: Plain, content: str | Text) -> None:
     if isinstance(content, str) and type(old) is str and old == content:
         return
     if isinstance(content, Text) and isinstance(old, Text) and _text_key(old) == _text_key(content):
+        return
+    if isinstance(content, FirstThatFits) and isinstance(old, FirstThatFits) and str(old) == str(content):
         return
     show_in_place(widget, content)
 

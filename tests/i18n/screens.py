@@ -13,6 +13,7 @@ from textual.widgets import Button, Input, Static
 
 from inkterm import i18n
 from inkterm.app import InktermApp
+from inkterm.widgets.fit import FirstThatFits
 
 #: What a title, setup, language and quit screen may show in Latin letters in Chinese
 #: and Japanese: inkterm's name, keys, the level words a seat is typed with, and the
@@ -49,6 +50,7 @@ NOT_YET_TRANSLATED = {
     "ScoreChart",  # plotext's drawing: the players' names and the axis words (round, turn)
     "#inspect-text",  # what a choice touches, in the game's words (state.describe: lang-engine)
     "#inspect-list",  # the lookups, named by the game (state.lookups), after this part's first
+    "#panel-text",  # a demo's narration: the game's prompt and choice, the bot's reason, the rule
 }
 #: Boxes that cut a long text on purpose, saying where it is whole: the hint box ends
 #: with "… i shows it all" (inspect shows it). Still checked against the edge (Rich
@@ -97,6 +99,8 @@ def shown_text(widget) -> str:
     content = getattr(widget, "content", None)
     if isinstance(content, (str, Text)):
         return str(getattr(content, "plain", content))
+    if isinstance(content, FirstThatFits):  # the form shown at the widget's width
+        return content.forms[content.index(widget.content_size.width)].plain
     return ""
 
 
@@ -130,6 +134,22 @@ def problems(app) -> list[str]:
         for char in text:
             if unicodedata.east_asian_width(char) in "WF" and cell_len(char) != 2:
                 found.append(f"{where}: {char!r} measured {cell_len(char)} cells")
+    found += footer_problems(app)
+    return found
+
+
+def footer_problems(app) -> list[str]:
+    """Footer keys cut off: each key's words whole, left of the palette's key."""
+    found = []
+    for footer in app.screen.query("Footer"):
+        keys = [k for k in footer.query("FooterKey") if k.display]
+        right = footer.region.right
+        palette = [k for k in keys if k.has_class("-command-palette")]
+        if palette:
+            right = min(right, palette[0].region.x)
+        for key in keys:
+            if key not in palette and key.region.right > right:
+                found.append(f"footer: {key.key_display} {key.description!r} cut at column {right}")
     return found
 
 

@@ -173,3 +173,26 @@ async def test_the_keys_panel(lang):
         console.print(app.screen.query_one(TranslatedBindingsTable).render_bindings_table())
         shown = console.export_text()
         assert "u" in shown.split() and english_words_in(shown) == set(), shown
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", game_params(shipped=True))
+async def test_a_demo(game, lang, size, monkeypatch):
+    """A demo's first step: its keys, status and panel fit (the narration's words are
+    the game's and the rules', other parts: NOT_YET_TRANSLATED)."""
+    from inkterm.screens import demo
+    from inkterm.screens.demo import DemoScreen
+
+    monkeypatch.setattr(demo, "PACE", 1000.0)  # the first step stays while the screen is read
+    app = app_in(lang)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        app.start_demo(game, 2, 11)
+        await settle(pilot, DemoScreen)
+        for _ in range(100):
+            if app.screen.shown is not None:
+                break
+            await pilot.pause(0.05)
+        assert app.screen.shown is not None
+        assert_in_the_language(app, status_phase(app))
