@@ -196,3 +196,20 @@ async def test_a_demo(game, lang, size, monkeypatch):
             await pilot.pause(0.05)
         assert app.screen.shown is not None
         assert_in_the_language(app, status_phase(app))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", game_params(shipped=True, lesson=True))
+async def test_a_lesson(game, lang, size):
+    """A lesson's first step: its keys and status fit (the lesson's own words are
+    content: NOT_YET_TRANSLATED's #panel-text)."""
+    from inkterm.screens.learn import LearnScreen
+
+    app = app_in(lang)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        app.start_lesson(game, restart=True)
+        await settle(pilot, LearnScreen)
+        assert isinstance(app.screen, LearnScreen)
+        assert_in_the_language(app, status_phase(app))
