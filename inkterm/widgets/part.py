@@ -54,7 +54,8 @@ def update_if_changed(widget: Plain, content: str | Text | FirstThatFits) -> Non
         return
     if isinstance(content, Text) and isinstance(old, Text) and _text_key(old) == _text_key(content):
         return
-    if isinstance(content, FirstThatFits) and isinstance(old, FirstThatFits) and str(old) == str(content):
+    was = getattr(old, "renderable", old)  # Plain keeps a renderable wrapped (widgets/plain.py)
+    if isinstance(content, FirstThatFits) and isinstance(was, FirstThatFits) and str(was) == str(content):
         return
     show_in_place(widget, content)
 

@@ -97,6 +97,7 @@ def shown_text(widget) -> str:
     if isinstance(label, (str, Text)):
         return str(getattr(label, "plain", label))
     content = getattr(widget, "content", None)
+    content = getattr(content, "renderable", content)  # Plain's wrapper (widgets/plain.py)
     if isinstance(content, (str, Text)):
         return str(getattr(content, "plain", content))
     if isinstance(content, FirstThatFits):  # the form shown at the widget's width
