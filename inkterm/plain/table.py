@@ -178,7 +178,7 @@ class PlainTable:
         name = self.state.seats[d.seat]
         self.out.say()
         said = _("Pass the keyboard to {name}. {name}, press Enter when you are ready.").format(name=name)
-        self.out.say(f"{note} {said}" if note else said)
+        self.out.say(_("{sentence} {next}").format(sentence=note, next=said) if note else said)
         word = self.read().strip().lower()
         if COMMANDS.get(word) is PlainTable.quit:
             raise Quit

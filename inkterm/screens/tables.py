@@ -461,7 +461,10 @@ class LobbyScreen(_TablesScreen):
         if any(s.name.endswith(WEB_MARK) for s in info.seats):
             said.append(_("A name ending in “{mark}” is a browser player's own choice: no login "
                           "checked it.").format(mark=WEB_MARK.strip()))
-        self.query_one("#lobby-help", Plain).update(Text(" ".join(said)))
+        text = said[0]
+        for more in said[1:]:  # sentences one after another (Chinese and Japanese need no space)
+            text = _("{sentence} {next}").format(sentence=text, next=more)
+        self.query_one("#lobby-help", Plain).update(Text(text))
 
     def seat_line(self, i: int, s) -> str:
         if s.kind == "open":
