@@ -6,8 +6,7 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import HelpPanel, Markdown
-from textual.widgets._key_panel import BindingsTable, KeyPanel  # not exported by Textual
+from textual.widgets import HelpPanel, KeyPanel, Markdown
 
 from inkterm.i18n import N_, gettext
 
@@ -42,19 +41,25 @@ def translated(cell: Text) -> Text:
     return Text(gettext(plain), style=cell.style, end="")
 
 
-class TranslatedBindingsTable(BindingsTable):
-    def render_bindings_table(self) -> Table:
-        table = super().render_bindings_table()
-        if len(table.columns) > 1:
-            # Rich keeps a column's cells in a list it fills as rows are added.
-            words = table.columns[1]
-            words._cells = [translated(c) if isinstance(c, Text) else c for c in words._cells]
-        return table
+def translated_table(table: Table) -> Table:
+    """The keys' table with its words column translated."""
+    if len(table.columns) > 1:
+        # Rich keeps a column's cells in a list it fills as rows are added.
+        words = table.columns[1]
+        words._cells = [translated(c) if isinstance(c, Text) else c for c in words._cells]
+    return table
 
 
 class TranslatedKeyPanel(KeyPanel):
+    """KeyPanel (public) draws its keys with a table widget Textual does not export:
+    each one it composes renders its table translated."""
+
     def compose(self) -> ComposeResult:
-        yield TranslatedBindingsTable(shrink=True, expand=False)
+        for widget in super().compose():
+            draw = getattr(widget, "render_bindings_table", None)
+            if draw is not None:
+                widget.render = lambda draw=draw: translated_table(draw())  # type: ignore[method-assign,misc]
+            yield widget
 
 
 class KeyHelp(HelpPanel):

@@ -94,7 +94,7 @@ def shown_text(widget) -> str:
     """The text a widget shows; "" for a drawing that is not one text (a board's part
     built of Rich renderables), whose cells the edge check still covers."""
     label = widget.label if isinstance(widget, Button) else widget.render()
-    if isinstance(label, (str, Text)):
+    if isinstance(label, (str, Text)) or isinstance(widget, Button):
         return str(getattr(label, "plain", label))
     content = getattr(widget, "content", None)
     content = getattr(content, "renderable", content)  # Plain's wrapper (widgets/plain.py)

@@ -160,7 +160,7 @@ async def test_the_keys_panel(lang):
     """The palette's Keys: every key's words on the game screen in the language."""
     from rich.console import Console
 
-    from inkterm.widgets.key_help import TranslatedBindingsTable
+    from inkterm.widgets.key_help import TranslatedKeyPanel
 
     app = app_in(lang)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -170,7 +170,8 @@ async def test_the_keys_panel(lang):
         app.action_show_help_panel()
         await settle(pilot)
         console = Console(width=100, record=True, file=open("/dev/null", "w"))
-        console.print(app.screen.query_one(TranslatedBindingsTable).render_bindings_table())
+        table = app.screen.query_one(TranslatedKeyPanel).children[0]
+        console.print(table.render())
         shown = console.export_text()
         assert "u" in shown.split() and english_words_in(shown) == set(), shown
 
