@@ -24,7 +24,8 @@ ALLOWED_LATIN = {
 }
 #: Beyond those, on the game's and the tables' screens: the players' names the tests
 #: seat, key names (the footer's and the help lines'), and the table codes' letters.
-ALLOWED_NAMES = {"Ann", "Bob", "Cy", "Dee", "Eve", "ann", "bob"}
+ALLOWED_NAMES = {"Ann", "Bob", "Cy", "Dee", "Eve", "ann", "bob",
+                 "You"}  # a lesson's learner, named by the lesson's data (lang-content)
 ALLOWED_KEYS = {
     "tab", "space", "PgUp", "PgDn", "Home", "End", "Esc", "Escape", "s", "u", "v", "b", "w",
     "a", "d", "f", "h", "j", "o", "x", "z", "shift", "enter", "escape", "home", "end", "pgup",
