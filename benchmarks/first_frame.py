@@ -23,7 +23,12 @@ def bare():
 
 
 def inkterm():
+    from inkterm import i18n
     from inkterm.app import InktermApp
+
+    # In the language the locale names (LC_ALL=zh_CN.UTF-8 measures Chinese), as a
+    # start from the command line would be; English loads no catalog.
+    i18n.use(i18n.from_environment() or i18n.DEFAULT)
 
     class FirstFrame(InktermApp):
         def on_ready(self) -> None:

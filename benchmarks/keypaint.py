@@ -92,6 +92,9 @@ async def _measure(n: int, make_app=kiln_app, size: tuple[int, int] = (80, 24)) 
 
 
 def run(n: int = 40) -> list[dict]:
+    from inkterm import i18n
+
+    i18n.use(i18n.from_environment() or i18n.DEFAULT)  # LC_ALL=ja_JP.UTF-8: in Japanese
     rows = []
     for name, make_app, size in (("Kiln game screen, 80x24", kiln_app, (80, 24)),
                                  ("Inkwell game screen, 80x24", inkwell_app, (80, 24)),

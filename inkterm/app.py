@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from inkterm.i18n import N_, _
 from inkterm.session_env import SERVED_ENV
 
 ASSETS = Path(__file__).parent / "assets"
@@ -18,6 +19,16 @@ ASSETS = Path(__file__).parent / "assets"
 #: Palette commands that write files where the app runs: when served, that is the
 #: host's disk, not the player's, so they are left out.
 HOST_ONLY_COMMANDS = frozenset({"Screenshot"})
+#: Textual's own palette commands (title, help), marked here for the catalogs and
+#: translated where the palette lists them (get_system_commands).
+TEXTUAL_COMMANDS = (
+    N_("Theme"), N_("Change the current theme"), N_("Quit"), N_("Quit the application as soon as possible"),
+    N_("Keys"), N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize"), N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"), N_("Maximize the focused widget"),
+    N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen"),
+)
 #: How often a served session checks that its server still runs.
 ORPHAN_CHECK_SECONDS = 2.0
 
@@ -105,7 +116,7 @@ class InktermApp(App):
 
     def _leave_if_orphaned(self) -> None:
         if os.getppid() != self._server_pid:
-            self.exit(return_code=1, message="inkterm: the server went away; the game is saved.")
+            self.exit(return_code=1, message=_("inkterm: the server went away; the game is saved."))
 
     def load_keymap(self) -> None:
         """The player's rebound keys (``keys.toml``, see inkterm/keymap.py); off the UI
@@ -121,7 +132,7 @@ class InktermApp(App):
         if keymap:
             self.set_keymap(keymap)
         for line in problems:
-            self.notify(line, title="Keys", severity="warning", timeout=10)
+            self.notify(line, title=_("Keys"), severity="warning", timeout=10)
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = False) -> None:
@@ -138,8 +149,9 @@ class InktermApp(App):
         new = {b.key for b in clashed_bindings} - told
         if new:
             self._told_clashes = told | new
-            names = ", ".join(sorted(f"{b.key} ({b.description or b.action})" for b in clashed_bindings))
-            self.notify(f"keys.toml rebinds keys already in use: {names}", title="Keys",
+            names = ", ".join(sorted(f"{b.key} ({_(b.description) if b.description else b.action})"
+                                     for b in clashed_bindings))
+            self.notify(_("keys.toml rebinds keys already in use: {keys}").format(keys=names), title=_("Keys"),
                         severity="warning", timeout=10)
 
     # --- ways into a game ---------------------------------------------------------------
@@ -150,7 +162,7 @@ class InktermApp(App):
         try:
             state = new_game(game, seats=seats, seed=seed, options=options)
         except (ValueError, ImportError) as exc:
-            self.notify(str(exc), title="Cannot start", severity="error")
+            self.notify(str(exc), title=_("Cannot start"), severity="error")
             return False
         self.open_game(state, None)
         return True
@@ -163,7 +175,7 @@ class InktermApp(App):
         try:
             state = new_game(game, seats=list(NAMES[:seats]), seed=seed)
         except (ValueError, ImportError) as exc:
-            self.notify(str(exc), title="Cannot start the demo", severity="error")
+            self.notify(str(exc), title=_("Cannot start the demo"), severity="error")
             return False
         self.push_screen(DemoScreen(state, speed, bot))
         return True
@@ -179,11 +191,11 @@ class InktermApp(App):
         try:
             scene = scene_for(game, topic)
             if scene is None:
-                self.notify(f"No scene shows “{topic}” yet.", severity="warning")
+                self.notify(_("No scene shows “{topic}” yet.").format(topic=topic), severity="warning")
                 return False
             self.push_screen(SceneScreen(game, scene, speed, rule_read=rule_read))
         except (AssetError, IllegalChoice, ValueError) as exc:
-            self.notify(str(exc), title="Cannot play the scene", severity="error")
+            self.notify(str(exc), title=_("Cannot play the scene"), severity="error")
             return False
         return True
 
@@ -195,8 +207,8 @@ class InktermApp(App):
         from inkterm.screens.learn import LearnScreen
 
         if not has_lesson(game):
-            self.notify(f"There is no guided game for {game} yet; its demo shows it played.",
-                        title="No lesson", severity="warning")
+            self.notify(_("There is no guided game for {game} yet; its demo shows it played.").format(
+                game=self._game_title(game)), title=_("No lesson"), severity="warning")
             return False
         try:
             if play_on is None and not restart and Tutor.can_play_on(game):
@@ -204,7 +216,7 @@ class InktermApp(App):
                 return True
             tutor = Tutor.start(game, restart=restart, play_on=bool(play_on))
         except AssetError as exc:
-            self.notify(str(exc), title="Cannot start the lesson", severity="error")
+            self.notify(str(exc), title=_("Cannot start the lesson"), severity="error")
             return False
         self.push_screen(LearnScreen(tutor))
         return True
@@ -217,10 +229,10 @@ class InktermApp(App):
                 self.start_lesson(game, restart=choice == "over", play_on=choice == "on")
 
         self.push_screen(ChoiceScreen(
-            "You finished this lesson.",
-            "Play on against the coach from where you stopped (the game is kept as you go), "
-            "or start the lesson over at step 1.",
-            [("on", "Play on", "p"), ("over", "Start over", "s")]), answer)
+            N_("You finished this lesson."),
+            N_("Play on against the coach from where you stopped (the game is kept as you go), "
+               "or start the lesson over at step 1."),
+            [("on", N_("Play on"), "p"), ("over", N_("Start over"), "s")]), answer)
 
     def learn_or_watch(self, game: str | None) -> None:
         """Learn to play ``game`` (from the title): its lesson, else its demo."""
@@ -237,6 +249,14 @@ class InktermApp(App):
 
         self.start_demo(game, max(2, GAMES[game].min_players), random.randrange(1, 100_000))
 
+    @staticmethod
+    def _game_title(game: str) -> str:
+        from inkterm.engine.registry import GAMES
+        from inkterm.translated import game_title
+
+        spec = GAMES.get(game)
+        return game_title(spec) if spec else game
+
     def continue_game(self, path: Path, *, take_over: bool = False) -> bool:
         from inkterm.engine.saves import OpenSave, SaveError, SaveInUse, read_save
 
@@ -244,10 +264,10 @@ class InktermApp(App):
         try:
             state = read_save(path, notes)
         except SaveError as exc:
-            self.notify(str(exc), title="Cannot continue", severity="error", timeout=10)
+            self.notify(str(exc), title=_("Cannot continue"), severity="error", timeout=10)
             return False
         if state.is_over:
-            self.notify(f"{path.name}: that game is already over", severity="warning")
+            self.notify(_("{file}: that game is already over").format(file=path.name), severity="warning")
             return False
         try:
             opened = OpenSave(path, take_over=take_over)
@@ -255,10 +275,10 @@ class InktermApp(App):
             self.ask_watch_or_take_over(path, exc.pid)
             return False
         except SaveError as exc:
-            self.notify(str(exc), title="Cannot continue", severity="error", timeout=10)
+            self.notify(str(exc), title=_("Cannot continue"), severity="error", timeout=10)
             return False
         for note in notes:
-            self.notify(note, title="Continued from its moves", severity="warning", timeout=10)
+            self.notify(note, title=_("Continued from its moves"), severity="warning", timeout=10)
         self.open_game(state, path, opened=opened)
         return True
 
@@ -273,10 +293,10 @@ class InktermApp(App):
                 self.continue_game(path, take_over=True)
 
         self.push_screen(ChoiceScreen(
-            "This game is open in another session.",
-            f"Process {pid} is playing {path.name}. Watch it (read only), or take it "
-            "over: the other session can then no longer save.",
-            [("watch", "Watch", "w"), ("take-over", "Take over", "t"), ("cancel", "Cancel", "c")],
+            N_("This game is open in another session."),
+            _("Process {pid} is playing {file}. Watch it (read only), or take it "
+              "over: the other session can then no longer save.").format(pid=pid, file=path.name),
+            [("watch", N_("Watch"), "w"), ("take-over", N_("Take over"), "t"), ("cancel", N_("Cancel"), "c")],
         ), answer)
 
     def watch_save(self, path: Path) -> bool:
@@ -287,7 +307,7 @@ class InktermApp(App):
         try:
             state = read_save(path)
         except SaveError as exc:
-            self.notify(str(exc), title="Cannot watch", severity="error", timeout=10)
+            self.notify(str(exc), title=_("Cannot watch"), severity="error", timeout=10)
             return False
         self.push_screen(WatchScreen(path, state.record))
         return True
@@ -299,7 +319,7 @@ class InktermApp(App):
         try:
             state = read_save(path)
         except SaveError as exc:
-            self.notify(str(exc), title="Cannot replay", severity="error", timeout=10)
+            self.notify(str(exc), title=_("Cannot replay"), severity="error", timeout=10)
             return False
         self.push_screen(ReplayScreen(state.record))
         return True
@@ -340,6 +360,15 @@ class InktermApp(App):
                 return
         self.exit()
 
+    def action_show_help_panel(self) -> None:
+        """The keys panel (the palette's Keys), its words in the player's language."""
+        from textual.widgets import HelpPanel
+
+        from inkterm.widgets.key_help import KeyHelp
+
+        if not self.screen.query(HelpPanel):
+            self.screen.mount(KeyHelp())
+
     # --- command palette ----------------------------------------------------------------
     @property
     def is_served(self) -> bool:
@@ -350,7 +379,7 @@ class InktermApp(App):
         served = self.is_served
         for command in super().get_system_commands(screen):
             if not (served and command.title in HOST_ONLY_COMMANDS):
-                yield command
+                yield command._replace(title=_(command.title), help=_(command.help))
         extra = getattr(screen, "palette_commands", None)
         if extra is not None:
             yield from extra()

@@ -24,6 +24,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
+from inkterm.i18n import _
+
 #: The longest name, in characters and in terminal cells (an SSH login's limit).
 MAX_NAME = 32
 #: Characters that never belong in a name or on a screen as they are: controls,
@@ -84,17 +86,18 @@ def clean_name(text: str, limit: int = MAX_NAME) -> str:
     BadName says what is wrong with it."""
     bad = hidden_character(text)
     if bad is not None:
-        raise BadName(f"a name cannot hold {bad}: control and invisible characters are refused")
+        raise BadName(_("a name cannot hold {char}: control and invisible characters are refused").format(char=bad))
     name = " ".join(unicodedata.normalize("NFKC", text).split())
     if not name:
-        raise BadName("a name cannot be empty")
+        raise BadName(_("a name cannot be empty"))
     bad = hidden_character(name)  # NFKC of a printable character is printable, but be sure
     if bad is not None:
-        raise BadName(f"a name cannot hold {bad}")
+        raise BadName(_("a name cannot hold {char}").format(char=bad))
     if not any(unicodedata.category(ch)[0] in "LN" for ch in name):
-        raise BadName(f"{name!r} has no letter or digit; a name needs one")
+        raise BadName(_("{name!r} has no letter or digit; a name needs one").format(name=name))
     if len(name) > limit or cells(name) > limit:
-        raise BadName(f"a name is at most {limit} characters, and {name[:limit]!r}… is longer")
+        raise BadName(_("a name is at most {limit} characters, and {start!r}… is longer").format(
+            limit=limit, start=name[:limit]))
     return name
 
 
@@ -120,12 +123,14 @@ def clash(name: str, others: Iterable[str]) -> str | None:
 def clash_reason(name: str, other: str) -> str:
     """One line: why ``name`` cannot sit beside ``other``."""
     if name == other:
-        return f"{name!r} is taken"
+        return _("{name!r} is taken").format(name=name)
     if name.casefold() == other.casefold():
-        return f"{name!r} is taken (as {other!r})"
+        return _("{name!r} is taken (as {other!r})").format(name=name, other=other)
     differ = next((a for a, b in zip(name, other) if a != b and a.casefold() != b.casefold()), None)
-    which = f" (its {differ!r} is {_described(differ)})" if differ and ord(differ) > 0x7F else ""
-    return f"{name!r} looks the same as {other!r}{which}"
+    if differ and ord(differ) > 0x7F:
+        return _("{name!r} looks the same as {other!r} (its {char!r} is {described})").format(
+            name=name, other=other, char=differ, described=_described(differ))
+    return _("{name!r} looks the same as {other!r}").format(name=name, other=other)
 
 
 def check_name(text: str, taken: Iterable[str] = (), limit: int = MAX_NAME) -> str:
@@ -134,5 +139,5 @@ def check_name(text: str, taken: Iterable[str] = (), limit: int = MAX_NAME) -> s
     name = clean_name(text, limit)
     other = clash(name, taken)
     if other is not None:
-        raise BadName(f"{clash_reason(name, other)}; choose a name that looks different")
+        raise BadName(_("{reason}; choose a name that looks different").format(reason=clash_reason(name, other)))
     return name

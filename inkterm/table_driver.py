@@ -18,7 +18,9 @@ from inkterm.engine import GAMES, Choice, Decision, Event
 from inkterm.engine.api import opening
 from inkterm.engine.concerns import Snapshot, what_hit
 from inkterm.engine.saves import OpenSave, SaveError, new_save_path
-from inkterm.engine.words import possessive
+from inkterm.engine.words import is_you
+from inkterm.i18n import N_, _
+from inkterm.translated import game_title
 
 if TYPE_CHECKING:
     from inkterm.engine import GameState
@@ -100,7 +102,7 @@ class Chooser(Protocol):
 
 
 class Saver(Protocol):
-    #: The words before the reason when a save fails.
+    #: The words before the reason when a save fails (marked with N_, translated when said).
     failed: str
 
     def write(self, state: GameState) -> None: ...  # raises OSError or SaveError
@@ -111,7 +113,7 @@ class SaveFile:
     """A local game's save file, taken (with its lock) at the first write unless the
     session already holds it (a continued game)."""
 
-    failed = "Autosave failed"
+    failed = N_("Autosave failed")
 
     def __init__(self, path: Path | None = None, opened: OpenSave | None = None) -> None:
         self.path = opened.path if opened is not None else path
@@ -207,7 +209,10 @@ class TableDriver:
         Returns what the cover says about whose turn ended."""
         self.covered, self.viewer = True, None
         before = self.at_keyboard
-        return "" if before is None else f"{possessive(self.state.seats[before], start=True)} turn is over."
+        if before is None:
+            return ""
+        name = self.state.seats[before]
+        return _("Your turn is over.") if is_you(name) else _("{name}'s turn is over.").format(name=name)
 
     def uncover(self, seat: int) -> None:
         self.covered = False
@@ -329,7 +334,7 @@ class TableDriver:
             self.saver.write(self.state)
         except (OSError, SaveError) as exc:
             first, self.save_error = self.save_error is None, str(exc)
-            return f"{self.saver.failed}: {exc}" if first else None
+            return _("{failed}: {problem}").format(failed=_(self.saver.failed), problem=exc) if first else None
         self.save_error = None
         return None
 
@@ -340,11 +345,13 @@ class TableDriver:
         if opened is None or opened.held:
             return None
         owner = opened.taken_by()
-        who = f"Another session (process {owner})" if owner else "Another session"
         unsaved = self.save_error is not None or self.save_due
         self.save_due = False
-        return (f"{who} took this game over, so this terminal now only watches it: your keys "
-                "here change nothing." + (" The last choice made here was not saved." if unsaved else ""))
+        said = (_("Another session (process {pid}) took this game over, so this terminal now only "
+                  "watches it: your keys here change nothing.").format(pid=owner) if owner else
+                _("Another session took this game over, so this terminal now only watches it: your "
+                  "keys here change nothing."))
+        return _("{said} The last choice made here was not saved.").format(said=said) if unsaved else said
 
     def close(self) -> None:
         """Let go of the save (its lock)."""
@@ -356,29 +363,31 @@ class TableDriver:
         """What the side shows: the prompt, the choices to list and the closed places."""
         d = self.decision
         if d is None:
-            return "The game is over.", [], ()
+            return _("The game is over."), [], ()
         who = self.state.seats[d.seat]
         prompt = str(d.prompt)  # the engine's texts render in this process's language
-        said = prompt if prompt.startswith(who) else f"{who}: {prompt}"
+        said = prompt if prompt.startswith(who) else _("{name}: {text}").format(name=who, text=prompt)
         if d.seat in self.bots:
-            return f"(bot) {said}", d.choices if show_bot_choices else [], ()
+            return _("(bot) {prompt}").format(prompt=said), d.choices if show_bot_choices else [], ()
         if self.covered or self.viewer != d.seat:
             return self.waiting(d), [], ()
         return said, d.choices, tuple((sc, str(label), str(why)) for sc, label, why in d.unavailable)
 
     def waiting(self, d: Decision) -> str:
         """The prompt while someone else (or nobody yet, behind a hand-off) chooses."""
-        return f"Waiting for {self.state.seats[d.seat]}…"
+        return _("Waiting for {name}…").format(name=self.state.seats[d.seat])
 
     def status(self, view: TableView) -> str:
         """The status line: the game, the round, who chooses, the phase."""
         spec = GAMES.get(self.state.record.game)
-        parts = [spec.title if spec else self.state.record.game]
+        parts = [game_title(spec) if spec else self.state.record.game]
         if "round" in view:
-            parts.append(f"round {view['round']}")
+            parts.append(_("round {n}").format(n=view["round"]))
         d = self.decision
         if d is not None:
-            parts.append(f"{self.state.seats[d.seat]}{' (bot)' if d.seat in self.bots else ''} to choose")
+            name = self.state.seats[d.seat]
+            parts.append((_("{name} (bot) to choose") if d.seat in self.bots else _("{name} to choose")).format(
+                name=name))
         if view.get("phase"):
             parts.append(str(view["phase"]))
         return " · ".join(parts)

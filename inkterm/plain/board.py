@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from inkterm.engine import GAMES
+from inkterm.i18n import _, ngettext
 
 Sentences = Callable[[Mapping[str, Any]], list[str]]
 
@@ -62,11 +63,14 @@ def board_sentences(game: str, view: Mapping[str, Any]) -> list[str]:
 
 def score_sentence(player: Mapping[str, Any]) -> str:
     """``Ann: 12 points (Blanks 9, Rows 1).``"""
-    parts = ", ".join("{label} {points}".format(label=label, points=points)
-                      for label, points in player.get("breakdown", ()) if points)
-    said = ("{name}: {score} point." if player["score"] == 1 else "{name}: {score} points.").format(
-        name=player["name"], score=player["score"])
-    return said[:-1] + " ({parts}).".format(parts=parts) if parts else said
+    parts = _(", ").join(_("{label} {points}").format(label=label, points=points)
+                         for label, points in player.get("breakdown", ()) if points)
+    score = player["score"]
+    if parts:
+        return ngettext("{name}: {score} point ({parts}).", "{name}: {score} points ({parts}).",
+                        score).format(name=player["name"], score=score, parts=parts)
+    return ngettext("{name}: {score} point.", "{name}: {score} points.", score).format(
+        name=player["name"], score=score)
 
 
 def simple_facts(view: Mapping[str, Any]) -> list[str]:

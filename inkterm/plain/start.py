@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from inkterm.i18n import _
 from inkterm.plain.lines import Closed, Lines
 
 
@@ -41,10 +42,10 @@ def play_save(path: Path, *, handoff: str = "auto", take_over: bool = False,
     try:
         state = read_save(path, notes)
         if state.is_over:
-            raise Refused("{file}: that game is already over".format(file=path.name))
+            raise Refused(_("{file}: that game is already over").format(file=path.name))
         opened = OpenSave(path, take_over=take_over)
     except SaveInUse as exc:
-        raise Refused("{file} is open in another session (process {pid}); only one may play it"
+        raise Refused(_("{file} is open in another session (process {pid}); only one may play it")
                       .format(file=path.name, pid=exc.pid)) from None
     except SaveError as exc:
         raise Refused(str(exc)) from None
@@ -71,20 +72,21 @@ def _menu(inp: TextIO | None, out: Lines | None) -> int:
     from inkterm.engine.saves import SaveInfo, list_saves
     from inkterm.screens.saved_games import describe_save, save_name
     from inkterm.session_env import USER_ENV
+    from inkterm.translated import game_title
 
     inp = inp or sys.stdin
     out = out or Lines()
-    me = os.environ.get(USER_ENV) or "You"
+    me = os.environ.get(USER_ENV) or _("You")
     entries: list[tuple[str, GameSpec | SaveInfo | None]] = [
-        ("A new game of {title} ({low} to {high} players).".format(
-            title=spec.title, low=spec.min_players, high=spec.max_players), spec) for spec in GAMES.values()]
-    entries += [("Continue {name}: {about}.".format(name=save_name(info.path), about=describe_save(info)), info)
+        (_("A new game of {title} ({low} to {high} players).").format(
+            title=game_title(spec), low=spec.min_players, high=spec.max_players), spec) for spec in GAMES.values()]
+    entries += [(_("Continue {name}: {about}.").format(name=save_name(info.path), about=describe_save(info)), info)
                 for info in list_saves() if info.state is not None and info.unfinished]
-    entries.append(("Quit.", None))
-    out.say("inkterm in plain mode. Type a number and press Enter.")
+    entries.append((_("Quit."), None))
+    out.say(_("inkterm in plain mode. Type a number and press Enter."))
     while True:
-        for i, (label, _) in enumerate(entries, 1):
-            out.say("{n}. {label}".format(n=i, label=label), indent=len(str(i)) + 2)
+        for i, (label, _what) in enumerate(entries, 1):
+            out.say(_("{n}. {label}").format(n=i, label=label), indent=len(str(i)) + 2)
         picked = _read_number(inp, out, len(entries))
         what = None if picked is None else entries[picked - 1][1]
         try:
@@ -92,8 +94,8 @@ def _menu(inp: TextIO | None, out: Lines | None) -> int:
                 return play_save(what.path, inp=inp, out=out)
             if not isinstance(what, GameSpec):
                 return 0  # Quit, or the end of the input
-            out.say("Who plays? The seats in order, separated by commas: a person's name, or a bot "
-                    "(bot, random, greedy, search). An empty line: {me} against one bot.".format(me=me))
+            out.say(_("Who plays? The seats in order, separated by commas: a person's name, or a bot "
+                      "(bot, random, greedy, search). An empty line: {me} against one bot.").format(me=me))
             line = out.read(inp)
             if line is None:
                 return 0
@@ -112,4 +114,4 @@ def _read_number(inp: TextIO, out: Lines, n: int) -> int | None:
         text = line.strip()
         if text.isascii() and text.isdigit() and 1 <= int(text) <= n:
             return int(text)
-        out.say("Type a number from 1 to {n}.".format(n=n))
+        out.say(_("Type a number from 1 to {n}.").format(n=n))

@@ -10,19 +10,21 @@ from pathlib import Path
 from typing import TextIO
 
 from inkterm.engine import GAMES, IllegalChoice
+from inkterm.i18n import N_, _, ngettext
 from inkterm.plain.board import board_sentences, game_words
 from inkterm.plain.lines import Closed, Lines
 from inkterm.plain.rules import PlainRules
 from inkterm.table_driver import Next, Played, SaveFile, TableDriver
+from inkterm.translated import game_title
 
-HELP = """Type the number of a choice and press Enter. Other commands:
+HELP = N_("""Type the number of a choice and press Enter. Other commands:
 board: the table in sentences: scores, round, everything you may see.
 choices, or an empty line: the current choices again.
 rules: the rules for the current decision; rules TOPIC: that part of the rules; rules contents: the list of parts; rules all: the whole rules.
 undo: take back your last choice, back to the last die roll or card seen.
 save: save now (the game is also saved after every choice).
 quit: save and stop; inkterm continue --plain resumes the game.
-help: this list."""
+help: this list.""")
 
 
 class Quit(Exception):
@@ -85,17 +87,17 @@ class PlainTable:
     def begin(self) -> None:
         st = self.state
         spec = GAMES.get(self.game)
-        self.out.say("{title}: {seats} (seed {seed}). Plain mode: type the number of a choice and "
-                     "press Enter; help lists the other commands.".format(
-                         title=spec.title if spec else self.game, seats=", ".join(st.seats),
+        self.out.say(_("{title}: {seats} (seed {seed}). Plain mode: type the number of a choice and "
+                       "press Enter; help lists the other commands.").format(
+                         title=game_title(spec) if spec else self.game, seats=_(", ").join(st.seats),
                          seed=st.record.seed))
         if n := len(st.record.choices):
             try:  # the game so far: what each person missed since their last choice
-                for _ in self.driver.history():
+                for _played in self.driver.history():
                     pass
             except IllegalChoice as exc:
-                self.out.say("The earlier history cannot be told: {problem}".format(problem=exc))
-            self.out.say(("Resumed after {n} choice." if n == 1 else "Resumed after {n} choices.").format(n=n))
+                self.out.say(_("The earlier history cannot be told: {problem}").format(problem=exc))
+            self.out.say(ngettext("Resumed after {n} choice.", "Resumed after {n} choices.", n).format(n=n))
             self._resumed = True
 
     def turn(self) -> bool:
@@ -111,37 +113,37 @@ class PlainTable:
             self._listed = at
             self.list_choices()
         line = self.read()
-        word, _, rest = line.strip().partition(" ")
+        word, _space, rest = line.strip().partition(" ")
         word = word.lower()
         if word.isascii() and word.isdigit():  # not "²", which int() refuses
             return self.choose(int(word))
         command = COMMANDS.get(word)
         if command is None:
-            self.out.say("\u201c{typed}\u201d is neither a choice nor a command. Type a number from 1 "
-                         "to {n}, or help.".format(typed=line.strip(), n=len(d.choices)))
+            self.out.say(_("\u201c{typed}\u201d is neither a choice nor a command. Type a number from 1 "
+                           "to {n}, or help.").format(typed=line.strip(), n=len(d.choices)))
             return True
         command(self, rest.strip())
         return True
 
-    def list_choices(self, _: str = "") -> None:
+    def list_choices(self, _arg: str = "") -> None:
         said, choices, closed = self.driver.prompt()
         self.out.say()
         words = self.words
         self.out.say(words(said))
         for i, choice in enumerate(choices, 1):
-            text = "{n}. {label}".format(n=i, label=words(str(choice.label)))
+            text = _("{n}. {label}").format(n=i, label=words(str(choice.label)))
             if choice.hint and choice.hint != choice.label:
-                text = "{choice} — {hint}".format(choice=text, hint=words(str(choice.hint)))
+                text = _("{choice} — {hint}").format(choice=text, hint=words(str(choice.hint)))
             self.out.say(text, indent=len(str(i)) + 2)
         for _shortcut, label, reason in closed:
-            self.out.say("Not open now: {place}, {reason}.".format(
+            self.out.say(_("Not open now: {place}, {reason}.").format(
                 place=words(str(label)), reason=words(str(reason)).rstrip(".")), indent=2)
 
     def choose(self, number: int) -> bool:
         d = self.driver.decision
         assert d is not None
         if not 1 <= number <= len(d.choices):
-            self.out.say("There is no choice {number}: type a number from 1 to {n}.".format(
+            self.out.say(_("There is no choice {number}: type a number from 1 to {n}.").format(
                 number=number, n=len(d.choices)))
             return True
         if (told := self.driver.taken_over()) is not None:
@@ -163,7 +165,7 @@ class PlainTable:
             for played in self.driver.bots_play():
                 self.tell(played)
         except IllegalChoice as exc:  # a bot bug must not loop for ever
-            self.out.say("A bot made a choice the game refused: {problem}".format(problem=exc))
+            self.out.say(_("A bot made a choice the game refused: {problem}").format(problem=exc))
             raise Quit from exc
         self.save()
 
@@ -175,8 +177,8 @@ class PlainTable:
         note = self.driver.cover()
         name = self.state.seats[d.seat]
         self.out.say()
-        self.out.say("{note}Pass the keyboard to {name}. {name}, press Enter when you are ready.".format(
-            note=f"{note} " if note else "", name=name))
+        said = _("Pass the keyboard to {name}. {name}, press Enter when you are ready.").format(name=name)
+        self.out.say(_("{sentence} {next}").format(sentence=note, next=said) if note else said)
         word = self.read().strip().lower()
         if COMMANDS.get(word) is PlainTable.quit:
             raise Quit
@@ -191,7 +193,7 @@ class PlainTable:
             return
         lines = [str(e.text) for p in self.driver.missed.get(d.seat, []) for e in p.events if e.seen_by(d.seat)]
         if lines:
-            self.out.say("Since your last turn, {name}:".format(name=self.state.seats[d.seat]))
+            self.out.say(_("Since your last turn, {name}:").format(name=self.state.seats[d.seat]))
             for text in lines:
                 self.out.say(self.words(text), indent=2)
 
@@ -206,12 +208,13 @@ class PlainTable:
         self.save()
         result = self.state.result()
         self.out.say()
-        self.out.say("The game is over: {headline}.".format(headline=result.headline))
+        self.out.say(_("The game is over: {headline}.").format(headline=result.headline))
         for place, standing in enumerate(result.standings, 1):
-            parts = ", ".join("{label} {points}".format(label=label, points=points)
-                              for label, points in standing.breakdown)
-            self.out.say(("{place}. {name}: {score} points ({parts})." if parts else
-                          "{place}. {name}: {score} points.").format(
+            parts = _(", ").join(_("{label} {points}").format(label=label, points=points)
+                                 for label, points in standing.breakdown)
+            self.out.say((ngettext("{place}. {name}: {score} point ({parts}).",
+                                   "{place}. {name}: {score} points ({parts}).", standing.score) if parts else
+                          ngettext("{place}. {name}: {score} point.", "{place}. {name}: {score} points.", standing.score)).format(
                 place=place, name=standing.name, score=standing.score, parts=parts), indent=3)
         for line in result.tiebreaks:
             self.out.say(line)
@@ -228,10 +231,10 @@ class PlainTable:
         if self.state.is_over:
             return
         if self.save() and (path := self.save_path) is not None:
-            self.out.say("The game is saved as {name}; inkterm continue --plain {name} resumes it "
-                         "(in plain mode or not).".format(name=path.name.removesuffix(".save.json")))
+            self.out.say(_("The game is saved as {name}; inkterm continue --plain {name} resumes it "
+                           "(in plain mode or not).").format(name=path.name.removesuffix(".save.json")))
         elif self.driver.save_error is not None:
-            self.out.say("The game could not be saved: {problem}".format(problem=self.driver.save_error))
+            self.out.say(_("The game could not be saved: {problem}").format(problem=self.driver.save_error))
 
     @property
     def save_path(self) -> Path | None:
@@ -243,18 +246,19 @@ class PlainTable:
         """One line typed; the end of the input stops the game (saved)."""
         line = self.out.read(self.inp)
         if line is None:
-            self.out.say("The input has ended.")
+            self.out.say(_("The input has ended."))
             raise Quit
         return line
 
     # --- commands -----------------------------------------------------------------------------
-    def help(self, _: str = "") -> None:
-        for line in HELP.split("\n"):
+    def help(self, _arg: str = "") -> None:
+        for line in _(HELP).split("\n"):
             self.out.say(line, indent=2)
 
-    def board(self, _: str = "") -> None:
+    def board(self, _arg: str = "") -> None:
         # The status line's parts (game, round, who chooses, phase) as one sentence.
-        self.out.say(self.driver.status(self.driver.view()).replace(" · ", ", ") + ".")
+        status = self.driver.status(self.driver.view()).replace(" · ", _(", "))
+        self.out.say(_("{sentence}.").format(sentence=status))
         for sentence in board_sentences(self.game, self.driver.view()):
             self.out.say(sentence, indent=2)
 
@@ -263,38 +267,39 @@ class PlainTable:
             self._rules = PlainRules(self.game)
         rules = self._rules
         if not rules.sections:
-            self.out.say("There is no rules text for this game.")
+            self.out.say(_("There is no rules text for this game."))
             return
         d = self.driver.decision
         if topic.lower() in ("contents", "topics", "list"):
-            self.out.say("The parts of the rules: {titles}.".format(titles="; ".join(rules.titles())))
+            self.out.say(_("The parts of the rules: {titles}.").format(titles=_("; ").join(rules.titles())))
             return
         if topic.lower() == "all":
             paragraphs = rules.whole()
         else:
             found = rules.section(topic or (d.topic if d else ""))
             if found is None:
-                self.out.say(("No part of the rules is called \u201c{topic}\u201d. The parts of the rules: {titles}."
-                              if topic else "The parts of the rules: {titles}.").format(
-                    topic=topic, titles="; ".join(rules.titles())))
+                titles = _("; ").join(rules.titles())
+                self.out.say(_("No part of the rules is called \u201c{topic}\u201d. The parts of the rules: {titles}.").format(
+                    topic=topic, titles=titles) if topic else
+                    _("The parts of the rules: {titles}.").format(titles=titles))
                 return
             paragraphs = found
         for text, indent in paragraphs:
             self.out.say(text, indent=indent)
 
-    def undo(self, _: str = "") -> None:
+    def undo(self, _arg: str = "") -> None:
         if not self.driver.choosing() or not self.state.can_undo():
-            self.out.say("Nothing of yours to undo since the last new information.")
+            self.out.say(_("Nothing of yours to undo since the last new information."))
             return
         self.driver.undo()
         self.save()
-        self.out.say("Undone.")
+        self.out.say(_("Undone."))
 
-    def save_now(self, _: str = "") -> None:
+    def save_now(self, _arg: str = "") -> None:
         if self.save() and (path := self.save_path) is not None:
-            self.out.say("Saved as {name}.".format(name=path.name.removesuffix(".save.json")))
+            self.out.say(_("Saved as {name}.").format(name=path.name.removesuffix(".save.json")))
 
-    def quit(self, _: str = "") -> None:
+    def quit(self, _arg: str = "") -> None:
         raise Quit
 
 

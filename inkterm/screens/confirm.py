@@ -77,11 +77,12 @@ class ChoiceScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
-            yield Plain(self.question, id="confirm-question")
-            yield Plain(self.detail, id="confirm-detail")
+            # Written in English where asked (N_), translated here, as ConfirmScreen does.
+            yield Plain(_(self.question), id="confirm-question")
+            yield Plain(_(self.detail), id="confirm-detail")
             with Horizontal(id="confirm-buttons"):
                 for answer_id, label, key in self.answers:
-                    yield PlainButton(f"{label}  {key}", id=answer_id)
+                    yield PlainButton(f"{_(label)}  {key}", id=answer_id)
 
     def on_mount(self) -> None:
         self.query(Button).first().focus()  # the first answer is the safe one

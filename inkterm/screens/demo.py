@@ -14,6 +14,7 @@ from textual.timer import Timer
 
 from inkterm.bots import make_bot
 from inkterm.bots.explain import Reason
+from inkterm.i18n import _
 from inkterm.screens.game import GameScreen
 from inkterm.screens.demo_steps import Step, Tape, reading_seconds
 from inkterm.screens.narration import narrate
@@ -84,7 +85,7 @@ class DemoScreen(GameScreen):
 
     def compose(self):
         yield from with_panel(super().compose(), "narration",
-                              "Bots play every seat; each step is explained here.")
+                              _("Bots play every seat; each step is explained here."))
 
     def on_mount(self) -> None:
         # Textual runs GameScreen.on_mount too (handlers run for every class that
@@ -199,9 +200,9 @@ class DemoScreen(GameScreen):
         self._highlight_shown()
 
     def _show_speed(self) -> None:
-        state = ("paused: → next, ← back, space goes on" if self.paused
-                 else f"speed ×{self.speed:g}, each step stays while you read")
-        self.query_one("#narration").border_title = Text(f"Demo · {state} · PgDn/PgUp scroll")
+        state = (_("paused: → next, ← back, space goes on") if self.paused
+                 else _("speed ×{speed}, each step stays while you read").format(speed=f"{self.speed:g}"))
+        self.query_one("#narration").border_title = Text(_("Demo · {state} · PgDn/PgUp scroll").format(state=state))
 
     # --- keys ---------------------------------------------------------------------------
     def action_pause(self) -> None:
@@ -222,14 +223,14 @@ class DemoScreen(GameScreen):
         shown = self.shown
         before = self.tape.step_at(shown.at - 1) if shown is not None else None
         if before is None:
-            self.notify("This is the first step of the demo.", timeout=2)
+            self.notify(_("This is the first step of the demo."), timeout=2)
             return
         self._stop_timer()
         if not self.paused:
             self.paused = True
             self._show_speed()
         self.table.state = before.before.clone()
-        self.query_one(EventLog).note(f"(back to choice {before.at + 1})")
+        self.query_one(EventLog).note(_("(back to choice {n})").format(n=before.at + 1))
         self.refresh_table()
         self.show_step(before)
 
@@ -261,7 +262,7 @@ class DemoScreen(GameScreen):
         pass
 
     def action_undo(self) -> None:
-        self.notify("A demo cannot be undone; ← goes back a step.", timeout=2)
+        self.notify(_("A demo cannot be undone; ← goes back a step."), timeout=2)
 
     def action_save(self) -> None:
-        self.notify("Demos are not saved.", timeout=2)
+        self.notify(_("Demos are not saved."), timeout=2)

@@ -12,6 +12,7 @@ from textual.containers import Horizontal, ScrollableContainer, Vertical
 
 from inkterm.engine import Decision, GameState
 from inkterm.engine.saves import OpenSave
+from inkterm.i18n import _
 from inkterm.screens import SCREENS_CSS
 from inkterm.screens.areas import AREA_BINDINGS, FocusAreas
 from inkterm.screens.host import HostedScreen
@@ -22,6 +23,7 @@ from inkterm.table_driver import Played, SaveFile, TableDriver
 from inkterm.widgets.action_menu import ActionMenu, Unavailable
 from inkterm.widgets.board import BOARD_CSS, board_for
 from inkterm.widgets.event_log import EventLog
+from inkterm.widgets.fit import status_line
 from inkterm.widgets.footer import KeyFooter
 from inkterm.widgets.game_board import GameBoard
 from inkterm.widgets.hint import HintBox
@@ -117,9 +119,9 @@ class GameScreen(SinceLastTurn, Turns, FocusAreas, Lookups, HostedScreen):
     def on_resize(self, event) -> None:
         w, h = self.app.size
         self.query_one("#small-notice", Plain).update(
-            f"The terminal is {w}×{h}; inkterm needs at least {MIN_SIZE[0]}×{MIN_SIZE[1]}.\n"
-            "Make the window larger — the game is kept (and autosaved) meanwhile."
-        )
+            _("The terminal is {w}×{h}; inkterm needs at least {min_w}×{min_h}.\n"
+              "Make the window larger — the game is kept (and autosaved) meanwhile.").format(
+                w=w, h=h, min_w=MIN_SIZE[0], min_h=MIN_SIZE[1]))
         if self.is_mounted:
             # Breakpoint classes have just changed: the board may draw more or less,
             # and fold into tabs or out of them (the `v` key's footer entry).
@@ -166,7 +168,7 @@ class GameScreen(SinceLastTurn, Turns, FocusAreas, Lookups, HostedScreen):
         if told is None:
             return not self._lost
         self._lost = True
-        self.notify(told, title="Game taken over", severity="warning", timeout=15)
+        self.notify(told, title=_("Game taken over"), severity="warning", timeout=15)
         if self.is_attached and self.save_path is not None and not self._finished:
             from inkterm.screens.watch import WatchScreen
 
@@ -194,7 +196,7 @@ class GameScreen(SinceLastTurn, Turns, FocusAreas, Lookups, HostedScreen):
             return
         table, d = self.table, self.decision
         view = table.view()
-        update_if_changed(self.query_one("#status", Plain), table.status(view))
+        update_if_changed(self.query_one("#status", Plain), status_line(table.status(view)))
         prompt, choices, closed = table.prompt(self.SHOW_BOT_CHOICES)
         update_if_changed(self.query_one("#prompt", Plain), prompt)
         menu = self.query_one(ActionMenu)
@@ -249,7 +251,7 @@ class GameScreen(SinceLastTurn, Turns, FocusAreas, Lookups, HostedScreen):
             event.stop()
             event.prevent_default()
             if isinstance(row, Unavailable):
-                self.notify(f"{row.label} — {row.reason}", severity="warning", timeout=2)
+                self.notify(_("{place} — {reason}").format(place=row.label, reason=row.reason), severity="warning", timeout=2)
             else:
                 self.play(row.key)
 
@@ -271,12 +273,12 @@ class GameScreen(SinceLastTurn, Turns, FocusAreas, Lookups, HostedScreen):
         if not self.still_ours():
             return
         if not self.human_to_move() or not self.state.can_undo():
-            self.notify("Nothing of yours to undo since the last new information.", severity="warning")
+            self.notify(_("Nothing of yours to undo since the last new information."), severity="warning")
             return
         try:
             self.table.undo()
         except Exception as exc:  # a replay problem: keep the current state
-            self.notify(f"Undo failed: {exc}", severity="error")
+            self.notify(_("Undo failed: {problem}").format(problem=exc), severity="error")
             return
         self.tell_history()  # as if the undone choices were never made
         self.autosave()
@@ -289,13 +291,13 @@ class GameScreen(SinceLastTurn, Turns, FocusAreas, Lookups, HostedScreen):
 
     def action_save(self) -> None:
         if self.autosave():
-            self.notify(f"Saved to {self.save_path.name}" if self.save_path else "Saved")
+            self.notify(_("Saved to {file}").format(file=self.save_path.name) if self.save_path else _("Saved"))
 
     def confirm_quit(self) -> None:
         """Save, then ask before quitting (the app's quit comes here while a game is
         open, whichever key or command asked)."""
-        from inkterm.screens.confirm import ask_to_quit
+        from inkterm.screens.confirm import QUIT_DETAILS, ask_to_quit
 
         saved = self.autosave()
-        ask_to_quit(self.app, "The game is saved; choose Continue on the title screen to resume it."
-                    if saved else f"Not saved: {self.table.save_error}")
+        ask_to_quit(self.app, QUIT_DETAILS[0] if saved
+                    else _("Not saved: {problem}").format(problem=self.table.save_error))

@@ -11,23 +11,24 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 
 from inkterm.engine.swings import score_lines, swings, turns
+from inkterm.i18n import N_, _
 from inkterm.screens import SCREENS_CSS
 from inkterm.widgets.footer import KeyFooter
 from inkterm.widgets.plain import Plain, plain_cell
 from inkterm.widgets.score_chart import ScoreChart
 
-PLACES = ["1st", "2nd", "3rd", "4th", "5th", "6th"]
+PLACES = [N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th")]
 
 
 def ranking_table(result) -> Table:
-    table = Table(title="Final ranking", expand=False, show_lines=False, box=box.SIMPLE_HEAD)
-    table.add_column("Place")
-    table.add_column("Player")
-    table.add_column("Score", justify="right")
+    table = Table(title=_("Final ranking"), expand=False, show_lines=False, box=box.SIMPLE_HEAD)
+    table.add_column(_("Place"))
+    table.add_column(_("Player"))
+    table.add_column(_("Score"), justify="right")
     for place, standing in enumerate(result.standings):
         mark = "★ " if place == 0 else "  "
         table.add_row(
-            Text(mark + PLACES[place], style="bold" if place == 0 else ""),
+            Text(mark + _(PLACES[place]), style="bold" if place == 0 else ""),
             plain_cell(standing.name),
             str(standing.score),
         )
@@ -41,10 +42,10 @@ def breakdown_table(result) -> Table | None:
         return None
     labels: list[str] = []
     for s in columns:
-        for label, _ in s.breakdown:
+        for label, _value in s.breakdown:
             if label not in labels:
                 labels.append(label)
-    table = Table(title="Score breakdown", expand=False, box=box.SIMPLE_HEAD)
+    table = Table(title=_("Score breakdown"), expand=False, box=box.SIMPLE_HEAD)
     table.add_column("")
     for s in columns:
         table.add_column(plain_cell(s.name), justify="right")
@@ -54,7 +55,7 @@ def breakdown_table(result) -> Table | None:
             value = dict(s.breakdown).get(label)
             cells.append("—" if value is None else str(value))
         table.add_row(plain_cell(label), *cells)
-    table.add_row(Text("Total", style="bold"), *[Text(str(s.score), style="bold") for s in columns])
+    table.add_row(Text(_("Total"), style="bold"), *[Text(str(s.score), style="bold") for s in columns])
     return table
 
 
@@ -74,17 +75,17 @@ class GameOverScreen(Screen):
     def compose(self) -> ComposeResult:
         result = self.state.result()
         with VerticalScroll(id="gameover"):
-            yield Plain(f"Game over — {result.headline}", id="gameover-title",
+            yield Plain(_("Game over — {headline}").format(headline=result.headline), id="gameover-title",
                          classes="screen-title")
             yield Plain(ranking_table(result), id="ranking")
             lines = result.tiebreaks
-            text = "\n".join(lines) if lines else "No tie-break was needed."
-            yield Plain(f"Tie-break: {text}", id="tiebreak")
+            text = "\n".join(lines) if lines else _("No tie-break was needed.")
+            yield Plain(_("Tie-break: {text}").format(text=text), id="tiebreak")
             yield from self.how_it_went()
             table = breakdown_table(result)
             if table is not None:
                 yield Plain(table, id="breakdown")
-            yield Plain("Press Enter for the title screen, r to replay the game.",
+            yield Plain(_("Press Enter for the title screen, r to replay the game."),
                          id="gameover-help")
         yield KeyFooter()
 
@@ -94,12 +95,12 @@ class GameOverScreen(Screen):
         played = turns(record)
         if not played:
             return
-        yield Plain(Text("The game in scores", style="bold"), id="scores-title")
+        yield Plain(Text(_("The game in scores"), style="bold"), id="scores-title")
         yield ScoreChart(list(record.seats), score_lines(played, len(record.seats)),
                          [t.round for t in played], id="score-chart")
         moments = swings(played, list(record.seats))
         if moments:
-            yield Plain("\n".join(["What swung it (the largest gains in one turn):",
+            yield Plain("\n".join([_("What swung it (the largest gains in one turn):"),
                                    *(f"• {m.words}" for m in moments)]), id="swings")
 
     def on_mount(self) -> None:

@@ -6,6 +6,7 @@ from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
 
+from inkterm.i18n import _
 from inkterm.screens import SCREENS_CSS
 from inkterm.widgets.footer import KeyFooter
 from inkterm.widgets.plain import Plain
@@ -29,13 +30,13 @@ class HandoffScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Middle():
             with Center(id="handoff-box"):
-                yield Plain(f"Pass to {self.player}", id="handoff-name")
+                yield Plain(_("Pass to {name}").format(name=self.player), id="handoff-name")
                 yield Plain(
                     f"{self.note}\n" if self.note else "",
                     id="handoff-note",
                 )
                 yield Plain(
-                    f"{self.player}, press Enter when the others are not looking.",
+                    _("{name}, press Enter when the others are not looking.").format(name=self.player),
                     id="handoff-help",
                 )
         yield KeyFooter()

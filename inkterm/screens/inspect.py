@@ -9,10 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from inkterm.i18n import _
 from inkterm.screens import SCREENS_CSS
+from inkterm.widgets.footer import KeyFooter
 from inkterm.widgets.plain import Plain, PlainOptionList
 
 CHOICE = "choice"  # the list's first entry: the highlighted choice itself
@@ -22,7 +24,7 @@ def choice_text(state, choice, seat: int | None) -> str:
     """The highlighted choice in full: its label, its whole hint, and the game's words
     for everything it touches."""
     if choice is None:
-        return "No choice is highlighted."
+        return _("No choice is highlighted.")
     parts = [str(choice.label)]
     if choice.hint:
         parts.append(str(choice.hint))
@@ -42,10 +44,10 @@ class InspectScreen(ModalScreen[None]):
         self.state = state
         self.choice = choice
         self.seat = seat
-        self.entries = [(CHOICE, "The highlighted choice"), *state.lookups(seat)]
+        self.entries = [(CHOICE, _("The highlighted choice")), *state.lookups(seat)]
 
     def compose(self) -> ComposeResult:
-        yield Plain("Inspect — arrows pick what to read; Escape closes", id="inspect-title")
+        yield Plain(_("Inspect — arrows pick what to read; Escape closes"), id="inspect-title")
         with Horizontal(id="inspect-body"):
             yield PlainOptionList(
                 *[Option(label, id=f"e{i}") for i, (_, label) in enumerate(self.entries)],
@@ -53,7 +55,7 @@ class InspectScreen(ModalScreen[None]):
             )
             with VerticalScroll(id="inspect-scroll"):
                 yield Plain(self.text_for(CHOICE), id="inspect-text")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#inspect-list", OptionList).focus()

@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.binding import Binding
 
 from inkterm.bots import make_bot
+from inkterm.i18n import N_, _
 from inkterm.lessons import ScriptedOpponent, Tutor
 from inkterm.screens.game import GameScreen
 from inkterm.screens.picker import Picker
@@ -19,7 +20,7 @@ from inkterm.widgets.plain import Plain
 class PlaceInLesson:
     """A lesson keeps the learner's place (the tutor's file), not a save among the games."""
 
-    failed = "Could not keep your place in the lesson"
+    failed = N_("Could not keep your place in the lesson")
 
     def __init__(self, tutor: Tutor) -> None:
         self.tutor = tutor
@@ -36,8 +37,11 @@ def learn_picker() -> Picker:
     from inkterm.engine.registry import GAMES
     from inkterm.lessons import has_lesson
 
-    return Picker("Learn which game?", [
-        (gid, spec.title if has_lesson(gid) else f"{spec.title} (no lesson yet: watch its demo)")
+    from inkterm.translated import game_title
+
+    return Picker(_("Learn which game?"), [
+        (gid, game_title(spec) if has_lesson(gid)
+         else _("{game} (no lesson yet: watch its demo)").format(game=game_title(spec)))
         for gid, spec in GAMES.items()
     ])
 
@@ -142,7 +146,7 @@ class LearnScreen(GameScreen):
         lesson = tutor.lesson
         said = Text()
         if self.refused:
-            said = Text.assemble(("✗ Not this time:", "bold"), " ", self.refused)
+            said = Text.assemble((_("✗ Not this time:"), "bold"), " ", self.refused)
         elif tutor.said:
             said = Text.assemble(("✓", "bold"), " ", tutor.said)
         step = self.showing_step
@@ -151,13 +155,14 @@ class LearnScreen(GameScreen):
         elif step is not None:
             now = Text(step.say)
             if not step.asks:
-                now.append("  (Enter: go on)", style="dim")
+                now.append(_("  (Enter: go on)"), style="dim")
         else:
             who = self.state.seats[self.decision.seat] if self.decision else ""
-            now = Text(f"{who} is playing…" if who else "")
+            now = Text(_("{name} is playing…").format(name=who) if who else "")
         panel = self.query_one("#lesson")
-        where = "done" if tutor.finished else f"step {tutor.step + 1} of {len(lesson.steps)}"
-        panel.border_title = Text(f"{lesson.title} · {where}")
+        where = _("done") if tutor.finished else _("step {n} of {total}").format(
+            n=tutor.step + 1, total=len(lesson.steps))
+        panel.border_title = Text(_("{lesson} · {where}").format(lesson=lesson.title, where=where))
         events = self.meanwhile if step is not None else []
         if events:
             events = [*events, *self._gained()]
@@ -174,7 +179,7 @@ class LearnScreen(GameScreen):
             if seat != learner:
                 told = sentence(*in_words(self.left, self.state, seat, viewer=learner))
                 if told:
-                    out.append(("gained", f"all told for {name}: {told}"))
+                    out.append(("gained", _("all told for {name}: {told}").format(name=name, told=told)))
         return out
 
     def _fit(self, panel, said: Text, events: list[tuple[str, str]], now: Text) -> Text:
@@ -195,7 +200,7 @@ class LearnScreen(GameScreen):
             told = "; ".join(moves).replace("…; ", "…")
             if events and kept and kept[-1] != len(events) - 1:
                 told += "…"
-            parts = [said, Text(f"Meanwhile: {told}.", style="dim") if kept else Text(), now]
+            parts = [said, Text(_("Meanwhile: {told}.").format(told=told), style="dim") if kept else Text(), now]
             return Text("\n\n").join(p for p in parts if p.plain)
 
         def rows(shown: Text) -> int:
@@ -228,12 +233,12 @@ class LearnScreen(GameScreen):
         toggle_log(self)
 
     def action_undo(self) -> None:
-        self.notify("A lesson goes forward only; a wrong choice is never applied anyway.",
+        self.notify(_("A lesson goes forward only; a wrong choice is never applied anyway."),
                     timeout=3)
 
     def action_save(self) -> None:
         if self.autosave():
-            self.notify("Your place in the lesson is kept.", timeout=2)
+            self.notify(_("Your place in the lesson is kept."), timeout=2)
 
     def action_leave(self) -> None:
         self.autosave()

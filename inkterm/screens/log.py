@@ -4,9 +4,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog
+from textual.widgets import RichLog
 
+from inkterm.i18n import _
 from inkterm.screens import SCREENS_CSS
+from inkterm.widgets.footer import KeyFooter
 from inkterm.widgets.plain import Plain
 
 
@@ -21,9 +23,9 @@ class LogScreen(Screen[None]):
         self.lines = list(lines)
 
     def compose(self) -> ComposeResult:
-        yield Plain("Log — arrows and page keys scroll", id="log-title")
+        yield Plain(_("Log — arrows and page keys scroll"), id="log-title")
         yield RichLog(wrap=True, markup=False, highlight=False, max_lines=None, id="log-full")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         log = self.query_one("#log-full", RichLog)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from textual.app import SystemCommand
 
+from inkterm.i18n import _
 from inkterm.widgets.action_menu import ActionMenu
 from inkterm.widgets.event_log import EventLog
 
@@ -46,8 +47,8 @@ class Lookups(_Mixed):
         self.app.push_screen(InspectScreen(self.state, self.query_one(ActionMenu).current, seat))
 
     def palette_commands(self):
-        yield SystemCommand("Undo", "Take back your last choice", self.action_undo)
-        yield SystemCommand("Rules", "Rules for the current decision", self.action_rules)
-        yield SystemCommand("Save", "Save the game now", self.action_save)
-        yield SystemCommand("Log", "The whole event log, full height", self.action_log)
-        yield SystemCommand("Inspect", "Read a card or a place in full", self.action_inspect)
+        yield SystemCommand(_("Undo"), _("Take back your last choice"), self.action_undo)
+        yield SystemCommand(_("Rules"), _("Rules for the current decision"), self.action_rules)
+        yield SystemCommand(_("Save"), _("Save the game now"), self.action_save)
+        yield SystemCommand(_("Log"), _("The whole event log, full height"), self.action_log)
+        yield SystemCommand(_("Inspect"), _("Read a card or a place in full"), self.action_inspect)

@@ -8,6 +8,7 @@ Built from Rich renderables only, so it is tested without an app.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -17,6 +18,7 @@ from rich.text import Text
 
 from inkterm.bots.explain import Reason
 from inkterm.bots.reasons import why
+from inkterm.i18n import N_, _
 from inkterm.screens.rules import find_section, rules_text
 
 _HEADING = re.compile(r"^(#{1,6}) +(.+?) *#*$", re.M)
@@ -58,6 +60,13 @@ def rule_for(game: str, topic: str) -> Section | None:
     return secs[i] if i is not None else None
 
 
+def words_in(text: str) -> int:
+    """How many words a reader reads in ``text``: Chinese and Japanese write no spaces,
+    so their characters count too, about two to a word (reading time, not grammar)."""
+    wide = sum(1 for ch in text if unicodedata.east_asian_width(ch) in "WF")
+    return len(text.split()) + wide // 2
+
+
 @dataclass
 class Narration:
     """One decision told: every part plain text except the rule, which is Markdown."""
@@ -67,23 +76,23 @@ class Narration:
     why: str
     rule: Section | None
     #: What the ``why`` line is headed ("Why" for a bot's reason; a scene says what it shows).
-    why_label: str = "Why"
+    why_label: str = N_("Why")
 
     def renderable(self, full_rule: bool = True) -> Group:
         """``full_rule``: the rule's text too, or only its heading (a rule already read
         in this demo: ``?`` opens it), so the step stays on one screen at 80×24."""
         parts: list[RenderableType] = [
-            Text.assemble(("Deciding: ", "bold"), self.decided),
-            Text.assemble(("Chosen: ", "bold"), self.chosen),
-            Text.assemble((f"{self.why_label}: ", "bold"), self.why),
+            Text.assemble((_("Deciding: "), "bold"), self.decided),
+            Text.assemble((_("Chosen: "), "bold"), self.chosen),
+            Text.assemble((_("{label}: ").format(label=_(self.why_label)), "bold"), self.why),
         ]
         if self.rule is not None:
             if full_rule:
-                parts.append(Text(f"The rule — {self.rule.heading}", style="bold italic"))
+                parts.append(Text(_("The rule — {heading}").format(heading=self.rule.heading), style="bold italic"))
                 parts.append(Markdown(self.rule.body))
             else:
-                parts.append(Text(f"The rule — {self.rule.heading} (as before; ? shows it)",
-                                  style="italic"))
+                parts.append(Text(_("The rule — {heading} (as before; ? shows it)").format(
+                    heading=self.rule.heading), style="italic"))
         return Group(*parts)
 
     def words(self, full_rule: bool = True) -> int:
@@ -91,7 +100,7 @@ class Narration:
         text = " ".join((self.decided, self.chosen, self.why))
         if full_rule and self.rule is not None:
             text += " " + self.rule.body
-        return len(text.split())
+        return words_in(text)
 
 
 def narrate(state, d, key: str, reason: Reason) -> Narration:
@@ -108,7 +117,7 @@ def narrate(state, d, key: str, reason: Reason) -> Narration:
         return str(c.label) if c is not None else k
 
     return Narration(
-        decided=f"{who}: {prompt}",
+        decided=_("{name}: {text}").format(name=who, text=prompt),
         chosen=said,
         why=why(state, d, key, reason, label),
         rule=rule_for(state.record.game, d.topic),

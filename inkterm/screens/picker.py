@@ -8,6 +8,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from inkterm.i18n import _
 from inkterm.screens import SCREENS_CSS
 from inkterm.widgets.plain import Plain, PlainOptionList
 
@@ -50,7 +51,8 @@ class Picker(ModalScreen[str | None]):
 class GamePicker(Picker):
     """Pick one game from the registry."""
 
-    def __init__(self, prompt: str = "Which game?") -> None:
+    def __init__(self, prompt: str | None = None) -> None:
         from inkterm.engine.registry import GAMES
+        from inkterm.translated import game_title
 
-        super().__init__(prompt, [(gid, spec.title) for gid, spec in GAMES.items()])
+        super().__init__(prompt or _("Which game?"), [(gid, game_title(spec)) for gid, spec in GAMES.items()])

@@ -11,6 +11,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
 from inkterm.engine import GAMES, replay
+from inkterm.i18n import N_, _
+from inkterm.translated import game_title
 from inkterm.widgets.board import BOARD_CSS, board_for
 from inkterm.widgets.game_board import GameBoard
 from inkterm.screens import SCREENS_CSS
@@ -21,7 +23,7 @@ from inkterm.widgets.plain import Plain
 class ReplayScreen(Screen):
     CSS_PATH = [SCREENS_CSS, *BOARD_CSS]
     #: The status line's first word.
-    MODE = "Replay"
+    MODE = N_("Replay")
     BINDINGS = [
         Binding("right", "step(1)", "Next", id="replay.next"),
         Binding("left", "step(-1)", "Back", id="replay.back"),
@@ -53,7 +55,7 @@ class ReplayScreen(Screen):
             yield board_for(self.record.game)
             with Vertical(id="side"):
                 yield Plain("", id="replay-step")
-                yield Plain("←/→ step · PgUp/PgDn ten · Home/End", id="replay-help")
+                yield Plain(_("←/→ step · PgUp/PgDn ten · Home/End"), id="replay-help")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -89,16 +91,17 @@ class ReplayScreen(Screen):
         state = self.states[self.at]
         view = state.summary()
         spec = GAMES.get(self.record.game)
-        parts = [f"{self.MODE}: {spec.title if spec else self.record.game}",
-                 f"choice {self.at}/{self.total}"]
+        title = game_title(spec) if spec else self.record.game
+        parts = [_("{mode}: {game}").format(mode=_(self.MODE), game=title),
+                 _("choice {n}/{total}").format(n=self.at, total=self.total)]
         if "round" in view:
-            parts.append(f"round {view['round']}")
+            parts.append(_("round {n}").format(n=view["round"]))
         self.query_one("#status", Plain).update(" · ".join(parts))
         self.query_one("#board", GameBoard).show(view)
-        note = "The start of the game." if self.at == 0 else self.notes[self.at - 1]
+        note = _("The start of the game.") if self.at == 0 else self.notes[self.at - 1]
         if self.at == self.total and state.is_over:
             ranking = ", ".join(s.name for s in state.result().standings)
-            note += f"\n\nGame over. Ranking: {ranking}."
+            note += "\n\n" + _("Game over. Ranking: {names}.").format(names=ranking)
         self.query_one("#replay-step", Plain).update(note)
 
     def action_close(self) -> None:

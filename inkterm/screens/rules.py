@@ -8,9 +8,11 @@ from textual.binding import Binding
 from textual.widgets import MarkdownViewer
 
 from inkterm import rules_topics
+from inkterm.i18n import _
 from inkterm.rules_topics import find_section, slug  # noqa: F401  (their old home)
 from inkterm.screens import SCREENS_CSS
 from inkterm.screens.host import HostedScreen
+from inkterm.translated import game_title
 from inkterm.widgets.footer import KeyFooter
 from inkterm.widgets.legend import GLYPHS_HEADING, legend_markdown
 from inkterm.widgets.plain import Plain
@@ -52,17 +54,16 @@ class RulesScreen(HostedScreen):
         from inkterm.engine.registry import GAMES
 
         spec = GAMES.get(self.game)
-        name = spec.title if spec else self.game
-        text = f"Rules — {name}"
+        name = game_title(spec) if spec else self.game
         if self.section:
-            text += f"  ·  § {self.section}"
-        return text
+            return _("Rules — {game}  ·  § {section}").format(game=name, section=self.section)
+        return _("Rules — {game}").format(game=name)
 
     async def on_mount(self) -> None:
         viewer = self.query_one(MarkdownViewer)
         text = rules_text(self.game)
         if text is None:
-            text = f"# {self.game}\n\nThe rules text for this game is not written yet."
+            text = f"# {self.game}\n\n" + _("The rules text for this game is not written yet.")
         await viewer.document.update(text)
         viewer.show_table_of_contents = self.app.size.width >= 110
         # (title, widget id) of every heading, from the public table of contents.
@@ -127,11 +128,11 @@ class RulesScreen(HostedScreen):
             if topic:
                 self.host.show_scene(self.game, topic)
 
-        self.app.push_screen(Picker("Show which rule?", [(s.topic, s.title) for s in scenes]), chosen)
+        self.app.push_screen(Picker(_("Show which rule?"), [(s.topic, s.title) for s in scenes]), chosen)
 
     def action_glyphs(self) -> None:
         """Every glyph on the game's screen, in words (the end of the rules)."""
-        self.goto(GLYPHS_HEADING)
+        self.goto(_(GLYPHS_HEADING))
 
     def action_toggle_toc(self) -> None:
         viewer = self.query_one(MarkdownViewer)

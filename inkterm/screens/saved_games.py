@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from inkterm.i18n import _, ngettext
 from inkterm.screens.picker import Picker
 
 SUFFIX = ".save.json"
@@ -30,21 +31,22 @@ def describe_save(info) -> str:
     """One line about a save that loads: which game, who, how far, when it was last
     saved."""
     from inkterm.engine import GAMES
+    from inkterm.translated import game_title
 
     state = info.state
     spec = GAMES.get(state.record.game)
-    parts = [spec.title if spec else state.record.game, ", ".join(state.record.seats)]
+    parts = [game_title(spec) if spec else state.record.game, _(", ").join(state.record.seats)]
     try:
         summary = state.summary()
         if "round" in summary:
-            parts.append(f"round {summary['round']}")
+            parts.append(_("round {n}").format(n=summary["round"]))
     except Exception:  # a summary problem must not hide the save
         pass
     n = len(state.record.choices)
-    parts.append(f"{n} choice{'' if n == 1 else 's'}")
+    parts.append(ngettext("{n} choice", "{n} choices", n).format(n=n))
     parts.append(time.strftime("%Y-%m-%d %H:%M", time.localtime(info.mtime)))
     if state.is_over:
-        parts.append("game over")
+        parts.append(_("game over"))
     return " · ".join(parts)
 
 
@@ -61,4 +63,4 @@ class SavePicker(Picker):
     with the key picked."""
 
     def __init__(self, items: list[tuple[str, str]]) -> None:
-        super().__init__("Continue which game?", items)
+        super().__init__(_("Continue which game?"), items)

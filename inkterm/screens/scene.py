@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from inkterm.i18n import N_, _
 from inkterm.scenes import Scene
 from inkterm.screens import demo
 from inkterm.screens.demo import DemoScreen
@@ -25,8 +26,9 @@ def told(state, d, key: str, say: str, topic: str) -> Narration:
     said = str(chosen.label) if chosen is not None else key
     if chosen is not None and chosen.hint and chosen.hint != chosen.label:
         said += f" — {chosen.hint}"
-    return Narration(decided=f"{who}: {str(d.prompt).removeprefix(f'{who}: ')}", chosen=said,
-                     why=say, rule=rule_for(state.record.game, topic), why_label="Look")
+    prompt = str(d.prompt)
+    return Narration(decided=_("{name}: {text}").format(name=who, text=prompt.removeprefix(f"{who}: ")),
+                     chosen=said, why=say, rule=rule_for(state.record.game, topic), why_label=N_("Look"))
 
 
 def seconds(game: str, scene: Scene, rule_read: bool = True) -> float:
@@ -51,11 +53,12 @@ class SceneScreen(DemoScreen):
             self.tape.read(rule.heading)
 
     def on_mount(self) -> None:
-        self.query_one(f"#{PANEL_TEXT}", Plain).update(f"Show me — {self.scene.title}")
+        self.query_one(f"#{PANEL_TEXT}", Plain).update(_("Show me — {title}").format(title=self.scene.title))
 
     def _show_speed(self) -> None:
-        state = "paused: → next, ← back" if self.paused else f"×{self.speed:g}"
-        self.query_one("#narration").border_title = Text(f"Show me: {self.scene.title} · {state}")
+        state = _("paused: → next, ← back") if self.paused else f"×{self.speed:g}"
+        self.query_one("#narration").border_title = Text(
+            _("Show me: {title} · {state}").format(title=self.scene.title, state=state))
 
     def schedule_bot(self) -> None:
         """The scene's next step (its key from the data), or its end."""
@@ -81,7 +84,8 @@ class SceneScreen(DemoScreen):
         self.ended = True
         self.shown = None
         self.query_one(f"#{PANEL_TEXT}", Plain).update(
-            f"That was “{self.scene.title}”. → or Esc goes back; ← shows the last step again.")
+            _("That was “{title}”. → or Esc goes back; ← shows the last step again.").format(
+                title=self.scene.title))
         if not self.paused:
             self._bot_timer = one_shot(self, LAST_LOOK_SECONDS / self.speed * demo.PACE, self.move_on)
 

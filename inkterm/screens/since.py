@@ -12,7 +12,8 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 
 from inkterm.engine import GAMES, IllegalChoice
-from inkterm.engine.words import count
+from inkterm.i18n import N_, _, ngettext
+from inkterm.translated import game_title
 from inkterm.widgets.event_log import EventLog, event_line
 from inkterm.widgets.plain import Plain
 
@@ -31,7 +32,7 @@ SINCE_BINDINGS = [
     Binding("left_square_bracket", "page_since(-1)", "Page summary up", show=False, id="game.since-up"),
     Binding("right_square_bracket", "page_since(1)", "Page summary down", show=False, id="game.since-down"),
 ]
-HEAD = "Since your last turn (Esc hides, s recalls, [ ] pages)"
+HEAD = N_("Since your last turn (Esc hides, s recalls, [ ] pages)")
 
 
 def collapse_repeats(lines: list[Text]) -> list[Text]:
@@ -49,13 +50,15 @@ def collapse_repeats(lines: list[Text]) -> list[Text]:
 
 def story_text(story: Story, seats: list[str]) -> Text:
     """The story as lines: what happened to you, then each turn under its seat and round."""
-    lines = [Text(HEAD, style="bold")]
+    lines = [Text(_(HEAD), style="bold")]
     if story.to_you:
-        lines.append(Text("To you:", style="bold"))
+        lines.append(Text(_("To you:"), style="bold"))
         lines += [Text("  ") + event_line(e, r) for r, e in story.to_you]
     for turn in story.turns:
-        when = f"R{turn.round} " if turn.round is not None else ""
-        lines.append(Text(f"{when}{seats[turn.seat]}:", style="bold"))
+        name = seats[turn.seat]
+        head = (_("R{round} {name}:").format(round=turn.round, name=name) if turn.round is not None
+                else _("{name}:").format(name=name))
+        lines.append(Text(head, style="bold"))
         lines += collapse_repeats([Text("  ") + event_line(e) for e in turn.events])
     return Text("\n").join(lines)
 
@@ -141,15 +144,16 @@ class SinceLastTurn(_Mixed):
         log.entries.clear()
         for person in self.table.missed:
             self.table.missed[person], self.table.told[person] = [], []
-        log.note(f"{spec.title if spec else self.state.record.game}: {', '.join(self.state.seats)} "
-                 f"(seed {self.state.record.seed}).")
+        log.note(_("{game}: {seats} (seed {seed}).").format(
+            game=game_title(spec) if spec else self.state.record.game,
+            seats=_(", ").join(self.state.seats), seed=self.state.record.seed))
         try:
             for played in self.table.history():
                 self.log_played(played)
         except IllegalChoice as exc:  # a save that loads but does not replay: no history
-            log.note(f"The earlier history cannot be shown: {exc}")
+            log.note(_("The earlier history cannot be shown: {problem}").format(problem=exc))
         if resumed and (n := len(self.state.record.choices)):
-            log.note(f"Resumed after {count(n, 'choice')}.")
+            log.note(ngettext("Resumed after {n} choice.", "Resumed after {n} choices.", n).format(n=n))
 
     def action_dismiss_since(self) -> None:
         self._since_hidden = True

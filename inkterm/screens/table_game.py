@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.timer import Timer
 from textual.widgets import Input
 
+from inkterm.i18n import N_, _
 from inkterm.screens import TABLES_CSS
 from inkterm.screens.game import GameScreen
 from inkterm.screens.table_panel import TablePanel
@@ -44,8 +45,8 @@ def set_window_title(app, text: str) -> None:
         driver.write(f"\x1b]2;{clean}\x07")
 
 
-LEAVE_QUESTION = "Leave the table?"
-LEAVE_ANSWERS = [("leave", "Leave the table (your seat waits)", "l"), ("quit", "Quit inkterm", "q")]
+LEAVE_QUESTION = N_("Leave the table?")
+LEAVE_ANSWERS = [("leave", N_("Leave the table (your seat waits)"), "l"), ("quit", N_("Quit inkterm"), "q")]
 
 
 def ask_leave_or_quit(screen, remote, detail: str) -> None:
@@ -73,7 +74,7 @@ def ask_leave_or_quit(screen, remote, detail: str) -> None:
             app.exit()
 
     answers = LEAVE_ANSWERS if remote.you is not None else [
-        ("leave", "Stop watching", "l"), LEAVE_ANSWERS[1]]
+        ("leave", N_("Stop watching"), "l"), LEAVE_ANSWERS[1]]
     app.push_screen(ChoiceScreen(LEAVE_QUESTION, detail, answers), answer)
 
 
@@ -113,7 +114,7 @@ class TableScreen(GameScreen):
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
-        yield ChatInput(placeholder="Say something to the table (Enter sends, Esc closes)",
+        yield ChatInput(placeholder=_("Say something to the table (Enter sends, Esc closes)"),
                         id="chat", max_length=MAX_CHAT_CHARS)
 
     def on_mount(self) -> None:
@@ -127,12 +128,13 @@ class TableScreen(GameScreen):
         """Under the game so far, where the log is read first: the table this is, and
         its chat (what a returning player missed)."""
         if self.live:
-            who = "Watching" if self.remote.you is None else "Playing at"
-            self.query_one(EventLog).note(f"{who} table {self.remote.code}.")
+            self.query_one(EventLog).note(
+                (_("Watching table {code}.") if self.remote.you is None else _("Playing at table {code}.")).format(
+                    code=self.remote.code))
         said = [*self.remote.chat, *self._said_early]
         self._said_early = []
         if self.remote.chat and self.live:
-            self.query_one(EventLog).note("The table's chat so far:")
+            self.query_one(EventLog).note(_("The table's chat so far:"))
         for name, text in said:
             self.chat_said(name, text, now=False)
 
@@ -149,8 +151,8 @@ class TableScreen(GameScreen):
         if remote.ended is not None:
             self.leaving = True
             self._finished = True
-            self.notify(f"Table {remote.code} is {remote.ended}; its game is kept on the "
-                        "server.", title="Table ended", timeout=15)
+            self.notify(_("Table {code} is {ended}; its game is kept on the server.").format(
+                code=remote.code, ended=remote.ended), title=_("Table ended"), timeout=15)
             remote.leave()
             back_to_title(self.app)
             return
@@ -207,18 +209,18 @@ class TableScreen(GameScreen):
         if not self.live:
             return
         if name:  # kept with the log's lines, so the full log (l) holds the chat too
-            self.query_one(EventLog).add_line(Text(f"{name}: {text}", style="bold"))
+            self.query_one(EventLog).add_line(Text(_("{name}: {text}").format(name=name, text=text), style="bold"))
         else:  # the table itself: who came and went
             self.query_one(EventLog).note(text)
             if now:  # the newest alone: a stack of them would hide the menu
                 self.app.clear_notifications()
-                self.notify(text, title=f"Table {self.remote.code}", timeout=NOTE_SECONDS)
+                self.notify(text, title=_("Table {code}").format(code=self.remote.code), timeout=NOTE_SECONDS)
 
     def show_whose_turn(self, turn_began: bool) -> None:
         """The window title says whose turn it is; the bell rings when ours begins."""
         mine = self.remote.my_turn
-        title = self.state.seats[self.remote.you] if self.remote.you is not None else "watching"
-        title = f"inkterm {self.remote.code}: " + ("your turn" if mine else title)
+        title = self.state.seats[self.remote.you] if self.remote.you is not None else _("watching")
+        title = _("inkterm {code}: {who}").format(code=self.remote.code, who=_("your turn") if mine else title)
         if title != self._title:  # most moves leave it as it was
             self._title = title
             set_window_title(self.app, title)
@@ -254,7 +256,7 @@ class TableScreen(GameScreen):
         super().finish()
 
     def action_save(self) -> None:
-        self.notify("The server saves this table after every choice.")
+        self.notify(_("The server saves this table after every choice."))
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "undo":  # only what the server allows (the table's undo rule)
@@ -265,8 +267,8 @@ class TableScreen(GameScreen):
         """Take back your last choice (nothing new was revealed since, and nobody else
         has chosen since, so nobody need agree); the others read what was taken back."""
         if not self.remote.can_undo():
-            why = ("Undo is off at this table." if not self.remote.table.undo else
-                   "Nothing of yours to take back since the last new information.")
+            why = (_("Undo is off at this table.") if not self.remote.table.undo else
+                   _("Nothing of yours to take back since the last new information."))
             self.notify(why, severity="warning")
             return
         self.remote.take_back()
@@ -285,10 +287,10 @@ class TableScreen(GameScreen):
     def confirm_quit(self) -> None:
         code = self.remote.code
         ask_leave_or_quit(self, self.remote,
-                          f"The table goes on without you: Watch table {code} to look on again."
+                          _("The table goes on without you: Watch table {code} to look on again.").format(code=code)
                           if self.remote.you is None else
-                          f"Your seat waits on the server: Continue on the title (or Join {code}) "
-                          "brings you back to it.")
+                          _("Your seat waits on the server: Continue on the title (or Join {code}) "
+                            "brings you back to it.").format(code=code))
 
     def on_unmount(self) -> None:  # GameScreen.on_unmount runs after it
         if not self.leaving:

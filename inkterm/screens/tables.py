@@ -11,37 +11,49 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, OptionList, Select
+from textual.widgets import Button, Checkbox, Input, OptionList, Select
 from textual.widgets.option_list import Option
 
 from inkterm.engine import GAMES
+from inkterm.i18n import N_, _
 from inkterm.screens import SCREENS_CSS, TABLES_CSS
+from inkterm.screens.table_panel import table_title
 from inkterm.session_env import TABLES_SOCKET_ENV, TABLES_TOKEN_ENV
 from inkterm.tables.client import TableClient, TableRefused
 from inkterm.tables.protocol import (WEB_MARK, JoinTable, ListTables, Ok, OpenTable, TableInfo,
                                      WatchTable, open_seats, seat_of)
 from inkterm.tables.remote import RemoteTable
+from inkterm.translated import game_title
 from inkterm.widgets.chat_input import ChatInput
+from inkterm.widgets.footer import KeyFooter
 from inkterm.widgets.plain import Plain, PlainButton, PlainLabel, PlainOptionList
 
 MAX_SEATS = max(spec.max_players for spec in GAMES.values())
 #: The bots are the server's levels (it decides what each may cost).
-SEAT_KINDS = [("me", "me"), ("open: another player", "open"), ("bot: easy", "easy"),
-              ("bot: normal", "normal"), ("bot: hard", "hard"), ("no seat", "")]
+#: (words, value) pairs of the form's selects: the words marked here, translated where shown.
+SEAT_KINDS = [(N_("me"), "me"), (N_("open: another player"), "open"), (N_("bot: easy"), "easy"),
+              (N_("bot: normal"), "normal"), (N_("bot: hard"), "hard"), (N_("no seat"), "")]
 
-IDLE_CHOICES = [("wait for them", 0), ("a bot plays after 2 minutes", 2),
-                ("a bot plays after 5 minutes", 5), ("a bot plays after 10 minutes", 10)]
+IDLE_CHOICES = [(N_("wait for them"), 0), (N_("a bot plays after 2 minutes"), 2),
+                (N_("a bot plays after 5 minutes"), 5), (N_("a bot plays after 10 minutes"), 10)]
 #: How the table is played: live, or turn-based with a time bank a player (days).
-PACE_CHOICES = [("live: everyone at the table", "live"),
-                ("turn-based: no time limit", "turn"),
-                ("turn-based: 1 day a player, then a bot", "turn:1"),
-                ("turn-based: 3 days a player, then a bot", "turn:3"),
-                ("turn-based: 7 days a player, then a bot", "turn:7")]
-PRIVATE_WORDS = {False: "Private: no — listed for everyone to join",
-                 True: "Private: yes — not listed, joined by its code only"}
+PACE_CHOICES = [(N_("live: everyone at the table"), "live"),
+                (N_("turn-based: no time limit"), "turn"),
+                (N_("turn-based: 1 day a player, then a bot"), "turn:1"),
+                (N_("turn-based: 3 days a player, then a bot"), "turn:3"),
+                (N_("turn-based: 7 days a player, then a bot"), "turn:7")]
+PRIVATE_WORDS = {False: N_("Private: no — listed for everyone to join"),
+                 True: N_("Private: yes — not listed, joined by its code only")}
+UNDO_WORDS = {True: N_("Undo: yes — a player may take back their own choices"),
+              False: N_("Undo: no — every choice is final")}
 #: How often the Join list asks the server again while it shows.
 LIST_EVERY = 2.0
-CODE_PLACEHOLDER = "the letters the host shared"
+CODE_PLACEHOLDER = N_("the letters the host shared")
+
+
+def translated(choices: list) -> list:
+    """A select's (words, value) pairs with the words in the reader's language."""
+    return [(_(words), value) for words, value in choices]
 
 _clients: dict[int, TableClient] = {}  # one channel per app
 
@@ -54,25 +66,25 @@ async def tables_client(app) -> TableClient:
             client = await TableClient.connect(os.environ[TABLES_SOCKET_ENV],
                                                os.environ[TABLES_TOKEN_ENV])
         except (OSError, KeyError, ValueError) as exc:
-            raise TableRefused(f"The table server cannot be reached ({exc}).") from None
+            raise TableRefused(_("The table server cannot be reached ({problem}).").format(problem=exc)) from None
         _clients[id(app)] = client
     return client
 
 
 def seats_line(info: TableInfo) -> str:
-    return ", ".join(s.name + (f" ({s.status()})" if s.status() else "") if s.kind != "open"
-                     else "(open)" for s in info.seats)
+    return _(", ").join((_("{name} ({status})").format(name=s.name, status=s.status()) if s.status() else s.name)
+                        if s.kind != "open" else _("(open)") for s in info.seats)
 
 
 def turn_words(info: TableInfo, seat: int | None) -> str:
     """Whose turn, in words, for the seat ``seat``."""
     if info.status == "waiting":
-        return "waiting for players"
+        return _("waiting for players")
     if info.turn is None:
-        return "over"
+        return _("over")
     if info.turn == seat:
-        return "your turn"
-    return f"{info.seats[info.turn].name}'s turn"
+        return _("your turn")
+    return _("{name}'s turn").format(name=info.seats[info.turn].name)
 
 
 async def my_tables(app) -> list[tuple[str, str, bool]]:
@@ -85,7 +97,8 @@ async def my_tables(app) -> list[tuple[str, str, bool]]:
         seat = seat_of(t.seats, client.name)
         if seat is None or t.status == "over":
             continue
-        found.append((t.code, f"{t.title} at {t.code} — {turn_words(t, seat)}", t.turn == seat))
+        found.append((t.code, _("{game} at {code} — {turn}").format(
+            game=table_title(t), code=t.code, turn=turn_words(t, seat)), t.turn == seat))
     return sorted(found, key=lambda f: not f[2])
 
 
@@ -119,8 +132,8 @@ class _TablesScreen(Screen):
         """A browser player's name, asked once a tab (an SSH player has a login)."""
         with Horizontal(classes="tables-row", id="name-row") as row:
             row.display = False
-            yield PlainLabel("Name", classes="tables-label")
-            yield Input(placeholder="the name the others see (not checked: no login)",
+            yield PlainLabel(_("Name"), classes="tables-label")
+            yield Input(placeholder=_("the name the others see (not checked: no login)"),
                         id="display-name", max_length=20, compact=True)
 
     async def show_name_row(self) -> None:
@@ -139,7 +152,7 @@ class _TablesScreen(Screen):
             return True
         wanted = self.query_one("#display-name", Input).value
         if not wanted.strip():
-            self.say_error("Choose the name the others will see (the Name line).")
+            self.say_error(_("Choose the name the others will see (the Name line)."))
             self.query_one("#display-name", Input).focus()
             return False
         await client.choose_name(wanted)
@@ -179,36 +192,36 @@ class OpenTableScreen(_TablesScreen):
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+g", "open", "Open")]
 
     def compose(self) -> ComposeResult:
-        games = [(spec.title, gid) for gid, spec in GAMES.items()]
+        games = [(game_title(spec), gid) for gid, spec in GAMES.items()]
         with VerticalScroll(classes="tables-panel"):
-            yield Plain("Open a table", classes="screen-title")
+            yield Plain(_("Open a table"), classes="screen-title")
             yield from self.name_row()
             with Horizontal(classes="tables-row"):
-                yield PlainLabel("Game", classes="tables-label")
+                yield PlainLabel(_("Game"), classes="tables-label")
                 yield Select(games, value=games[0][1], allow_blank=False, id="game", compact=True)
             for i in range(MAX_SEATS):
                 with Horizontal(classes="tables-row", id=f"seat-row{i}"):
-                    yield PlainLabel(f"Seat {i + 1}", classes="tables-label")
+                    yield PlainLabel(_("Seat {n}").format(n=i + 1), classes="tables-label")
                     default = "me" if i == 0 else "open" if i == 1 else ""
-                    yield Select(SEAT_KINDS, value=default, allow_blank=False,
+                    yield Select(translated(SEAT_KINDS), value=default, allow_blank=False,
                                  id=f"seat{i}", compact=True)
             with Horizontal(classes="tables-row"):
-                yield PlainLabel("Idle", classes="tables-label")
-                yield Select(IDLE_CHOICES, value=0, allow_blank=False, id="idle", compact=True)
+                yield PlainLabel(_("Idle"), classes="tables-label")
+                yield Select(translated(IDLE_CHOICES), value=0, allow_blank=False, id="idle", compact=True)
             with Horizontal(classes="tables-row"):
-                yield PlainLabel("Pace", classes="tables-label")
-                yield Select(PACE_CHOICES, value="live", allow_blank=False, id="pace", compact=True)
-            yield Checkbox(PRIVATE_WORDS[False], id="private", compact=True)
-            yield Checkbox("Undo: yes — a player may take back their own choices", id="undo",
+                yield PlainLabel(_("Pace"), classes="tables-label")
+                yield Select(translated(PACE_CHOICES), value="live", allow_blank=False, id="pace", compact=True)
+            yield Checkbox(_(PRIVATE_WORDS[False]), id="private", compact=True)
+            yield Checkbox(_(UNDO_WORDS[True]), id="undo",
                            value=True, compact=True)
-            yield Plain("Open seats are taken by players who Join; the game starts once "
-                        "every seat is filled. You get a code to share: 4 letters, or 10 "
-                        "for a private table.", classes="tables-help")
+            yield Plain(_("Open seats are taken by players who Join; the game starts once "
+                          "every seat is filled. You get a code to share: 4 letters, or 10 "
+                          "for a private table."), classes="tables-help")
             yield self.error_line()
             with Horizontal(classes="tables-row"):
-                yield PlainButton("Open", id="open", variant="primary", compact=True)
-                yield PlainButton("Back", id="back", compact=True)
-        yield Footer()
+                yield PlainButton(_("Open"), id="open", variant="primary", compact=True)
+                yield PlainButton(_("Back"), id="back", compact=True)
+        yield KeyFooter()
 
     async def on_mount(self) -> None:
         self._show_seats()
@@ -225,10 +238,9 @@ class OpenTableScreen(_TablesScreen):
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """Each box says its state in words, not by its colour alone."""
         if event.checkbox.id == "private":
-            event.checkbox.label = PRIVATE_WORDS[event.value]
+            event.checkbox.label = _(PRIVATE_WORDS[event.value])
         elif event.checkbox.id == "undo":
-            event.checkbox.label = ("Undo: yes — a player may take back their own choices"
-                                    if event.value else "Undo: no — every choice is final")
+            event.checkbox.label = _(UNDO_WORDS[event.value])
 
     def _picked(self, select_id: str):
         """A select's value; None for its blank (Select.BLANK)."""
@@ -276,18 +288,20 @@ class JoinTableScreen(_TablesScreen):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="tables-panel"):
-            yield Plain("Watch a table" if self.watching else "Join a table",
+            yield Plain(_("Watch a table") if self.watching else _("Join a table"),
                          classes="screen-title")
             yield from self.name_row()
             with Horizontal(classes="tables-row"):
-                yield PlainLabel("Code", classes="tables-label")
-                yield Input(placeholder=CODE_PLACEHOLDER, id="code", max_length=16,
+                yield PlainLabel(_("Code"), classes="tables-label")
+                yield Input(placeholder=_(CODE_PLACEHOLDER), id="code", max_length=16,
                             compact=True)
-            yield Plain(f"Enter {'watches' if self.watching else 'joins'} the table with that "
-                         "code; or pick one below (↓ to the list).", classes="tables-help")
+            yield Plain(_("Enter watches the table with that code; or pick one below (↓ to the list).")
+                        if self.watching else
+                        _("Enter joins the table with that code; or pick one below (↓ to the list)."),
+                        classes="tables-help")
             yield PlainOptionList(id="table-list")
             yield self.error_line()
-        yield Footer()
+        yield KeyFooter()
 
     async def on_mount(self) -> None:
         self.query_one("#code", Input).focus()
@@ -314,15 +328,15 @@ class JoinTableScreen(_TablesScreen):
         # the list refreshed and filled it again, their code went after it).
         self._yours = mine[0] if len(mine) == 1 else None
         self.query_one("#code", Input).placeholder = (
-            f"Enter: back to your seat at {self._yours} (or type a code)" if self._yours
-            else CODE_PLACEHOLDER)
+            _("Enter: back to your seat at {code} (or type a code)").format(code=self._yours) if self._yours
+            else _(CODE_PLACEHOLDER))
 
     def _show_list(self, lines: list[tuple[str, str]]) -> None:
         """The list as ``lines`` say, the highlight on the table it was on. The same
         tables in the same order (a turn taken, a seat filled): each line's words
         change in place, so nothing under the player's cursor moves."""
         listing = self.query_one("#table-list", OptionList)
-        codes = [code for code, _ in lines]
+        codes = [code for code, _line in lines]
         if codes and codes == [option.id for option in listing.options]:
             for code, line in lines:
                 listing.replace_option_prompt(code, Text(line))
@@ -330,7 +344,7 @@ class JoinTableScreen(_TablesScreen):
         was = listing.highlighted_option.id if listing.highlighted_option is not None else None
         listing.clear_options()
         if not lines:
-            listing.add_option(Option("No open tables right now.", disabled=True))
+            listing.add_option(Option(_("No open tables right now."), disabled=True))
             return
         listing.add_options([Option(Text(line), id=code) for code, line in lines])
         listing.highlighted = codes.index(was) if was in codes else 0
@@ -353,7 +367,7 @@ class JoinTableScreen(_TablesScreen):
     async def go(self, code: str) -> None:
         code = code.strip() or self._yours or ""
         if not code:
-            self.say_error("Type the table's code, or pick a table from the list.")
+            self.say_error(_("Type the table's code, or pick a table from the list."))
             return
         if not await self.sit_down(WatchTable(code=code) if self.watching else JoinTable(code=code)):
             await self.action_reload()  # refused (a seat just taken, say): the list as it is now
@@ -361,13 +375,15 @@ class JoinTableScreen(_TablesScreen):
 
 def table_line(t: TableInfo, name: str) -> str:
     """One table in the list, in words: who sits there, and whether you do."""
-    state = ("waiting for players" if t.status == "waiting" else
-             "playing, every seat taken (Join asks the host)" if not open_seats(t.seats)
-             else "playing")
+    parts = [table_title(t), seats_line(t),
+             _("waiting for players") if t.status == "waiting" else
+             _("playing, every seat taken (Join asks the host)") if not open_seats(t.seats)
+             else _("playing")]
     if t.turn_based:
-        state += " · turn-based"
-    yours = " · your seat" if seat_of(t.seats, name) is not None else ""
-    return f"{t.code}  {t.title} · {seats_line(t)} · {state}{yours}"
+        parts.append(_("turn-based"))
+    if seat_of(t.seats, name) is not None:
+        parts.append(_("your seat"))
+    return f"{t.code}  " + " · ".join(parts)
 
 
 class LobbyScreen(_TablesScreen):
@@ -391,9 +407,9 @@ class LobbyScreen(_TablesScreen):
             yield Plain("", id="lobby-seats")
             yield Plain("", id="lobby-help", classes="tables-help")
             yield Plain("", id="lobby-chat")
-            yield ChatInput(placeholder="c: say something to the table (Enter sends)",
+            yield ChatInput(placeholder=_("c: say something to the table (Enter sends)"),
                             id="lobby-say", max_length=200, compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.remote.on_change = lambda events, turn_began: self.show()
@@ -407,7 +423,8 @@ class LobbyScreen(_TablesScreen):
 
     def show_chat(self) -> None:
         if self.is_attached:
-            lines = [f"{name}: {text}" if name else text for name, text in self.said[-6:]]
+            lines = [_("{name}: {text}").format(name=name, text=text) if name else text
+                     for name, text in self.said[-6:]]
             self.query_one("#lobby-chat", Plain).update(Text("\n".join(lines)))
 
     def action_chat(self) -> None:
@@ -429,23 +446,33 @@ class LobbyScreen(_TablesScreen):
             return
         info = self.remote.table
         if info.ended is not None:
-            self.notify(f"Table {info.code} is {info.ended}.", timeout=10)
+            self.notify(_("Table {code} is {ended}.").format(code=info.code, ended=info.ended), timeout=10)
             self.action_back()
             return
-        private = "private (by code only)" if info.private else "open (listed)"
+        private = _("private (by code only)") if info.private else _("open (listed)")
         self.query_one("#lobby-title", Plain).update(
-            f"Table {info.code} · {info.title} · {private} · waiting for players")
-        lines = [f"Seat {i + 1}: " + (s.name if s.kind != "open" else "(open)")
-                 + (" (bot)" if s.kind == "bot" else "") + ("  ← you" if i == self.remote.you else "")
-                 for i, s in enumerate(info.seats)]
-        self.query_one("#lobby-seats", Plain).update(Text("\n".join(lines)))
-        bots = " The host can give the open seats to bots (b)." if open_seats(info.seats) else ""
+            _("Table {code} · {game} · {kind} · waiting for players").format(
+                code=info.code, game=table_title(info), kind=private))
+        self.query_one("#lobby-seats", Plain).update(Text("\n".join(
+            self.seat_line(i, s) for i, s in enumerate(info.seats))))
+        said = [_("Share the code {code}: the others log in to this server, choose Join a table "
+                  "and type {code}. The game starts when every seat is filled.").format(code=info.code)]
+        if open_seats(info.seats):
+            said.append(_("The host can give the open seats to bots (b)."))
         if any(s.name.endswith(WEB_MARK) for s in info.seats):
-            bots += f" A name ending in “{WEB_MARK.strip()}” is a browser player's own choice: no login checked it."
-        self.query_one("#lobby-help", Plain).update(Text(
-            f"Share the code {info.code}: the others log in to this server, choose "
-            f"Join a table and type {info.code}. The game starts when every seat is "
-            f"filled.{bots}"))
+            said.append(_("A name ending in “{mark}” is a browser player's own choice: no login "
+                          "checked it.").format(mark=WEB_MARK.strip()))
+        text = said[0]
+        for more in said[1:]:  # sentences one after another (Chinese and Japanese need no space)
+            text = _("{sentence} {next}").format(sentence=text, next=more)
+        self.query_one("#lobby-help", Plain).update(Text(text))
+
+    def seat_line(self, i: int, s) -> str:
+        if s.kind == "open":
+            return _("Seat {n}: (open)").format(n=i + 1)
+        who = _("{name} (bot)").format(name=s.name) if s.kind == "bot" else s.name
+        line = _("Seat {n}: {who}").format(n=i + 1, who=who)
+        return _("{line}  ← you").format(line=line) if i == self.remote.you else line
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "fill_with_bots":

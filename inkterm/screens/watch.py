@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from inkterm.engine import IllegalChoice, Record
+from inkterm.i18n import N_
 from inkterm.screens.replay import ReplayScreen
 
 #: Seconds between looks at the save file.
@@ -12,7 +13,7 @@ POLL = 1.0
 
 
 class WatchScreen(ReplayScreen):
-    MODE = "Watching"
+    MODE = N_("Watching")
 
     def __init__(self, path: Path, record: Record) -> None:
         super().__init__(record)

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from inkterm.engine.text import Text
 from inkterm.engine.types import Decision, Event
+from inkterm.i18n import _
 
 #: The longest line a session may send (its messages are small; a view may be larger).
 MAX_REQUEST_BYTES = 16 * 1024
@@ -162,12 +163,12 @@ class SeatInfo(BaseModel):
     moved: float | None = None
 
     def status(self) -> str:
-        """The seat's state in words."""
+        """The seat's state in words, in the reader's language (a client shows it)."""
         if self.kind != "player":
             return ""
         if self.bot_plays:
-            return "away: a bot plays for them"
-        return "away" if self.away else ""
+            return _("away: a bot plays for them")
+        return _("away") if self.away else ""
 
 
 def seat_of(seats: list[SeatInfo], name: str) -> int | None:

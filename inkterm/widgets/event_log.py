@@ -9,6 +9,8 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import RichLog
 
+from inkterm.i18n import _
+
 from .plain import plain_rich
 
 if TYPE_CHECKING:
@@ -23,7 +25,7 @@ def event_line(event, round_no: int | None = None) -> Text:
     kind = getattr(event, "kind", "info")
     line = Text(str(event.text), style=STYLE.get(kind, ""))
     if round_no is not None and kind != "round":
-        line = Text.assemble((f"R{round_no} ", "dim"), line)
+        line = Text.assemble((_("R{round} ").format(round=round_no), "dim"), line)
     return line
 
 

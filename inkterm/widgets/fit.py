@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
@@ -22,7 +23,7 @@ class FirstThatFits:
 
     def __init__(self, forms: Sequence[Text]) -> None:
         if not forms:
-            raise ValueError("FirstThatFits needs at least one form")
+            raise ValueError("FirstThatFits needs at least one form")  # a programming error
         self.forms = list(forms)
 
     def __str__(self) -> str:
@@ -42,8 +43,21 @@ class FirstThatFits:
         return Measurement(min(map(width_of, self.forms)), width_of(self.forms[0]))
 
 
+def status_line(line: str, sep: str = " · ") -> FirstThatFits:
+    """A status line whose first part (the game's title) gives way where the whole line
+    does not fit: in Chinese or Japanese a title and a phase take more cells."""
+    head, _sep, rest = line.partition(sep)
+    return FirstThatFits([Text(line), Text(rest)] if rest else [Text(line)])
+
+
 def shortened(name: str, limit: int | None) -> str:
-    """``name`` cut to ``limit`` characters, the last of them an ellipsis."""
-    if limit is None or len(name) <= limit:
+    """``name`` cut to ``limit`` terminal cells, the last of them an ellipsis; a wide
+    (CJK) character takes two cells and is never cut in half."""
+    if limit is None or cell_len(name) <= limit:
         return name
-    return name[: max(1, limit - 1)] + "…"
+    room, kept = max(1, limit - 1), ""
+    for ch in name:
+        if cell_len(kept + ch) > room:
+            break
+        kept += ch
+    return kept + "…"

@@ -3,8 +3,10 @@ keeps its rows: a hint too long for it ends in a pointer to inspect (``i``), whi
 shows it whole."""
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 
+from inkterm.i18n import _
 from inkterm.widgets.part import TextBox, update_if_changed
 
 #: The box's height (its max-height).
@@ -28,8 +30,8 @@ class HintBox(TextBox):
         text = Text(str(choice.hint or "") if choice is not None else "")
         width = self.content_size.width or 30
         # Wrapping costs on every key press: only a hint near the box's size can overflow.
-        if len(text.plain) > width * (HINT_LINES - 1):
+        if cell_len(text.plain) > width * (HINT_LINES - 1):
             lines = text.wrap(self.app.console, width)
             if len(lines) > HINT_LINES:
-                text = Text("\n").join([*lines[: HINT_LINES - 1], Text("… i shows it all", style="italic")])
+                text = Text("\n").join([*lines[: HINT_LINES - 1], Text(_("… i shows it all"), style="italic")])
         update_if_changed(self, text)

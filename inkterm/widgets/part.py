@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import Reactive
 
+from .fit import FirstThatFits
 from .touch import BoardTouched
 from .plain import Plain
 
@@ -44,7 +45,7 @@ def show_in_place(widget: Plain, content: RenderableType) -> None:
         widget.refresh(layout=True)
 
 
-def update_if_changed(widget: Plain, content: str | Text) -> None:
+def update_if_changed(widget: Plain, content: str | Text | FirstThatFits) -> None:
     """Update a line of text only when it changed, and lay the screen out again only
     if its size did: most of these lines stay as they were from one move to the next
     (at a shared table, on every seat but the one choosing)."""
@@ -52,6 +53,9 @@ def update_if_changed(widget: Plain, content: str | Text) -> None:
     if isinstance(content, str) and type(old) is str and old == content:
         return
     if isinstance(content, Text) and isinstance(old, Text) and _text_key(old) == _text_key(content):
+        return
+    was = getattr(old, "renderable", old)  # Plain keeps a renderable wrapped (widgets/plain.py)
+    if isinstance(content, FirstThatFits) and isinstance(was, FirstThatFits) and str(was) == str(content):
         return
     show_in_place(widget, content)
 
@@ -148,9 +152,9 @@ class BoardPart(TextBox, Generic[V]):
         self._shape = key
 
     def show_lines(self, lines: list[Text]) -> None:
-        """Show these lines; their shape is their number and the lengths of those that
-        may wrap (a highlight moving within a part keeps its size)."""
-        self.show(Group(*lines), tuple(-1 if line.no_wrap else len(line) for line in lines))
+        """Show these lines; their shape is their number and the widths (in cells: a CJK
+        character takes two) of those that may wrap (a highlight moving within a part keeps its size)."""
+        self.show(Group(*lines), tuple(-1 if line.no_wrap else line.cell_len for line in lines))
 
     def redraw(self, view: V, touches: frozenset[str], detail: bool) -> None:
         """Draw unless nothing this part shows has changed."""

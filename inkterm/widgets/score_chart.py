@@ -4,6 +4,7 @@ without colour too (NO_COLOR, colour-blind players)."""
 from __future__ import annotations
 
 from textual_plotext import PlotextPlot
+from inkterm.i18n import _
 from inkterm.names import visible
 
 
@@ -51,7 +52,7 @@ class ScoreChart(PlotextPlot):
             every = -(-len(starts) // 10)
             shown = starts[::every]
             plt.xticks([float(x) for x, _ in shown], [str(r) for _, r in shown])
-            plt.xlabel("round")
+            plt.xlabel(_("round"))
         else:
             plt.xticks([float(t) for t in ticks(0, max(len(line) for line in self.lines) - 1, 8)])
-            plt.xlabel("turn")
+            plt.xlabel(_("turn"))
