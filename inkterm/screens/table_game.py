@@ -18,6 +18,7 @@ from textual.widgets import Input
 
 from inkterm.screens import TABLES_CSS
 from inkterm.screens.game import GameScreen
+from inkterm.engine.types import TO_YOU
 from inkterm.screens.table_panel import TablePanel
 from inkterm.table_driver import SharedSeat
 from inkterm.tables.chat import MAX_CHAT_CHARS
@@ -96,7 +97,8 @@ class TableScreen(GameScreen):
                 Binding("escape", "leave_menu", "Leave", show=False)]
 
     def __init__(self, remote) -> None:
-        super().__init__(remote, table=SharedSeat(remote))
+        self.shared = SharedSeat(remote)
+        super().__init__(remote, table=self.shared)
         self.remote = remote
         self.seat = remote.you  # the seat this screen plays (None: watching)
         remote.on_change = self.table_changed
@@ -159,8 +161,11 @@ class TableScreen(GameScreen):
             self._finished = True
             self.app.switch_screen(TableScreen(remote))
             return
-        # Labelled with the round they happened in (the server's), not the round now.
-        self.query_one(EventLog).add_events(events, remote.update.round)
+        # Labelled with the round they happened in (the server's), not the round now;
+        # what a move did to this seat is told in "since your last turn", as at a
+        # local table, not in the log.
+        self.shared.catch_up()
+        self.query_one(EventLog).add_events([e for e in events if e.kind != TO_YOU], remote.update.round)
         self.refresh_table()
         self.show_whose_turn(turn_began)
         self.advance()
