@@ -125,6 +125,15 @@ class TableScreen(GameScreen):
         self.call_later(self._under_the_story)  # after the game so far (GameScreen.on_mount)
         self.show_whose_turn(turn_began=self.remote.my_turn)
 
+    def tell_history(self, resumed: bool = False) -> None:
+        super().tell_history(resumed)
+        # Sitting down or coming back, the log is read first: the game so far and the
+        # table's chat under it. What was missed before then ("since your last turn",
+        # what hit you first) waits for `s`; the next move shows it by itself.
+        d = self.decision
+        if d is not None and (story := self.table.since(d.seat)):
+            self._since_told = (d.seat, len(story.turns))
+
     def _under_the_story(self) -> None:
         """Under the game so far, where the log is read first: the table this is, and
         its chat (what a returning player missed)."""
