@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 from inkterm.bots import is_bot, make_bot
 from inkterm.engine import GAMES, Choice, Decision, Event
 from inkterm.engine.api import opening
-from inkterm.engine.concerns import Snapshot, what_hit
+from inkterm.engine.concerns import Snapshot, hits
 from inkterm.engine.saves import OpenSave, SaveError, new_save_path
 from inkterm.engine.words import is_you
 from inkterm.i18n import N_, _
 from inkterm.translated import game_title
+from inkterm.engine.types import TO_YOU
 
 if TYPE_CHECKING:
     from inkterm.engine import GameState
@@ -93,6 +94,39 @@ class Story:
 
     def __bool__(self) -> bool:
         return bool(self.turns)
+
+
+def replayed(record: Any, people: list[int]) -> Iterator[Played]:
+    """The game of ``record`` choice by choice, re-derived (a save keeps no narration).
+    What the others' choices did to each of ``people`` since that person's own last
+    choice is compared anew, table before and after, from the state after that choice
+    (a copy kept as the replay passes it), and filled into the choices already given
+    once the replay is through: a caller that keeps them gets it as the last one is
+    asked for. Raises IllegalChoice on a record that does not replay."""
+    state = opening(record)
+    plays: list[Played] = []
+    last: dict[int, tuple[int, GameState]] = {}  # person -> (choices before, state)
+    for key in record.choices:
+        d = state.decision()
+        if d is None:
+            raise SaveError("the record goes on after the game ended (a damaged save)")
+        played = Played(d.seat, state.round_number(), state.apply(key))
+        plays.append(played)
+        if d.seat in people:
+            last[d.seat] = (len(plays), state.clone())
+        yield played
+    if not people or not plays:
+        return
+    start = min(last[h][0] if h in last else 0 for h in people)
+    kept = next((s for n, s in last.values() if n == start), None)
+    state = kept if kept is not None else opening(record)  # start: a last choice, or 0
+    for n in range(start, len(plays)):
+        played = plays[n]
+        others = [h for h in people if h != played.seat and last.get(h, (0,))[0] <= n]
+        before = Snapshot(state) if others else None
+        state.apply(record.choices[n])
+        if before is not None:
+            played.to_you.update(hits(state, before, played.seat, played.events, others))
 
 
 class Chooser(Protocol):
@@ -243,11 +277,7 @@ class TableDriver:
 
     def tell_what_hit(self, played: Played, before: Snapshot, people: list[int]) -> None:
         """Keep with ``played`` what it did to each of ``people`` (the state is after it)."""
-        after = Snapshot(self.state)
-        for person in people:
-            hit = what_hit(self.state, before, after, person, played.seat, played.events)
-            if hit:
-                played.to_you[person] = hit
+        played.to_you.update(hits(self.state, before, played.seat, played.events, people))
 
     def bots_play(self) -> Iterator[Played]:
         """The bots' choices, one after another, until a person (or nobody) is next."""
@@ -263,39 +293,11 @@ class TableDriver:
 
     def history(self) -> Iterator[Played]:
         """The game so far, re-derived from the record (a save keeps no narration), each
-        choice remembered as it was played. Raises IllegalChoice on a record that does
-        not replay. What each person missed is compared anew, table before and after,
-        from the state after their last choice (a copy kept as the replay passes it)."""
-        record = self.state.record
-        state = opening(record)
-        plays: list[Played] = []
-        last: dict[int, tuple[int, GameState]] = {}  # person -> (choices before, state)
-        for key in record.choices:
-            d = state.decision()
-            if d is None:
-                raise SaveError("the record goes on after the game ended (a damaged save)")
-            played = Played(d.seat, state.round_number(), state.apply(key))
-            plays.append(played)
-            if d.seat in self.missed:
-                last[d.seat] = (len(plays), state.clone())
+        choice remembered as it was played (see ``replayed``). Raises IllegalChoice on a
+        record that does not replay."""
+        for played in replayed(self.state.record, list(self.missed)):
             self.remember(played)
             yield played
-        people = list(self.missed)
-        if not people or not plays:
-            return
-        start = min(last[h][0] if h in last else 0 for h in people)
-        kept = next((s for n, s in last.values() if n == start), None)
-        state = kept if kept is not None else opening(record)  # start: a last choice, or 0
-        for n in range(start, len(plays)):
-            played = plays[n]
-            others = [h for h in people if h != played.seat and last.get(h, (0,))[0] <= n]
-            before = Snapshot(state) if others else None
-            state.apply(record.choices[n])
-            if before is not None:
-                after = Snapshot(state)
-                for person in others:
-                    if hit := what_hit(state, before, after, person, played.seat, played.events):
-                        played.to_you[person] = hit
 
     def undo(self) -> None:
         self.state = self.state.undo()
@@ -401,6 +403,8 @@ class SharedSeat(TableDriver):
     def __init__(self, remote: Any) -> None:
         super().__init__(remote, {}, [] if remote.you is None else [remote.you])
         self.viewer = remote.you
+        #: How much of the table's story is remembered for "since your last turn".
+        self.heard = 0
 
     def advance(self) -> Next:
         return Next.FINISH if self.state.is_over else Next.WAIT
@@ -411,10 +415,30 @@ class SharedSeat(TableDriver):
 
     def history(self) -> Iterator[Played]:
         """The game so far as the server rebuilt it for this seat (the keys chosen stay
-        there; each seat reads only its own secrets)."""
-        for told in self.state.story:
-            played = Played(told.seat if told.seat is not None else -1, told.round, told.events)
-            yield played
+        there; each seat reads only its own secrets), each choice remembered as a local
+        table's is, with what it did to this seat (the server compared the table before
+        and after it, as a local driver does: its "to you" events)."""
+        self.heard = 0
+        yield from self.catch_up()
+
+    def catch_up(self) -> list[Played]:
+        """What the table's story gained since last asked (a move heard from the
+        server), remembered for "since your last turn"."""
+        story = self.state.story
+        self.heard = min(self.heard, len(story))  # a story sent anew
+        out = [self._played(told) for told in story[self.heard:]]
+        self.heard = len(story)
+        for played in out:
+            if played.seat >= 0:  # a choice, not a note of the table's
+                self.remember(played)
+        return out
+
+    def _played(self, told: Any) -> Played:
+        you = self.state.you
+        mine = [e for e in told.events if e.kind == TO_YOU]
+        return Played(told.seat if told.seat is not None else -1, told.round,
+                      [e for e in told.events if e.kind != TO_YOU],
+                      to_you={you: mine} if mine and you is not None else {})
 
     def undo(self) -> None:
         """Ask the server to take the choice back; its update redraws the table."""

@@ -135,12 +135,30 @@ def _share(x: float | None) -> str:
 _UNTIL = {"turn": "the end of its turn", "round": "its next turn", "end": "the end of the game"}
 
 
+#: Why a bot chose without weighing its choices, by the reason's kind.
+UNWEIGHED = {
+    "only": "it was the only legal choice.",
+    "routine": "after a long run of steps this turn, the bot finishes it the simple way.",
+    "unrepeated": ("the bot already made the other choices in this same position this turn; "
+                   "it takes this one so as not to go round in circles."),
+    "random": "the random bot picks any legal choice, without weighing them.",
+}
+
+
+def unweighed(reason: Reason) -> str:
+    """Why a bot chose without weighing (nothing else legal, a routine end, a fixed strategy)."""
+    if reason.kind == "scripted":
+        note = reason.note
+        return f"it plays a fixed strategy: {note[:1].lower()}{note[1:].rstrip('.')}."
+    return UNWEIGHED.get(reason.kind, UNWEIGHED["only"])
+
+
 def why(state, d, key: str, reason: Reason, label) -> str:
     """The reason to tell for ``key``, chosen in ``d`` by a bot that gave ``reason``
     (greedy or search: the same words); ``label(key)`` names a choice as the menu does."""
     who = state.seats[d.seat]
     if reason.kind not in ("greedy", "search") or not reason.options:
-        return reason.text(label, who)
+        return unweighed(reason)
     mine = told(state, d.seat, key)
     # One sentence, clauses joined by semicolons: a sentence ending in a number and
     # wrapped before the next would read as a numbered list.

@@ -10,15 +10,14 @@ from typing import TYPE_CHECKING
 
 from .state import fact_family
 from .text import english
-from .types import Event
+from .types import TO_YOU, Event
 from .words import count
 
 if TYPE_CHECKING:
     from .state import GameState
     from .view import TableView
 
-#: The kind of the events made here (the summary lists them under "To you").
-TO_YOU = "to-you"
+__all__ = ["TO_YOU", "Snapshot", "hits", "what_hit"]
 
 
 def amount(template: str, n: int) -> str:
@@ -75,3 +74,16 @@ def what_hit(state: GameState, before: Snapshot, after: Snapshot, seat: int, by:
             out.append(f"{state.seats[other]} overtook you: {a} to your {scores[seat]}.")
     out += state.concerning(seat, before.view, after.view, by)
     return [Event(text, seat, TO_YOU) for text in out]
+
+
+def hits(state: GameState, before: Snapshot, by: int, told: list[Event],
+         people: list[int]) -> dict[int, list[Event]]:
+    """What ``by``'s choice (``told``: its events; ``state``: the game after it) did to
+    each of ``people`` who did not make it, by person (those it did nothing to left
+    out): a local table's driver and a shared table's server both ask this."""
+    after = Snapshot(state)
+    out = {}
+    for person in people:
+        if person != by and (hit := what_hit(state, before, after, person, by, told)):
+            out[person] = hit
+    return out

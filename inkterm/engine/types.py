@@ -85,13 +85,17 @@ class Decision:
 #: The kind of an event only its own seat may read (as ``view(seat)`` alone shows
 #: that seat's hand): e.g. the card a player keeps from a secret draw, named.
 SECRET_EVENT = "secret"
+#: The kind of an event that tells one seat, in words for it, what another seat's
+#: choice did to it (``engine/concerns.py``): only that seat reads it.
+TO_YOU = "to-you"
 
 
 @dataclass(slots=True, eq=False, repr=False)
 class Event:
     """Narration of what happened, for the log, demos and replays. Events are public
     narration, like ``summary()``, except those of kind ``SECRET_EVENT``, which, like
-    the private part of ``view(seat)``, only their ``seat`` may read."""
+    the private part of ``view(seat)``, only their ``seat`` may read (and ``TO_YOU``,
+    said to their ``seat`` alone)."""
 
     text: Text
     seat: int | None = None
@@ -100,7 +104,7 @@ class Event:
     def seen_by(self, seat: int | None) -> bool:
         """Whether ``seat`` (None: a watcher, or a table with several people at one
         screen) may read this event: the same rule as ``view(seat)``."""
-        return self.kind != SECRET_EVENT or (seat is not None and seat == self.seat)
+        return self.kind not in (SECRET_EVENT, TO_YOU) or (seat is not None and seat == self.seat)
 
     def __repr__(self) -> str:
         return f"Event({self.kind}, {self.seat}, {self.text!r})"

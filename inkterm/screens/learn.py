@@ -2,11 +2,14 @@
 one idea at a time, points at the board, and checks each choice it asks for."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.binding import Binding
 
 from inkterm.bots import make_bot
 from inkterm.i18n import N_, _
+from inkterm.engine.api import opening
 from inkterm.lessons import ScriptedOpponent, Tutor
 from inkterm.screens.game import GameScreen
 from inkterm.screens.picker import Picker
@@ -15,6 +18,9 @@ from inkterm.table_driver import Chooser, Played, TableDriver
 from inkterm.widgets.action_menu import ActionMenu
 from inkterm.widgets.hint import HintBox
 from inkterm.widgets.plain import Plain
+
+if TYPE_CHECKING:
+    from inkterm.engine import GameState
 
 
 class PlaceInLesson:
@@ -76,8 +82,10 @@ class LearnScreen(GameScreen):
         #: What the other seats did since the learner's last choice (the log is hidden),
         #: as (kind, text).
         self.meanwhile: list[tuple[str, str]] = []
-        #: The game as the learner left it, to tell what the others gained since.
-        self.left = tutor.state.clone()
+        #: The game as the learner left it (how many choices it held, and the state), to
+        #: tell what the others gained since; made again from the record when the
+        #: learner's last choice is not the one it holds (a resumed lesson).
+        self._left: tuple[int, GameState] = (len(tutor.state.record.choices), tutor.state.clone())
 
     def compose(self):
         yield from with_panel(super().compose(), "lesson", "")
@@ -112,7 +120,6 @@ class LearnScreen(GameScreen):
         super().log_played(played)
         if played.seat == self.tutor.lesson.learner:
             self.meanwhile.clear()
-            self.left = self.state.clone()
         else:
             self.meanwhile.extend((e.kind, str(e.text).rstrip(".")) for e in played.events)  # joined with "; "
 
@@ -168,16 +175,33 @@ class LearnScreen(GameScreen):
             events = [*events, *self._gained()]
         self.query_one(f"#{PANEL_TEXT}", Plain).update(self._fit(panel, said, events, now))
 
+    @property
+    def left(self) -> GameState:
+        """The game just after the learner's last choice (the opening if none yet): a
+        copy kept as it is played, else replayed from the record, as after a resume
+        (the log's history is told from the state as it is now)."""
+        learner, state = self.tutor.lesson.learner, self.state
+        at = next((i + 1 for i in range(len(state.history) - 1, -1, -1)
+                   if state.history[i][0] == learner), 0)
+        if self._left[0] != at:
+            left = state if at == len(state.record.choices) else opening(state.record)
+            left = left.clone()
+            for key in state.record.choices[len(left.record.choices):at]:
+                left.apply(key)
+            self._left = (at, left)
+        return self._left[1]
+
     def _gained(self) -> list[tuple[str, str]]:
         """What each other seat's turns gained it, in the words the bots' reasons use
         (read from the learner's view: nothing secret), as one closing event each."""
         from inkterm.bots.reasons import in_words, sentence
 
         learner = self.tutor.lesson.learner
+        left = self.left
         out = []
         for seat, name in enumerate(self.state.seats):
             if seat != learner:
-                told = sentence(*in_words(self.left, self.state, seat, viewer=learner))
+                told = sentence(*in_words(left, self.state, seat, viewer=learner))
                 if told:
                     out.append(("gained", _("all told for {name}: {told}").format(name=name, told=told)))
         return out

@@ -124,7 +124,7 @@ class SinceLastTurn(_Mixed):
                 self._since_hidden = False
         show = bool(story) and not self._since_hidden
         if not show and not self._since_on:
-            return  # hidden, and staying so (a shared table's seats never fill it): no query
+            return  # hidden, and staying so (an update with no move in it): no query
         panel = self.since_panel
         show = show and panel is not None
         if panel is not None:

@@ -19,6 +19,7 @@ from textual.widgets import Input
 from inkterm.i18n import N_, _
 from inkterm.screens import TABLES_CSS
 from inkterm.screens.game import GameScreen
+from inkterm.engine.types import TO_YOU
 from inkterm.screens.table_panel import TablePanel
 from inkterm.table_driver import SharedSeat
 from inkterm.tables.chat import MAX_CHAT_CHARS
@@ -97,7 +98,8 @@ class TableScreen(GameScreen):
                 Binding("escape", "leave_menu", "Leave", show=False)]
 
     def __init__(self, remote) -> None:
-        super().__init__(remote, table=SharedSeat(remote))
+        self.shared = SharedSeat(remote)
+        super().__init__(remote, table=self.shared)
         self.remote = remote
         self.seat = remote.you  # the seat this screen plays (None: watching)
         remote.on_change = self.table_changed
@@ -123,6 +125,15 @@ class TableScreen(GameScreen):
         self._mounted = True
         self.call_later(self._under_the_story)  # after the game so far (GameScreen.on_mount)
         self.show_whose_turn(turn_began=self.remote.my_turn)
+
+    def tell_history(self, resumed: bool = False) -> None:
+        super().tell_history(resumed)
+        # Sitting down or coming back, the log is read first: the game so far and the
+        # table's chat under it. What was missed before then ("since your last turn",
+        # what hit you first) waits for `s`; the next move shows it by itself.
+        d = self.decision
+        if d is not None and (story := self.table.since(d.seat)):
+            self._since_told = (d.seat, len(story.turns))
 
     def _under_the_story(self) -> None:
         """Under the game so far, where the log is read first: the table this is, and
@@ -161,8 +172,11 @@ class TableScreen(GameScreen):
             self._finished = True
             self.app.switch_screen(TableScreen(remote))
             return
-        # Labelled with the round they happened in (the server's), not the round now.
-        self.query_one(EventLog).add_events(events, remote.update.round)
+        # Labelled with the round they happened in (the server's), not the round now;
+        # what a move did to this seat is told in "since your last turn", as at a
+        # local table, not in the log.
+        self.shared.catch_up()
+        self.query_one(EventLog).add_events([e for e in events if e.kind != TO_YOU], remote.update.round)
         self.refresh_table()
         self.show_whose_turn(turn_began)
         self.advance()

@@ -43,11 +43,13 @@ from typing import Any, Callable, Literal
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from inkterm.bots import number_bots
-from inkterm.engine import GAMES, IllegalChoice, SaveError, load_game, new_game, replay_events
+from inkterm.engine import GAMES, IllegalChoice, SaveError, load_game, new_game
 from inkterm.engine.text import Msg, Text, nmsg
 from inkterm.engine.text import to_data as text_to_data
+from inkterm.engine.concerns import Snapshot, hits
 from inkterm.engine.types import SECRET_EVENT, Decision, Event
 from inkterm.names import clash, clash_reason
+from inkterm.table_driver import replayed
 
 from .limits import TableLimits, Window
 from .people import Player
@@ -250,9 +252,22 @@ class Table:
 
     def story_for(self, seat: int | None) -> list[Told]:
         """The game so far as ``seat`` may read it, rebuilt from the record (a table
-        keeps no narration): each choice's events, only its own secrets among them."""
-        return [Told(round=r, seat=s, events=[e for e in events if e.seen_by(seat)])
-                for s, r, events in replay_events(self.state.record)]
+        keeps no narration): each choice's events, only its own secrets among them,
+        and what the others' choices since its last did to it (as a move tells it)."""
+        people = [seat] if seat is not None and self.seats[seat].kind == "player" else []
+        return [Told(round=p.round, seat=p.seat,
+                     events=[e for e in p.events if e.seen_by(seat)] + [e for i in people for e in p.to_you.get(i, [])])
+                for p in list(replayed(self.state.record, people))]
+
+    def what_hit(self, before: Any, after: Any, by: int, events: list[Event]) -> list[Event]:
+        """What ``by``'s choice (``before`` → ``after``) did to each other player at the
+        table, as events only that player reads (``TO_YOU``), told first in their
+        "since your last turn" as at a local table (a bot's seat is told nothing)."""
+        people = [i for i, s in enumerate(self.seats) if s.kind == "player" and i != by]
+        if not people:
+            return []
+        told = hits(after, Snapshot(before), by, events, people)
+        return [e for person in people for e in told.get(person, ())]
 
     def to_file(self, **changes: Any) -> str:
         """The file's text, with ``changes`` (any of ``_CHANGEABLE``) in place of the
@@ -651,6 +666,7 @@ class TableManager:
             events = trial.apply(key)
         except IllegalChoice as exc:
             raise TableError(str(exc)) from None
+        events += table.what_hit(st, trial, seat, events)
         now = self._clock()
         used = _with(table.bank_used, seat, table.bank_used[seat] + max(0.0, now - table.waiting_since))
         self._commit(table, state=trial, moved=_with(table.moved, seat, now), bank_used=used,
@@ -730,6 +746,7 @@ class TableManager:
         except IllegalChoice:  # a bot bug: the table waits rather than breaks
             log.exception("bot at table %s chose an illegal key", table.code)
             raise TableError("The bot chose badly.") from None
+        events += table.what_hit(st, trial, d.seat, events)
         self._commit(table, state=trial, moved=_with(table.moved, d.seat, self._clock()),
                      said=_said(st, events), leased=True)
         return table, events

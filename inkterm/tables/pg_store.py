@@ -144,9 +144,26 @@ class PostgresStore(TableStore):
                     self._conn = None
                 raise StoreDown(_reason(exc)) from None
 
+    @contextmanager
+    def _one(self) -> Iterator[psycopg.Connection]:
+        """The connection for one statement, which is a transaction by itself (the
+        connection commits each statement); out of reach: ``StoreDown``."""
+        with self._lock:
+            conn = self._connect()
+            try:
+                yield conn
+            except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+                try:
+                    conn.close()
+                finally:
+                    self._conn = None
+                raise StoreDown(_reason(exc)) from None
+
+    def _payload(self, kind: str, code: str, text: str = "") -> str:
+        return json.dumps({"kind": kind, "code": code, "host": self.host, "text": text})
+
     def _notify(self, conn: psycopg.Connection, kind: str, code: str, text: str = "") -> None:
-        payload = json.dumps({"kind": kind, "code": code, "host": self.host, "text": text})
-        conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+        conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self._payload(kind, code, text)))
 
     # --- the tables ---------------------------------------------------------------------
     def rows(self) -> Iterator[tuple[str, Row | str]]:
@@ -159,12 +176,15 @@ class PostgresStore(TableStore):
 
     def read(self, code: str, since: int | None = None) -> Row | None:
         """The table's row; one no newer than ``since`` comes without its text (the
-        caller has it)."""
-        with self._tx() as conn:
+        caller has it), and with only what the changes after ``since`` said. One
+        statement, one round trip: it needs no transaction of its own."""
+        with self._one() as conn:
             found = conn.execute(
-                "SELECT CASE WHEN version > %s THEN data::text ELSE '' END, version, "
-                "extract(epoch FROM changed), said FROM inkterm_tables WHERE code = %s",
-                (-1 if since is None else since, code)).fetchone()
+                "SELECT CASE WHEN version > %(since)s THEN data::text ELSE '' END, version, "
+                "extract(epoch FROM changed), "
+                "jsonb_path_query_array(said, '$[*] ? (@.version > $v)', jsonb_build_object('v', %(since)s)) "
+                "FROM inkterm_tables WHERE code = %(code)s",
+                {"since": -1 if since is None else since, "code": code}).fetchone()
         if found is None:
             return None
         text, version, changed, said = found
@@ -182,6 +202,25 @@ class PostgresStore(TableStore):
 
     def write(self, code: str, text: str, version: int, status: str, *,
               said: dict[str, Any] | None = None, leased: bool = False) -> int:
+        new = version + 1
+        told = Jsonb([{**(said or {}), "version": new}])
+        if not leased:
+            # One statement (its own transaction: one round trip, where the steps below
+            # take five): the UPDATE locks the row and changes it only if it is still
+            # the version this host read; the notification goes with its commit.
+            with self._one() as conn:
+                found = conn.execute(
+                    "WITH changed AS (UPDATE inkterm_tables SET data = %(text)s, status = %(status)s, "
+                    "version = %(new)s, changed = now(), said = CASE WHEN jsonb_array_length(said) "
+                    ">= %(keep)s THEN said - 0 ELSE said END || %(told)s "
+                    "WHERE code = %(code)s AND version = %(version)s RETURNING code) "
+                    "SELECT pg_notify(%(channel)s, %(payload)s) FROM changed",
+                    {"text": text, "status": status, "new": new, "keep": KEEP_SAID, "told": told,
+                     "code": code, "version": version, "channel": CHANNEL,
+                     "payload": self._payload("changed", code)}).fetchone()
+            if found is None:
+                raise Stale(code)
+            return new
         with self._tx() as conn:
             # The row's lock (FOR UPDATE, but letting a lease row name the table meanwhile:
             # a lease taken while the row is locked must not wait for it, nor it for the lease).
@@ -191,8 +230,7 @@ class PostgresStore(TableStore):
                 raise Stale(code)
             if leased and not self._holding(conn, code):
                 raise LeaseLost(code)
-            new = version + 1
-            kept = [*found[1], {**(said or {}), "version": new}][-KEEP_SAID:]
+            kept = [*found[1], *told.obj][-KEEP_SAID:]
             conn.execute("UPDATE inkterm_tables SET data = %s, status = %s, version = %s, "
                          "changed = now(), said = %s WHERE code = %s",
                          (text, status, new, Jsonb(kept), code))

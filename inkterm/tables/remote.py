@@ -82,10 +82,13 @@ class RemoteTable:
             else:  # said before a screen listens (see client.follow): its chat so far
                 self.chat.append((update.name, render(update.text)))
             return
-        if update.history is None:
-            self.story.append(Told(round=update.round, events=update.events))
         # Whose decision it was, pending or not: a turn of several choices is one turn.
         was_mine = self._decision is not None and self._decision.seat == self.you
+        if update.history is None:
+            # One choice more than before: the events are that seat's choice (else the
+            # table's own: who came, a choice taken back).
+            by = self._decision.seat if self._decision is not None and update.at == self.update.at + 1 else None
+            self.story.append(Told(round=update.round, seat=by, events=update.events))
         self._take(update)
         others_played = any(e.seat not in (None, self.you) for e in update.events)
         turn_began = self.my_turn and (not was_mine or others_played)

@@ -1,10 +1,12 @@
-"""A bot asked why it chose gives the same choice as one not asked, with its reasons."""
+"""A bot asked why it chose gives the same choice as one not asked, with its reasons,
+and those reasons are told in words (``bots/reasons.py``), never by the bot's numbers."""
 from __future__ import annotations
 
 import pytest
 
 from inkterm.bots import make_bot
 from inkterm.bots.hooks import hooks
+from inkterm.bots.reasons import why
 from inkterm.engine import new_game
 
 from tests.registered import a_game, game_params
@@ -28,28 +30,37 @@ def test_explaining_does_not_change_the_choice(game, spec):
         kinds.add(reason.kind)
         if reason.options:
             assert reason.options[0].key == key  # the chosen one leads the list
-            text = reason.text(lambda k: told.decision().get(k).label, "Ann")
-            assert text.endswith(".") and len(text) > 40
+        d = told.decision()
+        text = why(told, d, key, reason, lambda k, d=d: d.get(k).label)
+        assert text.endswith(".") and len(text.split()) >= 6, text
+        assert "projected" not in text and "lead" not in text, text
         plain.apply(key)
         told.apply(told_key)
     assert kinds & {"random", "greedy", "search"}  # it weighed something at least once
 
 
-def test_greedy_reason_names_the_next_best_and_its_value():
+def test_greedy_reason_names_the_next_best_in_words():
+    """The reason says what the choice brings and names the next best choice by its
+    label; the values the bot weighed them by stay inside the bot."""
     state = new_game(a_game(seats=2), ["Ann", "Bob"], seed=2)
     key, reason = make_bot("greedy").choose_explained(state)
     d = state.decision()
     assert reason.kind == "greedy" and len(reason.options) >= 2
     values = [o.value for o in reason.options]
     assert values[0] == max(values)
-    text = reason.text(lambda k: d.get(k).label, "Ann")
-    assert str(d.get(reason.options[1].key).label) in text and "projected lead" in text
+    text = why(state, d, key, reason, lambda k: d.get(k).label)
+    assert str(d.get(reason.options[1].key).label) in text
+    assert f"tried all {len(reason.options)} choices" in text
+    for value in values[:2]:
+        assert f"{abs(value):.1f}" not in text, (value, text)
+    assert "projected" not in text and "lead" not in text
 
 
 @pytest.mark.parametrize("game", game_params(seats=2))
-def test_search_reason_gives_a_win_estimate_only_for_playouts_to_the_end(game):
-    """A search that plays to the end of the game knows who won its playouts; one that
-    stops earlier (its game's SEARCH_HORIZON) can only average their standing."""
+def test_search_reason_says_who_came_out_ahead_only_for_playouts_to_the_end(game):
+    """A search that plays to the end of the game knows who came out ahead in its
+    playouts; one that stops earlier (its game's SEARCH_HORIZON) says how far it
+    looked, and neither gives a share as a percentage."""
     to_the_end = hooks(game).search_horizon == "end"
     state = new_game(game, ["Ann", "Bob"], seed=5)
     bot = make_bot("search:30")
@@ -63,10 +74,21 @@ def test_search_reason_gives_a_win_estimate_only_for_playouts_to_the_end(game):
     if reason.kind != "search":
         pytest.skip("no decision in its first 20 that a search weighs")
     d = state.decision()
-    text = reason.text(lambda k: d.get(k).label, "Ann")
-    assert ("won" if to_the_end else "on average") in text
-    assert f"{reason.playouts} possible futures" in text
-    assert ("won" in text) == to_the_end
+    text = why(state, d, key, reason, lambda k: d.get(k).label)
+    assert f"({reason.playouts} tries in all)" in text
+    assert ("came out ahead in" in text) == to_the_end, text
+    assert ("the end of the game" in text) == to_the_end, text
+    assert "%" not in text and "on average" not in text and "possible futures" not in text
+
+
+@pytest.mark.parametrize("kind", ["only", "routine", "unrepeated", "random"])
+def test_a_choice_not_weighed_says_why_in_words(kind):
+    from inkterm.bots.explain import Reason
+
+    state = new_game(a_game(seats=2), ["Ann", "Bob"], seed=2)
+    d = state.decision()
+    text = why(state, d, d.keys[0], Reason(kind), lambda k: d.get(k).label)
+    assert text.endswith(".") and len(text.split()) >= 6 and not any(ch.isdigit() for ch in text)
 
 
 @pytest.mark.parametrize("game", game_params())

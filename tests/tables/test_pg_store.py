@@ -129,6 +129,31 @@ def test_the_row_lock_lets_one_of_many_writers_change_a_version(postgres):
     assert row.version == 2 and len([s for s in row.said if "chat" in s]) == 1
 
 
+def test_a_row_keeps_what_its_last_changes_said_and_a_read_gets_only_the_newer(postgres):
+    """A move is written in one statement (row lock, version check, what it said, the
+    notification); the row keeps what its last KEEP_SAID changes said, and a host
+    that read version v is sent only what came after it, or nothing but the version
+    when it is still v. A bot's move (under its lease) keeps them the same way."""
+    from inkterm.tables.pg_store import KEEP_SAID
+
+    a, b = PostgresStore(postgres, host="a"), PostgresStore(postgres, host="b")
+    text = BEFORE_STORE[0].read_text()
+    a.create("WXYZ", text, "playing")
+    version = 1
+    for n in range(KEEP_SAID + 5):
+        version = a.write("WXYZ", text, version, "playing", said={"round": n}, leased=n % 3 == 0)
+    with pytest.raises(Stale):
+        a.write("WXYZ", text, version - 1, "playing", said={"round": -1})
+    whole = b.read("WXYZ")
+    assert whole.text == text and whole.version == version == KEEP_SAID + 6
+    assert [s["version"] for s in whole.said] == list(range(version - KEEP_SAID + 1, version + 1))
+    assert [s["round"] for s in whole.said][-1] == KEEP_SAID + 4
+    newer = b.read("WXYZ", since=version - 2)
+    assert newer.text == text and [s["version"] for s in newer.said] == [version - 1, version]
+    same = b.read("WXYZ", since=version)
+    assert same.text == "" and same.said == [] and same.version == version
+
+
 def test_a_bot_is_played_by_the_host_holding_the_lease_and_taken_over_when_it_is_gone(postgres):
     a, b = host(postgres, "a", lease_seconds=3.0), host(postgres, "b", lease_seconds=3.0)
     table, _ = a.open(ssh_player("Ann"), OpenTable(game=GAME, seats=["me", "bot", "open"]))

@@ -271,9 +271,9 @@ async def test_a_late_answer_shows_the_choice_taken_and_takes_no_second_key(
         assert "not yours" not in screen_text(pilot.app)
 
 
-async def test_a_shared_table_does_not_look_for_since_your_last_turn(service, monkeypatch):
-    """Its seats never fill "since your last turn" (the log tells every move as it
-    comes): an update does not look the panels up to hide them again."""
+async def test_an_update_without_a_move_does_not_look_for_since_your_last_turn(service, monkeypatch):
+    """An update that brings no move leaves "since your last turn" as it was: it does
+    not look the panels up to hide them again."""
     from inkterm.screens.since import SinceLastTurn
 
     as_player(monkeypatch, service, "ann")

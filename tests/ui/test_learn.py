@@ -222,3 +222,41 @@ async def test_a_finished_lesson_offers_to_play_on_or_start_over(game):
         screen = app.screen
         assert isinstance(screen, LearnScreen) and screen.tutor.step == 0
         assert not screen.tutor.finished
+
+
+def meanwhile(screen) -> str:
+    """The panel's "Meanwhile" paragraph, words joined by single spaces ("" if none)."""
+    text = " ".join(panel_text(screen).split())
+    return text[text.index("Meanwhile:"):].split(". ", 1)[0] if "Meanwhile:" in text else ""
+
+
+@pytest.mark.parametrize("game", LESSONS)
+async def test_meanwhile_is_told_whole_again_after_a_resume(game):
+    """Left at the learner's turn right after the coach's moves, a resumed lesson says
+    the same "Meanwhile" as before: each of the coach's moves since the learner's last
+    choice and what they came to, all told (the log's history is told from the state
+    as it is now, which is not where the learner left it)."""
+    app = InktermApp(start=("learn", game, True), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        for _ in range(40):
+            await learner_turn(pilot, screen)
+            if "all told for" in meanwhile(screen) or screen.tutor.finished:
+                break
+            step = screen.tutor.current
+            if step.asks:
+                await pick_by_keys(pilot, screen, step.accept[0])
+            else:
+                await pilot.press("enter")
+                await pilot.pause()
+        told = meanwhile(screen)
+        assert "all told for" in told, panel_text(screen)
+        place = list(screen.state.record.choices)
+        await pilot.press("q")
+        await pilot.pause()
+    app = InktermApp(start=("learn", game, False), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await learner_turn(pilot, screen)
+        assert screen.state.record.choices == place
+        assert meanwhile(screen) == told

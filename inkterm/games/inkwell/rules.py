@@ -190,7 +190,14 @@ class State(Flow, Decisions, Placing, Techniques, Mat, Rival, Scoring, Persisten
     def concerning(self, seat: int, before, after, by: int) -> list[str]:
         from .concerns import concerning
 
-        return concerning(before, after, seat, by)
+        return concerning(before, after, seat, by, self.last_taken(seat))
+
+    def last_taken(self, seat: int) -> str | None:
+        """The bottle ``seat`` took at its last Take (None before its first)."""
+        for (chooser, _), key in zip(reversed(self.history), reversed(self.record.choices)):
+            if chooser == seat and key.startswith("take:"):
+                return key.split(":", 1)[1]
+        return None
 
     def describe(self, touch: str, seat: int | None = None) -> str | None:
         from .inspect import describe

@@ -30,6 +30,13 @@ FIRST = "⚑"
 __all__ = ["SYMBOL", "InkPart"]
 
 
+def illustration_mark(iid: str) -> str:
+    """An illustration as the board names it, ``illus B``, as the menu says
+    "illustration B": a bare B would read as a blue cube beside the cube letters
+    K R Y G B. Its spaces keep the letter in their names (B3: its space 3)."""
+    return f"illus {iid}"
+
+
 def ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 

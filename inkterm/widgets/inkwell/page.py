@@ -16,7 +16,7 @@ from inkterm.games.inkwell.rules import gold_bonus_words
 from inkterm.widgets.touch import click_style
 
 from .common import (CAND, LETTER, MARK, ROMAN, SYMBOL, WORD, InkPart, acting_seat,
-                     bottle_cubes, candidate_spaces, fit, line, page_progress, scored_total,
+                     bottle_cubes, candidate_spaces, fit, illustration_mark, line, page_progress, scored_total,
                      washes, wrap)
 
 
@@ -70,9 +70,12 @@ class PageDrawing:
     def cells(self, spaces: list[dict], strip: bool) -> list[Text]:
         return [self.cell(sp, sp["id"][1:] if strip else sp["id"]) for sp in spaces]
 
-    def title(self, ill: dict) -> Text:
-        """``A 5pt 2/6`` or ``A 5pt ✓``."""
-        t = Text(f"{ill['id']} {ill['points']}pt ", style=self.part.style("head"))
+    def title(self, ill: dict, framed: bool = False) -> Text:
+        """``illus A 5pt 2/6`` or ``illus A 5pt ✓``; ``framed``: on a box's top edge,
+        apart from the cubes, where the letter alone reads as the box's name (and
+        the whole table keeps to 120×40)."""
+        name = ill["id"] if framed else illustration_mark(ill["id"])
+        t = Text(f"{name} {ill['points']}pt ", style=self.part.style("head"))
         if ill.get("complete"):
             t.append("✓", style=self.part.style("done"))
         else:
@@ -139,7 +142,7 @@ class PageDrawing:
         boxes = []
         for ill in self.page.get("illustrations", []):
             style = part.style("done" if ill.get("complete") else "frame")
-            boxes.append(self._box(self.title(ill), self.cells(self.by_ill.get(ill["id"], []), strip=True),
+            boxes.append(self._box(self.title(ill, framed=True), self.cells(self.by_ill.get(ill["id"], []), strip=True),
                                    style, width))
         extras = []
         if self.loose:
@@ -178,19 +181,22 @@ class PageDrawing:
 
     # ------------------------------------------------------------------ small
     def mini(self) -> Text:
-        """``A KR·· B ★Y··· margin · M K``: a letter per cube placed, ``·`` per empty space."""
+        """``A:KR·· B:★Y··· margin · M K``: a letter per cube placed, ``·`` per empty
+        space; an illustration's letter with a colon (``B✓`` complete) reads as a
+        label, not a blue cube, in as little room as a letter and a space (the line
+        keeps to one row beside the page's name at 120×40)."""
         part = self.part
         t = Text(no_wrap=True, overflow="ellipsis")
-        groups = [(ill["id"] + ("✓" if ill.get("complete") else ""), self.by_ill.get(ill["id"], []))
+        groups = [(ill["id"] + ("✓ " if ill.get("complete") else ":"), self.by_ill.get(ill["id"], []))
                   for ill in self.page.get("illustrations", [])]
         if self.loose:
-            groups.append(("margin", self.loose))  # never "S": the star bottle is S1
+            groups.append(("margin ", self.loose))  # never "S": the star bottle is S1
         if self.mult is not None:
-            groups.append(("M", [self.mult]))
+            groups.append(("M ", [self.mult]))
         for n, (name, spaces) in enumerate(groups):
             if n:
                 t.append("  ")
-            t.append(name + " ", style=part.style("done" if name.endswith("✓") else "muted"))
+            t.append(name, style=part.style("done" if name.endswith("✓ ") else "muted"))
             for sp in spaces:
                 t.append_text(part.cube(sp["cube"]) if sp["cube"] else Text("·", style=part.style("muted")))
         return t

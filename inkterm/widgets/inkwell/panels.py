@@ -155,7 +155,7 @@ class LegendView(InkPart):
              "◊ diamond (its technique card with it); 3+ = used with 3 or more players; "
              "dimmed = cannot be taken now (✗ under the rings says why). Spaces: 3·R empty, "
              "takes red or gold; ? any cube; ★ gold only; 3■K holds black; a box or ▕ ▏ "
-             "frames an illustration, ✓ complete; others' pages small: a letter a cube, · "
+             "frames an illustration, illus B its name (its spaces B1, B2…), ✓ complete; others' pages small (B: illustration B): a letter a cube, · "
              "empty. Track (round the mat): A start, clockwise to the end, "
              "I II III the arrows, ● the Abbot, walked part heavy. ▶ the "
              "highlighted choice; + room for the highlighted bottle; ! must Turn; "

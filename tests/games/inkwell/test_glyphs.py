@@ -34,3 +34,27 @@ def test_one_glyph_for_gold_in_the_data_and_on_the_board():
     assert board.SYMBOL is SPACE_GLYPH
     raw = json.loads((resources.files("inkterm.assets") / "inkwell" / "pages.json").read_text("utf-8"))
     assert "★ = gold only" in raw["legend"] and "* =" not in raw["legend"]
+
+
+async def test_an_illustration_never_reads_as_a_blue_cube_at_80x24():
+    """A page's illustration B and the blue cube B: at 80×24 the page's rows begin with
+    their illustration's name (illus B), never the bare letter that a blue cube is
+    drawn with, and the legend says what it is."""
+    import re
+
+    from inkterm.app import InktermApp
+    from inkterm.widgets.legend import legend_for
+    from tests.random_play import after_random_steps
+
+    from shown import screen_lines
+
+    st = after_random_steps("inkwell", ["Ann", "Bob", "Cy"], 3, 12, 1)
+    assert st.players[0].page is not None  # a page with illustrations A, B (and C)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = screen_lines(app)
+    text = "\n".join(lines)
+    assert re.search(r"illus B \d+pt", text), text
+    assert not re.search(r"(^|[^s] )[A-C] \d+pt", text, re.M), text
+    assert any(g.glyph == "illus B" for g in legend_for("inkwell").glyphs)

@@ -141,7 +141,7 @@ def page_cells(lines) -> dict[str, str]:
     """``{space id: cell}`` from the drawn page (``1·R`` → ``A1: '·R'``)."""
     out = {}
     for line in section(lines, "Page: ", "Turn now"):
-        m = re.match(r"\s*([A-Z])\s+\d+pt\s", line)
+        m = re.match(r"\s*(?:illus )?([A-Z])\s+\d+pt\s", line)
         if m:
             for num, rest in re.findall(r"(\d+)([·■+▶].)", line[m.end():]):
                 out[f"{m.group(1)}{num}"] = rest
@@ -854,7 +854,7 @@ async def test_clicks_on_the_board_pick_choices():
         sid = target.key.split(":")[1]
         assert target.key.startswith("place:") and sid[0] in "ABC", d
         lines = screen_lines(app)
-        y = next(i for i, l in enumerate(lines) if re.match(rf"\s*{sid[0]} \d+pt", l))
+        y = next(i for i, l in enumerate(lines) if re.match(rf"\s*(?:illus )?{sid[0]} \d+pt", l))
         # the space's number, whatever marks the row's edge before it (a space, or the
         # cursor's bar when it is the first)
         m = re.search(rf"(?<![0-9]){sid[1:]}·", lines[y][lines[y].index("pt") + 2:])
