@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
+from rich.cells import cell_len
 from rich.text import Text
 
-from inkterm.engine.assets import parse_asset
+from inkterm.content_texts import in_language
+from inkterm.i18n import language
 
 from .plain import Plain
 
@@ -46,17 +49,23 @@ class Legend(BaseModel):
         return {ch for g in self.glyphs for ch in g.glyph}
 
 
-def _read(*parts: str) -> Legend:
+def _read(lang: str, *parts: str) -> Legend:
+    """A glyphs file in ``lang`` (its words from ``glyphs.<lang>.json``: see content_texts)."""
     file = resources.files("inkterm.assets").joinpath(*parts)
     if not file.is_file():
         return Legend(glyphs=[])
-    return parse_asset(file.read_text(encoding="utf-8"), Legend, "/".join(("assets", *parts)))
+    return in_language(Path(str(file)), Legend, lang)
+
+
+def legend_for(game: str) -> Legend:
+    """The game's glyphs, then the shell's (a game without a file has only the shell's),
+    in the player's language."""
+    return _legend(game, language())
 
 
 @lru_cache(maxsize=None)
-def legend_for(game: str) -> Legend:
-    """The game's glyphs, then the shell's (a game without a file has only the shell's)."""
-    own, shell = _read(game, "glyphs.json"), _read("glyphs.json")
+def _legend(game: str, lang: str) -> Legend:
+    own, shell = _read(lang, game, "glyphs.json"), _read(lang, "glyphs.json")
     return Legend(glyphs=own.glyphs + shell.glyphs)
 
 
@@ -66,7 +75,7 @@ def legend_line(game: str, view: str, width: int | None = None) -> str:
     shown = "  ".join(f"{g.glyph} {g.short or g.words}" for g in legend_for(game).glyphs
                       if "*" in g.line or (view and view in g.line))
     more = f"  ({MORE})" if shown else MORE
-    return shown + more if width is None or len(shown) + len(more) <= width else shown
+    return shown + more if width is None or cell_len(shown) + cell_len(more) <= width else shown
 
 
 def legend_markdown(game: str) -> str:
