@@ -16,14 +16,14 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from inkterm.content_texts import in_language
-from inkterm.i18n import language
+from inkterm.i18n import N_, gettext as _, language
 
 from .plain import Plain
 
-#: Where the legend line says the rest is.
-MORE = "? all glyphs"
+#: Where the legend line says the rest is (translated where it is shown).
+MORE = N_("? all glyphs")
 #: The heading of the full legend at the end of the rules (the rules screen's `g` goes there).
-GLYPHS_HEADING = "Glyphs on the screen"
+GLYPHS_HEADING = N_("Glyphs on the screen")
 
 
 class Glyph(BaseModel):
@@ -74,14 +74,14 @@ def legend_line(game: str, view: str, width: int | None = None) -> str:
     told, if it fits ``width`` (the glyphs' words come first)."""
     shown = "  ".join(f"{g.glyph} {g.short or g.words}" for g in legend_for(game).glyphs
                       if "*" in g.line or (view and view in g.line))
-    more = f"  ({MORE})" if shown else MORE
+    more = f"  ({_(MORE)})" if shown else _(MORE)
     return shown + more if width is None or cell_len(shown) + cell_len(more) <= width else shown
 
 
 def legend_markdown(game: str) -> str:
     """The full legend as a rules section."""
     rows = "\n".join(f"| `{g.glyph}` | {g.words} |" for g in legend_for(game).glyphs)
-    return f"\n\n## {GLYPHS_HEADING}\n\n| glyph | means |\n| --- | --- |\n{rows}\n"
+    return f"\n\n## {_(GLYPHS_HEADING)}\n\n| {_('glyph')} | {_('means')} |\n| --- | --- |\n{rows}\n"
 
 
 class LegendLine(Plain):
