@@ -12,6 +12,7 @@ from inkterm.rules_topics import find_section, slug  # noqa: F401  (their old ho
 from inkterm.screens import SCREENS_CSS
 from inkterm.screens.host import HostedScreen
 from inkterm.widgets.footer import KeyFooter
+from inkterm.i18n import gettext
 from inkterm.widgets.legend import GLYPHS_HEADING, legend_markdown
 from inkterm.widgets.plain import Plain
 
@@ -131,7 +132,7 @@ class RulesScreen(HostedScreen):
 
     def action_glyphs(self) -> None:
         """Every glyph on the game's screen, in words (the end of the rules)."""
-        self.goto(GLYPHS_HEADING)
+        self.goto(gettext(GLYPHS_HEADING))  # the heading as legend_markdown wrote it
 
     def action_toggle_toc(self) -> None:
         viewer = self.query_one(MarkdownViewer)
