@@ -81,7 +81,8 @@ def legend_line(game: str, view: str, width: int | None = None) -> str:
 def legend_markdown(game: str) -> str:
     """The full legend as a rules section."""
     rows = "\n".join(f"| `{g.glyph}` | {g.words} |" for g in legend_for(game).glyphs)
-    return f"\n\n## {_(GLYPHS_HEADING)}\n\n| {_('glyph')} | {_('means')} |\n| --- | --- |\n{rows}\n"
+    head = "| " + _("glyph") + " | " + _("means") + " |"
+    return f"\n\n## {_(GLYPHS_HEADING)}\n\n{head}\n| --- | --- |\n{rows}\n"
 
 
 class LegendLine(Plain):

@@ -44,7 +44,7 @@ def seat_table(part: InkPart, view: dict, compact: bool) -> Table:
         note = Text(no_wrap=True, overflow="ellipsis")
         standing = p.get("finished") or p.get("must_turn")
         if s == first:  # the word too when there is room for it
-            note.append(f"{FIRST} " if standing and compact else f"{FIRST}{_('first')} ", style=part.style("muted"))
+            note.append(f"{FIRST} " if standing and compact else FIRST + _("first") + " ", style=part.style("muted"))
         if p.get("finished"):
             note.append(f"✓{ordinal(p.get('finish_position') or 0)}", style=part.style("done"))
         elif p.get("must_turn"):
