@@ -3,7 +3,6 @@ at 80×24 and 120×40, in every board view, it shows no English word (names, the
 glyphs and letters aside) and nothing past the edge of the screen."""
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
@@ -11,11 +10,12 @@ from rich.cells import cell_len
 
 from inkterm import i18n
 from inkterm.app import InktermApp
-from inkterm.engine import GAMES, new_game
+from inkterm.engine import GAMES
 from inkterm.screens.game import GameScreen
 
 from shown import screen_lines
 
+from ..random_play import after_random_steps
 from ..registered import games
 
 SIZES = ((80, 24), (120, 40))
@@ -60,14 +60,7 @@ def game_texts_translated(game: str, lang: str) -> bool:
 
 def played(game: str, seed: int, steps: int):
     spec = GAMES[game]
-    st = new_game(game, SEATS[:max(2, spec.min_players)], seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        d = st.decision()
-        if d is None:
-            break
-        st.apply(rng.choice(d.keys))
-    return st
+    return after_random_steps(game, SEATS[:max(2, spec.min_players)], seed, steps, bot_seed=seed)
 
 
 def board_lines(app, board) -> list[str]:
