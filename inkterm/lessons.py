@@ -18,9 +18,10 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from inkterm.engine import IllegalChoice, new_game
-from inkterm.engine.assets import load_asset
+from inkterm.content_texts import in_language
 from inkterm.engine.saves import save_dir, write_atomic
 from inkterm.home import read_file
+from inkterm.i18n import language
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 #: A lesson's kept place is a few hundred bytes; anything far larger is not ours.
@@ -74,8 +75,9 @@ def has_lesson(game: str) -> bool:
 
 
 def load_lesson(game: str) -> Lesson:
-    """The game's lesson, validated (an AssetError names the file and field)."""
-    return load_asset(lesson_path(game), Lesson)
+    """The game's lesson in the player's language (``lessons.<lang>.json``: see
+    content_texts), validated (an AssetError names the file and field)."""
+    return in_language(lesson_path(game), Lesson, language())
 
 
 def progress_path(game: str) -> Path:

@@ -75,11 +75,34 @@ def _unicode_slug(text: str) -> str:
     return re.sub(r"[\W_]+", "-", text.lower()).strip("-")
 
 
+#: A heading of rules written in another language -> the English heading at its place.
+#: A topic names an English heading; rules in Chinese or Japanese keep the English
+#: sections' order and depth, so a topic finds its section there by this (filled
+#: whenever such rules are read: ``remember_headings``).
+_ENGLISH_HEADING: dict[str, str] = {}
+HEADING = re.compile(r"^(#{1,6}) +(.+?) *#* *$", re.M)
+_FENCE = re.compile(r"^```.*?^```", re.M | re.S)
+
+
+def headings(markdown: str) -> list[tuple[int, str]]:
+    """The (depth, text) of each heading of ``markdown`` (none inside a code block)."""
+    return [(len(m[1]), m[2].strip()) for m in HEADING.finditer(_FENCE.sub("", markdown))]
+
+
+def remember_headings(english: str, translated: str) -> None:
+    """Pair the headings of ``translated`` with the English ones at the same places."""
+    ours, theirs = headings(english), headings(translated)
+    if [d for d, _ in ours] == [d for d, _ in theirs]:
+        _ENGLISH_HEADING.update((t, e) for (_, e), (_, t) in zip(ours, theirs))
+
+
 def find_section(headings: list[str], topic: str) -> int | None:
     """Index of the heading ``topic`` names: exact slug first, then a heading whose
-    slug starts with or contains it (topics may drop a number prefix)."""
+    slug starts with or contains it (topics may drop a number prefix). A heading of
+    rules in another language answers to the English heading at its place."""
     if not topic:
         return None
+    headings = [_ENGLISH_HEADING.get(h, h) for h in headings]
     t = slug(topic) or _unicode_slug(topic)
     slugs = [slug(h) for h in headings]
     uslugs = [_unicode_slug(h) for h in headings]
@@ -96,10 +119,13 @@ def find_section(headings: list[str], topic: str) -> int | None:
 
 
 def rules_text(game: str) -> str | None:
-    """The game's rules Markdown, with the parts made from its data (Kiln's card list)."""
+    """The game's rules Markdown in the reader's language (``rules.<lang>.md`` where
+    there is one), with the parts made from its data (Kiln's card list)."""
     from inkterm.engine import GAMES
 
+    from inkterm.translated import rules_text as in_language
+
     try:
-        return GAMES[game].rules_text()
+        return in_language(GAMES[game])
     except (KeyError, OSError):
         return None

@@ -11,13 +11,13 @@ it over every scene, and the demo screen plays a scene step by step as it plays 
 """
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from rich.cells import cell_len
 
 from inkterm.engine import IllegalChoice, new_game
-from inkterm.engine.assets import load_asset
+from inkterm.content_texts import load_in_language
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 
@@ -26,9 +26,17 @@ class SceneStep(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     key: str = Field(min_length=1)
-    say: str = Field(min_length=10)
+    say: str
     #: Words the choice's events must contain (what the board shows happen).
     shows: str = ""
+
+    @field_validator("say")
+    @classmethod
+    def _says_something(cls, say: str) -> str:
+        # Measured in cells: a Chinese or Japanese sentence says as much in fewer characters.
+        if cell_len(say) < 10:
+            raise ValueError("say at least 10 cells' worth")
+        return say
 
 
 class Scene(BaseModel):
@@ -63,12 +71,12 @@ def has_scenes(game: str) -> bool:
     return scenes_path(game).is_file()
 
 
-@cache
 def load_scenes(game: str) -> tuple[Scene, ...]:
-    """The game's scenes, validated (an AssetError names the file and field)."""
+    """The game's scenes in the player's language (``scenes.<lang>.json``: see
+    content_texts), validated (an AssetError names the file and field)."""
     if not has_scenes(game):
         return ()
-    return tuple(load_asset(scenes_path(game), Scenes).scenes)
+    return tuple(load_in_language(scenes_path(game), Scenes).scenes)
 
 
 def scene_for(game: str, topic: str) -> Scene | None:

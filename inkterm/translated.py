@@ -131,8 +131,12 @@ def rules_text(spec, lang: str | None = None) -> str:
     lang = lang or language()
     if not has_rules(spec.id, lang):
         return spec.rules_text()
+    from inkterm.rules_topics import remember_headings
+
     text = rules_path(spec.id, lang).read_text(encoding="utf-8")
-    return re.sub(r"\{\{items:(\w+)\}\}", lambda m: items_table(spec.id, m[1], lang), text)
+    text = re.sub(r"\{\{items:(\w+)\}\}", lambda m: items_table(spec.id, m[1], lang), text)
+    remember_headings(spec.rules_text(), text)  # a topic finds its section by its place
+    return text
 
 
 def items_table(game: str, kind: str, lang: str) -> str:

@@ -9,17 +9,18 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 from rich.cells import cell_len
 from rich.text import Text
 
-from inkterm.engine.assets import parse_asset
-from inkterm.i18n import N_, _
+from inkterm.content_texts import in_language
+from inkterm.i18n import N_, _, language
 
 from .plain import Plain
 
-#: Where the legend line says the rest is.
+#: Where the legend line says the rest is (translated where it is shown).
 MORE = N_("? all glyphs")
 #: The heading of the full legend at the end of the rules (the rules screen's `g` goes there).
 GLYPHS_HEADING = N_("Glyphs on the screen")
@@ -48,17 +49,23 @@ class Legend(BaseModel):
         return {ch for g in self.glyphs for ch in g.glyph}
 
 
-def _read(*parts: str) -> Legend:
+def _read(lang: str, *parts: str) -> Legend:
+    """A glyphs file in ``lang`` (its words from ``glyphs.<lang>.json``: see content_texts)."""
     file = resources.files("inkterm.assets").joinpath(*parts)
     if not file.is_file():
         return Legend(glyphs=[])
-    return parse_asset(file.read_text(encoding="utf-8"), Legend, "/".join(("assets", *parts)))
+    return in_language(Path(str(file)), Legend, lang)
+
+
+def legend_for(game: str) -> Legend:
+    """The game's glyphs, then the shell's (a game without a file has only the shell's),
+    in the player's language."""
+    return _legend(game, language())
 
 
 @lru_cache(maxsize=None)
-def legend_for(game: str) -> Legend:
-    """The game's glyphs, then the shell's (a game without a file has only the shell's)."""
-    own, shell = _read(game, "glyphs.json"), _read("glyphs.json")
+def _legend(game: str, lang: str) -> Legend:
+    own, shell = _read(lang, game, "glyphs.json"), _read(lang, "glyphs.json")
     return Legend(glyphs=own.glyphs + shell.glyphs)
 
 
@@ -74,7 +81,7 @@ def legend_line(game: str, view: str, width: int | None = None) -> str:
 def legend_markdown(game: str) -> str:
     """The full legend as a rules section."""
     rows = "\n".join(f"| `{g.glyph}` | {g.words} |" for g in legend_for(game).glyphs)
-    head = f"| {_('glyph')} | {_('means')} |"
+    head = "| " + _("glyph") + " | " + _("means") + " |"
     return f"\n\n## {_(GLYPHS_HEADING)}\n\n{head}\n| --- | --- |\n{rows}\n"
 
 

@@ -33,10 +33,20 @@ def numbers_match(english: str, translated: str) -> bool:
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
+def sides(item: dict) -> dict[str, dict]:
+    """An item's named sides (a workspace's ``a`` and ``b``), by ``<id>.<side>``."""
+    return {f"{item['id']}.{key}": value for key, value in item.items()
+            if isinstance(value, dict) and "name" in value}
+
+
 def english_items(game: str, kind: str) -> dict[str, dict]:
-    """The items of ``assets/<game>/<kind>.json`` by id."""
+    """The items of ``assets/<game>/<kind>.json`` by id (an item with named sides: each
+    side, by ``<id>.<side>``)."""
     data = json.loads((ASSETS / game / f"{kind}.json").read_text(encoding="utf-8"))
-    return {str(item["id"]): item for item in data[kind]}
+    out: dict[str, dict] = {}
+    for item in data[kind]:
+        out.update({str(item["id"]): item} if "name" in item else sides(item))
+    return out
 
 
 def english_kinds(game: str) -> set[str]:
@@ -45,8 +55,8 @@ def english_kinds(game: str) -> set[str]:
     for path in (ASSETS / game).glob("*.json"):
         data = json.loads(path.read_text(encoding="utf-8"))
         items = data.get(path.stem) if isinstance(data, dict) else None
-        if isinstance(items, list) and items and all(isinstance(i, dict) and "id" in i and "name" in i
-                                                     for i in items):
+        if isinstance(items, list) and items and all(isinstance(i, dict) and "id" in i
+                                                     and ("name" in i or sides(i)) for i in items):
             kinds.add(path.stem)
     return kinds
 

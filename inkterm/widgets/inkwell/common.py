@@ -11,6 +11,8 @@ from textual.widget import Widget
 
 from inkterm.games.inkwell.content import SPACE_GLYPH as SYMBOL
 from inkterm.games.inkwell.content import Wash, content
+from inkterm.i18n import N_, gettext as _, ngettext
+from inkterm.translated import item_name, item_text
 from inkterm.widgets.part import BoardPart
 from inkterm.widgets.touch import click_style
 
@@ -18,10 +20,12 @@ LETTER = {"black": "K", "red": "R", "yellow": "Y", "green": "G", "blue": "B", "g
 CODE_OF = {"black": "K", "red": "R", "yellow": "Y", "green": "G", "blue": "B", "gold": "Au"}
 WORD = {"K": "black", "R": "red", "Y": "yellow", "G": "green", "B": "blue", "?": "any", "*": "gold"}
 CODE_OF_WORD = {v: k for k, v in WORD.items()}
+#: The colours' words as shown (WORD's English, for the catalog).
+COLOUR_WORDS = (N_("black"), N_("red"), N_("yellow"), N_("green"), N_("blue"), N_("any"), N_("gold"))
 NORMAL = ("black", "red", "yellow", "green", "blue")
 SHAPE = {"star": "☆", "circle": "○", "diamond": "◊"}
-USES = {"1": "once", "2": "twice", "P": "always"}
-STATUS = {"up": "ready", "used-once": "1 use left", "down": "used"}
+USES = {"1": N_("once"), "2": N_("twice"), "P": N_("always")}
+STATUS = {"up": N_("ready"), "used-once": N_("1 use left"), "down": N_("used")}
 ROMAN = ("", "I", "II", "III")
 MARK = "▶"
 CAND = "+"
@@ -34,15 +38,32 @@ def illustration_mark(iid: str) -> str:
     """An illustration as the board names it, ``illus B``, as the menu says
     "illustration B": a bare B would read as a blue cube beside the cube letters
     K R Y G B. Its spaces keep the letter in their names (B3: its space 3)."""
-    return f"illus {iid}"
+    return _("illus {letter}").format(letter=iid)
 
 
 def ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    return {1: _("1st"), 2: _("2nd"), 3: _("3rd")}.get(n, _("{n}th").format(n=n))
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def steps(n: int) -> str:
+    return ngettext("{n} step", "{n} steps", n).format(n=n)
+
+
+def techniques(n: int) -> str:
+    return ngettext("{n} technique", "{n} techniques", n).format(n=n)
+
+
+def page_name(page: dict) -> str:
+    """A page's name in the reader's language (the view gives the English)."""
+    return item_name("inkwell", "pages", page["id"], page["name"])
+
+
+def tech_name(tech: dict) -> str:
+    return item_name("inkwell", "techniques", tech["id"], tech["name"])
+
+
+def tech_text(tech: dict) -> str:
+    return item_text("inkwell", "techniques", tech["id"], tech.get("text", ""))
 
 
 def viewer_seat(view: Mapping[str, Any]) -> int | None:
@@ -120,32 +141,49 @@ def abbot_words(view: dict, short: bool = False) -> str:
     """``Abbot on 8 of 36: 4 steps to arrow I`` (short: ``Abbot 8/36: …``) — where
     he is and what comes next."""
     abbot, end = view.get("abbot", 0), view.get("end_space", 0)
-    out = f"Abbot {abbot}/{end}: " if short else f"Abbot on {abbot} of {end}: "
+    out = (_("Abbot {n}/{end}: ") if short else _("Abbot on {n} of {end}: ")).format(n=abbot, end=end)
     nxt = next_arrow(view)
     if nxt is not None:
         k, at = nxt
-        out += f"{plural(at - abbot, 'step')} to arrow {ROMAN[k]}"
+        out += _("{steps} to arrow {arrow}").format(steps=steps(at - abbot), arrow=ROMAN[k])
     elif abbot < end:
-        out += f"all arrows passed, {plural(end - abbot, 'step')} to the end"
+        out += _("all arrows passed, {steps} to the end").format(steps=steps(end - abbot))
     else:
-        out += "at the end space"
+        out += _("at the end space")
     return out
 
 
 #: A narrow mat's few words for why a bottle cannot be taken (the summary's first
 #: words → the short form); the whole table and inspect give the reason in full.
-SHORT_REASONS = (("its ", "won't fit"), ("no free technique", "desk full"),
-                 ("the Abbot", "forced to Turn"), ("Second Helping", "star or circle only"))
+SHORT_REASONS = (("its ", N_("won't fit")), ("no free technique", N_("desk full")),
+                 ("the Abbot", N_("forced to Turn")), ("Second Helping", N_("star or circle only")))
 
 
 def short_reason(why: str) -> str:
-    return next((short for start, short in SHORT_REASONS if why.startswith(start)), why)
+    """A bottle's reason, short (the view gives the English reason)."""
+    short = next((short for start, short in SHORT_REASONS if str(why).startswith(start)), None)
+    return _(short) if short else str(why)
+
+
+def uses(code: str) -> str:
+    return _(USES[code]) if code in USES else code
 
 
 def desk_name(ws: dict) -> str | None:
     """The name of the side a workspace shows, once it is known."""
     side = ws.get("side")
-    return ws.get("name") or ((ws.get(side.lower()) or {}).get("name") if side else None)
+    return side_words(ws, side)[0] if side else None
+
+
+def side_words(ws: dict, side: str) -> tuple[str, str]:
+    """A workspace side's name and text in the reader's language (the view gives the
+    English; ``ws["text"]`` is the side shown, as the number of players has it)."""
+    english = ws.get(side.lower()) or {}
+    name, text = english.get("name", ""), english.get("text", "")
+    if ws.get("side") == side:
+        name, text = ws.get("name") or name, ws.get("text") or text
+    item = f"{ws.get('id')}.{side.lower()}"
+    return (item_name("inkwell", "workspaces", item, name), item_text("inkwell", "workspaces", item, text))
 
 
 def page_progress(page: dict | None) -> str:
@@ -252,7 +290,7 @@ class InkPart(BoardPart):
         t = Text()
         t.append(code, style=self.style(f"cube-{code}") if code in "KRYGB" else "")
         name = desk_name(ws)
-        t.append(f" {name}" if name else " desk, side secret")
+        t.append(f" {name}" if name else " " + _("desk, side secret"))
         return t
 
     def ink(self, code: str) -> str:
@@ -274,10 +312,10 @@ class InkPart(BoardPart):
             t.append(f" {b['min_players']}+", style=self.style("muted"))
         t.append(" ")
         if not b.get("active"):
-            t.append("out of play", style=self.style("blocked"))
+            t.append(_("out of play"), style=self.style("blocked"))
             return t
         cubes = self.cubes(b["cubes"], dim=blocked)
-        t.append_text(cubes if cubes else Text("empty", style=self.style("blocked")))
+        t.append_text(cubes if cubes else Text(_("empty"), style=self.style("blocked")))
         return t
 
     def slot_cell(self, b: dict, touches: frozenset[str], wide: bool) -> Text:
@@ -288,12 +326,12 @@ class InkPart(BoardPart):
         t.append(f"{slot} ", style=self.style("muted"))
         tech = b.get("technique")
         if not b.get("active"):
-            t.append("out of play", style=self.style("blocked"))
+            t.append(_("out of play"), style=self.style("blocked"))
         elif tech:
-            t.append(tech["name"], style=(self.style("hi") if hi else self.style("head"))
+            t.append(tech_name(tech), style=(self.style("hi") if hi else self.style("head"))
                      + click_style(f"slot:{slot}"))
             if wide:
-                t.append(f" ({USES.get(tech['uses'], tech['uses'])})", style=self.style("muted"))
+                t.append(f" ({uses(tech['uses'])})", style=self.style("muted"))
         else:
-            t.append("no technique", style=self.style("muted"))
+            t.append(_("no technique"), style=self.style("muted"))
         return t

@@ -10,9 +10,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from rich.style import Style
+from rich.cells import cell_len
 from rich.text import Text
 
-from .common import (InkPart, abbot_words, fit, line, short_reason, wrap)
+from inkterm.i18n import gettext as _
+
+from .common import (InkPart, abbot_words, fit, line, short_reason, tech_name, tech_text, wrap)
 
 #: Columns kept free inside the frame on each side: an arrow on a side of the track
 #: writes its number there.
@@ -118,13 +121,13 @@ class MatView(InkPart):
         for b in mat if not small else ():  # small: the menu's hint says the card's text
             tech = b.get("technique")
             if tech and f"slot:{b['slot']}" in touches:
-                rows += wrap(self, Text(f"{b['slot']} {tech['name']}: {tech['text']}",
+                rows += wrap(self, Text(f"{b['slot']} {tech_name(tech)}{_(': ')}{tech_text(tech)}",
                                         style=self.style("muted")), inner)
         if not small:  # on a small screen the strip above says it, always in sight
             foot = Text(abbot_words(view), style=self.style("head"))
             forced = [p["name"] for p in view.get("players", []) if p.get("must_turn") and not p.get("finished")]
             if forced:
-                foot.append(f" · must Turn: {', '.join(forced)}", style=self.style("forced"))
+                foot.append(" · " + _("must Turn: {names}").format(names=_(", ").join(forced)), style=self.style("forced"))
             rows += wrap(self, foot, inner)  # never cut: it is the Abbot's next step
         return self._framed(view, [fit(r, inner) for r in rows], width)
 
@@ -143,8 +146,8 @@ class MatView(InkPart):
             body = Text.assemble(" " * MARGIN, row, " " * MARGIN)
             if inside is not None:  # an arrow's or the end's words beside its mark
                 side, text, style = inside
-                body = (Text.assemble(Text(text, style=style), body[len(text):]) if side == "left"
-                        else Text.assemble(body[: len(body) - len(text)], Text(text, style=style)))
+                body = (Text.assemble(Text(text, style=style), body[cell_len(text):]) if side == "left"
+                        else Text.assemble(body[: len(body) - cell_len(text)], Text(text, style=style)))
             out.append(Text.assemble(left, body, right, no_wrap=True, overflow="crop"))
         out.append(bottom)
         return out
@@ -156,6 +159,7 @@ class MatView(InkPart):
         """The frame as the top line, the bottom line and, a row each, the left and
         right cells with any words that go inside."""
         cells = perimeter(width, height)
+        end_word = _("end")
         last = len(cells) - 1
         end = max(1, view.get("end_space", 0))
         abbot = min(view.get("abbot", 0), end)
@@ -173,15 +177,17 @@ class MatView(InkPart):
             styles[y][x] = self.style("walked" if walked else "frame")
         inside: dict[int, tuple[str, str, Style | str]] = {}  # row -> (side, words, style)
 
-        def label(i: int, text: str, style, mark: str) -> None:
-            """``text`` on the track, ending on cell ``i``; on a side, a mark on cell
+        def label(i: int, words: str, style, mark: str) -> None:
+            """``words`` on the track, ending on cell ``i``; on a side, a mark on cell
             ``i`` and the words inside the frame beside it."""
+            # A cell a grid place: a wide character takes its own and the next ("").
+            text = [piece for ch in words for piece in ((ch, "") if cell_len(ch) == 2 else (ch,))]
             i = max(1, i)
             if cells[i][2] in ("top", "bottom"):
                 i = max(1, i - len(text) + 1)
             x, y, side = cells[i]
             if side in ("left", "right"):
-                inside[y] = (side, text, style)
+                inside[y] = (side, words, style)
                 grid[y][x], styles[y][x] = mark, style
                 return
             xs = [cells[min(last, i + k)][0] for k in range(len(text))]
@@ -195,9 +201,9 @@ class MatView(InkPart):
             label(at(space) - 1, ("I", "II", "III")[k - 1] if k <= 3 else str(k),
                   self.style("forced") if k <= crossed else self.style("head"),
                   "▲" if side == "left" else "▼")
-        label(last, "end", self.style("head"), "◆")
+        label(last, end_word, self.style("head"), "◆")
         grid[0][0], styles[0][0] = "A", self.style("head")
-        x, y, _ = cells[here]
+        x, y, _side = cells[here]
         grid[y][x], styles[y][x] = "●", self.style("current")
 
         def runs(y: int) -> Text:  # a span per run of one style, not per cell
@@ -221,10 +227,10 @@ class MatView(InkPart):
         by_reason: dict[str, list[str]] = {}
         for b in mat:
             if b.get("active") and b.get("why_not"):
-                why = short_reason(b["why_not"]) if small else b["why_not"]
+                why = short_reason(b["why_not"]) if small else str(b["why_not"])
                 by_reason.setdefault(why, []).append(b.get("name", b["id"]))
         out: list[Text] = []
         for why, ids in by_reason.items():
             out += wrap(self, line(("✗ ", self.style("blocked")), (" ".join(ids), self.style("blocked")),
-                                   (f": {why}", self.style("muted"))), width)
+                                   (_(": ") + why, self.style("muted"))), width)
         return out

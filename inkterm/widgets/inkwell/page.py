@@ -13,11 +13,26 @@ from typing import Any
 from rich.text import Text
 
 from inkterm.games.inkwell.rules import gold_bonus_words
+from inkterm.i18n import N_, gettext as _
 from inkterm.widgets.touch import click_style
 
 from .common import (CAND, LETTER, MARK, ROMAN, SYMBOL, WORD, InkPart, acting_seat,
-                     bottle_cubes, candidate_spaces, fit, illustration_mark, line, page_progress, scored_total,
-                     washes, wrap)
+                     bottle_cubes, candidate_spaces, fit, illustration_mark, line, page_name, page_progress, scored_total,
+                     side_words, tech_name, washes, wrap)
+
+
+#: What a Turn's preview names its parts (the view's English), and their short words.
+PREVIEW_WORDS = (N_("illustrations"), N_("multiplier"))
+SHORT_PARTS = {"illustrations": N_("illus"), "multiplier": N_("mult")}
+
+
+def part_words(p: dict) -> dict[str, str]:
+    """The names a Turn's preview gives its parts in English (the desk's side, a
+    technique) in the reader's language."""
+    ws = p.get("workspace") or {}
+    said = {(ws.get(s.lower()) or {}).get("name", ""): side_words(ws, s)[0] for s in ("A", "B")}
+    said.update((x["name"], tech_name(x)) for x in p.get("techniques") or [])
+    return said
 
 
 def split_spaces(page: dict) -> tuple[dict[str, list[dict]], list[dict], dict | None]:
@@ -75,7 +90,7 @@ class PageDrawing:
         apart from the cubes, where the letter alone reads as the box's name (and
         the whole table keeps to 120×40)."""
         name = ill["id"] if framed else illustration_mark(ill["id"])
-        t = Text(f"{name} {ill['points']}pt ", style=self.part.style("head"))
+        t = Text(f"{name} " + _("{n}pt").format(n=ill['points']) + " ", style=self.part.style("head"))
         if ill.get("complete"):
             t.append("✓", style=self.part.style("done"))
         else:
@@ -86,9 +101,9 @@ class PageDrawing:
         """What the multiplier counts: ``counts red + gold`` (short ``(red + gold)``)."""
         m = self.page.get("multiplier", "?")
         if m == "?":
-            return Text("(its colour)" if short else "counts the colour on it", style=self.part.style("muted"))
-        return Text.assemble("(" if short else "counts ", (WORD[m], self.part.ink(m)),
-                             "+gold)" if short else " + gold")
+            return Text(_("(its colour)") if short else _("counts the colour on it"), style=self.part.style("muted"))
+        return Text.assemble("(" if short else _("counts") + " ", (_(WORD[m]), self.part.ink(m)),
+                             "+" + _("gold") + ")" if short else " + " + _("gold"))
 
     # ------------------------------------------------------------------ narrow
     def rows(self, width: int) -> list[Text]:
@@ -119,12 +134,12 @@ class PageDrawing:
         part = self.part
         extra = Text(no_wrap=True, overflow="ellipsis")
         if self.loose:
-            extra.append("margin ", style=part.style("muted"))  # its spaces: margin 1, 2…
+            extra.append(_("margin") + " ", style=part.style("muted"))  # its spaces: margin 1, 2…
             extra.append_text(Text(" ").join(self.cells(self.loose, strip=True)))
         if self.mult is not None:
             if extra:
                 extra.append(" ┊ ", style=part.style("frame"))
-            extra.append("multiplier ", style=part.style("head"))
+            extra.append(_("multiplier") + " ", style=part.style("head"))
             extra.append_text(self.cell(self.mult, self.mult["id"]))
             extra.append(" ")
             extra.append_text(self.mult_note(short=True))
@@ -146,11 +161,11 @@ class PageDrawing:
                                    style, width))
         extras = []
         if self.loose:
-            extras.append(self._box(Text("margin", style=part.style("muted")),
+            extras.append(self._box(Text(_("margin"), style=part.style("muted")),
                                     self.cells(self.loose, strip=True), part.style("frame"), width,
                                     corner="┌┐└┘"))
         if self.mult is not None:
-            extras.append(self._box(Text("multiplier", style=part.style("head")),
+            extras.append(self._box(Text(_("multiplier"), style=part.style("head")),
                                     [Text.assemble(self.cell(self.mult, self.mult["id"]), " ", self.mult_note())],
                                     part.style("frame"), width, corner="┌┐└┘"))
         rows = pack(boxes, width)
@@ -190,7 +205,7 @@ class PageDrawing:
         groups = [(ill["id"] + ("✓ " if ill.get("complete") else ":"), self.by_ill.get(ill["id"], []))
                   for ill in self.page.get("illustrations", [])]
         if self.loose:
-            groups.append(("margin ", self.loose))  # never "S": the star bottle is S1
+            groups.append((_("margin") + " ", self.loose))  # never "S": the star bottle is S1
         if self.mult is not None:
             groups.append(("M ", [self.mult]))
         for n, (name, spaces) in enumerate(groups):
@@ -246,35 +261,35 @@ class PageView(InkPart):
         players = view.get("players", [])
         seat = acting_seat(view)
         if seat is None or seat >= len(players):
-            self.show_lines([Text("The game is over.", style=self.style("muted"))])
+            self.show_lines([Text(_("The game is over."), style=self.style("muted"))])
             return
         p = players[seat]
         page = p.get("page")
         mine = view.get("current") == seat
         hi = touches if mine else frozenset()
         head = Text(no_wrap=True, overflow="ellipsis")
-        head.append(f"Page: {p['name']}", style=self.seat_style(seat) + self.style("head"))
+        head.append(_("Page: {name}").format(name=p['name']), style=self.seat_style(seat) + self.style("head"))
         if page is None:
             if p.get("finished"):
-                head.append("  — all three pages turned", style=self.style("muted"))
+                head.append("  — " + _("all three pages turned"), style=self.style("muted"))
             else:
                 nxt = ROMAN[min(3, p.get("pages_turned", 0) + 1)]
-                head.append(f"  — choosing a page {nxt}", style=self.style("muted"))
+                head.append("  — " + _("choosing a page {level}").format(level=nxt), style=self.style("muted"))
             self.show_lines([head])
             return
         turn_hi = f"page:{page['id']}" in hi
-        head.append(f" {page['id']} {page['name']}",
+        head.append(f" {page['id']} {page_name(page)}",
                     style=(self.style("hi") if turn_hi else self.style("head"))
                     + click_style(f"page:{page['id']}"))
         cand: set[str] = set()
         for tch in hi:
             if tch.startswith("bottle:"):
                 cand |= candidate_spaces(page, bottle_cubes(view, tch.split(":", 1)[1]), washes(p))
-        head.append(f"  {CAND} = room" if cand else f"  {page['empty']} empty",
+        head.append(f"  {CAND} = " + _("room") if cand else "  " + _("{n} empty").format(n=page['empty']),
                     style=self.style("current") if cand else "")
         hand = view.get("hand") or {}
         if mine and any(hand.values()):
-            head.append("  To place: ", style=self.style("head"))
+            head.append("  " + _("To place: "), style=self.style("head"))
             head.append_text(self.cubes(hand))
         drawing = PageDrawing(self, page, hi, cand, clickable=mine)
         width = self.width()
@@ -287,14 +302,16 @@ class PageView(InkPart):
     def turn_line(self, p: dict, preview: list, turn_hi: bool, detail: bool) -> Text:
         """``Turn now scores 9: illustrations 5 + multiplier 3 + Soot Desk 1``."""
         t = Text()
-        t.append(f"Turn now scores {scored_total(preview)}:",
+        t.append(_("Turn now scores {n}:").format(n=scored_total(preview)),
                  style=self.style("hi") if turn_hi else self.style("head"))
-        short = {"illustrations": "illus", "multiplier": "mult"}
-        t.append(" " + " + ".join(f"{lab if detail else short.get(lab, lab)} {v}" for lab, v in preview))
+        said = part_words(p)
+        t.append(" " + " + ".join(f"{said.get(lab) or _(lab if detail else SHORT_PARTS.get(lab, lab))} {v}"
+                                  for lab, v in preview))
         gold = p.get("turn_bonus", 0)
         bonus = f"+ {gold_bonus_words(gold)}" if gold else ""
         if p.get("must_turn"):
-            t.append(f"  (forced: {bonus or 'no gold bonus'})", style=self.style("forced"))
+            t.append("  (" + _("forced: {bonus}").format(bonus=bonus or _("no gold bonus")) + ")",
+                     style=self.style("forced"))
         elif bonus:
             t.append(f"  {bonus}", style=self.style("muted"))
         return t
@@ -317,8 +334,8 @@ class OthersView(InkPart):
             if s == shown or page is None:
                 continue
             t = Text(no_wrap=True, overflow="ellipsis")
-            t.append(f"Page: {p['name']}", style=self.seat_style(s) + self.style("head"))
-            name = f" {page['name']}" if detail else ""
+            t.append(_("Page: {name}").format(name=p['name']), style=self.seat_style(s) + self.style("head"))
+            name = f" {page_name(page)}" if detail else ""
             t.append(f" {page['id']}{name} {page_progress(page).split()[-1]} ", style=self.style("head"))
             mini = PageDrawing(self, page).mini()
             if t.cell_len + mini.cell_len > self.width():  # narrow: the page on a line of its own

@@ -5,12 +5,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from rich.style import Style
+from rich.cells import cell_len
 from rich.text import Text
 
 from inkterm.games.inkwell.content import COLOUR_WORDS
+from inkterm.i18n import gettext as _
 from inkterm.widgets.touch import click_style
 
-from .common import (CODE_OF_WORD, MARK, STATUS, SYMBOL, USES, InkPart, line, viewer_seat)
+from .common import (CODE_OF_WORD, MARK, STATUS, SYMBOL, InkPart, line, page_name, side_words, tech_name, tech_text,
+                     uses, viewer_seat)
 from .page import PageDrawing
 
 
@@ -40,49 +43,50 @@ class DeskView(InkPart):
             side = (view.get("private") or {}).get("workspace_side")
         lines: list[Text] = []
         t = Text()
-        t.append("Desk ", style=self.style("head") + click_style("workspace"))
+        t.append(_("Desk") + " ", style=self.style("head") + click_style("workspace"))
         code = CODE_OF_WORD.get(ws["colour"], "?")
         t.append(code, style=self.style(f"cube-{code}") if code in SYMBOL else "")
-        t.append(f" {ws['colour']}", style=self.ink(code))
+        t.append(f" {_(ws['colour'])}", style=self.ink(code))
         ws_hi = "workspace" in hi
         if side is None:
-            secret = "  side secret until everyone has chosen" if not view.get("solo") else "  no side yet"
-            t.append("  choose a side:" if ws_hi else secret,
+            secret = "  " + (_("side secret until everyone has chosen") if not view.get("solo") else _("no side yet"))
+            t.append("  " + _("choose a side:") if ws_hi else secret,
                      style=self.style("hi") if ws_hi else self.style("muted"))
         else:
-            name = ws.get("name") or ws[side.lower()]["name"]
-            text = ws.get("text") or ws[side.lower()]["text"]
-            t.append(f"  side {side}: ")
+            name, text = side_words(ws, side)
+            t.append("  " + _("side {side}: ").format(side=side))
             t.append(name, style=self.style("hi") if ws_hi else self.style("head"))
             t.append(f" — {text}", style=self.style("muted"))
         lines.append(t)
         if side is None and ws_hi:
             for s in ("a", "b"):
-                lines.append(Text.assemble(f" {s.upper()} ", (ws[s]["name"], self.style("head")),
-                                           (f" — {ws[s]['text']}", self.style("muted"))))
+                name, text = side_words(ws, s.upper())
+                lines.append(Text.assemble(f" {s.upper()} ", (name, self.style("head")),
+                                           (f" — {text}", self.style("muted"))))
         techs = p.get("techniques") or []
         placed = sum(1 for x in techs if x.get("where") == "workspace")
         head = Text()
         cap = p.get("capacity")  # None while the side, which may raise it, is secret
-        head.append("Techniques", style=self.style("head"))
+        head.append(_("Techniques"), style=self.style("head"))
         if cap is not None:
-            head.append(f": {placed} of {cap} slots used this page, {max(0, cap - placed)} free")
+            head.append(_(": {n} of {cap} slots used this page, {free} free").format(
+                n=placed, cap=cap, free=max(0, cap - placed)))
         else:
-            head.append(f": {placed} placed this page")
+            head.append(_(": {n} placed this page").format(n=placed))
         if not techs:
-            head.append(": none yet", style=self.style("muted"))
+            head.append(_(": none yet"), style=self.style("muted"))
         lines.append(head)
         for x in techs:
             h = f"tech:{x['id']}" in hi
             row = Text(no_wrap=not h, overflow="ellipsis")
             row.append(MARK if h else " ", style=self.style("current"))
-            row.append(" under " if x.get("where") == "under" else " ")
+            row.append(" " + _("under") + " " if x.get("where") == "under" else " ")
             status = x.get("status", "up")
-            row.append(x["name"], style=(self.style("hi") if h else
+            row.append(tech_name(x), style=(self.style("hi") if h else
                        self.style("muted") if status == "down" else self.style("head"))
                        + click_style(f"tech:{x['id']}"))
-            row.append(f" [{STATUS.get(status, status)}, {USES.get(x['uses'], x['uses'])}]")
-            row.append(f" {x['text']}", style=self.style("muted"))
+            row.append(f" [{_(STATUS[status]) if status in STATUS else status}{_(', ')}{uses(x['uses'])}]")
+            row.append(f" {tech_text(x)}", style=self.style("muted"))
             lines.append(row)
         self.show_lines(lines)
 
@@ -104,10 +108,12 @@ class DisplayView(InkPart):
     def _row(self, level: str, pages: list[dict], touches: frozenset[str], names: bool, whole: bool) -> Text:
         """``II  ▶II-4 Owl × blue 13pt  II-5 Rose × black 12pt``: a display's pages,
         each with its name, multiplier colour and points."""
-        head = f"{level} on offer: " if whole else f"{level:<4}"
-        row = line((head if level else " " * len(f"{'III'} on offer: " if whole else "    "), self.style("head")))
+        on_offer = _("{level} on offer: ")
+        head = on_offer.format(level=level) if whole else f"{level:<4}"
+        row = line((head if level else " " * cell_len(on_offer.format(level="III") if whole else "    "),
+                    self.style("head")))
         if not pages:
-            row.append("all taken", style=self.style("muted"))
+            row.append(_("all taken"), style=self.style("muted"))
         for n, pg in enumerate(pages):
             h = f"page:{pg['id']}" in touches
             pts = sum(i["points"] for i in pg["illustrations"])
@@ -115,17 +121,17 @@ class DisplayView(InkPart):
             if n:
                 row.append("  " if names else " ")
             row.append(MARK if h else "", style=self.style("current"))
-            row.append(f"{pg['id']} {pg['name']}" if names or h else pg["id"],
+            row.append(f"{pg['id']} {page_name(pg)}" if names or h else pg["id"],
                        style=(self.style("hi") if h else Style()) + click_style(f"page:{pg['id']}"))
             row.append(" × ")  # the multiplier colour in words: "× green"
-            row.append(COLOUR_WORDS.get(m, m), style=self.ink(m))
-            row.append(f" {pts}pt", style=self.style("muted"))
+            row.append(_(COLOUR_WORDS.get(m, m)), style=self.ink(m))
+            row.append(" " + _("{n}pt").format(n=pts), style=self.style("muted"))
         return row
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         # The whole table has no views to title: a level's row says what it is.
         whole = self.whole
-        lines: list[Text] = [] if whole else [Text("Pages to choose from", style=self.style("head"))]
+        lines: list[Text] = [] if whole else [Text(_("Pages to choose from"), style=self.style("head"))]
         shown: dict | None = None
         width = self.width()
         for level, pages in (view.get("display") or {}).items():
@@ -135,7 +141,8 @@ class DisplayView(InkPart):
                 self._row(level if i == 0 else "", [pg], touches, True, whole) for i, pg in enumerate(pages)]
             shown = next((pg for pg in pages if f"page:{pg['id']}" in touches), shown)
         if shown is not None:
-            lines.append(Text(f"{shown['id']} {shown['name']}: {len(shown['spaces'])} spaces",
+            lines.append(Text(f"{shown['id']} {page_name(shown)}{_(': ')}"
+                              + _("{n} spaces").format(n=len(shown['spaces'])),
                               style=self.style("head")))
             drawing = PageDrawing(self, shown)
             lines += drawing.boxes(self.width()) if detail else drawing.rows(self.width())
@@ -150,13 +157,13 @@ class LegendView(InkPart):
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         self.update(Text.assemble(
-            ("Key ", self.style("head")),
-            ("cubes K R Y G B, ★ gold; K×3 = three black. Bottles ☆ star, ○ circle, "
-             "◊ diamond (its technique card with it); 3+ = used with 3 or more players; "
-             "dimmed = cannot be taken now (✗ under the rings says why). Spaces: 3·R empty, "
-             "takes red or gold; ? any cube; ★ gold only; 3■K holds black; a box or ▕ ▏ "
-             "frames an illustration, illus B its name (its spaces B1, B2…), ✓ complete; others' pages small (B: illustration B): a letter a cube, · "
-             "empty. Track (round the mat): A start, clockwise to the end, "
-             "I II III the arrows, ● the Abbot, walked part heavy. ▶ the "
-             "highlighted choice; + room for the highlighted bottle; ! must Turn; "
-             "✓1st finished; ⚑ first player.", self.style("muted"))))
+            (_("Key") + " ", self.style("head")),
+            (_("cubes K R Y G B, ★ gold; K×3 = three black. Bottles ☆ star, ○ circle, "
+               "◊ diamond (its technique card with it); 3+ = used with 3 or more players; "
+               "dimmed = cannot be taken now (✗ under the rings says why). Spaces: 3·R empty, "
+               "takes red or gold; ? any cube; ★ gold only; 3■K holds black; a box or ▕ ▏ "
+               "frames an illustration, illus B its name (its spaces B1, B2…), ✓ complete; others' pages small (B: illustration B): a letter a cube, · "
+               "empty. Track (round the mat): A start, clockwise to the end, "
+               "I II III the arrows, ● the Abbot, walked part heavy. ▶ the "
+               "highlighted choice; + room for the highlighted bottle; ! must Turn; "
+               "✓1st finished; ⚑ first player."), self.style("muted"))))

@@ -12,10 +12,10 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from inkterm.engine.words import count
+from inkterm.i18n import gettext as _, ngettext
 
 from .common import (CODE_OF_WORD, FIRST, MARK, ROMAN, InkPart, abbot_words, desk_name, line,
-                     next_arrow, ordinal, page_progress, pile_size, plural, scored_total, wrap)
+                     next_arrow, ordinal, page_progress, pile_size, scored_total, tech_name, techniques, wrap)
 
 
 def seat_table(part: InkPart, view: dict, compact: bool) -> Table:
@@ -27,35 +27,35 @@ def seat_table(part: InkPart, view: dict, compact: bool) -> Table:
     t = Table(box=None, padding=(0, 1, 0, 0), pad_edge=False, show_header=not compact,
               header_style=part.style("head"), expand=False)
     t.add_column("", width=1, no_wrap=True)
-    t.add_column("Player", no_wrap=True, max_width=8 if compact else 12, overflow="ellipsis")
-    t.add_column("Pts", justify="right", no_wrap=True)
-    t.add_column("Page", no_wrap=True)
-    t.add_column("Turned", justify="right", no_wrap=True)
+    t.add_column(_("Player"), no_wrap=True, max_width=8 if compact else 12, overflow="ellipsis")
+    t.add_column(_("Pts"), justify="right", no_wrap=True)
+    t.add_column(_("Page"), no_wrap=True)
+    t.add_column(_("Turned"), justify="right", no_wrap=True)
     if not compact:
-        t.add_column("Turn now", justify="right", no_wrap=True)
-        t.add_column("Desk", no_wrap=True)
-        t.add_column("Tech", justify="right", no_wrap=True)
+        t.add_column(_("Turn now"), justify="right", no_wrap=True)
+        t.add_column(_("Desk"), no_wrap=True)
+        t.add_column(_("Tech"), justify="right", no_wrap=True)
     # The notes give way first: the columns before them never shrink.
     t.add_column("", no_wrap=False)
     for s, p in enumerate(view.get("players", [])):
         mine = s == current
         page = p.get("page")
-        where = page_progress(page) if page else "finished" if p.get("finished") else "choosing"
+        where = page_progress(page) if page else _("finished") if p.get("finished") else _("choosing")
         note = Text(no_wrap=True, overflow="ellipsis")
         standing = p.get("finished") or p.get("must_turn")
         if s == first:  # the word too when there is room for it
-            note.append(f"{FIRST} " if standing and compact else f"{FIRST}first ", style=part.style("muted"))
+            note.append(f"{FIRST} " if standing and compact else FIRST + _("first") + " ", style=part.style("muted"))
         if p.get("finished"):
             note.append(f"✓{ordinal(p.get('finish_position') or 0)}", style=part.style("done"))
         elif p.get("must_turn"):
-            note.append("!must Turn", style=part.style("forced"))
+            note.append("!" + _("must Turn"), style=part.style("forced"))
         turned = p.get("pages_turned", 0)
         cells: list = [
             Text(MARK if mine else " ", style=part.style("current")),
             Text(p["name"], style=part.seat_style(s) + (part.style("head") if mine else Style())),
-            f"{p['score']}pt" if compact else str(p["score"]),
+            _("{n}pt").format(n=p['score']) if compact else str(p["score"]),
             where,
-            f"{turned} turned" if compact else str(turned),
+            _("{n} turned").format(n=turned) if compact else str(turned),
         ]
         if not compact:
             preview = p.get("turn_preview") or []
@@ -71,11 +71,12 @@ def seat_table(part: InkPart, view: dict, compact: bool) -> Table:
     if rival:
         pile = pile_size(rival)
         nxt = next_arrow(view)
-        when = f"at arrow {ROMAN[nxt[0]]}" if nxt else "at the end"
-        note = Text((f"pile {pile} {when}" if compact else f"pile {pile} scores {when}") if pile else "",
+        when = _("at arrow {arrow}").format(arrow=ROMAN[nxt[0]]) if nxt else _("at the end")
+        note = Text((_("pile {n} {when}") if compact else _("pile {n} scores {when}")).format(n=pile, when=when)
+                    if pile else "",
                     style=part.style("muted"), no_wrap=True, overflow="ellipsis")
-        cells = [Text(" "), Text("Rival", style=part.style("head")),
-                 f"{rival.get('score', 0)}pt" if compact else str(rival.get("score", 0)),
+        cells = [Text(" "), Text(_("Rival"), style=part.style("head")),
+                 _("{n}pt").format(n=rival.get('score', 0)) if compact else str(rival.get("score", 0)),
                  Text(rival.get("label", ""), style=part.style("muted")), ""]
         if not compact:
             cells += ["", "", ""]
@@ -98,7 +99,7 @@ class StripView(InkPart):
             for p in view.get("players", []))
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
-        head = line((abbot_words(view, short=True), self.style("head")), "  gold ",
+        head = line((abbot_words(view, short=True), self.style("head")), "  " + _("gold") + " ",
                     ("★", self.style("cube-Au")), str(view.get("gold", 0)))
         self.update(Group(head, seat_table(self, view, compact=True)))
 
@@ -111,7 +112,7 @@ class PlayersView(InkPart):
     KEYS = ("players", "rival", "current", "first_player", "arrows", "arrows_crossed")
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
-        head = Text("Players", style=self.style("head"))
+        head = Text(_("Players"), style=self.style("head"))
         if detail:  # the table's own header says what it is
             self.update(seat_table(self, view, compact=False))
             self._shape = None  # not lines: the next lines are laid out afresh
@@ -120,20 +121,21 @@ class PlayersView(InkPart):
         for s, p in enumerate(view.get("players", [])):
             t = Text()
             t.append(p["name"], style=self.seat_style(s) + self.style("head"))
-            t.append(": ")
+            t.append(_(": "))
             preview = p.get("turn_preview") or []
             if preview:
-                t.append(f"Turn now +{scored_total(preview)} · ")
+                t.append(_("Turn now +{n}").format(n=scored_total(preview)) + " · ")
             t.append_text(self.desk(p["workspace"]))
             techs = p.get("techniques") or []
-            t.append(f" · {plural(len(techs), 'technique')}")
+            t.append(f" · {techniques(len(techs))}")
             if techs:
-                t.append(": " + ", ".join(x["name"] for x in techs), style=self.style("muted"))
+                t.append(_(": ") + _(", ").join(tech_name(x) for x in techs), style=self.style("muted"))
             lines += wrap(self, t, self.width())  # desks go by name now: never cut
         rival = view.get("rival")
         if rival:
-            t = Text.assemble(("Rival", self.style("head")), f": {rival.get('score', 0)} points, pile ")
-            t.append_text(self.cubes(rival.get("pile", {})) or Text("empty"))
+            t = Text.assemble((_("Rival"), self.style("head")),
+                              _(": {n} points, pile ").format(n=rival.get('score', 0)))
+            t.append_text(self.cubes(rival.get("pile", {})) or Text(_("empty")))
             lines.append(t)
         self.show_lines(lines)
 
@@ -146,26 +148,28 @@ class SupplyView(InkPart):
 
     def draw(self, view: dict, touches: frozenset[str], detail: bool) -> None:
         stock = Text()
-        stock.append("Bag ", style=self.style("head"))
+        stock.append(_("Bag") + " ", style=self.style("head"))
         stock.append(f"{view.get('bag_total', 0)}: ")
         stock.append_text(self.cubes(view.get("bag", {})))
-        gold = Text.assemble(("Gold ", self.style("head")), ("★", self.style("cube-Au")),
-                             f" {view.get('gold', 0)} left", ("  Deck ", self.style("head")),
-                             plural(view.get("deck", 0), "technique"))
+        gold = Text.assemble((_("Gold") + " ", self.style("head")), ("★", self.style("cube-Au")),
+                             " " + _("{n} left").format(n=view.get('gold', 0)), ("  " + _("Deck") + " ", self.style("head")),
+                             techniques(view.get("deck", 0)))
         lines = [Text.assemble(stock, "  ", gold)] if detail else [stock, gold]
         if view.get("end_phase") and not view.get("over"):
-            lines.append(Text(f"End phase: finished players score +{view.get('end_phase_points', 3)} a turn.",
+            lines.append(Text(_("End phase: finished players score +{n} a turn.").format(
+                n=view.get('end_phase_points', 3)),
                               style=self.style("muted")))
         rival = view.get("rival")
         if rival:
-            t = Text.assemble(("Rival ", self.style("head")),
+            score = rival.get('score', 0)
+            t = Text.assemble((_("Rival") + " ", self.style("head")),
                               f"({rival.get('label', rival.get('difficulty', ''))}): "
-                              f"{count(rival.get('score', 0), 'point')}")
+                              + ngettext("{n} point", "{n} points", score).format(n=score))
             if not view.get("over"):
-                t.append(" so far")
+                t.append(" " + _("so far"))
             if pile_size(rival):
-                t.append("; its pile ", style=self.style("muted"))
+                t.append(_("; its pile "), style=self.style("muted"))
                 t.append_text(self.cubes(rival.get("pile", {})))
-                t.append(" scores at the next arrow", style=self.style("muted"))
+                t.append(" " + _("scores at the next arrow"), style=self.style("muted"))
             lines.append(t)
         self.show_lines(lines)

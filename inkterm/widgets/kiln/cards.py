@@ -7,22 +7,27 @@ from rich.console import Group
 from rich.padding import Padding
 from rich.text import Text
 
-from inkterm.engine.words import possessive
+from inkterm.engine.words import is_you
 from inkterm.games.kiln.content import ZONES
 from inkterm.games.kiln.view import CardFacts, KilnView, TableauCard
+from inkterm.i18n import N_, gettext as _
 from inkterm.widgets.touch import click_style
 
-from .parts import MARK, KilnPart, tags_of
+from .parts import MARK, KilnPart, card_name, card_text, tags_of
 
-TYPE_WORDS = {"play": "play", "tap": "tap", "persistent": "ongoing", "achievement": "achievement"}
+TYPE_WORDS = {"play": N_("play"), "tap": N_("tap"), "persistent": N_("ongoing"), "achievement": N_("achievement")}
+
+
+def type_words(card: Mapping[str, Any]) -> str:
+    return _(TYPE_WORDS.get(card.get("type", ""), N_("card")))
 
 
 def card_type(card: Mapping[str, Any]) -> str:
     """A card's type in words: "play", "tap", "ongoing · Bank", "achievement"."""
-    words = TYPE_WORDS.get(card.get("type", ""), "card")
+    words = type_words(card)
     pip = card.get("pip")
     if card.get("type") == "persistent":
-        words += f" · {ZONES[pip - 1]}" if pip else " · always on"
+        words += f" · {_(ZONES[pip - 1])}" if pip else " · " + _("always on")
     return words
 
 
@@ -44,13 +49,13 @@ class CardList(KilnPart):
             lit = f"card:{c['id']}" in hi
             click = click_style(f"card:{c['id']}")
             name = Text(MARK if lit else " ")
-            name.append(c["name"], style=self.style("head"))
+            name.append(card_name(c), style=self.style("head"))
             if "cost" in c:
                 name.append(f"  ${c['cost']}")
             if c.get("tapped"):
-                name.append("  ↷ tapped", style=self.style("tapped"))
+                name.append("  ↷ " + _("tapped"), style=self.style("tapped"))
             effect = Text(card_type(c), style=self.style("muted"))
-            effect.append(f": {c.get('text', '')}")
+            effect.append(_(": ") + card_text(c))
             for t in (name, effect):
                 if lit:
                     t.stylize(self.style("hi"))
@@ -96,16 +101,18 @@ class HandView(CardList):
     def draw(self, view: KilnView, touches: frozenset[str], detail: bool) -> None:
         you = view.get("you")
         if you is None:
-            self.show_cards([Text("Hands are hidden.", style=self.style("muted"))])
+            self.show_cards([Text(_("Hands are hidden."), style=self.style("muted"))])
             return
         me = view["players"][you]
         hi = touches if view.get("current") == you else frozenset()
-        parts: list = [Text(f"{possessive(me['name'], start=True)} hand (secret)", style=self.style("head"))]
+        whose = (_("Your hand (secret)") if is_you(me["name"])
+                 else _("{name}'s hand (secret)").format(name=me["name"]))
+        parts: list = [Text(whose, style=self.style("head"))]
         parts.extend(self.card_lines(me.get("hand_cards", []), hi) or
-                     [Text("  (no cards)", style=self.style("muted"))])
+                     [Text("  " + _("(no cards)"), style=self.style("muted"))])
         studio = view.get("studio")
         if studio:
-            parts.append(Text("Drawn in the Studio (swap any one-for-one)", style=self.style("head")))
+            parts.append(Text(_("Drawn in the Studio (swap any one-for-one)"), style=self.style("head")))
             parts.extend(self.card_lines(studio, hi))
         self.show_cards(parts)
 
@@ -120,12 +127,12 @@ class PlayedView(CardList):
 
     def draw(self, view: KilnView, touches: frozenset[str], detail: bool) -> None:
         tags, current = tags_of(view), view.get("current")
-        parts: list = [Text("Cards in front of the players", style=self.style("head"))]
+        parts: list = [Text(_("Cards in front of the players"), style=self.style("head"))]
         for s, p in enumerate(view.get("players", [])):
             head = self.seat_label(tags, s, p["name"], None)
             items = p.get("tableau") or []
             if not items:
-                head.append("  no cards", style=self.style("muted"))
+                head.append("  " + _("no cards"), style=self.style("muted"))
             parts.append(head)
             parts.extend(self.card_lines(items, touches if s == current else frozenset()))
         self.show_cards(parts)

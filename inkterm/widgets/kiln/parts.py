@@ -8,12 +8,33 @@ from rich.text import Text
 
 from inkterm.games.kiln.content import FAVOUR_SPACES, N_BLANKS, ROW_SIZES
 from inkterm.games.kiln.view import KilnView, PlayerView
+from inkterm.i18n import N_, gettext as _
+from inkterm.translated import item_name, item_text
 from inkterm.widgets.legend import legend_line
 from inkterm.widgets.part import BoardPart
 
 MARK = "▶"
-EXTRA_WORDS = "from cards and Tribute"
-FAVOUR_LEGEND = "♦ favour spaces: " + " · ".join(f"{i} {name}" for i, name in enumerate(FAVOUR_SPACES))
+EXTRA_WORDS = N_("from cards and Tribute")
+#: The names the view gives in English (zones, favour spaces), marked for the catalog:
+#: the board shows each through gettext.
+ZONE_WORDS = (N_("Materials"), N_("Bank"), N_("Favour Hall"), N_("Studio"), N_("Shop"), N_("Imperial Kiln"))
+SPACE_WORDS = (N_("Start"), N_("Select materials"), N_("Blank"), N_("Reward"), N_("Prepare glaze"),
+               N_("Exhibition"), N_("Tribute"))
+#: The folded views' names on the head line.
+VIEW_WORDS = {"table": N_("Table"), "boards": N_("Boards"), "hand": N_("Hand"), "cards": N_("Cards")}
+
+
+def favour_legend() -> str:
+    return _("♦ favour spaces: ") + " · ".join(f"{i} {_(name)}" for i, name in enumerate(FAVOUR_SPACES))
+
+
+def card_name(c) -> str:
+    """A card's name in the reader's language (the view gives the English)."""
+    return item_name("kiln", "cards", c["id"], c["name"])
+
+
+def card_text(c) -> str:
+    return item_text("kiln", "cards", c["id"], c.get("text", ""))
 #: The folded views, in `v` order, and the parts each one shows.
 VIEWS = {
     "table": ("kiln-head", "kiln-zones", "kiln-seats", "kiln-legend"),
@@ -116,17 +137,18 @@ class HeadView(FollowsView):
     KEYS = ("round", "bellows", "extra_actions", "deck", "discard")
 
     def draw(self, view: KilnView, touches: frozenset[str], detail: bool) -> None:
-        head = Text.assemble((f"Round {view.get('round', '?')}/10", self.style("head")))
+        head = Text.assemble((_("Round {n}/10").format(n=view.get('round', '?')), self.style("head")))
         bonus = turn_bonus(view)
         if bonus:  # pending Bellows or Rush Order: the turn holds more than the menu shows
             head.append(bonus, style=self.style("hi"))
         if detail:
-            head.append(f"   deck {view.get('deck', '?')}   discard {len(view.get('discard', []))}")
+            head.append("   " + _("deck {n}").format(n=view.get('deck', '?')) + "   "
+                        + _("discard {n}").format(n=len(view.get('discard', []))))
         else:
             head.append("   v: ", style=self.style("muted"))
             for name in VIEWS:
                 on = name == self.view_name
-                head.append(f"{MARK if on else ' '}{name.capitalize()} ",
+                head.append(f"{MARK if on else ' '}{_(VIEW_WORDS[name])} ",
                             style=self.style("head") if on else self.style("muted"))
         self.show(head)
 
@@ -136,9 +158,9 @@ def turn_bonus(view: KilnView) -> str:
     waiting for the main action, Rush Order's extra main action."""
     parts = []
     if view.get("bellows"):
-        parts.append(f"Bellows +{view['bellows']}")
+        parts.append(_("Bellows +{n}").format(n=view['bellows']))
     if view.get("extra_actions"):
-        parts.append(f"+{view['extra_actions']} main action")
+        parts.append(_("+{n} main action").format(n=view['extra_actions']))
     return "".join(f"  {p}" for p in parts)
 
 
@@ -153,5 +175,5 @@ class LegendView(FollowsView):
         # whole table's width, where it fits.
         text = legend_line("kiln", "whole", None) if detail else legend_line("kiln", self.view_name, 0)
         if detail:
-            text += f"\n{FAVOUR_LEGEND}"
+            text += f"\n{favour_legend()}"
         self.show(Text(text, style=self.style("muted")))

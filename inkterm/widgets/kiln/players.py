@@ -11,14 +11,17 @@ from rich.text import Text
 from inkterm.engine.steps import key_int
 from inkterm.games.kiln.content import FAVOUR_SPACES
 from inkterm.games.kiln.view import KilnView, PlayerView
+from inkterm.i18n import N_, gettext as _
 from inkterm.widgets.touch import click_style
 
-from .cards import TYPE_WORDS
-from .parts import EXTRA_WORDS, KilnPart, blank_slots, extra_points, open_row, row_lit, tags_of
+from .cards import type_words
+from .parts import EXTRA_WORDS, KilnPart, blank_slots, card_name, extra_points, open_row, row_lit, tags_of
 
 #: What completing each row gives besides its point (rules: "Rows and their rewards").
-ROW_REWARDS = ("favour space twice", "+2 clay +3 glaze", "play a card", "+2 money", "start player")
-ROW_REWARDS_SHORT = ("favour twice", "+2 clay 3 glaze", "play a card", "+2 money", "start player")
+ROW_REWARDS = (N_("favour space twice"), N_("+2 clay +3 glaze"), N_("play a card"), N_("+2 money"),
+               N_("start player"))
+ROW_REWARDS_SHORT = (N_("favour twice"), N_("+2 clay 3 glaze"), N_("play a card"), N_("+2 money"),
+                     N_("start player"))
 
 
 class PlayersView(KilnPart):
@@ -46,7 +49,7 @@ class PlayersView(KilnPart):
     def _board(self, s: int, p: PlayerView, tags, mine, starter, hi, detail):
         title = self.seat_label(tags, s, p["name"], mine)
         if starter:
-            title.append(" ⚑ starts" if detail else " ⚑")
+            title.append(" ⚑ " + _("starts") if detail else " ⚑")
         title.append(f" ★{p['score']}")
         extra = extra_points(p)
         if not detail:
@@ -59,34 +62,36 @@ class PlayersView(KilnPart):
     def _money(self, p: PlayerView, hi, gap: str) -> Text:
         money = Text()
         money.append(f"${p['money']}", style=self.style("hi") if "money" in hi else "")
-        money.append(f"{gap}clay {p['clay']}{gap}glaze {p['glaze']}")
+        money.append(gap + _("clay {n}").format(n=p['clay']) + gap + _("glaze {n}").format(n=p['glaze']))
         return money
 
     def _folded_lines(self, p: PlayerView, hi) -> list[Text]:
         """Ten lines in a 22-column board: four seats fit 80×24."""
-        lines = [self._money(p, hi, " "), Text(f"supply {p['supply']} hand {p['hand']}"),
+        lines = [self._money(p, hi, " "),
+                 Text(_("supply {n}").format(n=p['supply']) + " " + _("hand {n}").format(n=p['hand'])),
                  self._favour(p["favour"], hi, False), *self._rows(p, hi, False),
-                 Text(f"dice this round {p['taken_dice']}")]
+                 Text(_("dice this round {n}").format(n=p['taken_dice']))]
         for line in lines:
             line.no_wrap, line.overflow = True, "ellipsis"
         return lines
 
     def _whole_lines(self, p: PlayerView, hi, extra: int) -> list[Text]:
         money = self._money(p, hi, "  ")
-        money.append(f"  hand {p['hand']}")
-        lines = [money, Text(f"supply {p['supply']}  dice this round {p['taken_dice']}"),
+        money.append("  " + _("hand {n}").format(n=p['hand']))
+        lines = [money, Text(_("supply {n}").format(n=p['supply']) + "  "
+                             + _("dice this round {n}").format(n=p['taken_dice'])),
                  self._favour(p["favour"], hi, True), *self._rows(p, hi, True)]
         for line in lines:
             line.no_wrap, line.overflow = True, "ellipsis"
         if extra:
-            lines.append(Text(f"+{extra} {EXTRA_WORDS}"))
+            lines.append(Text(f"+{extra} {_(EXTRA_WORDS)}"))
         return lines + self._tableau(p, hi)
 
     def _favour(self, favour: int, hi, detail: bool) -> Text:
         lit = {key_int(x) for x in hi if x.startswith("favour:")}
         if not detail:
             line = Text("♦ ")
-            line.append(f"{favour} {FAVOUR_SPACES[favour]}", style=self.style("hi") if lit else "")
+            line.append(f"{favour} {_(FAVOUR_SPACES[favour])}", style=self.style("hi") if lit else "")
             return line
         line = Text()
         for i in range(7):
@@ -95,7 +100,7 @@ class PlayersView(KilnPart):
             label = f"[{i}]" if i == favour else str(i)
             line.append(label, style=self.style("hi") if i in lit else (
                 self.style("head") if i == favour else self.style("muted")))
-        line.append(f" {FAVOUR_SPACES[favour]}")
+        line.append(f" {_(FAVOUR_SPACES[favour])}")
         return line
 
     def _rows(self, p: PlayerView, hi, detail: bool) -> list[Text]:
@@ -106,7 +111,7 @@ class PlayersView(KilnPart):
             line = Text(f"{row:<6}", style=self.style("hi") if lit else "")
             done = i < p["rows"]
             mark = "✓" if done else " "
-            reward = ROW_REWARDS[i] if detail else ROW_REWARDS_SHORT[i]
+            reward = _(ROW_REWARDS[i] if detail else ROW_REWARDS_SHORT[i])
             line.append(f" {mark} {reward}" if detail else f"{mark}{reward}",
                         style=self.style("muted") if done else "")
             out.append(line)
@@ -115,13 +120,13 @@ class PlayersView(KilnPart):
     def _tableau(self, p: PlayerView, hi) -> list[Text]:
         items = p.get("tableau") or []
         if not items:
-            return [Text("no cards in front", style=self.style("muted"))]
+            return [Text(_("no cards in front"), style=self.style("muted"))]
         out = []
         for c in items:
-            line = Text(c["name"], style=self.style("tapped") if c.get("tapped") else "")
-            line.append(f" · {TYPE_WORDS.get(c.get('type', ''), 'card')}", style=self.style("muted"))
+            line = Text(card_name(c), style=self.style("tapped") if c.get("tapped") else "")
+            line.append(f" · {type_words(c)}", style=self.style("muted"))
             if c.get("tapped"):
-                line.append(" ↷ tapped")
+                line.append(" ↷ " + _("tapped"))
             if f"card:{c['id']}" in hi:
                 line.stylize(self.style("hi"))
             line.stylize(click_style(f"card:{c['id']}"))
@@ -147,7 +152,7 @@ class SeatBoardView(PlayersView):
         p, tags = players[seat], tags_of(view)
         hi = touches if seat == current else frozenset()
         board = self._board(seat, p, tags, seat == current, seat == view.get("start_seat"), hi, False)
-        front = Group(Text("In front", style=self.style("head")), *self._tableau(p, hi))
+        front = Group(Text(_("In front"), style=self.style("head")), *self._tableau(p, hi))
         grid = Table.grid(expand=True, padding=(0, 2))
         grid.add_column(no_wrap=True)  # the board as wide as its lines: never cut
         grid.add_column(ratio=1, overflow="fold")  # a long card name wraps, never cut

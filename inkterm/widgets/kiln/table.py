@@ -8,29 +8,36 @@ from rich.table import Table
 from rich.text import Text
 
 from inkterm.games.kiln.content import ZONES
-from inkterm.games.kiln.core import effect_text
 from inkterm.games.kiln.view import KilnView, PlayerView
+from inkterm.i18n import N_, gettext as _, ngettext
 from inkterm.widgets.touch import click_style
 
 from .parts import MARK, KilnPart, blank_slots, extra_points, open_row, row_lit, tags_of
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
-FAVOUR_SHORT = ("Start", "Select", "Blank", "Reward", "Glaze", "Exhibit", "Tribute")
+FAVOUR_SHORT = (N_("Start"), N_("Select"), N_("Blank"), N_("Reward"), N_("Glaze"), N_("Exhibit"), N_("Tribute"))
 #: Each tile's lines (title, dice, gain, tokens), cut to the width, never wrapped.
 TILE_ROWS = 4
 #: A main action's gain in a folded tile's width (the whole table uses the menu's words).
-SHORT_GAIN = ("+{} clay/glaze", "+{} money", "+{} favour", "swap {} cards", "−{} card cost", "copy at {}")
+SHORT_GAIN = (N_("+{n} clay/glaze"), N_("+{n} money"), N_("+{n} favour"), N_("swap {n} cards"),
+              N_("−{n} card cost"), N_("copy at {n}"))
+#: The whole table's words, as the menu says them.
+GAIN = (N_("+{n} clay/glaze"), N_("+{n} money"), N_("+{n} favour"), None, N_("a card {n} cheaper"),
+        N_("copy a zone at {n}"))
 
 
 def gain_words(pip: int, dice: int, short: bool = False) -> str:
     """What a main action in zone ``pip`` gives at its current strength."""
     if not dice:
-        return "closed"
+        return _("closed")
     if not short:
-        return str(effect_text(pip, dice))
+        words = GAIN[pip - 1]
+        if words is None:
+            return ngettext("swap with {n} card", "swap with {n} cards", dice).format(n=dice)
+        return _(words).format(n=dice)
     if pip == 4 and dice == 1:
-        return "swap 1 card"
-    return SHORT_GAIN[pip - 1].format(dice)
+        return _("swap 1 card")
+    return _(SHORT_GAIN[pip - 1]).format(n=dice)
 
 
 class ZonesView(KilnPart):
@@ -91,16 +98,17 @@ class ZonesView(KilnPart):
         names = view.get("zones") or list(ZONES)
         n = view.get("dice", [0] * 6)[z]
         click = click_style(f"zone:{z + 1}")
-        title = Text(f"{MARK if hi else ' '}{DIE_FACES[z]} {z + 1} {names[z]}" if detail
-                     else f"{MARK if hi else ' '}{DIE_FACES[z]}{z + 1} {names[z]}",
+        name = _(names[z])
+        title = Text(f"{MARK if hi else ' '}{DIE_FACES[z]} {z + 1} {name}" if detail
+                     else f"{MARK if hi else ' '}{DIE_FACES[z]}{z + 1} {name}",
                      style=self.style("hi") if hi else self.style("head"))
         dice = Text(" ")
         if n:
             dice.append("●" * n)
             if detail:
-                dice.append(f"  {n} {'die' if n == 1 else 'dice'}", style=self.style("muted"))
+                dice.append("  " + ngettext("{n} die", "{n} dice", n).format(n=n), style=self.style("muted"))
         else:
-            dice.append("no dice", style=self.style("muted"))
+            dice.append(_("no dice"), style=self.style("muted"))
         gain = Text(" " + gain_words(z + 1, n, short=not detail),
                     style="" if n else self.style("muted"))
         tokens = Text(" ")
@@ -144,9 +152,9 @@ class SeatsView(KilnPart):
         head.append(f" ★{p['score']} ")
         head.append(f"${p['money']}", style=style_hi if "money" in hi else "")
         fav = p["favour"]
-        head.append(f" ♦{fav} {FAVOUR_SHORT[fav]}",
+        head.append(f" ♦{fav} {_(FAVOUR_SHORT[fav])}",
                     style=style_hi if any(x.startswith("favour:") for x in hi) else "")
-        head.append(f" clay {p['clay']} glaze {p['glaze']}")
+        head.append(" " + _("clay {n}").format(n=p['clay']) + " " + _("glaze {n}").format(n=p['glaze']))
         head.no_wrap, head.overflow = True, "ellipsis"
         slots = Text("   ")
         next_row = open_row(p["blanks"])
@@ -155,7 +163,7 @@ class SeatsView(KilnPart):
                 slots.append("|", style=self.style("muted"))
             lit = row_lit(hi, i, next_row)
             slots.append(row, style=style_hi if lit else "")
-        slots.append(f" {p['blanks']}/20 rows {p['rows']}")
+        slots.append(f" {p['blanks']}/20 " + _("rows {n}").format(n=p['rows']))
         extra = extra_points(p)
         if extra:
             slots.append(f" +{extra}")

@@ -39,6 +39,7 @@ from textual.widgets import Select, TabbedContent, TabPane
 
 from inkterm.games.voynich import words as W
 from inkterm.games.voynich.view import VoynichView
+from inkterm.i18n import gettext as _
 from inkterm.widgets.game_board import GameBoard
 
 from .common import SECTIONS
@@ -85,27 +86,27 @@ class VoynichBoard(Vertical, GameBoard):
             yield SectionsLegend(classes="vy-legend")
             yield BookView(classes="vy-book")
             with Vertical(classes="vy-card"):
-                yield CardPicker([], prompt="help card: follows the choice", compact=True,
+                yield CardPicker([], prompt=_("help card: follows the choice"), compact=True,
                                  type_to_search=False, classes="vy-picker")
                 yield HelpView(classes="vy-help")
         yield ScoreLine(classes="vy-scores")
         with TabbedContent(id="vy-tabs"):
-            with TabPane("Puzzle", id="vy-tab-puzzle"):
+            with TabPane(_("Puzzle"), id="vy-tab-puzzle"):
                 with VerticalScroll():
                     yield PuzzleView(classes="vy-puzzle")
-            with TabPane("Track", id="vy-tab-track"):
+            with TabPane(_("Track"), id="vy-tab-track"):
                 with VerticalScroll():
                     yield TrackView(classes="vy-track")
-            with TabPane("Sections", id="vy-tab-sections"):
+            with TabPane(_("Sections"), id="vy-tab-sections"):
                 with VerticalScroll():
                     for sec in SECTIONS:
                         yield SectionView(sec, classes="vy-section")
-            with TabPane("Book", id="vy-tab-book"):
+            with TabPane(_("Book"), id="vy-tab-book"):
                 with VerticalScroll():
                     yield BookView(classes="vy-book")
-            with TabPane("Card", id="vy-tab-card"):
+            with TabPane(_("Card"), id="vy-tab-card"):
                 with VerticalScroll():
-                    yield CardPicker([], prompt="help: follows the choice", compact=True,
+                    yield CardPicker([], prompt=_("help: follows the choice"), compact=True,
                                      type_to_search=False, classes="vy-picker")
                     yield HelpView(classes="vy-help")
 
@@ -195,7 +196,7 @@ class VoynichBoard(Vertical, GameBoard):
         for p in view.get("players", []):
             for card in p.get("book", []):
                 if card["card"] == cards[0] and card.get("condition") and card.get("step", 4) < 4:
-                    t = Text(f"{W.card(card['card'])} needs ", style="bold")
+                    t = Text(_("{card} needs ").format(card=W.card(card['card'])), style="bold")
                     t.append(W.condition(card["condition"]))
                     if wide:
                         t.no_wrap = True

@@ -2,13 +2,15 @@
 one card: all four steps in words."""
 from __future__ import annotations
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
 from inkterm.games.voynich import words as W
 from inkterm.games.voynich.view import CardView, VoynichView
+from inkterm.i18n import gettext as _
 from inkterm.widgets.touch import click_style
 
-from .common import ARROW, MARK, SECTIONS, VoyPart, card_scores, card_steps
+from .common import ARROW, MARK, SECTIONS, VoyPart, card_scores, card_steps, kind_word, page_word
 
 
 def card_line(card: CardView, short: bool = False) -> tuple[str, str, str]:
@@ -16,7 +18,8 @@ def card_line(card: CardView, short: bool = False) -> tuple[str, str, str]:
     step = card.get("step", 1)
     does = W.actions(card.get("actions", []))
     cond = card.get("condition") or []
-    needs = f"{ARROW.get(step, '')} needs {W.condition(cond, short)}" if step < 4 and cond else "✓ last step"
+    needs = (f"{ARROW.get(step, '')} " + _("needs {what}").format(what=W.condition(cond, short))
+             if step < 4 and cond else "✓ " + _("last step"))
     scores = W.scores(card["scores"], card.get("multiplier", 0))
     return does, needs, scores
 
@@ -34,7 +37,7 @@ class BookView(VoyPart):
         if seat is None:
             seat = view.get("winner", 0) if players else None
         if seat is None or seat >= len(players):
-            self.update(Text("No book to show.", style=self.style("muted")))
+            self.update(Text(_("No book to show."), style=self.style("muted")))
             return
         p = players[seat]
         open_sec = view.get("open") if view.get("current") == seat else None
@@ -45,14 +48,14 @@ class BookView(VoyPart):
         # folded into its own tab, the book puts the page that matters first and large;
         # laid out with everything else, every card keeps to one line in book order
         large = (open_sec or (min(touched, key=SECTIONS.index) if touched else None)) if wrap else None
-        head = Text(f"Book: {p['name']}", style=self.seat_style(players, seat) + self.style("head"))
+        head = Text(_("Book: {name}").format(name=p['name']), style=self.seat_style(players, seat) + self.style("head"))
         if open_sec:
-            head.append(f"  open: {open_sec.capitalize()}", style=self.style("current"))
+            head.append("  " + _("open: {page}").format(page=page_word(open_sec)), style=self.style("current"))
         elif last:
-            head.append(f"  last opened: {last.capitalize()} (not now)", style=self.style("muted"))
+            head.append("  " + _("last opened: {page} (not now)").format(page=page_word(last)), style=self.style("muted"))
         texts = W.texts(p.get("supply", {}).get("texts", []))
         head.append("\n" if wrap else "  ")
-        head.append(f"texts in supply: {texts}", style=self.style("muted"))
+        head.append(_("texts in supply: {texts}").format(texts=texts), style=self.style("muted"))
         lines = [head]
         pages: dict[str, list[CardView]] = {}
         for card in p.get("book", []):
@@ -64,12 +67,12 @@ class BookView(VoyPart):
                                         sec in touched or card["card"] in cards_hi,
                                         card["card"] == acting, sec == large, wrap))
         if acting and view.get("actions_left"):
-            left = Text(f"◆ {W.card(acting)}, still to use: ", style=self.style("current"))
+            left = Text("◆ " + _("{card}, still to use: ").format(card=W.card(acting)), style=self.style("current"))
             left.append("; ".join(W.action(a) for a in view["actions_left"]))
             lines.append(left)
         elif wrap:
-            lines.append(Text("●○○○ step of four  ▶ open  ✗ opened last turn  ◆ in use  "
-                              "↻ rotate ⇅ flip to advance", style=self.style("muted")))
+            lines.append(Text(_("●○○○ step of four  ▶ open  ✗ opened last turn  ◆ in use  "
+                                "↻ rotate ⇅ flip to advance"), style=self.style("muted")))
         self.show_lines(lines)
 
     def _card(self, card, sec, first, is_open, is_last, hi, in_use, large, wrap) -> list[Text]:
@@ -80,7 +83,8 @@ class BookView(VoyPart):
         else:
             t.append(" ")
         t.append(MARK if hi else " ", style=self.style("mark") if hi else "")
-        t.append(f"{W.card(card['card']):<12}" if not wrap else W.card(card["card"]), style=self.style("head"))
+        name = str(W.card(card['card']))
+        t.append(set_cell_size(name, max(12, cell_len(name))) if not wrap else name, style=self.style("head"))
         t.append("◆ " if in_use else "  ", style=self.style("current"))
         t.append(W.steps(card.get("step", 1)) + " ", style=self.style("current" if is_open else "muted"))
         does, needs, scores = card_line(card, short=not large)
@@ -92,7 +96,7 @@ class BookView(VoyPart):
         t.stylize(click_style(f"card:{card['card']}"), 2)
         if not wrap:  # with the whole table: what it needs beside it, or under it if too long
             room = self.content_size.width or 72
-            if t.cell_len + 3 + len(needs) <= room:
+            if t.cell_len + 3 + cell_len(needs) <= room:
                 t.append(f" │ {needs}", style=self.style("muted"))
                 return [t]
             return [t, Text(f"{' ' * 21}{needs}", style=self.style("muted"))]
@@ -110,7 +114,7 @@ class HelpView(VoyPart):
 
     def draw(self, view: VoynichView, cid: str | None, explained: bool = False) -> None:  # type: ignore[override]  # drawn by VoynichBoard.show with its own arguments, never through redraw
         if not cid:
-            self.update(Text("Choose a card above to see its help card.", style=self.style("muted")))
+            self.update(Text(_("Choose a card above to see its help card."), style=self.style("muted")))
             return
         holder, now = None, None
         # A card in a book as the game's own content has it; one in no book as today's.
@@ -120,14 +124,14 @@ class HelpView(VoyPart):
                 if card["card"] == cid:
                     holder, now = (s, p), card.get("step")
                     scores, path = card["scores"], card["path"]
-        kinds = " or ".join(f"{W.GLYPH[t]} {W.KNOWLEDGE[t].capitalize()}" for t in scores)
+        kinds = _(" or ").join(f"{W.GLYPH[t]} {kind_word(t)}" for t in scores)
         sub = Text(W.card(cid), style=self.style("head"))
         if holder is not None:
             s, p = holder
             sub.append(" · ")
             sub.append(f"{p['colour'][0]} {p['name']}", style=self.seat_style(view["players"], s))
-            sub.append(f", on step {now}")
-        sub.append(f" · scores {kinds}", style=self.style("muted"))
+            sub.append(_(", on step {n}").format(n=now))
+        sub.append(" · " + _("scores {kinds}").format(kinds=kinds), style=self.style("muted"))
         lines = [sub]
         prev: list[str] = []
         for step, acts, mult, cond in path:
@@ -136,18 +140,20 @@ class HelpView(VoyPart):
             t.append(MARK if here else " ", style=self.style("current") if here else "")
             t.append(f"{W.steps(step)} ", style=self.style("head"))
             new = acts[len(prev):] if prev and acts[: len(prev)] == prev else acts
-            t.append(("adds " if new is not acts else "does ") + W.actions(new))
-            t.append(f" · ×{mult}" if mult else " · scores nothing", style=self.style("muted"))
+            t.append((_("adds {what}") if new is not acts else _("does {what}")).format(what=W.actions(new)))
+            t.append(f" · ×{mult}" if mult else " · " + _("scores nothing"), style=self.style("muted"))
             if here:
                 t.stylize(self.style("current"), 0, 1)
             lines.append(t)
             if cond:
-                lines.append(Text(f"      {ARROW.get(step, '')} to step {step + 1}: {W.condition(cond)}",
+                lines.append(Text(f"      {ARROW.get(step, '')} "
+                                  + _("to step {n}: {what}").format(n=step + 1, what=W.condition(cond)),
                                   style=self.style("muted")))
             prev = acts
         if explained:
-            lines.append(Text(f"×N: at the end, N × the worth of the highest box (10 = 1 … 100 = 10) "
-                              f"your {kinds} reached; lifting a token pays its row + column value in OK",
+            lines.append(Text(_("×N: at the end, N × the worth of the highest box (10 = 1 … 100 = 10) "
+                                "your {kinds} reached; lifting a token pays its row + column value in OK"
+                                ).format(kinds=kinds),
                               style=self.style("muted")))
         if not explained:  # laid out with the whole board: a line each, however long
             for line in lines:

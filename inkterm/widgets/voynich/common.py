@@ -10,6 +10,7 @@ from rich.text import Text
 from inkterm.games.voynich import words as W
 from inkterm.games.voynich.content import content as voynich_content
 from inkterm.games.voynich.view import PlayerView, TokenView, VoynichView
+from inkterm.i18n import N_, gettext as _
 from inkterm.widgets.part import BoardPart
 
 
@@ -20,15 +21,26 @@ KIND_GLYPH = {"leaf": "♣", "drop": "≈", "star": "★", "text": "¶"}
 SECTIONS = ("botany", "astrology", "baths", "writing", "recipes")
 # A short key beside each section's name: how its parts connect and read.
 SECTION_KEY = {
-    "botany": "roots → stem → branches",
-    "astrology": "inner  outer 1 outer 2",
-    "baths": "fountains → Pool 1; ✕ dirty",
-    "writing": "rows: texts │ stars │ head",
-    "recipes": "moved from elsewhere",
+    "botany": N_("roots → stem → branches"),
+    "astrology": N_("inner  outer 1 outer 2"),
+    "baths": N_("fountains → Pool 1; ✕ dirty"),
+    "writing": N_("rows: texts │ stars │ head"),
+    "recipes": N_("moved from elsewhere"),
 }
+#: The sections' (and knowledge kinds') names as the board shows them.
+SECTION_WORDS = {"botany": N_("Botany"), "astrology": N_("Astrology"), "baths": N_("Baths"),
+                 "writing": N_("Writing"), "recipes": N_("Recipes")}
+
+
+def page_word(section: str) -> str:
+    """A double page's (a section's) name: "Botany"."""
+    return _(SECTION_WORDS[section]) if section in SECTION_WORDS else section.capitalize()
+
+
+kind_word = page_word
 # Turning a card to its next step: step 1->2 rotate, 2->3 flip, 3->4 rotate.
 ARROW = {1: "↻", 2: "⇅", 3: "↻"}
-OWNER_LEGEND = "N = Grey (neutral)"
+OWNER_LEGEND = N_("N = Grey (neutral)")
 
 
 def explain_icon(icon: str) -> str:

@@ -6,6 +6,7 @@ from rich.text import Text
 
 from inkterm.games.voynich import words as W
 from inkterm.games.voynich.view import PlayerView, VoynichView
+from inkterm.i18n import gettext as _
 from inkterm.widgets.touch import click_style
 
 from .common import MARK, TYPE_GLYPH, VoyPart
@@ -65,7 +66,7 @@ class PuzzleView(VoyPart):
             t.append(f" {word}", style=muted)
             return t
 
-        lines = [edge(CORNERS[0], CORNERS[1], list(range(1, 9)), "row", self.style("head"))]
+        lines = [edge(CORNERS[0], CORNERS[1], list(range(1, 9)), _("row"), self.style("head"))]
         crowded: dict[tuple, list[str]] = {}
         for r in range(8):
             line = Text()
@@ -80,7 +81,7 @@ class PuzzleView(VoyPart):
             line.append("│", style=frame)
             line.append(f" {rowv[r]}", style=self.style("value"))
             lines.append(line)
-        lines.append(edge(CORNERS[2], CORNERS[3], list(colv), "col", self.style("value")))
+        lines.append(edge(CORNERS[2], CORNERS[3], list(colv), _("col"), self.style("value")))
         for stack, cells in crowded.items():
             t = Text().append("* ", style=self.style("head"))
             t.append(" ".join(W.cell(rc) for rc in cells) + ": ", style=muted)

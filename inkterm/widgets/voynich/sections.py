@@ -11,13 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rich.cells import set_cell_size
 from rich.text import Text
 
 from inkterm.games.voynich import words as W
 from inkterm.games.voynich.view import TokenView, VoynichView
+from inkterm.i18n import gettext as _
 from inkterm.widgets.touch import click_style
 
 from .common import MARK, VoyPart, token_label
+
+#: The botany rows' labels (the roots above their tips).
+ROW_WORDS = {"roots": lambda: _("roots"), "tips": lambda: _("tips")}
 
 #: An empty space (a token's place printed on the board).
 EMPTY = "○"
@@ -140,9 +145,9 @@ class SectionView(VoyPart):
         for k, info in bo.items():
             if info.get("branch"):
                 branches.setdefault(info["branch"], []).append(k)
-        out = [self.title("Botany", "drops climb from the tips"),
-               self.line(" flowers", [sp(k, k[-1]) for k in bo if k.startswith("FL")]),
-               Text(" stem      ├ branches", style=muted)]
+        out = [self.title(_("Botany"), _("drops climb from the tips")),
+               self.line(" " + _("flowers"), [sp(k, k[-1]) for k in bo if k.startswith("FL")]),
+               Text(" " + set_cell_size(_("stem"), 9) + " ├ " + _("branches"), style=muted)]
         width = max(len(W.reward_glyphs(bo[k]["reward"])) for k in stems) + 4
         for k in stems:
             n = k[-1]
@@ -152,7 +157,7 @@ class SectionView(VoyPart):
             stem.append(" ├", style=muted)
             stem.append_text(self.line("", [sp(b, b[-1]) for b in branches.get(f"BR{n}", [])]))
             out.append(stem)
-        out.append(self.line(" base", [sp("BASE", " leaves start "), Text("↑", style=muted)]))
+        out.append(self.line(" " + _("base"), [sp("BASE", " " + _("leaves start") + " "), Text("↑", style=muted)]))
         # the roots above their tips, in numbered columns (a drop climbs straight up)
         rows = {"roots": [k for k in bo if k.startswith("RU")], "tips": [k for k in bo if k.startswith("RT")]}
         cells = {name: [sp(k) for k in keys] for name, keys in rows.items()}
@@ -162,7 +167,7 @@ class SectionView(VoyPart):
             numbers.append(f" {i + 1:<{w - 1}}", style=muted)
         out.append(numbers)
         for name, row in cells.items():
-            t = Text().append(f" {name:<5}", style=self.style("head"))
+            t = Text().append(" " + set_cell_size(ROW_WORDS[name](), 5), style=self.style("head"))
             for cell, w in zip(row, widths):
                 cell.pad_right(max(0, w - cell.cell_len))
                 t.append_text(cell)
@@ -179,13 +184,13 @@ class SectionView(VoyPart):
         rings = ("I", "O1", "O2")
         # the goat's next sectors and what entering each would pay now (×2 enters two)
         nxt = sectors[(sectors.index(goat) + 1) % len(sectors)] if goat in sectors else None
-        title = self.title("Astrology", f"goat on {goat}")
+        title = self.title(_("Astrology"), _("goat on {sector}").format(sector=goat))
         if nxt is not None:
             after = sectors[(sectors.index(nxt) + 1) % len(sectors)]
-            title.append("; turned it pays ", style=self.style("muted"))
-            for s, sep in ((nxt, ", "), (after, "")):
+            title.append(_("; turned it pays "), style=self.style("muted"))
+            for s, sep in ((nxt, _(", ")), (after, "")):
                 t = Text().append(f"→{s} ", style=self.style("muted"))
-                t.append(self.glyphs(W.reward_glyphs(pays.get(s, ""))) or "nothing")
+                t.append(self.glyphs(W.reward_glyphs(pays.get(s, ""))) or _("nothing"))
                 t.stylize(click_style("astrology:goat"))
                 title.append_text(t)
                 title.append(sep, style=self.style("muted"))
@@ -216,11 +221,11 @@ class SectionView(VoyPart):
             t.append(s, style=self.style("current") if here else self.style("head"))
             return t
 
-        names = {"I": "inner", "O1": "outer 1", "O2": "outer 2"}
+        names = {"I": _("inner"), "O1": _("outer 1"), "O2": _("outer 2")}
         if wide:  # a line a sector: inner, outer 1, outer 2 side by side
             head = Text("  ")
             for ring in rings:
-                head.append(f" {names[ring]:<22}", style=self.style("muted"))
+                head.append(" " + set_cell_size(names[ring], 22), style=self.style("muted"))
             out.append(head)
             for s in sectors:
                 t = sector(s)
@@ -234,7 +239,7 @@ class SectionView(VoyPart):
         # two lines a sector: the star spaces, then the text spaces and what each pays
         head = Text("  ")
         for ring in rings:
-            head.append(f" {names[ring]:<13}", style=self.style("muted"))
+            head.append(" " + set_cell_size(names[ring], 13), style=self.style("muted"))
         out.append(head)
         for s in sectors:
             top, low = sector(s), Text("  ")
@@ -267,23 +272,23 @@ class SectionView(VoyPart):
 
         # as printed: the fountains on top, the right one's dirty water pushing left into
         # its stream; both streams join above Pool 1
-        sl1, sr1, dw = sp("SL1", "1"), sp("SR1", "1"), sp("DW", "dirty")
+        sl1, sr1, dw = sp("SL1", "1"), sp("SR1", "1"), sp("DW", _("dirty"))
         right = 15 + sr1.cell_len + 3  # the right fountain stands over the dirty water
-        out = [self.title("Baths", "each push pays where it lands"),
-               at(self.line(" left fountain", [sp("FNL")]), right) + self.line("right", [sp("FNR")]),
+        out = [self.title(_("Baths"), _("each push pays where it lands")),
+               at(self.line(" " + _("left fountain"), [sp("FNL")]), right) + self.line(_("right"), [sp("FNR")]),
                at(arrow(" ↓"), right + 1) + arrow("↓"),
                at(self.line("", [sl1]), 15) + self.line("", [sr1, arrow(" ←"), dw]),
                at(arrow(" ↓"), 16) + arrow("↓"),
-               self.line("", [sp("SL2", "2"), arrow(" →"), sp("J1", "joined 1")])]
+               self.line("", [sp("SL2", "2"), arrow(" →"), sp("J1", _("joined 1"))])]
         hi = "POOL1" in self._hi
         label = Text().append(MARK if hi else " ", style=self.style("mark") if hi else "")
-        label.append("Pool 1", style=self.style("hi") if hi else self.style("head"))
+        label.append(_("Pool 1"), style=self.style("hi") if hi else self.style("head"))
         if others or not dirty_in_pool:  # the dirty drops there are listed below, with their rewards
             label.append_text(self.slot(others))
         label.stylize(click_style("baths:space:POOL1"))
         pool = self.line("", [arrow("               ↓"), sp("J2", "2"), arrow(" →"), label])
         out.append(pool)
-        drops = Text().append(" purify:", style=muted)
+        drops = Text().append(" " + _("purify:"), style=muted)
         for d in dirty_in_pool:
             hi = d in self._dirty
             t = Text().append(MARK if hi else " ", style=self.style("mark") if hi else "")
@@ -297,11 +302,11 @@ class SectionView(VoyPart):
         if dirty_in_pool:
             self.glyphs("✕")
             out.append(drops)
-        out.append(self.line("", [arrow(" a leaf goes on →"), sp("CH1", "channel"), arrow(" →"), sp("CH2"),
+        out.append(self.line("", [arrow(" " + _("a leaf goes on") + " →"), sp("CH1", _("channel")), arrow(" →"), sp("CH2"),
                                   arrow(" →")]))
         pool2 = [k for k, info in ba.items() if info.get("pool2")]
         half = (len(pool2) + 1) // 2
-        out.append(self.line(" Pool 2", [sp(k, k[-1]) for k in pool2[:half]]))
+        out.append(self.line(" " + _("Pool 2"), [sp(k, k[-1]) for k in pool2[:half]]))
         out.append(self.line("       ", [sp(k, k[-1]) for k in pool2[half:]]))
         return out
 
@@ -309,7 +314,7 @@ class SectionView(VoyPart):
     def _writing(self, view, board, wide) -> list[Text]:
         rows = board.get("writing", {})
         star_pays = view.get("star_pays", {})
-        out = [self.title("Writing", "head  ★ ★│texts from the left")]
+        out = [self.title(_("Writing"), _("head  ★ ★│texts from the left"))]
         room = self.content_size.width or 44
         width = max(len(W.reward_glyphs(info["head"])) for info in rows.values()) + 1
         self.glyphs("⇒")
@@ -329,7 +334,7 @@ class SectionView(VoyPart):
                 t.append(f" ★+{self.glyphs(pays)}", style=self.style("muted"))
                 self.glyphs("★+")
             out.append(t)
-        faces = Text().append(" texts", style=self.style("muted"))
+        faces = Text().append(" " + _("texts"), style=self.style("muted"))
         for tid, (face, back) in board.get("texts", {}).items():
             faces.append(f" ¶{tid.lstrip('t')} {self.glyphs(W.reward_glyphs(face))}/"
                          f"{self.glyphs(W.reward_glyphs(back))}✓", style=self.style("muted"))
@@ -345,8 +350,8 @@ class SectionView(VoyPart):
                  for kind, printed in rows.items()}
         widths = [max(row[i].cell_len for row in cells.values() if i < len(row))
                   for i in range(max(map(len, cells.values()), default=0))]
-        head = Text().append("Recipes", style=self.style("head"))
-        head.append("  from other sections", style=self.style("muted"))
+        head = Text().append(_("Recipes"), style=self.style("head"))
+        head.append("  " + _("from other sections"), style=self.style("muted"))
         numbers = Text("     ")
         for i, w in enumerate(widths):
             numbers.append(f" {i + 1:<{w - 1}}", style=self.style("muted"))

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import set_cell_size
 from rich.text import Text
 
 from inkterm.games.voynich import words as W
 from inkterm.games.voynich.view import SupplyView, VoynichView
+from inkterm.i18n import gettext as _
 
 from ..fit import FirstThatFits, shortened
-from .common import MARK, TYPES, TYPE_GLYPH, VoyPart
+from .common import MARK, TYPES, TYPE_GLYPH, VoyPart, kind_word, page_word
 
 
 def box_reached(value: int, boxes: list[list[int]]) -> int:
@@ -44,24 +46,24 @@ class TrackView(VoyPart):
             self._draw_blocks(view, players, breaks, boxes, end, current)
             return
         lines = []
-        names = Text(f"{'Track':<{self.LABEL}}", style=self.style("head"), no_wrap=True, overflow="ellipsis")
+        names = Text(set_cell_size(_("Track"), self.LABEL), style=self.style("head"), no_wrap=True, overflow="ellipsis")
         for s, p in enumerate(players):
             cell = f"{MARK if s == current else ' '}{p['colour'][0]} {p['name']}"
             names.append(self._fit(cell), style=self.seat_style(players, s) + self.style("head"))
         lines.append(names)
 
         def row(label: str, cells: Sequence[tuple[str, str | None]]) -> None:
-            t = Text(f"{label:<{self.LABEL}}", style=self.style("head"), no_wrap=True, overflow="ellipsis")
+            t = Text(set_cell_size(label, self.LABEL), style=self.style("head"), no_wrap=True, overflow="ellipsis")
             for text, sty in cells:
                 t.append(self._fit(text), style=self.style(sty) if sty else "")
             lines.append(t)
 
         if view.get("over"):
-            row("OK, final", [(str(p.get("ok", 0)), "head") for p in players])
+            row(_("OK, final"), [(str(p.get("ok", 0)), "head") for p in players])
         elif view.get("end_triggered"):
-            row("OK, ending", [(str(p.get("ok", 0)), "head") for p in players])
+            row(_("OK, ending"), [(str(p.get("ok", 0)), "head") for p in players])
         else:
-            row(f"OK (to {end})", [(f"{p.get('ok', 0)} ({max(0, end - p.get('ok', 0))})", "head") for p in players])
+            row(_("OK (to {end})").format(end=end), [(f"{p.get('ok', 0)} ({max(0, end - p.get('ok', 0))})", "head") for p in players])
         for ty in TYPES:
             cells = []
             for p in players:
@@ -69,36 +71,37 @@ class TrackView(VoyPart):
                 box = box_reached(v, boxes)
                 nxt = next_break(v, breaks)
                 cells.append((f"{v}{'▣' + str(box) if box else ''}{'›' + str(nxt) if nxt else ''}", ty))
-            row(f"{TYPE_GLYPH[ty]} {ty.capitalize()}", cells)
-        row("share", [("".join(f"{TYPE_GLYPH[t]}{n}" for t, n in p.get("sharing", {}).items() if n) or "–", None)
+            row(f"{TYPE_GLYPH[ty]} {kind_word(ty)}", cells)
+        row(_("share"), [("".join(f"{TYPE_GLYPH[t]}{n}" for t, n in p.get("sharing", {}).items() if n) or "–", None)
                       for p in players])
         pages = []
         for s, p in enumerate(players):
             page = p.get("spread")
             is_open = s == current and view.get("open")
-            pages.append(((("▶" if is_open else "") + page.capitalize()) if page else "–", "current" if is_open else None))
-        row("page ▶open", pages)
-        row("supply", [(self._supply(p.get("supply", {})), None) for p in players])
-        row("¶ texts", [(W.texts(p.get("supply", {}).get("texts", [])), None) for p in players])
-        row("▲ research", [(f"{p.get('supply', {}).get('research', 0)} to use", None) for p in players])
+            pages.append(((("▶" if is_open else "") + page_word(page)) if page else "–", "current" if is_open else None))
+        row(_("page ▶open"), pages)
+        row(_("supply"), [(self._supply(p.get("supply", {})), None) for p in players])
+        row(_("¶ texts"), [(W.texts(p.get("supply", {}).get("texts", [])), None) for p in players])
+        row(_("▲ research"), [(_("{n} to use").format(n=p.get('supply', {}).get('research', 0)), None)
+                             for p in players])
         if any("final" in p for p in players):
-            row("final", [(str(p["final"]), "head") for p in players])
-        lines.append(Text("▣ box (worth) › next breakthrough", style=self.style("muted")))
+            row(_("final"), [(str(p["final"]), "head") for p in players])
+        lines.append(Text(_("▣ box (worth) › next breakthrough"), style=self.style("muted")))
         self.show_lines(lines)
 
     def _draw_blocks(self, view, players, breaks, boxes, end, current) -> None:
         """Too many seats for a column each: three lines a seat, the same facts."""
-        lines = [Text(f"Track  the game ends at {end} OK", style=self.style("head"))]
+        lines = [Text(_("Track  the game ends at {end} OK").format(end=end), style=self.style("head"))]
         for s, p in enumerate(players):
             ok = p.get("ok", 0)
             t = Text()  # wraps rather than loses a fact at the end
             t.append(f"{MARK if s == current else ' '}{p['colour'][0]} {p['name']}",
                      style=self.seat_style(players, s) + self.style("head"))
-            t.append(f"  OK {ok}" + ("" if view.get("end_triggered") else f" ({max(0, end - ok)} to go)"),
+            t.append(f"  OK {ok}" + ("" if view.get("end_triggered") else " " + _("({n} to go)").format(n=max(0, end - ok))),
                      style=self.style("head"))
             share = "".join(f"{TYPE_GLYPH[k]}{n}" for k, n in p.get("sharing", {}).items() if n)
             if share:
-                t.append(f"  share {share}")
+                t.append("  " + _("share {share}").format(share=share))
             know = Text("   ")
             for ty in TYPES:
                 v = p.get("knowledge", {}).get(ty, 0)
@@ -109,15 +112,15 @@ class TrackView(VoyPart):
             page = p.get("spread")
             is_open = s == current and view.get("open")
             rest = Text("   ")
-            rest.append((("▶" if is_open else "✗") + page.capitalize() + " ") if page else "", style=self.style("current" if is_open else "muted"))
+            rest.append((("▶" if is_open else "✗") + page_word(page) + " ") if page else "", style=self.style("current" if is_open else "muted"))
             rest.append(f"{self._supply(sup)} ¶{W.texts(sup.get('texts', []))} ▲{sup.get('research', 0)}")
             lines += [t, know, rest]
-        lines.append(Text("▣ box reached (worth) › next breakthrough · ▶ page open, ✗ opened last turn · "
-                          "supply: ♣ leaves ≈ drops ★ stars ¶ texts ▲ research tokens", style=self.style("muted")))
+        lines.append(Text(_("▣ box reached (worth) › next breakthrough · ▶ page open, ✗ opened last turn · "
+                            "supply: ♣ leaves ≈ drops ★ stars ¶ texts ▲ research tokens"), style=self.style("muted")))
         self.show_lines(lines)
 
     def _fit(self, text: str) -> str:
-        return f"{text[: self.col - 1]:<{self.col}}"
+        return set_cell_size(set_cell_size(text, self.col - 1), self.col)
 
     @staticmethod
     def _supply(sup: SupplyView) -> str:
@@ -133,9 +136,8 @@ class ScoreLine(VoyPart):
         players = view.get("players", [])
         end = view.get("track", {}).get("end", 52)
         current = view.get("current")
-        ending = "· ending" if view.get("end_triggered") else f"· ends at {end}"
-
-        short = ending.replace("ends at", "end")
+        ending = "· " + _("ending") if view.get("end_triggered") else "· " + _("ends at {end}").format(end=end)
+        short = "· " + _("ending") if view.get("end_triggered") else "· " + _("end {end}").format(end=end)
 
         def seats(limit: int | None, which: range) -> Text:
             t = Text(no_wrap=True, overflow="ellipsis")
