@@ -391,7 +391,7 @@ class TableDriver:
             parts.append((_("{name} (bot) to choose") if d.seat in self.bots else _("{name} to choose")).format(
                 name=name))
         if view.get("phase"):
-            parts.append(str(view["phase"]))
+            parts.append(_(str(view["phase"])))  # the view's English, N_-marked by the game
         return " · ".join(parts)
 
 

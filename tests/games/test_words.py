@@ -35,9 +35,9 @@ def all_texts(game: str, seats: list[str], seed: int) -> list[str]:
     texts: list[str] = []
     while not state.is_over:
         d = state.decision()
-        texts.append(d.prompt)
-        texts.extend(t for c in d.choices for t in (c.label, c.hint))
-        texts.extend(e.text for e in state.apply(bot.choose(state)))
+        texts.append(str(d.prompt))  # as the reader reads them
+        texts.extend(str(t) for c in d.choices for t in (c.label, c.hint))
+        texts.extend(str(e.text) for e in state.apply(bot.choose(state)))
     return texts + strings_in(state.summary())
 
 

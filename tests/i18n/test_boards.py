@@ -24,7 +24,9 @@ STATES = ((3, 10), (4, 40))
 SEATS = ["Ann", "Bob", "Cy", "Dee"]
 #: Latin on a board that is no English: the seats' names, and what the games draw as
 #: glyphs (a seat's or a colour's letter is one letter, and not a word).
-ALLOWED = {*SEATS, "Au"}
+#: Names and the games' own codes: gold's "Au", the Voynich sections' "Bo As Ba Wr" (the
+#: rulebooks and the translated rules use them as they are).
+ALLOWED = {*SEATS, "Au", "Bo", "As", "Ba", "Wr"}
 WORD = re.compile(r"[A-Za-z]{2,}")
 #: Capitals run together are letters side by side (seats' "RB", cubes "BKKY", "III", "OK"), not words.
 LETTERS = re.compile(r"[A-Z]{2,}")

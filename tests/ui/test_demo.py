@@ -104,9 +104,9 @@ def _told_on_its_board(screen) -> None:
 
     d = screen.decision
     who = screen.state.seats[d.seat]
-    assert screen.narration.decided == f"{who}: {d.prompt.removeprefix(f'{who}: ')}"
+    assert screen.narration.decided == f"{who}: {str(d.prompt).removeprefix(f'{who}: ')}"
     current = screen.query_one(ActionMenu).current
-    assert current is not None and screen.narration.chosen.startswith(current.label)
+    assert current is not None and screen.narration.chosen.startswith(str(current.label))
     board = screen.board
     wanted = board.view_for(board.view or {}, frozenset(current.touches))
     assert wanted is None or not board.has_views or board.view_name == wanted

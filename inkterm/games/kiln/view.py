@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
+from inkterm.i18n import N_
+
 from . import scoring
 from .content import ZONES
 from .steps import Turn
@@ -92,11 +94,11 @@ def card_dict(st: State, cid: str) -> CardFacts:
 def phase(st: State) -> str:
     m = st.m
     if m.over:
-        return "game over"
+        return N_("game over")
     top = m.queue.top
     if top is None or type(top) is Turn:
-        return "before the main action" if m.mains == 0 else "after the main action"
-    return "resolving"
+        return N_("before the main action") if m.mains == 0 else N_("after the main action")
+    return N_("resolving")
 
 
 def summary(st: State) -> KilnView:

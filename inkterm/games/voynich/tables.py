@@ -8,6 +8,7 @@ Board spaces are named ``<sec>:<name>`` (``bo:STEM1``, ``as:2O2:star``, ``ba:FNL
 from __future__ import annotations
 
 from inkterm.engine.text import Msg, Text
+from inkterm.i18n import N_
 
 from . import words as W
 from .content import DECK_OF, GAIN_RE, content, parse_reward
@@ -26,15 +27,16 @@ def touch_space(sid: str) -> str:
     return f"{CODE_SEC[sec]}:space:{rest}"
 
 
-# The turn's phases as the status line says them (the codes stay internal).
+# The turn's phases as the status line says them (the codes stay internal; the
+# English is the view's data, translated where it is shown).
 PHASE_WORDS = {
-    "spread": "opening a double page",
-    "prog1": "phase 1: advance cards",
-    "pick": "phase 2: choose a card to use",
-    "act": "phase 2: actions",
-    "share": "phase 3: share knowledge",
-    "move": "phase 3: move a research token",
-    "prog2": "phase 4: advance cards",
+    "spread": N_("opening a double page"),
+    "prog1": N_("phase 1: advance cards"),
+    "pick": N_("phase 2: choose a card to use"),
+    "act": N_("phase 2: actions"),
+    "share": N_("phase 3: share knowledge"),
+    "move": N_("phase 3: move a research token"),
+    "prog2": N_("phase 4: advance cards"),
 }
 
 

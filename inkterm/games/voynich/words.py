@@ -15,7 +15,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from inkterm.engine.text import Msg, Text, nmsg, render
+from inkterm.engine.text import LIST_SEPARATOR, Msg, Text, nmsg, render
+from inkterm.i18n import N_
+from inkterm.i18n import gettext as _
 
 # The four knowledge types by their track abbreviation, and the glyph the board uses.
 KNOWLEDGE = {"Bo": "botany", "As": "astrology", "Ba": "baths", "Wr": "writing"}
@@ -138,40 +140,40 @@ ACTION_GLYPH = {"rs.centre": "▲◎", "rs.any": "▲*", "rs.step": "▲↔", "a
 #: Every glyph a Voynich board draws, in words: the legend lines under its parts list
 #: the ones they use (``legend``).
 GLYPH_WORDS = {
-    "♣": "Botany",
-    "★": "Astrology",
-    "≈": "Baths",
-    "¶": "Writing",
-    "OK": "overall knowledge",
-    "○": "empty",
-    "R♣": "a token (owner, kind)",
-    "▲◎": "research token onto the centre",
-    "▲*": "research token onto any piece",
-    "▲↔": "move a research token 1 step",
-    "☆★": "a star onto Astrology",
-    "☆¶": "a star onto Writing",
-    "-": "closed till the inner one is filled",
-    "✓": "translated",
-    "✕": "dirty drop",
-    "⇒": "pays the star's and the text's owners",
-    "½": "one of the two placed",
-    "×N": "the text's reward ×N",
-    "★+": "a star there also gains",
+    "♣": N_("Botany"),
+    "★": N_("Astrology"),
+    "≈": N_("Baths"),
+    "¶": N_("Writing"),
+    "OK": N_("overall knowledge"),
+    "○": N_("empty"),
+    "R♣": N_("a token (owner, kind)"),
+    "▲◎": N_("research token onto the centre"),
+    "▲*": N_("research token onto any piece"),
+    "▲↔": N_("move a research token 1 step"),
+    "☆★": N_("a star onto Astrology"),
+    "☆¶": N_("a star onto Writing"),
+    "-": N_("closed till the inner one is filled"),
+    "✓": N_("translated"),
+    "✕": N_("dirty drop"),
+    "⇒": N_("pays the star's and the text's owners"),
+    "½": N_("one of the two placed"),
+    "×N": N_("the text's reward ×N"),
+    "★+": N_("a star there also gains"),
 }
 #: Glyphs the legend says together: a research token and where it goes, a star and
 #: the section it goes to.
-GLYPH_GROUPS = {"▲": "research token:", "☆": "a star onto"}
-IN_GROUP = {"▲◎": "onto the centre", "▲*": "onto any piece", "▲↔": "1 step", "☆★": "Astrology", "☆¶": "Writing"}
+GLYPH_GROUPS = {"▲": N_("research token:"), "☆": N_("a star onto")}
+IN_GROUP = {"▲◎": N_("onto the centre"), "▲*": N_("onto any piece"), "▲↔": N_("1 step"), "☆★": N_("Astrology"), "☆¶": N_("Writing")}
 
 
 #: The puzzle's key, under it: its letters, its frame and values, its pieces.
 PUZZLE_KEY = (
-    "A–D: a piece there must show it",
-    "CAPITAL: inside an outer circle",
-    "─│ the frame: edge cells",
-    "◤◥◣◢ corners (not edge cells)",
-    "lifting a token pays row + col in OK",
-    "◎ centre · ? unlinked · R B2 research",
+    N_("A–D: a piece there must show it"),
+    N_("CAPITAL: inside an outer circle"),
+    N_("─│ the frame: edge cells"),
+    N_("◤◥◣◢ corners (not edge cells)"),
+    N_("lifting a token pays row + col in OK"),
+    N_("◎ centre · ? unlinked · R B2 research"),
 )
 
 
@@ -200,13 +202,14 @@ def legend(glyphs: list[str]) -> str:
             continue
         head = g[0] if g[0] in GLYPH_GROUPS and len(g) > 1 else None
         if head is None:
-            out.append(f"{g} {GLYPH_WORDS[g]}")
+            out.append(f"{g} {_(GLYPH_WORDS[g])}")
             continue
         if head not in groups:
             groups[head] = []
             out.append(head)  # the group's place, filled in below
-        groups[head].append(f"{g[1:]} {IN_GROUP[g]}")
-    return " · ".join(f"{g} {GLYPH_GROUPS[g]} {', '.join(groups[g])}" if g in groups else g for g in out)
+        groups[head].append(f"{g[1:]} {_(IN_GROUP[g])}")
+    joined = _(LIST_SEPARATOR)
+    return " · ".join(f"{g} {_(GLYPH_GROUPS[g])} {joined.join(groups[g])}" if g in groups else g for g in out)
 
 
 # --- conditions ----------------------------------------------------------------------------

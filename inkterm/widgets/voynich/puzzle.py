@@ -88,7 +88,7 @@ class PuzzleView(VoyPart):
             for i, (seat, n) in enumerate(stack):
                 t.append(("" if not i else " ") + f"{players[seat]['colour'][0]}{n}", style=self.seat_style(players, seat))
             lines.append(t)
-        lines += [Text(line, style=muted) for line in W.PUZZLE_KEY]
+        lines += [Text(_(line), style=muted) for line in W.PUZZLE_KEY]
         if note is not None:
             lines.append(note)
         self.show_lines(lines)
