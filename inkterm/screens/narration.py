@@ -18,7 +18,7 @@ from rich.text import Text
 
 from inkterm.bots.explain import Reason
 from inkterm.bots.reasons import why
-from inkterm.i18n import N_, _
+from inkterm.i18n import N_, _, language
 from inkterm.screens.rules import find_section, rules_text
 
 _HEADING = re.compile(r"^(#{1,6}) +(.+?) *#*$", re.M)
@@ -30,11 +30,18 @@ class Section:
     body: str  # Markdown
 
 
-@lru_cache(maxsize=None)
 def sections(game: str) -> tuple[Section, ...]:
-    """The rules' ##, ### and #### sections. A section's body runs to the next heading
-    of its level or above, a #### one's (a detail of its section) staying in it too;
-    one with no text of its own (a heading over sub-sections) takes its sub-sections."""
+    """The rules' ##, ### and #### sections, in the language read now (the title's
+    Language setting changes it within a process)."""
+    return _sections(game, language())
+
+
+@lru_cache(maxsize=None)
+def _sections(game: str, lang: str) -> tuple[Section, ...]:
+    """A section's body runs to the next heading of its level or above, a #### one's (a
+    detail of its section) staying in it too; one with no text of its own (a heading
+    over sub-sections) takes its sub-sections. ``lang`` keys the cache: ``rules_text``
+    reads the active language's rules."""
     text = rules_text(game) or ""
     heads = list(_HEADING.finditer(text))
     out = []

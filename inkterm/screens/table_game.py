@@ -130,10 +130,20 @@ class TableScreen(GameScreen):
         super().tell_history(resumed)
         # Sitting down or coming back, the log is read first: the game so far and the
         # table's chat under it. What was missed before then ("since your last turn",
-        # what hit you first) waits for `s`; the next move shows it by itself.
+        # what hit you first) waits for `s` or this seat's turn: a bot's move meanwhile
+        # would otherwise put the panel in the log's place before it was read.
         d = self.decision
         if d is not None and (story := self.table.since(d.seat)):
             self._since_told = (d.seat, len(story.turns))
+        self._log_first = True
+
+    _log_first = False
+
+    def _show_since(self, recalled: bool = False) -> None:
+        if self._log_first and not recalled and not self.remote.my_turn:
+            return
+        self._log_first = False
+        super()._show_since(recalled)
 
     def _under_the_story(self) -> None:
         """Under the game so far, where the log is read first: the table this is, and

@@ -24,7 +24,7 @@ STATES = ((3, 10), (4, 40))
 SEATS = ["Ann", "Bob", "Cy", "Dee"]
 #: Latin on a board that is no English: the seats' names, and what the games draw as
 #: glyphs (a seat's or a colour's letter is one letter, and not a word).
-#: Names and the games' own codes: gold's "Au", the Voynich sections' "Bo As Ba Wr" (the
+#: Names and the games' own codes: gold's "Au", the board sections' "Bo As Ba Wr" (the
 #: rulebooks and the translated rules use them as they are).
 ALLOWED = {*SEATS, "Au", "Bo", "As", "Ba", "Wr"}
 WORD = re.compile(r"[A-Za-z]{2,}")
