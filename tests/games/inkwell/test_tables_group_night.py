@@ -112,6 +112,22 @@ async def back_by_continue(clients: Clients, name: str, code: str):
     return term
 
 
+async def read_the_log(term, *patterns: str, timeout: float = 30.0) -> None:
+    """Back on their own turn, a player first sees what they missed in the since panel,
+    in the log's place (its own line says Esc hides it), and the game goes on meanwhile
+    (another move shows the panel again): they hide it each time it comes, to read the
+    log, until each of ``patterns`` was on their screen. (Esc with no panel would ask to
+    quit: it is pressed only after the panel was drawn anew.)"""
+    deadline, since_esc = time.monotonic() + timeout, 0
+    for pattern in patterns:
+        while not re.search(pattern, visible(bytes(term.raw))):
+            if "Since your last turn" in visible(bytes(term.raw[since_esc:])):
+                press(term, b"\x1b")
+                since_esc = len(term.raw)
+            assert time.monotonic() < deadline, f"{pattern!r} not seen in the log"
+            await asyncio.sleep(0.3)
+
+
 async def until(check, what: str, timeout: float = 30.0):
     deadline = time.monotonic() + timeout
     while not check():
@@ -239,8 +255,7 @@ async def test_a_game_night_with_a_quitter_a_drop_an_undo_and_a_restart(table_da
         await dee.child.terminate()
         await ann.wait_for(r"dee has left the table", timeout=20)
         dee = await back_by_continue(clients, "dee", code)
-        await dee.wait_for(r"Resumed after \d+ choices", timeout=20)
-        await dee.wait_for(re.escape(f"ann: {CHAT}"), timeout=10)
+        await read_the_log(dee, r"Resumed after \d+ choices", re.escape(f"ann: {CHAT}"))
         players[2] = dee
         await play(table, players, lambda st: len(st.record.choices) >= at + 45)
 
@@ -254,7 +269,7 @@ async def test_a_game_night_with_a_quitter_a_drop_an_undo_and_a_restart(table_da
         ann = await back_by_continue(clients, "ann", code)
         dee = await back_by_continue(clients, "dee", code)
         await zoe.sit_down(code, first=False)
-        await dee.wait_for(re.escape(f"ann: {CHAT}"), timeout=10)
+        await read_the_log(dee, re.escape(f"ann: {CHAT}"))
         players = {0: ann, 2: dee, 3: zoe}
         assert saved(table)["standins"] == [1]  # bob's bot plays on
         await play(table, players, lambda st: st.is_over)
