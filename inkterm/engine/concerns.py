@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .state import fact_family
-from .text import english
+from .text import Msg, Text, english
 from .types import TO_YOU, Event
-from .words import count
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -20,17 +19,17 @@ if TYPE_CHECKING:
 __all__ = ["TO_YOU", "Snapshot", "hits", "what_hit"]
 
 
-def amount(template: str, n: int) -> str:
-    """``n`` of a fact, the way its events write it: "3 favour", "$4", "2★"."""
-    if template.startswith("{n} "):
-        return count(n, template[4:])
-    if "{n}" in template:
-        return template.replace("{n}", str(n))
-    return count(n, template)
+def amount(template: "Msg | str", n: int) -> Text:
+    """``n`` of a fact in the reader's words: the family's first template (a message,
+    counted: "3 favour", "$4", "2★")."""
+    if isinstance(template, Msg):
+        return Msg(template.id, template.plural, n=n)
+    return template.replace("{n}", str(n))
 
 
 def _said(template: str, n: int, texts: list[str]) -> bool:
-    """Whether an event already told this amount ("loses 1 favour to Slander")."""
+    """Whether an event already told this amount ("loses 1 favour to Slander"), in
+    the events' English words."""
     words = template.replace("{n}", str(n)) if "{n}" in template else template
     return any(words in t for t in texts)
 
@@ -55,23 +54,26 @@ def what_hit(state: GameState, before: Snapshot, after: Snapshot, seat: int, by:
     who = state.seats[by]
     texts = [english(e.text) for e in told]  # compared with the facts' English words
     texts = [t for e, t in zip(told, texts) if e.seat == seat or state.seats[seat] in t]
-    out: list[str] = []
+    out: list[Text] = []
     now, was = after.facts[seat], before.facts[seat]
-    families = type(state).SEAT_FACTS
+    families, ways = type(state).SEAT_FACTS, type(state).fact_ways()
     for path in sorted(was.keys() | now.keys()):
         delta = now.get(path, 0) - was.get(path, 0)
         family = fact_family(path, families)
         if not delta or family is None:
             continue
         template = families[family][0]
-        if any(_said(t, abs(delta), texts) for t in families[family]):
+        if any(_said(t, abs(delta), texts) for t in ways[family]):
             continue
-        lost = "cost you" if delta < 0 else "gave you"
-        out.append(f"{who}'s move {lost} {amount(template, abs(delta))} (now {now.get(path, 0)}).")
+        said = amount(template, abs(delta))
+        out.append(Msg("{who}'s move cost you {amount} (now {now}).", who=who, amount=said, now=now.get(path, 0))
+                   if delta < 0 else
+                   Msg("{who}'s move gave you {amount} (now {now}).", who=who, amount=said, now=now.get(path, 0)))
     scores = after.scores
     for other, (b, a) in enumerate(zip(before.scores, scores)):
         if other != seat and b <= before.scores[seat] and a > scores[seat]:
-            out.append(f"{state.seats[other]} overtook you: {a} to your {scores[seat]}.")
+            out.append(Msg("{who} overtook you: {theirs} to your {yours}.", who=state.seats[other], theirs=a,
+                           yours=scores[seat]))
     out += state.concerning(seat, before.view, after.view, by)
     return [Event(text, seat, TO_YOU) for text in out]
 

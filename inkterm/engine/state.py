@@ -17,6 +17,7 @@ from .content_versions import content_for
 from .give import Give
 from .record import Record
 from .result import Result, result_from_ranking
+from .text import Msg, Text
 from .types import Choice, Decision, Event, IllegalChoice
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ def _flatten(value: Any, path: str, into: dict[str, int]) -> None:
             _flatten(v, f"{path}.{i}", into)
 
 
-def fact_family(path: str, facts: dict[str, tuple[str, ...]]) -> str | None:
+def fact_family(path: str, facts: dict[str, Any]) -> str | None:
     """The ``SEAT_FACTS`` entry a flattened path falls under: itself, else its nearest parent."""
     parts = path.split(".")
     for n in range(len(parts), 0, -1):
@@ -63,10 +64,16 @@ class GameState:
     #: The facts of each seat in ``summary()["players"]`` that a player sees change on
     #: the table (money, favour, score…), by their path there ("knowledge.astrology";
     #: a list's items as "tokens.3" under "tokens"), each with the ways events and
-    #: choices write an amount of it ("{n}★", "${n}", "{n} favour"). Every change of one
-    #: is told by an event that names the seat, and every choice says the amounts it
-    #: brings (tests/engine/test_story.py holds every game to both).
-    SEAT_FACTS: ClassVar[dict[str, tuple[str, ...]]] = {}
+    #: choices write an amount of it ("{n}★", "${n}", "{n} favour"; the first a counted
+    #: message, which says a change to the seat it hit in the reader's language). Every
+    #: change of one is told by an event that names the seat, and every choice says the
+    #: amounts it brings (tests/engine/test_story.py holds every game to both).
+    SEAT_FACTS: ClassVar[dict[str, tuple["Msg | str", ...]]] = {}
+
+    @classmethod
+    def fact_ways(cls) -> dict[str, tuple[str, ...]]:
+        """``SEAT_FACTS`` as the English templates the events are read with ("{n} point")."""
+        return {f: tuple(t.id if isinstance(t, Msg) else t for t in ways) for f, ways in cls.SEAT_FACTS.items()}
 
     # --- construction -----------------------------------------------------------------
     def __init__(self, record: Record, given: "Give | tuple[Give, ...] | None" = None):
@@ -161,7 +168,7 @@ class GameState:
             out.append({k: v for k, v in facts.items() if fact_family(k, self.SEAT_FACTS)})
         return out
 
-    def concerning(self, seat: int, before: "TableView", after: "TableView", by: int) -> list[str]:
+    def concerning(self, seat: int, before: "TableView", after: "TableView", by: int) -> list["Text"]:
         """What the choice ``by`` just made did to ``seat`` that the table's own record
         cannot see, in words for that seat ("Bob took bottle O2: its red was for your
         page"), first in its "since your last turn". ``before`` and ``after`` are

@@ -62,7 +62,7 @@ def random_play(game: str, seed: int):
 def test_every_change_of_a_seat_is_told_by_an_event_naming_it(game):
     """Between any two choices, each seat's fact that changed has an event that names
     the seat (as its own, or in words) and writes an amount of that fact."""
-    facts = GAMES[game].state_class().SEAT_FACTS
+    facts = GAMES[game].state_class().fact_ways()
     untold = []
     for seed in SEEDS:
         for st, d in random_play(game, seed):
@@ -94,7 +94,7 @@ def test_a_choice_says_every_amount_it_brings(game):
     give or take from the chooser (read the game's way, ``SEAT_FACTS``; the test above
     holds those events to the facts that really change) is written in the choice's
     label or hint."""
-    facts = GAMES[game].state_class().SEAT_FACTS
+    facts = GAMES[game].state_class().fact_ways()
     unsaid = []
     for seed in SEEDS:
         for st, d in random_play(game, seed):
@@ -126,7 +126,7 @@ def test_a_first_step_says_what_its_action_can_bring(game):
     step of an action: "Grow (Botany)", which token, which zone) has a hint, and it
     names what the action can bring: every fact that each way of finishing the step
     brings, and at least one of those some way brings (applied to clones one step on)."""
-    facts = GAMES[game].state_class().SEAT_FACTS
+    facts = GAMES[game].state_class().fact_ways()
     unsaid = []
     for seed in SEEDS:
         for st, d in random_play(game, seed):
@@ -156,3 +156,25 @@ def test_a_first_step_says_what_its_action_can_bring(game):
                 if not c.hint or certain or not (named or any(w in c.hint for w in FORGOES)):
                     unsaid.append((seed, d.prompt, c.label, c.hint, sorted(certain or set().union(*each))))
     assert not unsaid, "\n".join(map(str, unsaid[:15])) + f"\n({len(unsaid)} in all)"
+
+
+@pytest.mark.parametrize("game", told_games())
+def test_what_another_s_choice_did_to_you_is_told_as_data_in_each_reader_s_language(game):
+    """The "to you" lines (engine/concerns.py: a fact lost or gained, a score overtaken,
+    what only the game knows is yours) are messages, not English strings: a shared
+    table's server makes them once and each reader reads them in their own language."""
+    from inkterm.engine.concerns import Snapshot, hits
+    from inkterm.engine.text import Msg, render
+
+    told = []
+    for seed in SEEDS:
+        for st, d in random_play(game, seed):
+            before = Snapshot(st)
+            probe = st.clone()
+            events = probe.apply(random.Random(len(st.record.choices)).choice(d.keys))
+            for hit in hits(probe, before, d.seat, events, list(range(len(st.seats)))).values():
+                told += hit
+    assert told, "no choice did anything to another seat"
+    for e in told:
+        assert isinstance(e.text, Msg), e.text
+        assert render(e.text, "zh") != render(e.text, "en"), render(e.text, "en")

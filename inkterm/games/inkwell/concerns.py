@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from inkterm.engine.text import Msg, Text
+
 from .content import COLOUR_WORDS
 
 #: A bottle's colours in the order the board writes them, gold last.
@@ -42,7 +44,7 @@ def wanted(mat: list[dict[str, Any]], want: Counter[str]) -> str | None:
 
 
 def concerning(before: dict[str, Any], after: dict[str, Any], seat: int, by: int,
-               last_taken: str | None = None) -> list[str]:
+               last_taken: str | None = None) -> list[Text]:
     """The bottle ``by`` took, if ``seat``'s page wanted it, or if it is the one
     ``seat`` took last time (``last_taken``) and still held cubes its page asks for."""
     want = needed(before["players"][seat].get("page"))
@@ -60,18 +62,18 @@ def concerning(before: dict[str, Any], after: dict[str, Any], seat: int, by: int
         if not mine:
             continue
         said = _cubes(mine)
-        if b["id"] == best:
-            why = "the bottle your page wanted most"
-            if b["id"] == last_taken:
-                why += ", and the one you took last time"
-            out.append(f"{who} took bottle {b['name']}, {why}: its {said} were for your page.")
+        if b["id"] == best and b["id"] == last_taken:
+            out.append(Msg("{who} took bottle {bottle}, the bottle your page wanted most, and the one you took "
+                           "last time: its {cubes} were for your page.", who=who, bottle=b["name"], cubes=said))
+        elif b["id"] == best:
+            out.append(Msg("{who} took bottle {bottle}, the bottle your page wanted most: its {cubes} were for "
+                           "your page.", who=who, bottle=b["name"], cubes=said))
         elif b["id"] == last_taken:
-            out.append(f"{who} took bottle {b['name']}, the one you took last time: "
-                       f"its {said} were for your page.")
+            out.append(Msg("{who} took bottle {bottle}, the one you took last time: its {cubes} were for your "
+                           "page.", who=who, bottle=b["name"], cubes=said))
     return out
 
 
-def _cubes(counts: Counter[str]) -> str:
-    """"2 red and 1 blue", in the board's order of colours."""
-    parts = [f"{counts[c]} {c}" for c in _ORDER if counts.get(c)]
-    return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+def _cubes(counts: Counter[str]) -> tuple[Msg, ...]:
+    """"2 red, 1 blue", in the board's order of colours (a list, joined in the reader's way)."""
+    return tuple(Msg("{n} {colour}", n=counts[c], colour=Msg(c)) for c in _ORDER if counts.get(c))

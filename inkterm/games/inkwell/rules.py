@@ -48,6 +48,7 @@ from pathlib import Path
 
 from inkterm.engine.give import give_into
 from inkterm.engine.steps import WorkQueue
+from inkterm.engine.text import Text, nmsg
 
 from .content import GOLD, Content, content, load_content
 from .decisions import Decisions
@@ -68,7 +69,8 @@ class State(Flow, Decisions, Placing, Techniques, Mat, Rival, Scoring, Persisten
     snapshot_shape = 2  # the work queue replaced the hand/sub/start_queue lists
     #: What each seat has on the table, and how events and choices write an amount of it.
     SEAT_FACTS = {
-        "score": ("{n} point", "scores {n}"),
+        # the first: how a change is said to the seat it hit (a counted message)
+        "score": (nmsg("{n} point", "{n} points", 0), "scores {n}"),
     }
 
     content: Content
@@ -187,7 +189,7 @@ class State(Flow, Decisions, Placing, Techniques, Mat, Rival, Scoring, Persisten
 
         return build_summary(self, seat)
 
-    def concerning(self, seat: int, before, after, by: int) -> list[str]:
+    def concerning(self, seat: int, before, after, by: int) -> list[Text]:
         from .concerns import concerning
 
         return concerning(before, after, seat, by, self.last_taken(seat))

@@ -60,14 +60,15 @@ class State(CardRules, RewardRules):
     snapshot_shape = 3
     #: What each seat has on the table, and how events and choices write an amount of it.
     SEAT_FACTS = {
-        "score": ("{n} point", "{n} extra point"),
-        "money": ("{n} money", "${n}"),
-        "favour": ("favour {n}", "{n} favour", "favour track at {n}"),
-        "clay": ("{n} clay",),
-        "glaze": ("{n} glaze",),
-        "blanks": ("{n} blank", "a blank"),
-        "tokens": ("{n} token", "a token"),
-        "dragon": ("Dragon Kiln marker",),
+        # the first of each: how a change is said to the seat it hit (a counted message)
+        "score": (nmsg("{n} point", "{n} points", 0), "{n} extra point"),
+        "money": (nmsg("{n} money", "{n} money", 0), "${n}"),
+        "favour": (nmsg("{n} favour", "{n} favour", 0), "favour {n}", "favour track at {n}"),
+        "clay": (nmsg("{n} clay", "{n} clay", 0),),
+        "glaze": (nmsg("{n} glaze", "{n} glaze", 0),),
+        "blanks": (nmsg("{n} blank", "{n} blanks", 0), "a blank"),
+        "tokens": (nmsg("{n} token", "{n} tokens", 0), "a token"),
+        "dragon": (nmsg("{n} Dragon Kiln marker", "{n} Dragon Kiln markers", 0), "Dragon Kiln marker"),
     }
 
     @classmethod

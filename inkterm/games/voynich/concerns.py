@@ -15,7 +15,7 @@ def _near(a: str, b: str) -> bool:
     return abs(int(a[0]) - int(b[0])) + abs(int(a[1]) - int(b[1])) == 1
 
 
-def concerning(before: dict[str, Any], after: dict[str, Any], seat: int, by: int) -> list[str]:
+def concerning(before: dict[str, Any], after: dict[str, Any], seat: int, by: int) -> list[Msg]:
     who = before["players"][by]["name"]
     was, now = before["players"][seat]["research"], after["players"][seat]["research"]
     out = []
@@ -29,11 +29,11 @@ def concerning(before: dict[str, Any], after: dict[str, Any], seat: int, by: int
                  nmsg("{who}'s move took your research token on {cells} off the puzzle.",
                       "{who}'s move took your research tokens on {cells} off the puzzle.", len(gone), who=who,
                       cells=cells))
-        out.append(str(moved))
+        out.append(moved)
     for section, cells in after["puzzle"]["pieces"].items():
         for c in sorted(set(cells) - set(before["puzzle"]["pieces"].get(section, ()))):
             mine = [r for r in now if _near(r, c)]
             if mine:
-                out.append(str(Msg("{who} laid a {kind} piece on {cell}, next to your research token on {near}.", who=who,
-                                   kind=W.KIND_NAME.get(section, section), cell=W.cell(c), near=W.cell(mine[0]))))
+                out.append(Msg("{who} laid a {kind} piece on {cell}, next to your research token on {near}.", who=who,
+                               kind=W.KIND_NAME.get(section, section), cell=W.cell(c), near=W.cell(mine[0])))
     return out

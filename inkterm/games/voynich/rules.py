@@ -44,7 +44,7 @@ from inkterm.engine.give import give_into
 from inkterm.engine.state import GameState
 from inkterm.engine.steps import Narration, WorkQueue
 from inkterm.engine.types import Choice, Decision, Event
-from inkterm.engine.text import Msg, Text, sentences
+from inkterm.engine.text import Msg, Text, nmsg, sentences
 
 from . import astrology, baths, botany, persist, recipes, research, scoring, view, writing
 from . import words as W
@@ -76,11 +76,12 @@ class State(GameState):
     #: What each seat has on the table, and how events and choices write an amount of it
     #: (the score is the OK until the end).
     SEAT_FACTS = {
-        "ok": ("{n} OK",),
-        "knowledge.botany": ("{n}♣",),
-        "knowledge.astrology": ("{n}★",),
-        "knowledge.baths": ("{n}≈",),
-        "knowledge.writing": ("{n}¶",),
+        # the first of each: how a change is said to the seat it hit (a counted message)
+        "ok": (nmsg("{n} OK", "{n} OK", 0),),
+        "knowledge.botany": (Msg("{n}♣", n=0),),
+        "knowledge.astrology": (Msg("{n}★", n=0),),
+        "knowledge.baths": (Msg("{n}≈", n=0),),
+        "knowledge.writing": (Msg("{n}¶", n=0),),
     }
     content: Content
 
@@ -370,7 +371,7 @@ class State(GameState):
     def round_number(self) -> int | None:
         return self.round
 
-    def concerning(self, seat: int, before, after, by: int) -> list[str]:
+    def concerning(self, seat: int, before, after, by: int) -> list[Text]:
         from .concerns import concerning
 
         return concerning(before, after, seat, by)
