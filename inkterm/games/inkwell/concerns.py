@@ -53,7 +53,7 @@ def concerning(before: dict[str, Any], after: dict[str, Any], seat: int, by: int
     now = {b["id"]: b for b in after["mat"]}
     best = wanted(before["mat"], want)
     who = before["players"][by]["name"]
-    out = []
+    out: list[Text] = []
     for b in before["mat"]:
         cubes = {c: n for c, n in b["cubes"].items() if n}
         if not cubes or not all(now[b["id"]]["cubes"].get(c, 0) < n for c, n in cubes.items()):

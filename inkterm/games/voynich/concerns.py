@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from inkterm.engine.text import Msg, nmsg
+from inkterm.engine.text import Msg, Text, nmsg
 
 from . import words as W
 
@@ -15,10 +15,10 @@ def _near(a: str, b: str) -> bool:
     return abs(int(a[0]) - int(b[0])) + abs(int(a[1]) - int(b[1])) == 1
 
 
-def concerning(before: dict[str, Any], after: dict[str, Any], seat: int, by: int) -> list[Msg]:
+def concerning(before: dict[str, Any], after: dict[str, Any], seat: int, by: int) -> list[Text]:
     who = before["players"][by]["name"]
     was, now = before["players"][seat]["research"], after["players"][seat]["research"]
-    out = []
+    out: list[Text] = []
     gone = sorted(set(was) - set(now))
     came = sorted(set(now) - set(was))
     if gone:
