@@ -92,6 +92,11 @@ class SinceLastTurn(_Mixed):
     _since_told: tuple[int, int] | None = None
     #: The person hid it (Escape): it stays hidden until a new story or ``s``.
     _since_hidden = False
+    #: The words the panel holds (every move refreshes the table; a story unchanged
+    #: is not laid out and drawn again: at a shared table that was most of a move's cost).
+    _since_shown = ""
+    #: Whether Escape and ``s`` were offered when the footer was last told.
+    _since_keys: tuple[bool, bool | None] | None = None
 
     @staticmethod
     def compose_since():
@@ -130,10 +135,16 @@ class SinceLastTurn(_Mixed):
         if panel is not None:
             panel.display = show
             if show and story is not None:
-                panel.query_one("#since-text", Plain).update(story_text(story, self.state.seats))
+                text = story_text(story, self.state.seats)
+                if text.plain != self._since_shown:  # the same story: no new layout, no repaint
+                    self._since_shown = text.plain
+                    panel.query_one("#since-text", Plain).update(text)
         self.query_one(EventLog).display = not show
         self._since_on = show
-        self.refresh_bindings()
+        keys = (show, self.since_allows("recall_since"))
+        if keys != self._since_keys:  # the footer follows the panel's keys (rebuilding it costs)
+            self._since_keys = keys
+            self.refresh_bindings()
 
     def tell_history(self, resumed: bool = False) -> None:
         """The log from the record (a save keeps no narration), and so what each person

@@ -27,7 +27,9 @@ class KeyFooter(Footer):
     Textual issue #6666, open in 8.2.8.
     """
 
+    #: The keys the footer holds now, and those a rebuild already waits to show.
     _shown: tuple | None = None
+    _pending: tuple | None = None
 
     #: Below this width the keys lose their padding: a game screen's eight keys and
     #: the palette's need about 90 columns padded, and "q Quit" was cut at 80.
@@ -47,8 +49,12 @@ class KeyFooter(Footer):
         )
 
     def bindings_changed(self, screen: Screen) -> None:
-        if self._bindings_ready and self._bindings_of(screen) == self._shown:
+        # Several signals come in one refresh (focus, a screen's refresh_bindings…):
+        # one rebuild for them, and none when the keys are what is shown already.
+        keys = self._bindings_of(screen)
+        if self._bindings_ready and keys in (self._shown, self._pending):
             return
+        self._pending = keys
         super().bindings_changed(screen)
 
     def compose(self) -> ComposeResult:
@@ -62,7 +68,11 @@ class KeyFooter(Footer):
     async def recompose(self) -> None:
         if not self.is_attached:
             return
-        self._shown = self._bindings_of(self.screen)
+        keys = self._bindings_of(self.screen)
+        self._pending = None
+        if keys == self._shown:
+            return  # a rebuild asked for twice, or for keys that came back as they were
+        self._shown = keys
         await super().recompose()
         # Fire compact's watchers once: Textual then prunes those of removed keys.
         if self.is_attached:

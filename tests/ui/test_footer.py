@@ -103,3 +103,34 @@ async def test_log_rounds_on_the_game_screen_leave_nothing_behind():
         after = live_nodes()
     grown = {name: after[name] - before[name] for name in after if after[name] > before[name]}
     assert not grown, f"{LEAK_ROUNDS} rounds of `l l` kept {grown}"
+
+
+async def test_the_footer_is_rebuilt_once_for_keys_that_changed_and_never_for_keys_as_they_were(monkeypatch):
+    """Several binding signals in one refresh (a focus move, a screen's own
+    refresh_bindings…) rebuild the footer once; signals for the keys it shows rebuild
+    nothing (each rebuild restyles every key: at a shared table, every move)."""
+    from textual.widgets import Footer
+
+    rebuilt = []
+    real = Footer.recompose
+
+    async def counting(self):
+        rebuilt.append(self)
+        await real(self)
+
+    monkeypatch.setattr(Footer, "recompose", counting)
+    app = TwoButtons()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rebuilt.clear()
+        for _ in range(3):
+            app.screen.refresh_bindings()
+        await pilot.pause()
+        await pilot.pause()
+        assert rebuilt == []  # the same keys: nothing to rebuild
+        app.query_one("#pass").focus()
+        for _ in range(3):
+            app.screen.refresh_bindings()
+        await pilot.pause()
+        await pilot.pause()
+        assert len(rebuilt) == 1 and "Pass" in shown_keys(app), (len(rebuilt), shown_keys(app))

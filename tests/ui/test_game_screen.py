@@ -108,3 +108,29 @@ async def test_a_game_opened_part_way_says_so_and_an_undo_retells_without_clutte
         assert len(app.screen.state.record.choices) == 3  # (an undo replays into a new state)
         assert not any("undone" in line for line in said())
         assert said() == before[:-1]  # the same story, told anew
+
+
+@pytest.mark.parametrize("game", OPEN_GAMES)
+async def test_since_your_last_turn_is_drawn_once_per_story(game, monkeypatch):
+    """Every move refreshes the table; the "since your last turn" panel is laid out
+    and drawn again only when its story changed (at a shared table every seat
+    refreshes on every move: redrawing an unchanged story was most of a move's cost)."""
+    from inkterm.widgets.plain import Plain
+
+    st = new_game(game, ["Ann", "Bob"], seed=6)
+    app = InktermApp(start=("state", st, None), bot_delay=0, handoff="never")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        first = st.decision().seat
+        while st.decision().seat == first:
+            await pilot.press(st.decision().choices[0].shortcut or "1")
+        await pilot.pause()
+        assert screen.since_panel.display  # the other person's turn: what Ann did
+        drawn = []
+        real = Plain.update
+        monkeypatch.setattr(Plain, "update", lambda self, *a, **k: (drawn.append(self.id), real(self, *a, **k))[1])
+        for _ in range(3):
+            screen.refresh_table()
+        await pilot.pause()
+        assert "since-text" not in drawn, drawn
