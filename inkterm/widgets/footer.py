@@ -54,8 +54,9 @@ class KeyFooter(Footer):
         keys = self._bindings_of(screen)
         if self._bindings_ready and keys in (self._shown, self._pending):
             return
-        self._pending = keys
         super().bindings_changed(screen)
+        if screen.app.app_focus and self.is_attached and screen is self.screen:
+            self._pending = keys  # Footer.bindings_changed asked for a rebuild (its own test)
 
     def compose(self) -> ComposeResult:
         for widget in super().compose():

@@ -74,6 +74,7 @@ def concerning(before: dict[str, Any], after: dict[str, Any], seat: int, by: int
     return out
 
 
-def _cubes(counts: Counter[str]) -> tuple[Msg, ...]:
-    """"2 red, 1 blue", in the board's order of colours (a list, joined in the reader's way)."""
-    return tuple(Msg("{n} {colour}", n=counts[c], colour=Msg(c)) for c in _ORDER if counts.get(c))
+def _cubes(counts: Counter[str]) -> Msg | tuple[Msg, ...]:
+    """"2 red and 1 blue", in the board's order of colours, in the reader's words."""
+    parts = tuple(Msg("{n} {colour}", n=counts[c], colour=Msg(c)) for c in _ORDER if counts.get(c))
+    return Msg("{items} and {last}", items=parts[:-1], last=parts[-1]) if len(parts) > 1 else parts
