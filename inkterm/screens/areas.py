@@ -26,9 +26,16 @@ else:
 class FocusAreas(_Mixed):
     """A mixin for the game screen (type-checked as the screen it is mixed into)."""
 
+    def _area_widget(self, area: str):
+        """The widget an area is now: "since your last turn" is the log while it shows
+        in the log's place (so the footer's Tab entry stays as it was: no rebuild)."""
+        if area == "log" and (since := self.query_one_optional("#since")) is not None and since.display:
+            return since
+        return self.query_one_optional(f"#{area}")
+
     def _area_of(self, widget) -> str | None:
         for area in AREAS:
-            target = self.query_one_optional(f"#{area}")
+            target = self._area_widget(area)
             if target is not None and (widget is target or (widget is not None and target in widget.ancestors)):
                 return area
         return None
@@ -46,7 +53,7 @@ class FocusAreas(_Mixed):
         # Asked by the footer (three times a repaint of its keys), also of a screen being
         # taken down (its parts already gone). query_one by id is cached until the DOM
         # changes, where query() matches every node's selectors each time.
-        areas = [a for a in AREAS if (found := self.query_one_optional(f"#{a}")) and found.display
+        areas = [a for a in AREAS if (found := self._area_widget(a)) is not None and found.display
                  and (a != "board" or self._board_parts())]
         here = self._area_of(self.focused)
         if here == "board":  # the board's parts one after another, then on round
@@ -61,7 +68,9 @@ class FocusAreas(_Mixed):
             at = parts.index(self.focused) + 1 if self.focused in parts else 0
             (parts[at] if at < len(parts) else self.query_one(ActionMenu)).focus()
             return
-        target = self.query_one(f"#{area}")
+        target = self._area_widget(area)
+        if target is None:
+            return
         if target.focusable:
             target.focus()
         else:  # an area made of parts: its first part that takes the focus

@@ -134,3 +134,24 @@ async def test_since_your_last_turn_is_drawn_once_per_story(game, monkeypatch):
             screen.refresh_table()
         await pilot.pause()
         assert "since-text" not in drawn, drawn
+
+
+@pytest.mark.parametrize("game", OPEN_GAMES)
+async def test_since_your_last_turn_is_the_log_area_while_it_shows(game):
+    """In the log's place, the panel is the log to Tab: the footer's Tab entry reads
+    as it did (showing and hiding the panel at every turn rebuilds no footer), and Tab
+    from the menu goes to the panel."""
+    st = new_game(game, ["Ann", "Bob"], seed=6)
+    app = InktermApp(start=("state", st, None), bot_delay=0, handoff="never")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        before = screen.next_area()
+        first = st.decision().seat
+        while st.decision().seat == first:
+            await pilot.press(st.decision().choices[0].shortcut or "1")
+        await pilot.pause()
+        assert screen.since_panel.display
+        assert screen.next_area() == before == "log"
+        await pilot.press("tab")
+        assert screen.focused is screen.since_panel
