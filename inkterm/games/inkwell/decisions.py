@@ -158,9 +158,9 @@ class Decisions(Base):
             ev.say(Msg("{who} has chosen a workspace side.", who=p.name), seat, "setup")
             nxt = (seat + 1) % self.n
             if nxt == self.first:
-                ev.say(Msg("Workspace sides: {sides}.", sides=tuple(
-                    Msg("{who} {colour} side {side}", who=q.name, colour=COLOUR[self.C.workspaces[q.ws].colour],
-                        side=q.side) for q in self.players)), None, "setup")
+                sides = tuple(Msg("{who} {colour} side {side}", who=q.name, colour=COLOUR[self.C.workspaces[q.ws].colour],
+                                  side=q.side) for q in self.players)
+                ev.say(Msg("Workspace sides: {sides}.", sides=sides), None, "setup")
                 for q in self.players:
                     self._remask(q)
                 self.stage = "start"

@@ -7,10 +7,11 @@ from inkterm.engine.text import Msg, Text, nmsg, sentences
 
 from .content import GOLD
 from .model import ROMAN, Base, Player, _cubes_text
-from .texts import SHAPE, technique
+from .texts import technique
 
-#: The solo die's faces in words (a shape, or the Abbot).
-FACES = {**SHAPE, "abbot": Msg("the Abbot")}
+#: What the solo die rolled, by its face.
+ROLLS = {"star": Msg("The Rival rolls star."), "circle": Msg("The Rival rolls circle."),
+         "diamond": Msg("The Rival rolls diamond."), "abbot": Msg("The Rival rolls abbot.")}
 AT_THE_END = Msg("the end")
 TIME_LEFT = Msg("Time left")
 
@@ -19,7 +20,7 @@ class Rival(Base):
     def _rival_turn(self, ev: Narration) -> None:
         self.reveal()
         face = self._roll()
-        ev.say(Msg("The Rival rolls {face}.", face=FACES.get(face, face)), None, "rival")
+        ev.say(ROLLS[face], None, "rival")
         if face == "abbot":
             self._move_abbot(ev)
         else:
