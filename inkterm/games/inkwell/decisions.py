@@ -37,9 +37,9 @@ class Decisions(Base):
         if self.stage == "side":
             ws = self.C.workspaces[p.ws]
             # Alone at the table there is no one to keep the side from.
-            prompt = (Msg("{who}: choose a side of your {colour} workspace", who=p.name, colour=COLOUR[ws.colour])
+            prompt = (Msg("choose a side of your {colour} workspace", colour=COLOUR[ws.colour])
                       if self.solo else
-                      Msg("{who}: choose a side of your {colour} workspace, chosen in secret", who=p.name,
+                      Msg("choose a side of your {colour} workspace, chosen in secret",
                           colour=COLOUR[ws.colour]))
             return Decision(seat, prompt, [
                 Choice(ckey("side", "A"), Msg("Side A: {name}", name=side_name(ws, "A")), side_text(ws, "A"),
@@ -69,7 +69,7 @@ class Decisions(Base):
                     hint = _cannot_pay(p.score, price)
                 ch.append(Choice(ckey("decline", tid), Msg("Decline {technique} (the use is lost)", technique=name), hint,
                                  (f"tech:{tid}",)))
-            return Decision(seat, Msg("{who}: which triggered effect next?", who=p.name), ch, T_TRIG)
+            return Decision(seat, Msg("which triggered effect next?"), ch, T_TRIG)
         if self.stage == "page":
             level = p.turned + 1
             ch = []
@@ -81,7 +81,7 @@ class Decisions(Base):
                                       "{n} spaces, illustrations worth {points}, multiplier {colour}", len(pg.spaces),
                                       points=pts, colour=COLOUR[pg.mult_colour]),
                                  (f"page:{pid}",)))
-            return Decision(seat, Msg("{who}: choose your page {level}", who=p.name, level=ROMAN[level]), ch, T_PAGE)
+            return Decision(seat, Msg("choose your page {level}", level=ROMAN[level]), ch, T_PAGE)
         # main action
         ch = []
         forced = self.must_turn(seat)
@@ -124,7 +124,7 @@ class Decisions(Base):
                 if self.C.techniques[tid].uses != "P":
                     ch.append(Choice(ckey("use", tid), Msg("Use {technique} (first use)", technique=technique(self.C, tid)),
                                      technique_text(self.C, tid), (f"tech:{tid}",)))
-        prompt = Msg("{who}: you must Turn", who=p.name) if forced else Msg("{who}: Take or Turn", who=p.name)
+        prompt = Msg("you must Turn") if forced else Msg("Take or Turn")
         d = Decision(seat, prompt, ch, T_MAIN)
         # The bottles in play that cannot be taken now, dimmed in the menu with why.
         offered = {parse_key(c.key)[1] for c in ch if c.key.startswith("take:")}

@@ -149,8 +149,8 @@ class Placing(Base):
             ch = [Choice(c.key, c.label, sentences(c.hint, then), c.touches, c.shortcut)
                   if not left or c.key == "auto" else c for c in ch]
         topic = T_START if self.stage == "start" else T_PLACE
-        prompt = (Msg("{who}: place the {colour} cube ({n} more after this)", who=p.name, colour=word, n=left) if left
-                  else Msg("{who}: place the {colour} cube", who=p.name, colour=word))
+        prompt = (Msg("place the {colour} cube ({n} more after this)", colour=word, n=left) if left
+                  else Msg("place the {colour} cube", colour=word))
         return Decision(self.cur, prompt, ch, topic)
 
     def _hoarder_points(self, p: Player) -> int:

@@ -136,19 +136,19 @@ class Techniques(Base):
         if isinstance(ask, Keep):
             name = technique(self.C, tid)
             slot = ask.slot
-            return Decision(seat, Msg("{who}: keep {technique}?", who=p.name, technique=name), [
+            return Decision(seat, Msg("keep {technique}?", technique=name), [
                 Choice(ckey("tech", "keep"), Msg("Put {technique} on your workspace", technique=name),
                        technique_text(self.C, tid), (f"slot:{slot}",)),
                 Choice(ckey("tech", "leave"), Msg("Leave it on {slot} (Steady Hand)", slot=slot), "", (f"slot:{slot}",)),
             ], T_TECH)
         if isinstance(ask, Grind):
-            return Decision(seat, Msg("{who}: {technique}: which colour to search for?", who=p.name,
+            return Decision(seat, Msg("{technique}: which colour to search for?",
                                       technique=technique(self.C, tid)), [
                 Choice(ckey("colour", COLOURS[t]), Msg("A {colour} cube", colour=_cube_word(t)),
                        Msg("{n} in the bag", n=self.bag[t]))
                 for t in self._grinder_colours(tid)], T_TRIG)
         if isinstance(ask, Dye):
-            return Decision(seat, Msg("{who}: Dye Merchant: name a colour", who=p.name), [
+            return Decision(seat, Msg("Dye Merchant: name a colour"), [
                 Choice(ckey("colour", c), COLOUR[c], Msg("{n} in the bag", n=self.bag[t]))
                 for t, c in enumerate(COLOURS)], T_TRIG)
         assert p.page is not None
@@ -158,22 +158,22 @@ class Techniques(Base):
                          Msg("Move the {colour} cube on {space}", colour=_cube_word(p.cubes[i]), space=space(page.spaces[i])),
                          "", (f"space:{page.spaces[i].sid}",)) for i in self._scrape_sources(p)]
             ch.append(SKIP_MOVE)
-            return Decision(seat, Msg("{who}: Scraper: move which cube?", who=p.name), ch, T_TRIG)
+            return Decision(seat, Msg("Scraper: move which cube?"), ch, T_TRIG)
         if isinstance(ask, ScrapeTo):
             src = ask.src
             bit = 1 << p.cubes[src]
             ch = [Choice(ckey("place", sp.sid), Msg("{space} ({colour})", space=space(sp), colour=COLOUR[sp.accept]), "",
                          (f"space:{sp.sid}",))
                   for sp in page.spaces if sp.index != src and p.cubes[sp.index] < 0 and p.masks[sp.index] & bit]
-            return Decision(seat, Msg("{who}: Scraper: move it where?", who=p.name), ch, T_TRIG)
+            return Decision(seat, Msg("Scraper: move it where?"), ch, T_TRIG)
         if isinstance(ask, Second):
             shapes, most = self.second_helping(p)
             ch = [Choice(ckey("take", b), *_take_texts(b, self.shape[b], self.bottles[b]), (f"bottle:{b}",))
                   for b in self.legal_takes(shapes=shapes, most=most)]
             ch.append(SKIP_TAKE)
-            return Decision(seat, Msg("{who}: Second Helping: take a {shapes}?", who=p.name, shapes=either(shapes))
+            return Decision(seat, Msg("Second Helping: take a {shapes}?", shapes=either(shapes))
                             if most is None else
-                            Msg("{who}: Second Helping: take a {shapes} of at most {n} cubes?", who=p.name,
+                            Msg("Second Helping: take a {shapes} of at most {n} cubes?",
                                 shapes=either(shapes), n=most), ch, T_TRIG)
         raise AssertionError(ask)
 
