@@ -2,7 +2,7 @@
 of the rules builds on (the bag's draw, a page's masks, the techniques in play)."""
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from inkterm.engine import steps
@@ -60,6 +60,11 @@ def _take_texts(bid: str, shape: str, c, pour: Text = "") -> tuple[Msg, Msg]:
     """An offered Take's label and hint: ``Bottle O1: K R Y`` and ``circle bottle O1: 3
     cubes K R Y; they all fit your page`` (the cubes are spelled out once for both);
     ``pour``: the price of fitting them, when some must go back to the bag."""
+    return _take_words(bid, shape, tuple(c), pour)
+
+
+@lru_cache(maxsize=4096)  # a bottle's few contents come back turn after turn (decisions: the hot path)
+def _take_words(bid: str, shape: str, c: tuple[int, ...], pour: Text) -> tuple[Msg, Msg]:
     cubes = _cubes_text(c)
     n = sum(c)
     fit = pour or (FITS if n != 1 else FITS_ONE)

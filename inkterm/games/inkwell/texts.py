@@ -1,6 +1,7 @@
 """Inkwell's words as data (``engine/text.py``): content names as ``Term``s, colours and
-spaces as messages, made once where they never change, rendered late in the reader's
-language. The rules build these; nobody formats them until a player reads."""
+spaces as messages, made once where they never change (a game's content objects live as
+long as the process, so they key the caches), rendered late in the reader's language.
+The rules build these; nobody formats them until a player reads."""
 from __future__ import annotations
 
 from functools import cache
@@ -29,11 +30,13 @@ def term(kind: str, id: str, english: str, field: str = "name") -> Term:
     return Term("inkwell", kind, id, english, field)
 
 
+@cache
 def technique(C, tid: int) -> Term:
     """Technique ``tid``'s name."""
     return term("techniques", str(tid), C.techniques[tid].name)
 
 
+@cache
 def technique_text(C, tid: int) -> Term:
     return term("techniques", str(tid), C.techniques[tid].text, "text")
 
