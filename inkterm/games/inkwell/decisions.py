@@ -4,14 +4,22 @@ their rules."""
 from __future__ import annotations
 
 from inkterm.engine.steps import Narration, parse_key
+from inkterm.engine.text import Msg, Text, nmsg, sentences
 from inkterm.engine.types import Choice, Decision, Event
-from inkterm.engine.words import act, count
 
-from .content import COLOUR_WORDS, bottle_name
+from .content import bottle_name
 from .fit import fits
-from .summary import _why_not
 from .model import ROMAN, ROT, T_MAIN, T_PAGE, T_SIDES, T_TRIG, UP, Base, _take_texts, ckey, gold_bonus_words
+from .summary import _why_not
+from .texts import COLOUR, page, side_name, side_text, technique, technique_text
 from .work import Ask, Batch
+
+#: What a Turn's hint says of the page (the last page, or one with a next level).
+TURN_LAST = Msg("Score this page, your last.")
+TURN_NEXT = Msg("Score this page, discard it and take the next level.")
+FORCED = {True: Msg("The Abbot has passed your page's arrow: you must Turn; Abbot's Blessing still brings the gold "
+                    "bonus."),
+          False: Msg("The Abbot has passed your page's arrow: you must Turn; no gold bonus.")}
 
 
 class Decisions(Base):
@@ -29,11 +37,15 @@ class Decisions(Base):
         if self.stage == "side":
             ws = self.C.workspaces[p.ws]
             # Alone at the table there is no one to keep the side from.
-            secret = "" if self.solo else ", chosen in secret"
-            desk = f"{COLOUR_WORDS[ws.colour]} workspace"
-            return Decision(seat, f"{p.name}: choose a side of your {desk}{secret}", [
-                Choice(ckey("side", "A"), f"Side A: {ws.a.name}", ws.a.text, ("workspace",)),
-                Choice(ckey("side", "B"), f"Side B: {ws.b.name} (harder)", ws.b.text, ("workspace",)),
+            prompt = (Msg("choose a side of your {colour} workspace", colour=COLOUR[ws.colour])
+                      if self.solo else
+                      Msg("choose a side of your {colour} workspace, chosen in secret",
+                          colour=COLOUR[ws.colour]))
+            return Decision(seat, prompt, [
+                Choice(ckey("side", "A"), Msg("Side A: {name}", name=side_name(ws, "A")), side_text(ws, "A"),
+                       ("workspace",)),
+                Choice(ckey("side", "B"), Msg("Side B: {name} (harder)", name=side_name(ws, "B")), side_text(ws, "B"),
+                       ("workspace",)),
             ], T_SIDES)
         top = self.work.top
         if isinstance(top, Batch):
@@ -44,29 +56,32 @@ class Decisions(Base):
             ch = []
             for trig in self.pending:
                 tid = trig.tid
-                spec = self.C.techniques[tid]
+                name, text = technique(self.C, tid), technique_text(self.C, tid)
                 if trig.grinder:
-                    ch.append(Choice(ckey("resolve", tid), f"Resolve {spec.name}", spec.text, (f"tech:{tid}",)))
+                    ch.append(Choice(ckey("resolve", tid), Msg("Resolve {technique}", technique=name), text,
+                                     (f"tech:{tid}",)))
                     continue
                 price = self.use_price(tid)
+                hint: Text = text
                 if self.can_pay(p, price):
-                    ch.append(Choice(ckey("resolve", tid), f"Use {spec.name}", spec.text, (f"tech:{tid}",)))
-                    hint = spec.text
+                    ch.append(Choice(ckey("resolve", tid), Msg("Use {technique}", technique=name), text, (f"tech:{tid}",)))
                 else:
                     hint = _cannot_pay(p.score, price)
-                ch.append(Choice(ckey("decline", tid), f"Decline {spec.name} (the use is lost)", hint,
+                ch.append(Choice(ckey("decline", tid), Msg("Decline {technique} (the use is lost)", technique=name), hint,
                                  (f"tech:{tid}",)))
-            return Decision(seat, f"{p.name}: which triggered effect next?", ch, T_TRIG)
+            return Decision(seat, Msg("which triggered effect next?"), ch, T_TRIG)
         if self.stage == "page":
             level = p.turned + 1
             ch = []
             for pid in self.display[level]:
                 pg = self.C.pages[pid]
                 pts = sum(x[2] for x in pg.illustrations)
-                ch.append(Choice(ckey("page", pid), f"{pid} {pg.name}",
-                                 f"{len(pg.spaces)} spaces, illustrations worth {pts}, multiplier {COLOUR_WORDS[pg.mult_colour]}",
+                ch.append(Choice(ckey("page", pid), Msg("{id} {name}", id=pid, name=page(self.C, pid)),
+                                 nmsg("{n} space, illustrations worth {points}, multiplier {colour}",
+                                      "{n} spaces, illustrations worth {points}, multiplier {colour}", len(pg.spaces),
+                                      points=pts, colour=COLOUR[pg.mult_colour]),
                                  (f"page:{pid}",)))
-            return Decision(seat, f"{p.name}: choose your page {ROMAN[level]}", ch, T_PAGE)
+            return Decision(seat, Msg("choose your page {level}", level=ROMAN[level]), ch, T_PAGE)
         # main action
         ch = []
         forced = self.must_turn(seat)
@@ -74,49 +89,50 @@ class Decisions(Base):
             for b, keep in self._take_options(p):
                 slot = self.link[b]
                 on_slot = self.slots[slot] if slot else None
-                tech = self.C.techniques[on_slot] if on_slot is not None and keep else None
-                extra = f" + {tech.name}" if tech else ""
-                touches = (f"bottle:{b}", f"slot:{slot}") if on_slot is not None else (f"bottle:{b}",)
                 label, hint = _take_texts(b, self.shape[b], self.bottles[b], self._pour_price(p, b))
-                if tech:
-                    hint += f"; brings {tech.name}: {tech.text}"
-                ch.append(Choice(ckey("take", b), label + extra, hint, touches))
+                touches = (f"bottle:{b}", f"slot:{slot}") if on_slot is not None else (f"bottle:{b}",)
+                if on_slot is not None and keep:
+                    tech = technique(self.C, on_slot)
+                    label = Msg("{take} + {technique}", take=label, technique=tech)
+                    hint = Msg("{hint}; brings {technique}: {text}", hint=hint, technique=tech,
+                               text=technique_text(self.C, on_slot))
+                ch.append(Choice(ckey("take", b), label, hint, touches))
         pv = sum(v for _l, v in self.page_score(seat, voluntary=not forced))
         gold = self.turn_bonus(seat)
-        bonus = f" + {gold_bonus_words(gold)}" if gold else ""
-        scores, first = f"scores {pv}{bonus}", ""
+        scores: Text = Msg("scores {n}", n=pv)
+        first: Text = ""
         if self.solo:
             scores, first = self.solo_turn_texts(p, pv)
-            scores += bonus
+        if gold:
+            scores = Msg("{scores} + {bonus}", scores=scores, bonus=gold_bonus_words(gold))
         if forced:
-            why = "Abbot's Blessing still brings the gold bonus." if gold else "no gold bonus."
-            ch.append(Choice("turn", f"Turn page {p.page} (forced, {scores})",
-                             f"{first}The Abbot has passed your page's arrow: you must Turn; {why}"
-                             + self._blessing_ahead(seat),
+            ch.append(Choice("turn", Msg("Turn page {page} (forced, {scores})", page=p.page, scores=scores),
+                             sentences(first, FORCED[bool(gold)], self._blessing_ahead(seat)),
                              (f"page:{p.page}",)))
         else:
             last = p.page is not None and self.C.pages[p.page].level == 3
-            what = "Score this page, your last." if last else "Score this page, discard it and take the next level."
-            ch.append(Choice("turn", f"Turn page {p.page} ({scores})", first + what + self._blessing_ahead(seat),
+            ch.append(Choice("turn", Msg("Turn page {page} ({scores})", page=p.page, scores=scores),
+                             sentences(first, TURN_LAST if last else TURN_NEXT, self._blessing_ahead(seat)),
                              (f"page:{p.page}",)))
         for tid, st in p.all_techs():
             if not self.can_pay(p, self.use_price(tid)):
                 continue  # a price in points is offered only to a seat that has them
             if st == ROT:
-                spec = self.C.techniques[tid]
-                ch.append(Choice(ckey("use", tid), f"Use {spec.name} (second use)", spec.text, (f"tech:{tid}",)))
+                ch.append(Choice(ckey("use", tid), Msg("Use {technique} (second use)", technique=technique(self.C, tid)),
+                                 technique_text(self.C, tid), (f"tech:{tid}",)))
             elif st == UP and self.given is not None:  # an experiment's technique, not used yet
-                spec = self.C.techniques[tid]
-                if spec.uses != "P":
-                    ch.append(Choice(ckey("use", tid), f"Use {spec.name} (first use)", spec.text, (f"tech:{tid}",)))
-        prompt = f"{p.name}: {'you must Turn' if forced else 'Take or Turn'}"
+                if self.C.techniques[tid].uses != "P":
+                    ch.append(Choice(ckey("use", tid), Msg("Use {technique} (first use)", technique=technique(self.C, tid)),
+                                     technique_text(self.C, tid), (f"tech:{tid}",)))
+        prompt = Msg("you must Turn") if forced else Msg("Take or Turn")
         d = Decision(seat, prompt, ch, T_MAIN)
         # The bottles in play that cannot be taken now, dimmed in the menu with why.
         offered = {parse_key(c.key)[1] for c in ch if c.key.startswith("take:")}
-        d.unavailable = tuple(("", f"Bottle {bottle_name(b, self.shape[b])}", _why_not(self, d, b)) for b in self.active if b not in offered)
+        d.unavailable = tuple(("", Msg("Bottle {name}", name=bottle_name(b, self.shape[b])), _why_not(self, d, b))
+                              for b in self.active if b not in offered)
         return d
 
-    def _pour_price(self, p, b: str) -> str:
+    def _pour_price(self, p, b: str) -> Text:
         """"" if bottle ``b``'s cubes all fit ``p``'s page; else what fitting them
         costs: the fewest cubes poured back (Spill Cloth) and their points."""
         cubes, mc = tuple(self.bottles[b]), self._mc(p)
@@ -124,8 +140,12 @@ class Decisions(Base):
             return ""
         k = next(k for k in range(1, self._spill(p) + 1) if fits(cubes, mc, k))
         name, cost = self._spill_cost(p)
-        price = f", −{count(k * cost, 'point')}" if cost else ""
-        return f"they fit your page only if {count(k, 'cube')} go{'es' if k == 1 else ''} back to the bag ({name}{price})"
+        if cost:
+            return nmsg("they fit your page only if {n} cube goes back to the bag ({technique}, −{points})",
+                        "they fit your page only if {n} cubes go back to the bag ({technique}, −{points})", k,
+                        technique=name, points=nmsg("{n} point", "{n} points", k * cost))
+        return nmsg("they fit your page only if {n} cube goes back to the bag ({technique})",
+                    "they fit your page only if {n} cubes go back to the bag ({technique})", k, technique=name)
 
     def _apply(self, choice: Choice) -> list[Event]:
         ev = Narration()
@@ -135,12 +155,12 @@ class Decisions(Base):
         p = self.players[seat]
         if self.stage == "side":
             p.side = arg
-            ev.say(f"{act(p.name, 'has')} chosen a workspace side.", seat, "setup")
+            ev.say(Msg("{who} has chosen a workspace side.", who=p.name), seat, "setup")
             nxt = (seat + 1) % self.n
             if nxt == self.first:
-                ev.say("Workspace sides: " + ", ".join(
-                    f"{q.name} {COLOUR_WORDS[self.C.workspaces[q.ws].colour]} side {q.side}"
-                    for q in self.players) + ".", None, "setup")
+                sides = tuple(Msg("{who} {colour} side {side}", who=q.name, colour=COLOUR[self.C.workspaces[q.ws].colour],
+                                  side=q.side) for q in self.players)
+                ev.say(Msg("Workspace sides: {sides}.", sides=sides), None, "setup")
                 for q in self.players:
                     self._remask(q)
                 self.stage = "start"
@@ -162,7 +182,7 @@ class Decisions(Base):
                 self._use(p, tid, ev)
             else:
                 self._spend_use(p, tid)
-                ev.say(f"{act(p.name, 'declines')} {self.C.techniques[tid].name}.", seat, "technique")
+                ev.say(Msg("{who} declines {technique}.", who=p.name, technique=technique(self.C, tid)), seat, "technique")
         elif self.stage == "page":
             self._choose_page(p, arg, ev)
         elif kind == "turn":
@@ -179,6 +199,7 @@ class Decisions(Base):
         return ev.take()
 
 
-def _cannot_pay(score: int, price: int) -> str:
+def _cannot_pay(score: int, price: int) -> Msg:
     """Why a use is not offered: its price in points is more than the seat has."""
-    return f"It costs {count(price, 'point')} and you have {score}: only declining is open."
+    return nmsg("It costs {n} point and you have {score}: only declining is open.",
+                "It costs {n} points and you have {score}: only declining is open.", price, score=score)

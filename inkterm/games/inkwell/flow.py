@@ -4,12 +4,31 @@ end of the game."""
 from __future__ import annotations
 
 from inkterm.engine.steps import Narration
-from inkterm.engine.words import act, count, possessive, verb
+from inkterm.engine.text import Msg, nmsg
+from inkterm.engine.words import is_you
+from inkterm.i18n import N_
 
 from .content import GOLD
 from .fit import fits
 from .model import UP, Base, Player, _cube_word, _cubes_text
+from .texts import ILLUSTRATIONS, MULTIPLIER, technique
+from .texts import page as page_name
 from .work import Batch, StartCubes, Trigger
+
+
+#: A Turn told: (forced, the reader named You) → the words. English gives a reader named
+#: You its first verb (engine/text.py); the second is written here.
+TURNS = {
+    (False, False): N_("{who} Turns page {page} ({name}) and scores {n}: {parts}."),
+    (True, False): N_("{who} is forced to Turn page {page} ({name}) and scores {n}: {parts}."),
+    # TRANSLATORS: said to the reader (a seat named You): "You Turn page … and score 5".
+    (False, True): N_("{who} Turns page {page} ({name}) and score {n}: {parts}."),
+    # TRANSLATORS: said to the reader (a seat named You): "You are forced to Turn page … and score 5".
+    (True, True): N_("{who} is forced to Turn page {page} ({name}) and score {n}: {parts}."),
+}
+#: Breakdown lines that are no technique's name.
+HOARDER = Msg("Hoarder")
+END_PHASE = Msg("End phase")
 
 
 class Flow(Base):
@@ -36,7 +55,8 @@ class Flow(Base):
                     if not any(f < 0 and m & bit for m, f in zip(p.masks, p.cubes)):
                         cubes[t] -= 1
                         self._return(t)
-                        ev.say(f"No space for the {_cube_word(t)} cube; it goes back.", self.cur, "overflow")
+                        ev.say(Msg("No space for the {colour} cube; it goes back.", colour=_cube_word(t)), self.cur,
+                               "overflow")
                         continue
                 return
             if top is not None:  # a technique's question waits for the seat
@@ -49,7 +69,8 @@ class Flow(Base):
                 self.incoming = None
                 p.techs.append([tid, UP])
                 spec = self.C.techniques[tid]
-                ev.say(f"{act(p.name, 'puts')} {spec.name} on the workspace.", self.cur, "technique")
+                ev.say(Msg("{who} puts {technique} on the workspace.", who=p.name, technique=technique(self.C, tid)),
+                       self.cur, "technique")
                 if spec.effect.kind == "wash":
                     self._remask(p)
                 if spec.uses != "P":
@@ -59,8 +80,8 @@ class Flow(Base):
                 self.take_size = -1
                 for _tid, _st, e in self._active_kinds(p):
                     if e.kind == "hoarder" and size >= e.min_cubes:
-                        p.add("Hoarder", e.points)
-                        ev.say(f"Hoarder: {act(p.name, 'scores')} {e.points}.", self.cur, "score")
+                        p.add(HOARDER, e.points)
+                        ev.say(Msg("Hoarder: {who} scores {n}.", who=p.name, n=e.points), self.cur, "score")
             self._grinder_triggers(p)
             if self.pending:
                 if len(self.pending) == 1 and self.pending[0].grinder:
@@ -89,18 +110,18 @@ class Flow(Base):
             t = max(i for i in range(6) if drawn[i])
             drawn[t] -= 1
             self._return(t)
-            ev.say(f"{possessive(p.name, start=True)} starting {_cube_word(t)} cube has no space; it goes back.",
+            ev.say(Msg("{who}'s starting {colour} cube has no space; it goes back.", who=p.name, colour=_cube_word(t)),
                    seat, "overflow")
         if any(drawn):
             self.work.push(Batch(drawn, fit=True))
-            ev.say(f"{act(p.name, 'starts')} with {_cubes_text(drawn)} to place.", seat, "setup")
+            ev.say(Msg("{who} starts with {cubes} to place.", who=p.name, cubes=_cubes_text(drawn)), seat, "setup")
 
     def _first_turn(self, ev: Narration) -> None:
         """Every starting cube is placed: the first player begins."""
         self.stage = "main"
         self.cur = self.first
         self._new_turn()
-        ev.say(f"{act(self.players[self.first].name, 'plays')} first.", self.first, "turn")
+        ev.say(Msg("{who} plays first.", who=self.players[self.first].name), self.first, "turn")
 
     def _new_turn(self) -> None:
         self.gained = 0
@@ -117,13 +138,14 @@ class Flow(Base):
             while self.players[self.cur].finished:
                 p = self.players[self.cur]
                 pts = self.C.mat.end_phase_points
-                p.add("End phase", pts)
-                ev.say(f"{act(p.name, 'is')} finished: +{count(pts, 'point')}.", self.cur, "score")
+                p.add(END_PHASE, pts)
+                ev.say(nmsg("{who} is finished: +{n} point.", "{who} is finished: +{n} points.", pts, who=p.name),
+                       self.cur, "score")
                 self._move_abbot(ev)
                 self.cur = (self.cur + 1) % self.n
         self.stage = "main"
         self._new_turn()
-        ev.say(f"{possessive(self.players[self.cur].name, start=True)} turn.", self.cur, "turn")
+        ev.say(Msg("{who}'s turn.", who=self.players[self.cur].name), self.cur, "turn")
 
     def _turn(self, p: Player, ev: Narration) -> None:
         seat = self.cur
@@ -134,12 +156,12 @@ class Flow(Base):
         lines = self.page_score(seat, voluntary=not forced)
         total = sum(v for _l, v in lines)
         for label, v in lines:
-            lab = f"Page {page.id}: {label}" if label in ("illustrations", "multiplier") else label
-            p.add(lab, v)
-        ev.say(
-            f"{act(p.name, 'is forced to Turn' if forced else 'Turns')} page {page.id} ({page.name})"
-            f" and {verb(p.name, 'scores')} {total}: "
-            + ", ".join(f"{lab} {v}" for lab, v in lines) + ".", seat, "score")
+            p.add(Msg("Page {page}: {part}", page=page.id, part=label) if label is ILLUSTRATIONS or label is MULTIPLIER
+                  else label, v)
+        parts = tuple(Msg("{part} {n}", part=lab, n=v) for lab, v in lines)
+        name = page_name(self.C, page.id)
+        ev.say(Msg(TURNS[forced, is_you(p.name)], who=p.name, page=page.id, name=name, n=total, parts=parts),
+               seat, "score")
         for f in p.cubes:
             if f >= 0:
                 self._return(f)
@@ -152,7 +174,7 @@ class Flow(Base):
             p.under.extend(p.techs)
             p.techs = []
             if not self.end_phase and not self.solo:
-                ev.say(f"{act(p.name, 'has')} finished: the end phase begins.", seat, "end")
+                ev.say(Msg("{who} has finished: the end phase begins.", who=p.name), seat, "end")
             self.end_phase = True
             if self.solo:
                 self._solo_end(p, ev)
@@ -176,16 +198,17 @@ class Flow(Base):
         level = self.C.pages[pid].level
         self.display[level].remove(pid)
         self._set_page(p, pid)
-        ev.say(f"{act(p.name, 'chooses')} page {pid} ({self.C.pages[pid].name}).", self.cur, "page")
+        ev.say(Msg("{who} chooses page {page} ({name}).", who=p.name, page=pid, name=page_name(self.C, pid)), self.cur,
+               "page")
         n = self._bonus_gold(p, self.voluntary, level - 1)  # the page just turned
         if n:
             got = min(n, self.supply)
             if got:
                 self.supply -= got
                 self._gain(GOLD, got)
-                ev.say(f"{act(p.name, 'gains')} {got} gold as the Turn bonus.", self.cur, "gold")
+                ev.say(Msg("{who} gains {n} gold as the Turn bonus.", who=p.name, n=got), self.cur, "gold")
             else:
-                ev.say("No gold is left for the Turn bonus.", self.cur, "gold")
+                ev.say(Msg("No gold is left for the Turn bonus."), self.cur, "gold")
         p.under.extend(p.techs)
         p.techs = []
         self.stage = "bonus"
@@ -197,7 +220,11 @@ class Flow(Base):
         self.pending = []
         r = self.ranking()
         if self.solo:
-            who = self.players[0].name if self.players[0].score > self.rival_score else "the Rival"
-            ev.say(f"Game over: {self.players[0].score} to the Rival's {self.rival_score}; {act(who, 'wins')}.", None, "end")
+            me = self.players[0]
+            ev.say(Msg("Game over: {n} to the Rival's {rival}; {who} wins.", n=me.score, rival=self.rival_score,
+                       who=me.name) if me.score > self.rival_score else
+                   Msg("Game over: {n} to the Rival's {rival}; the Rival wins.", n=me.score, rival=self.rival_score),
+                   None, "end")
         else:
-            ev.say(f"Game over: {act(self.players[r[0]].name, 'wins')} with {self.players[r[0]].score}.", None, "end")
+            ev.say(Msg("Game over: {who} wins with {n}.", who=self.players[r[0]].name, n=self.players[r[0]].score),
+                   None, "end")

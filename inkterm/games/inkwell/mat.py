@@ -5,34 +5,34 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from inkterm.engine.steps import Narration
-from inkterm.engine.words import act
+from inkterm.engine.text import Msg, Text
 
 from .content import GOLD, bottle_name
 from .fit import fits
 from .model import ROMAN, Base, Player, _cubes_text
+from .texts import technique
 from .work import Batch, Keep
 
 
 class Mat(Base):
     def _move_abbot(self, ev: Narration) -> None:
         if self.abbot >= self.end:
-            ev.say(f"The Abbot stays on the end space ({self.end}).", None, "abbot")
+            ev.say(Msg("The Abbot stays on the end space ({n}).", n=self.end), None, "abbot")
             return
         self.abbot += 1
-        ev.say(f"The Abbot moves to {self.abbot}.", None, "abbot")
+        ev.say(Msg("The Abbot moves to {n}.", n=self.abbot), None, "abbot")
         for k, a in enumerate(self.arrows, start=1):
             if self.abbot == a and self.crossed < k:
                 self.crossed = k
                 forced = [self.players[s].name for s in range(self.n) if self.must_turn(s)]
-                ev.say(
-                    f"The Abbot crosses arrow {ROMAN[k]}: "
-                    + (", ".join(forced) + " must Turn." if forced else "nobody is forced."),
-                    None, "arrow")
+                ev.say(Msg("The Abbot crosses arrow {arrow}: {names} must Turn.", arrow=ROMAN[k], names=tuple(forced))
+                       if forced else Msg("The Abbot crosses arrow {arrow}: nobody is forced.", arrow=ROMAN[k]),
+                       None, "arrow")
                 self._arrow_blessings(ev)
                 if self.solo:
-                    self._rival_scores(ev, f"arrow {ROMAN[k]}", arrow=True)
+                    self._rival_scores(ev, Msg("arrow {arrow}", arrow=ROMAN[k]), arrow=True)
 
-    def _blessing_ahead(self, seat: int) -> str:
+    def _blessing_ahead(self, seat: int) -> Text:
         """What Abbot's Blessing pays ``seat`` when this turn ends, if the Abbot's next
         step crosses an arrow ("" if nothing)."""
         if self.calm or self.abbot >= self.end:
@@ -42,8 +42,8 @@ class Mat(Base):
                 pts = sum(e.arrow_points for _t, _s, e in self._active_kinds(self.players[seat])
                           if e.kind == "blessing" and e.arrow_points)
                 if pts:
-                    return (f" When your turn ends the Abbot crosses arrow {ROMAN[k]}: "
-                            f"Abbot's Blessing scores {pts}.")
+                    return Msg("When your turn ends the Abbot crosses arrow {arrow}: Abbot's Blessing scores {n}.",
+                               arrow=ROMAN[k], n=pts)
         return ""
 
     def _arrow_blessings(self, ev: Narration) -> None:
@@ -52,9 +52,9 @@ class Mat(Base):
         for s, p in enumerate(self.players):
             for tid, _st, e in self._active_kinds(p):
                 if e.kind == "blessing" and e.arrow_points:
-                    name = self.C.techniques[tid].name
+                    name = technique(self.C, tid)
                     p.add(name, e.arrow_points)
-                    ev.say(f"{name}: {act(p.name, 'scores')} {e.arrow_points}.", s, "score")
+                    ev.say(Msg("{technique}: {who} scores {n}.", technique=name, who=p.name, n=e.arrow_points), s, "score")
 
     def _fill_mat(self) -> None:
         """Refill step 3 (and setup step 6): fill empty active bottles, then slots."""
@@ -82,7 +82,7 @@ class Mat(Base):
     def _refill(self, ev: Narration, skip_abbot: bool = False) -> None:
         self.reveal()
         if skip_abbot:
-            ev.say("Calm Abbot: the Abbot does not move this turn.", None, "abbot")
+            ev.say(Msg("Calm Abbot: the Abbot does not move this turn."), None, "abbot")
         else:
             self._move_abbot(ev)
         for b in self.active:  # top-up [R11, R12]
@@ -132,8 +132,8 @@ class Mat(Base):
     def _take(self, p: Player, bid: str, ev: Narration, allow_tech: bool = True) -> None:
         cubes = self.bottles[bid]
         self.bottles[bid] = [0] * 6
-        ev.say(f"{act(p.name, 'takes')} bottle {bottle_name(bid, self.shape[bid])}: {_cubes_text(cubes)}.",
-               self.cur, "take")
+        ev.say(Msg("{who} takes bottle {bottle}: {cubes}.", who=p.name, bottle=bottle_name(bid, self.shape[bid]),
+                   cubes=_cubes_text(cubes)), self.cur, "take")
         self.take_size = sum(cubes)
         self.work.push(Batch(cubes, fit=True, spill=self._spill(p)))
         slot = self.link[bid]
@@ -148,4 +148,5 @@ class Mat(Base):
                 self.slots[slot] = None
                 self.incoming = tid
             else:
-                ev.say(f"Steady Hand: {self.C.techniques[tid].name} stays on {slot}.", self.cur, "technique")
+                ev.say(Msg("Steady Hand: {technique} stays on {slot}.", technique=technique(self.C, tid), slot=slot),
+                       self.cur, "technique")

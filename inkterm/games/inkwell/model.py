@@ -2,15 +2,18 @@
 of the rules builds on (the bag's draw, a page's masks, the techniques in play)."""
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from inkterm.engine import steps
 from inkterm.engine.state import GameState
 from inkterm.engine.steps import WorkQueue
+from inkterm.engine.text import Msg, Text, english, from_data, nmsg, to_data
+from inkterm.i18n import N_
 
-from .content import COLOURS, CUBE_NAMES, GOLD, Content, Gold, bottle_name
+from .content import COLOURS, GOLD, Content, Gold, bottle_name
 from .fit import ALL, GOLD_BIT, mask_counts
+from .texts import CUBE, technique
 from .work import Ask, Batch, StartCubes, Trigger
 
 if TYPE_CHECKING:
@@ -24,7 +27,6 @@ CODE = {c: i for i, c in enumerate(COLOURS)}  # "K" -> 0 ...
 LETTER = COLOURS + ("Au",)
 GLYPH = COLOURS + ("★",)  # how cubes read in labels: the board's letters, ★ for gold
 UP, ROT, DOWN = "up", "used-once", "down"
-RIVAL = "the Rival"  # the solo opponent, which is not a seat
 
 # Choice keys as engine/steps.py builds them, remembered: there are few (bottles,
 # spaces, techniques, pages, colours) and every decision builds several.
@@ -40,8 +42,9 @@ T_TRIG = "triggered-effects"
 T_PAGE = "choosing-a-new-page"
 
 
-def _cube_word(t: int) -> str:
-    return CUBE_NAMES[t]
+def _cube_word(t: int) -> Msg:
+    """A cube type's colour in words ("black" … "gold")."""
+    return CUBE[t]
 
 
 def _cube_parts(c) -> list[str]:
@@ -53,21 +56,36 @@ def _cubes_text(c) -> str:
     return " ".join(_cube_parts(c))
 
 
-def _take_texts(bid: str, shape: str, c, pour: str = "") -> tuple[str, str]:
-    """An offered Take's label and hint: ``Take C1 K R Y`` and ``circle bottle: 3
+def _take_texts(bid: str, shape: str, c, pour: Text = "") -> tuple[Msg, Msg]:
+    """An offered Take's label and hint: ``Bottle O1: K R Y`` and ``circle bottle O1: 3
     cubes K R Y; they all fit your page`` (the cubes are spelled out once for both);
     ``pour``: the price of fitting them, when some must go back to the bag."""
-    parts = _cube_parts(c)
+    return _take_words(bid, shape, tuple(c), pour)
+
+
+@lru_cache(maxsize=4096)  # a bottle's few contents come back turn after turn (decisions: the hot path)
+def _take_words(bid: str, shape: str, c: tuple[int, ...], pour: Text) -> tuple[Msg, Msg]:
+    cubes = _cubes_text(c)
     n = sum(c)
-    fit = pour or f"{'they all fit' if n != 1 else 'it fits'} your page"
+    fit = pour or (FITS if n != 1 else FITS_ONE)
     name = bottle_name(bid, shape)
-    return (f"Bottle {name}: {' '.join(parts)}",
-            f"{shape} bottle {name}: {n} cube{'s' if n != 1 else ''} {' '.join(parts)}; {fit}")
+    bottle = Msg(SHAPE_BOTTLE[shape], name=name) if shape in SHAPE_BOTTLE else name
+    return (Msg("Bottle {name}: {cubes}", name=name, cubes=cubes),
+            nmsg("{bottle}: {n} cube {cubes}; {fit}", "{bottle}: {n} cubes {cubes}; {fit}", n, bottle=bottle,
+                 cubes=cubes, fit=fit))
 
 
-def gold_bonus_words(gold: int) -> str:
+SHAPE_BOTTLE = {"star": N_("star bottle {name}"), "circle": N_("circle bottle {name}"),
+                "diamond": N_("diamond bottle {name}")}
+
+
+FITS = Msg("they all fit your page")
+FITS_ONE = Msg("it fits your page")
+
+
+def gold_bonus_words(gold: int) -> Msg:
     """The Turn's gold bonus with its number: it is cubes to place, not points."""
-    return f"gold bonus of {gold} gold cube{'s' if gold != 1 else ''}"
+    return nmsg("gold bonus of {n} gold cube", "gold bonus of {n} gold cubes", gold)
 
 
 class Player:
@@ -86,7 +104,7 @@ class Player:
         self.finished = False
         self.techs: list[list] = []  # [tid, status] placed on the workspace this page
         self.under: list[list] = []  # [tid, status] under the workspace
-        self.breakdown: list[list] = []  # [label, points]
+        self.breakdown: list[list] = []  # [label (a text), points]
         self.history: list[str] = []  # pages turned, in order
 
     def copy(self) -> "Player":
@@ -112,7 +130,9 @@ class Player:
             "page": self.page, "cubes": list(self.cubes), "turned": self.turned,
             "finished": self.finished, "techs": [list(x) for x in self.techs],
             "under": [list(x) for x in self.under],
-            "breakdown": [list(x) for x in self.breakdown], "history": list(self.history),
+            # the labels in English as before (a save's check compares them), and as data
+            "breakdown": [[english(lab), pts] for lab, pts in self.breakdown],
+            "labels": [to_data(lab) for lab, _pts in self.breakdown], "history": list(self.history),
         }
 
     @classmethod
@@ -127,14 +147,15 @@ class Player:
         p.finished = bool(d["finished"])
         p.techs = [[int(a), str(b)] for a, b in d["techs"]]
         p.under = [[int(a), str(b)] for a, b in d["under"]]
-        p.breakdown = [[str(a), int(b)] for a, b in d["breakdown"]]
+        labels = d.get("labels") or [a for a, _b in d["breakdown"]]  # none before labels were texts
+        p.breakdown = [[from_data(lab), int(b)] for lab, (_a, b) in zip(labels, d["breakdown"])]
         p.history = [str(x) for x in d["history"]]
         return p
 
     def all_techs(self):
         return self.techs + self.under
 
-    def add(self, label: str, pts: int) -> None:
+    def add(self, label: Text, pts: int) -> None:
         self.score += pts
         for row in self.breakdown:
             if row[0] == label:
@@ -291,12 +312,12 @@ class Base(GameState):
         e = self.C.techniques[tid].effect
         return e.cost if isinstance(e, Gold) and self.supply > 0 else 0
 
-    def _spill_cost(self, p: Player) -> tuple[str, int]:
+    def _spill_cost(self, p: Player) -> tuple[Text, int]:
         """The name of ``p``'s pouring technique and the points one cube poured back
         costs at this table (Spill Cloth's data)."""
         for tid, _s, e in self._active_kinds(p):
             if e.kind == "spill":
-                return self.C.techniques[tid].name, e.cost
+                return technique(self.C, tid), e.cost
         return "", 0
 
     def capacity(self, p: Player) -> int:
@@ -351,7 +372,7 @@ class Base(GameState):
         def legal_takes(self, seat: int | None = None, shapes: Collection[str] | None = None,
                         most: int | None = None) -> list[str]: ...
         def _take(self, p: Player, bid: str, ev: Narration, allow_tech: bool = True) -> None: ...
-        def _blessing_ahead(self, seat: int) -> str: ...
+        def _blessing_ahead(self, seat: int) -> Text: ...
         # placing.py
         def _decide_place(self, p: Player, batch: Batch) -> Decision: ...
         def _apply_place(self, p: Player, batch: Batch, kind: str, sid: str, ev: Narration) -> None: ...
@@ -363,14 +384,14 @@ class Base(GameState):
         def _decide_ask(self, p: Player, ask: Ask) -> Decision: ...
         def _apply_ask(self, p: Player, kind: str, arg: str, ev: Narration) -> None: ...
         # scoring.py
-        def page_score(self, seat: int, voluntary: bool | None = None) -> list[tuple[str, int]]: ...
+        def page_score(self, seat: int, voluntary: bool | None = None) -> list[tuple[Text, int]]: ...
         def _bonus_gold(self, p: Player, voluntary: bool, level: int) -> int: ...
         def turn_bonus(self, seat: int) -> int: ...
         # rival.py
         def _rival_turn(self, ev: Narration) -> None: ...
-        def _rival_scores(self, ev: Narration, why: str, arrow: bool, arrows: int = 0) -> None: ...
+        def _rival_scores(self, ev: Narration, why: Text, arrow: bool, arrows: int = 0) -> None: ...
         def end_bonus(self, p: Player) -> tuple[int, int]: ...
-        def solo_turn_texts(self, p: Player, page_points: int) -> tuple[str, str]: ...
+        def solo_turn_texts(self, p: Player, page_points: int) -> tuple[Text, Text]: ...
         def arrows_left(self) -> int: ...
         def _solo_end(self, p: Player, ev: Narration) -> None: ...
         # flow.py

@@ -6,6 +6,7 @@ from typing import Any
 
 from inkterm.engine.state import GameState
 from inkterm.engine.steps import WorkQueue
+from inkterm.engine.text import english, from_data, to_data
 
 from .model import Base, Player
 from .work import KINDS, Trigger, copy_step
@@ -28,7 +29,8 @@ class Persistence(Base):
             work=self.work.dump(),
             pending=[x.as_dict() for x in self.pending],
             ground=list(self.ground),
-            rival_pile=list(self.rival_pile), rival_log=[list(x) for x in self.rival_log],
+            rival_pile=list(self.rival_pile), rival_log=[[english(why), pts] for why, pts in self.rival_log],
+            rival_whys=[to_data(why) for why, _pts in self.rival_log],
         )
         return d
 
@@ -54,7 +56,8 @@ class Persistence(Base):
             self.pending.append(trig)
         self.ground = [int(x) for x in d["ground"]]
         self.rival_pile = [int(x) for x in d["rival_pile"]]
-        self.rival_log = [list(x) for x in d["rival_log"]]
+        whys = d.get("rival_whys") or [why for why, _pts in d["rival_log"]]  # none before they were texts
+        self.rival_log = [[from_data(why), pts] for why, (_w, pts) in zip(whys, d["rival_log"])]
 
     def determinize(self, seat: int, rng) -> "Persistence":
         """The technique deck's order is hidden: a planning copy gets it reshuffled

@@ -3,31 +3,37 @@ the good complete assignment behind "auto"."""
 from __future__ import annotations
 
 from inkterm.engine.steps import Narration
+from inkterm.engine.text import Msg, nmsg, sentences
 from inkterm.engine.types import Choice, Decision
-from inkterm.engine.words import act, count
 
-from .content import COLOUR_WORDS, CUBE_NAMES, GOLD, Space
+from .content import CUBE_NAMES, GOLD, Space
 from .fit import GOLD_BIT, fits, minus
 from .model import LETTER, T_PLACE, T_START, Base, Player, _cube_word, ckey
+from .texts import COLOUR, MULTIPLIER
+from .texts import space as space_name
 from .work import Batch
 
 # A space's place choice reads the same in every game: made once (decisions are the
 # engine's hot path).
-_PLACE_TEXTS: dict[Space, tuple[str, str, tuple[str, ...]]] = {}
+_PLACE_TEXTS: dict[Space, tuple[str, Msg, tuple[str, ...]]] = {}
 
 
 #: A page space's accepted cubes in words, where they are not one colour (or gold).
-ACCEPT_WORDS = {"?": "any cube", "*": "gold only"}
+ACCEPT_WORDS = {"?": Msg("any cube"), "*": Msg("gold only")}
+AT_TURN = Msg("+1 at Turn")
+AUTO = Choice("auto", Msg("Auto-place"), Msg("Fill a good assignment at once."), ())
+AUTO_ALL = Choice("auto", Msg("Auto-place all"), Msg("Fill a good assignment at once."), ())
 
 
-def _place_texts(sp: Space) -> tuple[str, str, tuple[str, ...]]:
+def _place_texts(sp: Space) -> tuple[str, Msg, tuple[str, ...]]:
     """The key, label and touches of the choice to place a cube on ``sp``."""
     got = _PLACE_TEXTS.get(sp)
     if got is None:
-        where = ("multiplier" if sp.role == "multiplier" else
-                 "+1 at Turn" if sp.role == "standalone" else f"illustration {sp.sid[0]}")
-        takes = ACCEPT_WORDS.get(sp.accept) or f"{COLOUR_WORDS[sp.accept]} or gold"
-        got = _PLACE_TEXTS[sp] = (ckey("place", sp.sid), f"Space {sp.name} ({takes}, {where})",
+        where = (MULTIPLIER if sp.role == "multiplier" else
+                 AT_TURN if sp.role == "standalone" else Msg("illustration {id}", id=sp.sid[0]))
+        takes = ACCEPT_WORDS.get(sp.accept) or Msg("{colour} or gold", colour=COLOUR[sp.accept])
+        got = _PLACE_TEXTS[sp] = (ckey("place", sp.sid),
+                                  Msg("Space {space} ({takes}, {where})", space=space_name(sp), takes=takes, where=where),
                                   (f"space:{sp.sid}",))
     return got
 
@@ -129,19 +135,23 @@ class Placing(Base):
             ch.append(Choice(key, label, "", touches))
         if spill_ok:
             name, cost = self._spill_cost(p)
-            price = f", −{count(cost, 'point')}" if cost else ""
-            ch.append(Choice("spill", f"Pour the {word} cube back into the bag ({name}{price})", "", ()))
+            ch.append(Choice("spill", Msg("Pour the {colour} cube back into the bag ({technique}, −{points})",
+                                          colour=word, technique=name, points=nmsg("{n} point", "{n} points", cost))
+                             if cost else
+                             Msg("Pour the {colour} cube back into the bag ({technique})", colour=word, technique=name),
+                             "", ()))
         if len(ch) > 1 or left:
-            ch.append(Choice("auto", "Auto-place" + (" all" if left else ""), "Fill a good assignment at once.", ()))
+            ch.append(AUTO_ALL if left else AUTO)
         hoard = self._hoarder_points(p)
         blessing = self._blessing_ahead(self.cur)
         if hoard or blessing:  # the take's last cube: Hoarder pays once it is placed
-            then = (f"Then Hoarder scores {hoard} (a big bottle)." if hoard else "") + blessing
-            ch = [Choice(c.key, c.label, f"{c.hint} {then}".strip(), c.touches, c.shortcut)
+            then = sentences(Msg("Then Hoarder scores {n} (a big bottle).", n=hoard) if hoard else "", blessing)
+            ch = [Choice(c.key, c.label, sentences(c.hint, then), c.touches, c.shortcut)
                   if not left or c.key == "auto" else c for c in ch]
         topic = T_START if self.stage == "start" else T_PLACE
-        more = f" ({left} more after this)" if left else ""
-        return Decision(self.cur, f"{p.name}: place the {word} cube{more}", ch, topic)
+        prompt = (Msg("place the {colour} cube ({n} more after this)", colour=word, n=left) if left
+                  else Msg("place the {colour} cube", colour=word))
+        return Decision(self.cur, prompt, ch, topic)
 
     def _hoarder_points(self, p: Player) -> int:
         """What Hoarder pays when the bottle just taken is placed (0: nothing)."""
@@ -160,8 +170,12 @@ class Placing(Base):
         name, cost = self._spill_cost(p)
         if cost:
             p.add(name, -cost)
-        paid = f", paying {count(cost, 'point')}" if cost else ""
-        ev.say(f"{act(p.name, 'pours')} a {_cube_word(t)} cube back ({name}{paid}).", self.cur, "place")
+            ev.say(nmsg("{who} pours a {colour} cube back ({technique}, paying {n} point).",
+                        "{who} pours a {colour} cube back ({technique}, paying {n} points).", cost, who=p.name,
+                        colour=_cube_word(t), technique=name), self.cur, "place")
+        else:
+            ev.say(Msg("{who} pours a {colour} cube back ({technique}).", who=p.name, colour=_cube_word(t),
+                       technique=name), self.cur, "place")
 
     def _apply_place(self, p: Player, batch: Batch, kind: str, sid: str, ev: Narration) -> None:
         """``auto``, ``spill`` or ``place:<sid>``, read by the caller."""
@@ -175,12 +189,13 @@ class Placing(Base):
                     if batch.fit:
                         self._pour(p, batch, t, ev)
                     else:
-                        ev.say(f"No space for the {word} cube; it goes back.", self.cur, "overflow")
+                        ev.say(Msg("No space for the {colour} cube; it goes back.", colour=_cube_word(t)), self.cur,
+                               "overflow")
                         self._return(t)
                 else:
                     self._put(p, page.by_sid[to], t)
-                    ev.say(f"{act(p.name, 'places')} {word} on {page.spaces[page.by_sid[to]].name}.",
-                           self.cur, "place")
+                    ev.say(Msg("{who} places {colour} on {space}.", who=p.name, colour=_cube_word(t),
+                               space=space_name(page.spaces[page.by_sid[to]])), self.cur, "place")
             return
         t = self._current_type(batch.cubes)
         batch.cubes[t] -= 1
@@ -188,5 +203,5 @@ class Placing(Base):
             self._pour(p, batch, t, ev)
             return
         self._put(p, page.by_sid[sid], t)
-        ev.say(f"{act(p.name, 'places')} {_cube_word(t)} on {page.spaces[page.by_sid[sid]].name}.",
-               self.cur, "place")
+        ev.say(Msg("{who} places {colour} on {space}.", who=p.name, colour=_cube_word(t),
+                   space=space_name(page.spaces[page.by_sid[sid]])), self.cur, "place")

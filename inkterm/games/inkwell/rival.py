@@ -3,17 +3,24 @@ arrows and at the end."""
 from __future__ import annotations
 
 from inkterm.engine.steps import Narration
-from inkterm.engine.words import act, count
+from inkterm.engine.text import Msg, Text, nmsg, sentences
 
 from .content import GOLD
 from .model import ROMAN, Base, Player, _cubes_text
+from .texts import technique
+
+#: What the solo die rolled, by its face.
+ROLLS = {"star": Msg("The Rival rolls star."), "circle": Msg("The Rival rolls circle."),
+         "diamond": Msg("The Rival rolls diamond."), "abbot": Msg("The Rival rolls abbot.")}
+AT_THE_END = Msg("the end")
+TIME_LEFT = Msg("Time left")
 
 
 class Rival(Base):
     def _rival_turn(self, ev: Narration) -> None:
         self.reveal()
         face = self._roll()
-        ev.say(f"The Rival rolls {face}.", None, "rival")
+        ev.say(ROLLS[face], None, "rival")
         if face == "abbot":
             self._move_abbot(ev)
         else:
@@ -26,20 +33,20 @@ class Rival(Base):
                 for t in range(5):
                     self.rival_pile[t] += cubes[t]
                 self.supply += cubes[GOLD]
-                ev.say(f"The Rival clears {best} {_cubes_text(cubes)}.", None, "rival")
+                ev.say(Msg("The Rival clears {bottle} {cubes}.", bottle=best, cubes=_cubes_text(cubes)), None, "rival")
                 self.bottles[best] = [0] * 6
                 slot = self.link[best]
                 if slot and (tid := self.slots[slot]) is not None:
                     self.slots[slot] = None
                     self.out.append(tid)
-                    ev.say(f"{self.C.techniques[tid].name} leaves the game.", None, "rival")
+                    ev.say(Msg("{technique} leaves the game.", technique=technique(self.C, tid)), None, "rival")
         self._refill(ev)
 
     def _roll(self) -> str:
         """The solo die."""
         return self.C.solo.die[self.rng.randrange(len(self.C.solo.die))]
 
-    def _rival_scores(self, ev: Narration, why: str, arrow: bool, arrows: int = 0) -> None:
+    def _rival_scores(self, ev: Narration, why: Text, arrow: bool, arrows: int = 0) -> None:
         """The Rival scores its pile at an arrow (with its bonus) or at the end (with
         its bonus for each of ``arrows`` not crossed), and the pile goes back to the bag."""
         d = self.C.solo.difficulties[self.difficulty]
@@ -51,8 +58,11 @@ class Rival(Base):
         for t in range(5):
             self.bag[t] += self.rival_pile[t]
         self.rival_pile = [0] * 5
-        extra = "" if arrow or not arrows else f", {bonus} of it for {count(arrows, 'arrow')} not crossed"
-        ev.say(f"The Rival scores {pts} at {why} ({count(pile, 'cube')} back to the bag{extra}).", None, "rival")
+        back = nmsg("{n} cube back to the bag", "{n} cubes back to the bag", pile)
+        if not arrow and arrows:
+            back = nmsg("{back}, {bonus} of it for {n} arrow not crossed", "{back}, {bonus} of it for {n} arrows not crossed",
+                        arrows, back=back, bonus=bonus)
+        ev.say(Msg("The Rival scores {n} at {when} ({back}).", n=pts, when=why, back=back), None, "rival")
 
     def end_bonus(self, p: Player) -> tuple[int, int]:
         """(the end bonus ``p`` would score finishing now, the Abbot's spaces left)."""
@@ -68,7 +78,7 @@ class Rival(Base):
         (``rival_bonus_for_arrows_left``; none under older data)."""
         return len(self.arrows) - self.crossed if self.C.solo.rival_bonus_for_arrows_left else 0
 
-    def solo_turn_texts(self, p: Player, page_points: int) -> tuple[str, str]:
+    def solo_turn_texts(self, p: Player, page_points: int) -> tuple[Text, Text]:
         """What a solo Turn scores, in words, for its choice: (the label's "scores …",
         the hint's opening sentences on the end and the Rival, first because a narrow
         hint shows only its start). Page III's Turn ends the game, so its total has the
@@ -79,32 +89,46 @@ class Rival(Base):
         assert p.page is not None
         if self.C.pages[p.page].level < 3:
             if self.crossed >= len(self.arrows):
-                return f"scores {page_points}", ""
+                return Msg("scores {n}", n=page_points), ""
             k = self.crossed + 1
-            return (f"scores {page_points}",
-                    f"The Rival scores its pile (now {pile}) + {d.arrow_bonus} when the Abbot crosses "
-                    f"arrow {ROMAN[k]} (space {self.arrows[k - 1]}; he is on {self.abbot}). ")
+            return (Msg("scores {n}", n=page_points),
+                    Msg("The Rival scores its pile (now {pile}) + {bonus} when the Abbot crosses arrow {arrow} (space "
+                        "{space}; he is on {abbot}).", pile=pile, bonus=d.arrow_bonus, arrow=ROMAN[k],
+                        space=self.arrows[k - 1], abbot=self.abbot))
         per = self.C.solo.end_points_per_space
         left = max(0, self.end - self.abbot)
         end = per * left
-        cap = ""
-        if self.C.solo.end_points_at_most_score and end > p.score + page_points:
+        capped = self.C.solo.end_points_at_most_score and end > p.score + page_points
+        if capped:
             end = max(0, p.score + page_points)
-            cap = f" ({per * left}), but at most your score before it"
         mine = p.score + page_points + end
         arrows = self.arrows_left()
         rival = self.rival_score + pile + d.arrow_bonus * arrows
-        why = (f" and {d.arrow_bonus} for each of the {count(arrows, 'arrow')} the Abbot has not crossed"
-               if arrows and d.arrow_bonus else "")
-        return (f"scores {page_points} + {end} end bonus = {page_points + end}",
-                f"The game ends: {mine} to the Rival's {rival} ({'you win' if mine > rival else 'the Rival wins'}). "
-                f"End bonus: {per} a space for the {count(left, 'space')} the Abbot has left{cap}: {end}. "
-                f"The Rival scores its pile ({pile}){why}. ")
+        ends = (Msg("The game ends: {n} to the Rival's {rival} (you win).", n=mine, rival=rival) if mine > rival else
+                Msg("The game ends: {n} to the Rival's {rival} (the Rival wins).", n=mine, rival=rival))
+        bonus = (nmsg("End bonus: {per} a space for the {n} space the Abbot has left ({all}), but at most your score "
+                      "before it: {end}.",
+                      "End bonus: {per} a space for the {n} spaces the Abbot has left ({all}), but at most your score "
+                      "before it: {end}.", left, per=per, all=per * left, end=end) if capped else
+                 nmsg("End bonus: {per} a space for the {n} space the Abbot has left: {end}.",
+                      "End bonus: {per} a space for the {n} spaces the Abbot has left: {end}.", left, per=per, end=end))
+        theirs = (nmsg("The Rival scores its pile ({pile}) and {bonus} for each of the {n} arrow the Abbot has not "
+                       "crossed.",
+                       "The Rival scores its pile ({pile}) and {bonus} for each of the {n} arrows the Abbot has not "
+                       "crossed.", arrows, pile=pile, bonus=d.arrow_bonus) if arrows and d.arrow_bonus else
+                  Msg("The Rival scores its pile ({pile}).", pile=pile))
+        return (Msg("scores {n} + {end} end bonus = {total}", n=page_points, end=end, total=page_points + end),
+                sentences(ends, bonus, theirs))
 
     def _solo_end(self, p: Player, ev: Narration) -> None:
         pts, left = self.end_bonus(p)
-        p.add("Time left", pts)
-        capped = " (at most the score before it)" if pts < self.C.solo.end_points_per_space * left else ""
-        ev.say(f"{act(p.name, 'scores')} {pts} for {count(left, 'Abbot space')} left{capped}.", 0, "score")
-        self._rival_scores(ev, "the end", arrow=False, arrows=self.arrows_left())
+        p.add(TIME_LEFT, pts)
+        if pts < self.C.solo.end_points_per_space * left:
+            ev.say(nmsg("{who} scores {points} for {n} Abbot space left (at most the score before it).",
+                        "{who} scores {points} for {n} Abbot spaces left (at most the score before it).", left,
+                        who=p.name, points=pts), 0, "score")
+        else:
+            ev.say(nmsg("{who} scores {points} for {n} Abbot space left.", "{who} scores {points} for {n} Abbot spaces left.",
+                        left, who=p.name, points=pts), 0, "score")
+        self._rival_scores(ev, AT_THE_END, arrow=False, arrows=self.arrows_left())
         self._game_over(ev)

@@ -66,7 +66,9 @@ from .work import StartCubes
 
 class State(Flow, Decisions, Placing, Techniques, Mat, Rival, Scoring, Persistence):
     game_id = "inkwell"
-    snapshot_shape = 2  # the work queue replaced the hand/sub/start_queue lists
+    # 2: the work queue replaced the hand/sub/start_queue lists; 3: the score breakdown's labels
+    # and the Rival's log kept as texts' data too ("labels", "rival_whys": engine/text.py)
+    snapshot_shape = 3
     #: What each seat has on the table, and how events and choices write an amount of it.
     SEAT_FACTS = {
         # the first: how a change is said to the seat it hit (a counted message)

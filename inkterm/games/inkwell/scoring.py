@@ -3,14 +3,20 @@ the solo result."""
 from __future__ import annotations
 
 from inkterm.engine.result import Result, Standing
+from inkterm.engine.text import Msg, Text, render
 
 from .content import GOLD
-from .model import CODE, RIVAL, Base, Player
+from .model import CODE, Base, Player
+from .texts import ILLUSTRATIONS, MULTIPLIER, side_name, technique
+
+#: The solo opponent, which is not a seat, as the result names it.
+RIVAL_NAME = Msg("the Rival")
 
 
 class Scoring(Base):
-    def page_score(self, seat: int, voluntary: bool | None = None) -> list[tuple[str, int]]:
-        """What Turning the current page would score now: [(label, points)]."""
+    def page_score(self, seat: int, voluntary: bool | None = None) -> list[tuple[Text, int]]:
+        """What Turning the current page would score now: [(label, points)]; a label
+        is ``ILLUSTRATIONS``, ``MULTIPLIER``, a workspace side's or a technique's name."""
         p = self.players[seat]
         if p.page is None:
             return []
@@ -26,7 +32,7 @@ class Scoring(Base):
         kinds = {e.kind: e for _t, _s, e in self._active_kinds(p)}
         ws = self.C.workspaces[p.ws]
         bkind = ws.b.kind if p.side == "B" else None
-        out: list[tuple[str, int]] = []
+        out: list[tuple[Text, int]] = []
         illus = 0
         complete = 0
         careful = 0
@@ -41,7 +47,7 @@ class Scoring(Base):
                     grand += gd.points
             elif empty == 1 and "careful_hand" in kinds:
                 careful += (pts + kinds["careful_hand"].round_up) // 2
-        out.append(("illustrations", illus))
+        out.append((ILLUSTRATIONS, illus))
         mcube = cubes[page.mult]
         mult = 0
         bp = ws.b.params
@@ -52,10 +58,10 @@ class Scoring(Base):
                 mult = gold * gold_weight
             else:
                 mult = count[colour] + gold * gold_weight
-        out.append(("multiplier", mult))
+        out.append((MULTIPLIER, mult))
         wcol = CODE[ws.colour]
         if p.side != "B":
-            out.append((ws.a.name, count[wcol] + gold))
+            out.append((side_name(ws, "A"), count[wcol] + gold))
         else:
             if bkind == "scholar":
                 v = bp["per_technique"] * len(p.techs)
@@ -68,7 +74,7 @@ class Scoring(Base):
                 v = bp["per_colour"] * sum(1 for c in range(5) if count[c] + gold >= bp["at_least"])
             else:  # gilder
                 v = bp["per_gold"] * gold
-            out.append((ws.b.name, v))
+            out.append((side_name(ws, "B"), v))
         if careful:
             out.append((self._tech_name(p, "careful_hand"), careful))
         for kind, val in (
@@ -86,13 +92,13 @@ class Scoring(Base):
             for tid, _s, _e in self._active_kinds(p):
                 spec = self.C.techniques[tid]
                 if spec.turn_points:
-                    out.append((spec.name, spec.turn_points))
+                    out.append((technique(self.C, tid), spec.turn_points))
         return out
 
-    def _tech_name(self, p: Player, kind: str) -> str:
+    def _tech_name(self, p: Player, kind: str) -> Text:
         for tid, _s, e in self._active_kinds(p):
             if e.kind == kind:
-                return self.C.techniques[tid].name
+                return technique(self.C, tid)
         return kind
 
     def _bonus_gold(self, p: Player, voluntary: bool, level: int) -> int:
@@ -134,21 +140,22 @@ class Scoring(Base):
         if not self.solo:
             return super().result()
         p = self.players[0]
-        you = Standing(p.name, p.score, [(lab, pts) for lab, pts in p.breakdown], 0)
-        rival = Standing(RIVAL, self.rival_score,
-                         [(f"Scored at {why}", pts) for why, pts in self.rival_log])
+        you = Standing(p.name, p.score, [(render(lab), pts) for lab, pts in p.breakdown], 0)
+        rival = Standing(render(RIVAL_NAME), self.rival_score,
+                         [(render(Msg("Scored at {when}", when=why)), pts) for why, pts in self.rival_log])
         order = [you, rival] if self.winner() == 0 else [rival, you]
-        return Result(order, [order[0].name], self.tiebreaks())
+        return Result(order, [order[0].name], [render(line) for line in self.tiebreaks()])
 
-    def tiebreaks(self) -> list[str]:
+    def tiebreaks(self) -> list[Text]:
         if not self.over:
             return []
         if self.solo:
             p = self.players[0]
             if p.score == self.rival_score:
-                return [f"{p.name} and the Rival tie on {p.score}; the player must score more, so the Rival wins."]
+                return [Msg("{who} and the Rival tie on {n}; the player must score more, so the Rival wins.",
+                            who=p.name, n=p.score)]
             return []
-        lines = []
+        lines: list[Text] = []
         r = self.ranking()
         i = 0
         while i < len(r):
@@ -156,8 +163,15 @@ class Scoring(Base):
             while j + 1 < len(r) and self.players[r[j + 1]].score == self.players[r[i]].score:
                 j += 1
             if j > i:
-                names = [self.players[s].name for s in r[i:j + 1]]
-                lines.append(f"{', '.join(names)} tie on {self.players[r[i]].score}; "
-                             f"ranked by who turned page III first: {' before '.join(names)}.")
+                names = tuple(self.players[s].name for s in r[i:j + 1])
+                lines.append(Msg("{names} tie on {n}; ranked by who turned page III first: {order}.", names=names,
+                                 n=self.players[r[i]].score, order=_before(names)))
             i = j + 1
         return lines
+
+
+def _before(names: tuple[str, ...]) -> Text:
+    """"a before b before c": the order of the tie-break, in the reader's words."""
+    if len(names) == 1:
+        return names[0]
+    return Msg("{first} before {rest}", first=names[0], rest=_before(names[1:]))

@@ -8,7 +8,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from inkterm.engine.text import SENTENCES, Term, render
+from inkterm.engine.text import SENTENCES, Term, from_data, render
 from inkterm.i18n import N_, _, ngettext
 
 from .content import COLOUR_WORDS
@@ -63,7 +63,7 @@ def _bottle(b: Mapping[str, Any]) -> str:
     if (t := b.get("technique")) is not None:
         said.append(_("Technique beside it: {technique}").format(technique=technique(t)))
     if b.get("takeable") is False and b.get("why_not"):
-        said.append(_("Cannot be taken now: {why}.").format(why=b["why_not"].rstrip(".")))
+        said.append(_("Cannot be taken now: {why}.").format(why=render(from_data(b["why_not"])).rstrip(".")))
     return functools.reduce(lambda first, second: _(SENTENCES).format(first=first, second=second), said)
 
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import Any, cast
 
 from inkterm.engine.steps import parse_key
+from inkterm.engine.text import Msg, Text, english, render, to_data
 
 from .content import COLOUR_WORDS, CUBE_NAMES, bottle_name
 from .fit import fits
+from .texts import either
 from .view_types import BottleView, IllustrationView, PageView, PlayerView, SpaceView, Summary, TechniqueView
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
@@ -88,26 +90,33 @@ def _offered_takes(d) -> set[str] | None:
     return takes
 
 
-def _why_not(st, d, bid: str) -> str:
+#: Why a bottle cannot be taken (the rest say more: ``_why_not``).
+EMPTY = Msg("empty")
+FORCED = Msg("the Abbot forces a Turn this turn")
+WONT_FIT = Msg("its cubes would not all fit the page")
+DESK_FULL = Msg("no free technique slot on the desk for its technique")
+
+
+def _why_not(st, d, bid: str) -> Text:
     """Why the deciding seat may not Take this bottle now, in words."""
     if bid not in st.active:
         spec = next(b for b in st.C.mat.bottles if b.id == bid)
-        return f"out of play with fewer than {spec.min_players} players"
+        return Msg("out of play with fewer than {n} players", n=spec.min_players)
     cubes = st.bottles[bid]
     if not any(cubes):
-        return "empty"
+        return EMPTY
     p = st.players[d.seat]
     if "turn" in d.keys and st.must_turn(d.seat):
-        return "the Abbot forces a Turn this turn"
+        return FORCED
     if "turn" not in d.keys:  # Second Helping: only the shapes it names
         shapes, most = st.second_helping(p)
         if st.shape[bid] not in shapes:
-            return f"Second Helping takes a {' or '.join(shapes)} only"
+            return Msg("Second Helping takes a {shapes} only", shapes=either(shapes))
         if most is not None and sum(cubes) > most:
-            return f"Second Helping takes at most {most} cubes with {len(st.players)} players"
+            return Msg("Second Helping takes at most {most} cubes with {n} players", most=most, n=len(st.players))
     if not fits(tuple(cubes), st._mc(p), st._spill(p)):
-        return "its cubes would not all fit the page"
-    return "no free technique slot on the desk for its technique"
+        return WONT_FIT
+    return DESK_FULL
 
 
 def build_summary(st, seat: int | None = None) -> Summary:
@@ -144,7 +153,7 @@ def build_summary(st, seat: int | None = None) -> Summary:
             "technique": _tech(st, tid) if tid is not None else None,
             # While a Take is being chosen: whether this bottle is offered, else why not
             "takeable": None if offered is None else b in offered,
-            "why_not": None if offered is None or b in offered else _why_not(st, d, b),
+            "why_not": None if offered is None or b in offered else to_data(_why_not(st, d, b)),
         })
 
     players: list[PlayerView] = []
@@ -176,8 +185,10 @@ def build_summary(st, seat: int | None = None) -> Summary:
             },
             "must_turn": st.must_turn(i),
             "turn_bonus": st.turn_bonus(i),  # gold a Turn now would bring
-            "breakdown": [list(x) for x in p.breakdown],
-            "turn_preview": [[lab, v] for lab, v in preview],
+            # in the reader's language (a table's server: English), as the shell reads them
+            "breakdown": [[render(lab), v] for lab, v in p.breakdown],
+            # in English: the board says each part in its own words
+            "turn_preview": [[english(lab), v] for lab, v in preview],
         })
 
     out: dict[str, Any] = {
@@ -209,11 +220,11 @@ def build_summary(st, seat: int | None = None) -> Summary:
         diff = C.solo.difficulties[st.difficulty]
         out["rival"] = {
             "difficulty": st.difficulty, "label": diff.label, "score": st.rival_score,
-            "pile": _normal(st.rival_pile), "log": [list(x) for x in st.rival_log],
+            "pile": _normal(st.rival_pile), "log": [[render(why), pts] for why, pts in st.rival_log],
         }
     out["winner"] = st.winner()
     out["ranking"] = st.ranking() if over else None
-    out["tiebreaks"] = st.tiebreaks()
+    out["tiebreaks"] = [render(line) for line in st.tiebreaks()]
     if seat is not None:
         me = st.players[seat]
         out["you"] = seat

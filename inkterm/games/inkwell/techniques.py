@@ -3,12 +3,16 @@ decisions a technique asks for (keep it, which colour, Scraper, Second Helping).
 from __future__ import annotations
 
 from inkterm.engine.steps import Narration
+from inkterm.engine.text import Msg, nmsg
 from inkterm.engine.types import Choice, Decision
-from inkterm.engine.words import act, count
 
-from .content import COLOUR_WORDS, COLOURS, GOLD, Counted, Grinder
+from .content import COLOURS, GOLD, Counted, Grinder
 from .model import CODE, DOWN, ROT, T_TECH, T_TRIG, UP, Base, Player, _cube_word, _cubes_text, _take_texts, ckey
+from .texts import COLOUR, either, space, technique, technique_text
 from .work import Ask, Batch, Dye, Grind, Keep, Scrape, ScrapeTo, Second, Trigger
+
+SKIP_MOVE = Choice("skip", Msg("Move nothing (the use is lost)"))
+SKIP_TAKE = Choice("skip", Msg("Take nothing more"))
 
 
 class Techniques(Base):
@@ -47,13 +51,15 @@ class Techniques(Base):
         self._grind(p, tid, cols[0], ev)
 
     def _grind(self, p: Player, tid: int, t: int, ev: Narration) -> None:
-        name = self.C.techniques[tid].name
+        name = technique(self.C, tid)
         if self.bag[t] > 0:
             self.bag[t] -= 1
             self._gain(t, 1)
-            ev.say(f"{name}: {act(p.name, 'searches')} the bag for a {_cube_word(t)} cube.", self.cur, "technique")
+            ev.say(Msg("{technique}: {who} searches the bag for a {colour} cube.", technique=name, who=p.name,
+                       colour=_cube_word(t)), self.cur, "technique")
         else:
-            ev.say(f"{name}: no {_cube_word(t)} cube left in the bag.", self.cur, "technique")
+            ev.say(Msg("{technique}: no {colour} cube left in the bag.", technique=name, colour=_cube_word(t)),
+                   self.cur, "technique")
 
     def _spend_use(self, p: Player, tid: int) -> None:
         """A limited technique's use is made or declined: a two-use one turns to its
@@ -69,18 +75,19 @@ class Techniques(Base):
         self._spend_use(p, tid)
         e = spec.effect
         k = e.kind
-        ev.say(f"{act(p.name, 'uses')} {spec.name}.", self.cur, "technique")
+        name = technique(self.C, tid)
+        ev.say(Msg("{who} uses {technique}.", who=p.name, technique=name), self.cur, "technique")
         if e.kind == "points":
-            p.add(spec.name, e.points)
+            p.add(name, e.points)
         elif e.kind == "gold":
             got = min(e.count, self.supply)
             if got:
                 self.supply -= got
                 if e.cost:
-                    p.add(spec.name, -e.cost)
+                    p.add(name, -e.cost)
                 self._gain(GOLD, got)
             else:
-                ev.say("The gold supply is empty.", self.cur, "technique")
+                ev.say(Msg("The gold supply is empty."), self.cur, "technique")
         elif e.kind == "draw":
             self.reveal()
             c = [0] * 6
@@ -88,7 +95,7 @@ class Techniques(Base):
                 t = self._draw()
                 if t is not None:
                     c[t] += 1
-            ev.say(f"{act(p.name, 'draws')} {_cubes_text(c)}.", self.cur, "draw")
+            ev.say(Msg("{who} draws {cubes}.", who=p.name, cubes=_cubes_text(c)), self.cur, "draw")
             if any(c):
                 self.work.push(Batch(c, fit=False))
         elif k == "dye":
@@ -97,17 +104,19 @@ class Techniques(Base):
             if self._scrape_sources(p):
                 self.work.push(Scrape(tid))
             else:
-                ev.say("No cube can be moved.", self.cur, "technique")
+                ev.say(Msg("No cube can be moved."), self.cur, "technique")
         elif e.kind == "second_helping":
             shapes, most = self.second_helping(p)
             if self.legal_takes(shapes=shapes, most=most):
                 self.work.push(Second(tid))
             else:
-                ev.say(f"No {' or '.join(shapes)} bottle fits{_at_most(most)}.", self.cur, "technique")
+                ev.say(Msg("No {shapes} bottle fits.", shapes=either(shapes)) if most is None else
+                       Msg("No {shapes} bottle of at most {n} cubes fits.", shapes=either(shapes), n=most),
+                       self.cur, "technique")
         elif e.kind == "calm_abbot":
             self.calm = True
             if e.points:
-                p.add(spec.name, e.points)
+                p.add(name, e.points)
 
     def _scrape_sources(self, p: Player) -> list[int]:
         assert p.page is not None
@@ -125,41 +134,47 @@ class Techniques(Base):
         seat = self.cur
         tid = ask.tid
         if isinstance(ask, Keep):
-            spec = self.C.techniques[tid]
+            name = technique(self.C, tid)
             slot = ask.slot
-            return Decision(seat, f"{p.name}: keep {spec.name}?", [
-                Choice(ckey("tech", "keep"), f"Put {spec.name} on your workspace", spec.text, (f"slot:{slot}",)),
-                Choice(ckey("tech", "leave"), f"Leave it on {slot} (Steady Hand)", "", (f"slot:{slot}",)),
+            return Decision(seat, Msg("keep {technique}?", technique=name), [
+                Choice(ckey("tech", "keep"), Msg("Put {technique} on your workspace", technique=name),
+                       technique_text(self.C, tid), (f"slot:{slot}",)),
+                Choice(ckey("tech", "leave"), Msg("Leave it on {slot} (Steady Hand)", slot=slot), "", (f"slot:{slot}",)),
             ], T_TECH)
         if isinstance(ask, Grind):
-            return Decision(seat, f"{p.name}: {self.C.techniques[tid].name}: which colour to search for?", [
-                Choice(ckey("colour", COLOURS[t]), f"A {_cube_word(t)} cube", f"{self.bag[t]} in the bag")
+            return Decision(seat, Msg("{technique}: which colour to search for?",
+                                      technique=technique(self.C, tid)), [
+                Choice(ckey("colour", COLOURS[t]), Msg("A {colour} cube", colour=_cube_word(t)),
+                       Msg("{n} in the bag", n=self.bag[t]))
                 for t in self._grinder_colours(tid)], T_TRIG)
         if isinstance(ask, Dye):
-            return Decision(seat, f"{p.name}: Dye Merchant: name a colour", [
-                Choice(ckey("colour", c), f"{COLOUR_WORDS[c]}", f"{self.bag[t]} in the bag")
+            return Decision(seat, Msg("Dye Merchant: name a colour"), [
+                Choice(ckey("colour", c), COLOUR[c], Msg("{n} in the bag", n=self.bag[t]))
                 for t, c in enumerate(COLOURS)], T_TRIG)
         assert p.page is not None
         page = self.C.pages[p.page]
         if isinstance(ask, Scrape):
             ch = [Choice(ckey("move", page.spaces[i].sid),
-                         f"Move the {_cube_word(p.cubes[i])} cube on {page.spaces[i].name}",
+                         Msg("Move the {colour} cube on {space}", colour=_cube_word(p.cubes[i]), space=space(page.spaces[i])),
                          "", (f"space:{page.spaces[i].sid}",)) for i in self._scrape_sources(p)]
-            ch.append(Choice("skip", "Move nothing (the use is lost)"))
-            return Decision(seat, f"{p.name}: Scraper: move which cube?", ch, T_TRIG)
+            ch.append(SKIP_MOVE)
+            return Decision(seat, Msg("Scraper: move which cube?"), ch, T_TRIG)
         if isinstance(ask, ScrapeTo):
             src = ask.src
             bit = 1 << p.cubes[src]
-            ch = [Choice(ckey("place", sp.sid), f"{sp.name} ({COLOUR_WORDS[sp.accept]})", "", (f"space:{sp.sid}",))
+            ch = [Choice(ckey("place", sp.sid), Msg("{space} ({colour})", space=space(sp), colour=COLOUR[sp.accept]), "",
+                         (f"space:{sp.sid}",))
                   for sp in page.spaces if sp.index != src and p.cubes[sp.index] < 0 and p.masks[sp.index] & bit]
-            return Decision(seat, f"{p.name}: Scraper: move it where?", ch, T_TRIG)
+            return Decision(seat, Msg("Scraper: move it where?"), ch, T_TRIG)
         if isinstance(ask, Second):
             shapes, most = self.second_helping(p)
             ch = [Choice(ckey("take", b), *_take_texts(b, self.shape[b], self.bottles[b]), (f"bottle:{b}",))
                   for b in self.legal_takes(shapes=shapes, most=most)]
-            ch.append(Choice("skip", "Take nothing more"))
-            return Decision(seat, f"{p.name}: Second Helping: take a {' or '.join(shapes)}{_at_most(most)}?",
-                            ch, T_TRIG)
+            ch.append(SKIP_TAKE)
+            return Decision(seat, Msg("Second Helping: take a {shapes}?", shapes=either(shapes))
+                            if most is None else
+                            Msg("Second Helping: take a {shapes} of at most {n} cubes?",
+                                shapes=either(shapes), n=most), ch, T_TRIG)
         raise AssertionError(ask)
 
     def _apply_ask(self, p: Player, kind: str, arg: str, ev: Narration) -> None:
@@ -172,7 +187,8 @@ class Techniques(Base):
                 self.slots[ask.slot] = None
                 self.incoming = tid
             else:
-                ev.say(f"Steady Hand: {self.C.techniques[tid].name} stays on {ask.slot}.", self.cur, "technique")
+                ev.say(Msg("Steady Hand: {technique} stays on {slot}.", technique=technique(self.C, tid), slot=ask.slot),
+                       self.cur, "technique")
         elif isinstance(ask, Grind):
             self._grind(p, tid, CODE[arg], ev)
         elif isinstance(ask, Dye):
@@ -181,7 +197,8 @@ class Techniques(Base):
             assert isinstance(e, Counted)
             got = min(e.count, self.bag[t])
             self.bag[t] -= got
-            ev.say(f"Dye Merchant: {act(p.name, 'finds')} {count(got, _cube_word(t) + ' cube')}.", self.cur, "technique")
+            ev.say(nmsg("Dye Merchant: {who} finds {n} {colour} cube.", "Dye Merchant: {who} finds {n} {colour} cubes.", got,
+                        who=p.name, colour=_cube_word(t)), self.cur, "technique")
             if got:
                 self._gain(t, got)
         elif isinstance(ask, Scrape):
@@ -195,12 +212,10 @@ class Techniques(Base):
             dst = page.by_sid[arg]
             p.cubes[dst] = p.cubes[src]
             p.cubes[src] = -1
-            ev.say(f"Scraper: {act(p.name, 'moves')} the {_cube_word(p.cubes[dst])} cube from "
-                   f"{page.spaces[src].name} to {page.spaces[dst].name}.", self.cur, "technique")
+            ev.say(Msg("Scraper: {who} moves the {colour} cube from {src} to {dst}.", who=p.name,
+                       colour=_cube_word(p.cubes[dst]), src=space(page.spaces[src]), dst=space(page.spaces[dst])),
+                   self.cur, "technique")
         elif isinstance(ask, Second):
             if kind != "skip":
                 self._take(p, arg, ev, allow_tech=False)
 
-
-def _at_most(most: int | None) -> str:
-    return "" if most is None else f" of at most {most} cubes"

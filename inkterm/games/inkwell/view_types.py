@@ -5,7 +5,7 @@ at run time. Cube counts are by colour word (``black`` … ``blue``, ``gold``).
 No ``from __future__ import annotations`` here: Python 3.11 only sees ``NotRequired``
 in annotations evaluated at class creation."""
 
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 
 class TechniqueView(TypedDict):
@@ -63,7 +63,7 @@ class BottleView(TypedDict):
     slot: str | None
     technique: TechniqueView | None
     takeable: bool | None  # None unless a Take is being chosen
-    why_not: str | None
+    why_not: str | dict[str, Any] | None  # a text as data (engine/text.py to_data)
 
 
 class SideView(TypedDict):

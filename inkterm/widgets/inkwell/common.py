@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from inkterm.games.inkwell.content import SPACE_GLYPH as SYMBOL
+from inkterm.engine.text import from_data, render
 from inkterm.games.inkwell.content import Wash, content
 from inkterm.i18n import N_, gettext as _, ngettext
 from inkterm.translated import item_name, item_text
@@ -159,10 +160,17 @@ SHORT_REASONS = (("its ", N_("won't fit")), ("no free technique", N_("desk full"
                  ("the Abbot", N_("forced to Turn")), ("Second Helping", N_("star or circle only")))
 
 
-def short_reason(why: str) -> str:
-    """A bottle's reason, short (the view gives the English reason)."""
-    short = next((short for start, short in SHORT_REASONS if str(why).startswith(start)), None)
-    return _(short) if short else str(why)
+def reason(why: Any) -> str:
+    """A bottle's reason in full, in the reader's language (the view gives it as a text's
+    data: ``engine/text.py``)."""
+    return render(from_data(why))
+
+
+def short_reason(why: Any) -> str:
+    """A bottle's reason, short: known by the message's English (its msgid)."""
+    english = why.get("msg", "") if isinstance(why, dict) else str(why)
+    short = next((short for start, short in SHORT_REASONS if english.startswith(start)), None)
+    return _(short) if short else reason(why)
 
 
 def uses(code: str) -> str:

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from inkterm.i18n import gettext as _
 
-from .common import (InkPart, abbot_words, fit, line, short_reason, tech_name, tech_text, wrap)
+from .common import (InkPart, abbot_words, fit, line, reason, short_reason, tech_name, tech_text, wrap)
 
 #: Columns kept free inside the frame on each side: an arrow on a side of the track
 #: writes its number there.
@@ -227,7 +227,7 @@ class MatView(InkPart):
         by_reason: dict[str, list[str]] = {}
         for b in mat:
             if b.get("active") and b.get("why_not"):
-                why = short_reason(b["why_not"]) if small else str(b["why_not"])
+                why = short_reason(b["why_not"]) if small else reason(b["why_not"])
                 by_reason.setdefault(why, []).append(b.get("name", b["id"]))
         out: list[Text] = []
         for why, ids in by_reason.items():

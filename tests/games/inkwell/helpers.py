@@ -3,6 +3,7 @@ into a given position (pages, bottles, bag, scripted draws)."""
 from __future__ import annotations
 
 from inkterm.engine import new_game
+from inkterm.engine.text import from_data, render
 from inkterm.games.inkwell.content import content
 from inkterm.games.inkwell.rules import CODE, GOLD
 
@@ -149,3 +150,9 @@ def conservation(summary: dict) -> dict[str, int]:
         v += sum(p["page"]["cubes"][k] for p in summary["players"] if p["page"])
         tot[k] = v
     return tot
+
+
+def why_not(bottle: dict) -> str | None:
+    """A view's bottle's reason it cannot be taken, read (the view holds it as a text's data)."""
+    why = bottle["why_not"]
+    return None if why is None else render(from_data(why))

@@ -55,10 +55,10 @@ def test_choices_and_events_name_a_space_by_its_name_never_a_bottles():
         mat = mat_names(view)
         for c in d.choices:
             if c.key.startswith(("place:", "move:")):
-                assert not set(re.findall(r"\b[A-Z]\d+\b", c.label)) & mat, c.label
+                assert not set(re.findall(r"\b[A-Z]\d+\b", str(c.label))) & mat, c.label
         for e in st.clone().apply(d.keys[0]):
             if " on " in e.text and e.kind == "place":
-                where = e.text.rsplit(" on ", 1)[1].rstrip(".")
+                where = str(e.text).rsplit(" on ", 1)[1].rstrip(".")
                 assert where not in mat, e.text
                 said += where.startswith("margin ")
     assert said  # a cube went on a margin space and the event said so

@@ -23,6 +23,8 @@ from inkterm.widgets.inkwell.board import InkwellBoard, short_reason
 
 from shown import screen_colours, screen_ink, screen_lines
 
+from .helpers import why_not
+
 
 # --------------------------------------------------------------------------- helpers
 # States are built with the engine alone (no bot code): a seeded random pick among the
@@ -310,14 +312,14 @@ async def test_dimmed_bottles_are_exactly_those_no_take_offers():
                         why = short_reason(b["why_not"])
                         held = re.search(rf"✗ ([A-Z0-9 ]+): {re.escape(why)}", narrow)
                         assert held and b["name"] in held.group(1).split(), (b["name"], why, narrow)
-                        assert why != b["why_not"] or b["why_not"] == "empty"
-                        seen_reasons.add(b["why_not"].split()[0])
+                        assert why != why_not(b) or why_not(b) == "empty"
+                        seen_reasons.add(why_not(b).split()[0])
             assert set(ink) == {b["id"] for b in view["mat"]}
             # The whole table gives each reason in full, once, with every bottle it holds for.
             wide = await whole.text(view)
-            for why in {b["why_not"] for b in view["mat"] if b["active"] and b["why_not"]}:
+            for why in {why_not(b) for b in view["mat"] if b["active"] and b["why_not"]}:
                 row = line_with(wide, "✗ ", f": {why}")
-                held = [b["name"] for b in view["mat"] if b["active"] and b["why_not"] == why]
+                held = [b["name"] for b in view["mat"] if b["active"] and why_not(b) == why]
                 assert row.split("✗ ")[1].split(":")[0].split() == held, row
             dim = {ink[b] for b in ink if b not in offered}
             assert not dim & {ink[b] for b in offered}, ink

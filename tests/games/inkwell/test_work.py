@@ -69,7 +69,7 @@ def test_clone_copies_the_work_queue_deeply():
 def test_a_snapshot_with_a_misplaced_step_is_refused():
     st = start(2)
     snap = json.loads(st.to_json())["snapshot"]
-    assert snap["shape"] == 2
+    assert snap["shape"] == 3
     snap["model"]["pending"] = [Batch(cubes("R"), fit=True).as_dict()]
     with pytest.raises(ValueError, match="pending effects hold a 'batch' step"):
         State(st.record.prefix(0)).restore_snapshot(snap)
