@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .words import act
+from .text import Msg, Text
 
 
 @dataclass
@@ -38,19 +38,20 @@ class Result:
         return self.standings[0].score - max(s.score for s in rest)
 
     @property
-    def headline(self) -> str:
-        """``Ann wins by 3``, ``You win by 3``, ``the Rival wins by 82``, ``Ann wins on the tie-break``."""
+    def headline(self) -> Text:
+        """``Ann wins by 3``, ``You win by 3``, ``the Rival wins by 82``, ``Ann wins on
+        the tie-break``: a message, read in the reader's language."""
         if not self.winners:
-            return "nobody wins"
+            return Msg("nobody wins")
         if len(self.winners) > 1:
-            return f"{', '.join(self.winners[:-1])} and {self.winners[-1]} share the win"
-        margin = self.margin
-        wins = act(self.winners[0], "wins")
+            return Msg("{names} and {last} share the win", names=tuple(self.winners[:-1]),
+                       last=self.winners[-1])
+        margin, who = self.margin, self.winners[0]
         if margin is None:
-            return wins
+            return Msg("{who} wins", who=who)
         if margin == 0:
-            return f"{wins} on the tie-break"
-        return f"{wins} by {margin}"
+            return Msg("{who} wins on the tie-break", who=who)
+        return Msg("{who} wins by {margin}", who=who, margin=margin)
 
 
 def result_from_ranking(state) -> Result:
