@@ -47,7 +47,8 @@ _WHO_POSSESSIVE = re.compile(r"\{(\w+)\}'s\b")
 class Term:
     """A content item's name (a card, a technique, a page), or its text (``field``
     "text"), looked up in the reader's language from ``assets/<game>/words.<lang>.json``;
-    ``english`` where none."""
+    ``english`` where none. Of kind "topic", a rules section a decision's topic names:
+    its heading in the reader's rules."""
 
     __slots__ = ("game", "kind", "id", "english", "field")
 
@@ -63,6 +64,10 @@ class Term:
             return self.english
         from inkterm.translated import translation
 
+        if self.kind == "topic":  # a rules section, by its heading in the reader's rules
+            from inkterm.rules_topics import heading_in
+
+            return heading_in(self.game, self.id, lang) or self.english
         words = translation(self.game, lang)
         item = words.items.get(self.kind, {}).get(self.id) if words else None
         said = (item.text if self.field == "text" else item.name) if item else None

@@ -44,11 +44,12 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from inkterm.bots import number_bots
 from inkterm.engine import GAMES, IllegalChoice, SaveError, load_game, new_game
-from inkterm.engine.text import Msg, Text, nmsg
+from inkterm.engine.text import Msg, Term, Text, nmsg
 from inkterm.engine.text import to_data as text_to_data
 from inkterm.engine.concerns import Snapshot, hits
 from inkterm.engine.types import SECRET_EVENT, Decision, Event
 from inkterm.names import clash, clash_reason
+from inkterm.rules_topics import TOPIC
 from inkterm.table_driver import replayed
 
 from .limits import TableLimits, Window
@@ -241,7 +242,7 @@ class Table:
         update.round = round_no
         d = st.decision()
         if d is not None:
-            update.decision = _decision_for(d, seat, st.seats[d.seat])
+            update.decision = _decision_for(d, seat, st.seats[d.seat], self.game)
             update.can_undo = (self.undo and self.ended is None and seat == d.seat
                                and seat not in self.standins and st.can_undo())
         else:
@@ -291,15 +292,16 @@ class Table:
                          standins=sorted(now["standins"]))
 
 
-def _decision_for(d: Decision, seat: int | None, chooser: str) -> Decision:
+def _decision_for(d: Decision, seat: int | None, chooser: str, game: str) -> Decision:
     if seat == d.seat:
         return d  # the chooser's menu is the local one, field for field
     # Only who chooses and the rules topic: the prompt may name a card in their hand.
+    # The topic is named by its rules section's heading in each reader's language.
     about = d.topic.rstrip("-0123456789").replace("-", " ")
     if about == "your turn":  # the topic of a plain turn: nothing more to say
         about = ""
-    return Decision(d.seat, Msg("{who} is choosing ({about})", who=chooser, about=about) if about
-                    else Msg("{who} is choosing", who=chooser), [], d.topic, secret=d.secret)
+    return Decision(d.seat, Msg("{who} is choosing ({about})", who=chooser, about=Term(game, TOPIC, d.topic, about))
+                    if about else Msg("{who} is choosing", who=chooser), [], d.topic, secret=d.secret)
 
 
 def table_code(text: str) -> str:
