@@ -390,8 +390,9 @@ class TableDriver:
             name = self.state.seats[d.seat]
             parts.append((_("{name} (bot) to choose") if d.seat in self.bots else _("{name} to choose")).format(
                 name=name))
-        if view.get("phase"):
-            parts.append(_(str(view["phase"])))  # the view's English, N_-marked by the game
+        phase = view.get("phase")
+        if phase:  # a message, or the view's English N_-marked by the game
+            parts.append(_(phase) if isinstance(phase, str) else str(phase))
         return " · ".join(parts)
 
 
