@@ -48,7 +48,7 @@ class Term:
     """A content item's name (a card, a technique, a page), or its text (``field``
     "text"), looked up in the reader's language from ``assets/<game>/words.<lang>.json``;
     ``english`` where none. Of kind "topic", a rules section a decision's topic names:
-    its heading in the reader's rules."""
+    its heading in the reader's rules; of kind "game", the game's title."""
 
     __slots__ = ("game", "kind", "id", "english", "field")
 
@@ -69,6 +69,8 @@ class Term:
 
             return heading_in(self.game, self.id, lang) or self.english
         words = translation(self.game, lang)
+        if self.kind == "game":  # the game's own title
+            return words.game.title if words else self.english
         item = words.items.get(self.kind, {}).get(self.id) if words else None
         said = (item.text if self.field == "text" else item.name) if item else None
         return said or self.english
