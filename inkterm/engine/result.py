@@ -8,9 +8,10 @@ its seats (the solo Inkwell Rival) builds its own.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .text import Msg, Text
+from .text import Msg, Text, from_data
 
 
 @dataclass
@@ -27,7 +28,7 @@ class Standing:
 class Result:
     standings: list[Standing]  # best first
     winners: list[str]  # the names of the first standings; several when the win is shared
-    tiebreaks: list[str] = field(default_factory=list)
+    tiebreaks: Sequence[Text] = field(default_factory=list)
 
     @property
     def margin(self) -> int | None:
@@ -70,4 +71,4 @@ def result_from_ranking(state) -> Result:
         winners = [state.seats[s] for s in shared]
     else:
         winners = [standings[0].name]
-    return Result(standings, winners, list(summary.get("tiebreaks") or []))
+    return Result(standings, winners, [from_data(t) for t in summary.get("tiebreaks") or []])

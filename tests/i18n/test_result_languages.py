@@ -53,3 +53,16 @@ def test_the_moments_in_the_language(game, lang):
                    for e in es):  # a game whose rules still make English strings: its events aside
             assert english_words(said, state.seats) == [], said
         assert f"+{m.gain}" in said
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+@pytest.mark.parametrize("game", game_params(seats=2))
+def test_the_tie_break_lines_in_the_language(game, lang):
+    """What the game-over screen's tie-break says (made by the game, kept in its view as
+    a message's data) reads in the language."""
+    state = played(game, 4)
+    for text in state.result().tiebreaks:
+        if isinstance(text, str):  # a game whose rules still say it in English
+            continue
+        assert not [m.id for m in messages(text) if untranslated(m, lang)], str(text)
+        assert english_words(render(text, lang), [*state.seats, "OK"]) == [], render(text, lang)
