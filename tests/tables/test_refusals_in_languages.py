@@ -17,7 +17,7 @@ from tests.i18n.test_engine_languages import messages, untranslated
 from tests.tables.test_manager import GAME, a_table_for_two, chooser, manager, who  # noqa: F401
 
 
-def refusals(manager) -> list[Msg]:
+def refusals(manager) -> list[Msg]:  # noqa: F811
     """Refusals of many kinds, made by the manager as players meet them."""
     said = []
 
