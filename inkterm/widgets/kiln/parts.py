@@ -47,10 +47,12 @@ VIEWS = {
 @lru_cache(maxsize=64)
 def seat_tags(names: tuple[str, ...]) -> tuple[str, ...]:
     """One distinct letter per seat: the name's initial, else its next unused letter,
-    else the seat number (three bots named alike still read apart)."""
+    else the seat number (three bots named alike still read apart). A tag is one cell
+    wide, a Latin letter or a digit: a name in Chinese ("你", the reader) is tagged by
+    its seat's number, not by its own character twice ("你 你")."""
     tags: list[str] = []
     for i, name in enumerate(names):
-        letters = [ch.upper() for ch in name if ch.isalpha()] + [str(i + 1)]
+        letters = [ch.upper() for ch in name if ch.isascii() and ch.isalpha()] + [str(i + 1)]
         tags.append(next(ch for ch in letters if ch not in tags))
     return tuple(tags)
 
