@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2] / "inkterm"
 #: A translating call's name -> how many leading arguments are messages.
 MESSAGES = {"_": 1, "gettext": 1, "lazy_gettext": 1, "Msg": 1, "ngettext": 2, "nmsg": 2,
-            "pgettext": 2, "npgettext": 3, "N_": 1}
+            "pgettext": 2, "npgettext": 3, "N_": 1, "pmsg": 2}
 #: Where the message functions themselves pass a message on (their parameters).
 PASSING_ON = {"i18n.py", "engine/text.py"}
 
