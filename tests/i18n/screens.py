@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -32,32 +33,52 @@ ALLOWED_KEYS = {
     "pgdn", "super",
 }
 
-#: Regions of a game's screens that still hold English, by game: its rules' own words
-#: (events, prompts, choices, the board's words, inspect texts, the game-over lines)
-#: not yet through ``engine/text.py``. They are left out of the "no English word"
-#: check for that game only, by widget id or class (each is still checked for being
-#: drawn whole); a game not named here is checked everywhere. Inkwell's engine texts
-#: are being translated now; the lead empties this once that branch is merged.
-NOT_YET_TRANSLATED: dict[str, set[str]] = {
-    "inkwell": {
-        "#board",  # the game's board
-        "LegendLine",  # the glyph legend under the board
-        "#prompt",  # the decision's prompt, made by the game
-        "ActionMenu",  # the choices' labels and closed places' reasons
-        "#hint",  # the highlighted choice's hint
-        "EventLog",  # events, made by the games
-        "#gameover-title",  # its headline names the solo Rival, the game's own word
-        "#tiebreak",  # the game's tie-break lines
-        "#breakdown",  # the game's score labels
-        "#swings",  # the moments, in the game's event words
-        "#inspect-text",  # what a choice touches, in the game's words (state.describe)
-        "#inspect-list",  # the lookups, named by the game (state.lookups)
-        "#panel-text",  # a demo's narration: the game's prompt and choice, the bot's reason
-    },
+#: Regions of a game's screens that still hold English where the game's rules still
+#: make plain English strings (not yet messages through ``engine/text.py``: its
+#: events, prompts, choices, board words, inspect texts and game-over lines). They are
+#: left out of the "no English word" check for such a game only, by widget id or class
+#: (each is still checked for being drawn whole); a game whose rules speak in messages
+#: is checked everywhere. The set empties itself as each game is translated.
+NOT_YET_TRANSLATED: set[str] = {
+    "#board",  # the game's board
+    "LegendLine",  # the glyph legend under the board
+    "#prompt",  # the decision's prompt, made by the game
+    "ActionMenu",  # the choices' labels and closed places' reasons
+    "#hint",  # the highlighted choice's hint
+    "EventLog",  # events, made by the games
+    "#gameover-title",  # its headline names a game's own opponent
+    "#tiebreak",  # the game's tie-break lines
+    "#breakdown",  # the game's score labels
+    "#swings",  # the moments, in the game's event words
+    "#inspect-text",  # what a choice touches, in the game's words (state.describe)
+    "#inspect-list",  # the lookups, named by the game (state.lookups)
+    "#panel-text",  # a demo's narration: the game's prompt and choice, the bot's reason
 }
-#: Words a game's translated rules keep in Latin letters: Voynich's points are "OK"
-#: in every language (the rulebook's own abbreviation).
-GAME_WORDS: dict[str, set[str]] = {"voynich": {"OK"}}
+
+
+@cache
+def still_english(game: str | None) -> bool:
+    """Whether ``game``'s rules still make plain English strings (its first prompt is
+    one), so its own regions are not checked for English yet."""
+    if game is None:
+        return False
+    from inkterm.engine import GAMES, new_game
+
+    spec = GAMES[game]
+    return isinstance(new_game(game, [f"P{i}" for i in range(spec.min_players)], seed=1).decision().prompt, str)
+
+
+@cache
+def kept_latin(game: str | None, lang: str) -> frozenset[str]:
+    """Abbreviations a game's rules in ``lang`` keep in Latin capitals (points called
+    "OK" in every language): the rulebook's own words, allowed on its screens."""
+    from inkterm.translated import has_rules, rules_path
+
+    if game is None or not has_rules(game, lang):
+        return frozenset()
+    return frozenset(re.findall(r"\b[A-Z]{2,}\b", rules_path(game, lang).read_text(encoding="utf-8")))
+
+
 #: One capital letter: a seat's letter on a board, or a glyph's (the games' own glyphs
 #: are kept in every language).
 MARK = re.compile(r"^[A-Z]$")
@@ -178,7 +199,7 @@ def game_of(app) -> str | None:
 
 def not_yet_translated(widget, game: str | None) -> bool:
     """Whether ``widget`` is (inside) a region ``game`` still draws in English."""
-    regions = NOT_YET_TRANSLATED.get(game or "", set())
+    regions = NOT_YET_TRANSLATED if still_english(game) else set()
     for node in (widget, *widget.ancestors):
         if getattr(node, "id", None) and f"#{node.id}" in regions:
             return True
@@ -189,7 +210,7 @@ def not_yet_translated(widget, game: str | None) -> bool:
 
 def english_words_in(text: str, game: str | None = None) -> set[str]:
     words = set(LATIN_WORD.findall(text)) - ALLOWED_LATIN - ALLOWED_NAMES - ALLOWED_KEYS
-    return {w for w in words if not MARK.match(w)} - GAME_WORDS.get(game or "", set())
+    return {w for w in words if not MARK.match(w)} - kept_latin(game, i18n.language())
 
 
 def english_words(app, engine_words: str = "") -> set[str]:
@@ -203,7 +224,7 @@ def english_words(app, engine_words: str = "") -> set[str]:
         if any(not a.display for a in widget.ancestors if hasattr(a, "display")):
             continue
         text = shown_text(widget)
-        if widget.id == "since-text" and game in NOT_YET_TRANSLATED:
+        if widget.id == "since-text" and still_english(game):
             text = EVENT_LINES.sub("", text)
         words |= set(LATIN_WORD.findall(text))
     for key in app.screen.query("FooterKey"):

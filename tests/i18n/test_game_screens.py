@@ -13,7 +13,7 @@ from inkterm.screens.game import GameScreen
 from tests.random_play import after_random_steps
 from tests.registered import game_params
 
-from .screens import NOT_YET_TRANSLATED, app_in, english_words, english_words_in, game_of, problems
+from .screens import app_in, english_words, english_words_in, game_of, problems, still_english
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 LANGS = ["zh", "ja"]
@@ -55,7 +55,7 @@ async def settle(pilot, screen_type=None) -> None:
 def status_phase(app) -> str:
     """The phase the status line carries, where the game still says it in English."""
     screen = app.screen
-    if isinstance(screen, GameScreen) and game_of(app) in NOT_YET_TRANSLATED:
+    if isinstance(screen, GameScreen) and still_english(game_of(app)):
         return str(screen.table.view().get("phase") or "")
     return ""
 

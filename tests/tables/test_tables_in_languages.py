@@ -12,7 +12,7 @@ from inkterm.screens.table_panel import TablePanel
 from inkterm.screens.tables import JoinTableScreen, LobbyScreen, OpenTableScreen
 from inkterm.tables.protocol import JoinTable
 
-from tests.i18n.screens import NOT_YET_TRANSLATED, app_in, english_words, game_of, problems
+from tests.i18n.screens import app_in, english_words, game_of, problems, still_english
 from tests.tables.test_table_screens import as_player, service_client, until
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -22,7 +22,7 @@ def in_the_language(app, service) -> list[str]:
     """What is not drawn whole, and English words beyond the tables' codes (letters
     to type) and, for a game still saying it in English, the phase on the status line."""
     allowed = " ".join(service.manager.tables)
-    if isinstance(app.screen, TableScreen) and game_of(app) in NOT_YET_TRANSLATED:
+    if isinstance(app.screen, TableScreen) and still_english(game_of(app)):
         allowed += " " + str(app.screen.table.view().get("phase") or "")
     return problems(app) + sorted(english_words(app, allowed))
 
