@@ -1,6 +1,7 @@
-"""A bot's words in Chinese and Japanese: the probes' strategies (a seat typed as a
-probe, the simulate list, a scripted reason) and the glue of every reason ("the next
-best…", "the bot played each choice out…") read in the language."""
+"""A bot's words in Chinese and Japanese: the probes' strategies (the simulate list,
+a scripted reason), the glue of every reason ("the next best…", "the bot played each
+choice out…") and the game's own words in it (what a move gains and sets up) read in
+the language."""
 from __future__ import annotations
 
 import re
@@ -48,4 +49,6 @@ def test_a_reasons_glue_is_in_the_language(game, lang):
         key, reason = bot.choose_explained(state)
         said = why(state, d, key, reason, lambda k: "Z")
         assert not GLUE.search(said), said
+        if not still_english(game):  # the game's own words too (what a move gains, sets up)
+            assert not re.findall(r"[A-Za-z]{2,}", said), said
         state.apply(key)
