@@ -40,7 +40,7 @@ bench: $(STAMP)
 # dropped). The .po files are compiled when first used (inkterm/i18n.py), not here.
 LOCALE := inkterm/assets/locale
 messages: $(STAMP)
-	$(BIN)/pybabel --quiet extract -F babel.cfg -k N_ -k lazy_gettext -k Binding:3 -k Msg -k nmsg:1,2 \
+	$(BIN)/pybabel --quiet extract -F babel.cfg -k N_ -k lazy_gettext -k Binding:3 -k Msg -k nmsg:1,2 -k pmsg:1c,2 \
 		--no-wrap --sort-by-file --add-location=file --add-comments=TRANSLATORS: --project inkterm --copyright-holder "inkterm" \
 		--msgid-bugs-address "" -o $(LOCALE)/inkterm.pot inkterm
 	for lang in zh ja; do \

@@ -58,6 +58,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _catalog.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` as meant in ``context``: one English word with two meanings ("Start"
+    the button, "Start" the favour track's first space) is two messages."""
+    return _catalog.pgettext(context, message)
+
+
 _ = gettext
 
 

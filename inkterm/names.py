@@ -24,7 +24,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
-from inkterm.i18n import _
+from inkterm.i18n import N_, _
 
 #: The longest name, in characters and in terminal cells (an SSH login's limit).
 MAX_NAME = 32
@@ -120,17 +120,24 @@ def clash(name: str, others: Iterable[str]) -> str | None:
     return next((o for o in others if skeleton(o) == mine), None)
 
 
-def clash_reason(name: str, other: str) -> str:
-    """One line: why ``name`` cannot sit beside ``other``."""
+def clash_words(name: str, other: str) -> tuple[str, dict[str, str]]:
+    """Why ``name`` cannot sit beside ``other``: a marked message and its parameters,
+    for a server that says it in each reader's language (``engine.text.Msg``)."""
     if name == other:
-        return _("{name!r} is taken").format(name=name)
+        return N_("{name!r} is taken"), {"name": name}
     if name.casefold() == other.casefold():
-        return _("{name!r} is taken (as {other!r})").format(name=name, other=other)
+        return N_("{name!r} is taken (as {other!r})"), {"name": name, "other": other}
     differ = next((a for a, b in zip(name, other) if a != b and a.casefold() != b.casefold()), None)
     if differ and ord(differ) > 0x7F:
-        return _("{name!r} looks the same as {other!r} (its {char!r} is {described})").format(
-            name=name, other=other, char=differ, described=_described(differ))
-    return _("{name!r} looks the same as {other!r}").format(name=name, other=other)
+        return (N_("{name!r} looks the same as {other!r} (its {char!r} is {described})"),
+                {"name": name, "other": other, "char": differ, "described": _described(differ)})
+    return N_("{name!r} looks the same as {other!r}"), {"name": name, "other": other}
+
+
+def clash_reason(name: str, other: str) -> str:
+    """One line: why ``name`` cannot sit beside ``other``."""
+    words, params = clash_words(name, other)
+    return _(words).format(**params)
 
 
 def check_name(text: str, taken: Iterable[str] = (), limit: int = MAX_NAME) -> str:

@@ -118,6 +118,31 @@ def find_section(headings: list[str], topic: str) -> int | None:
     return None
 
 
+#: A ``Term``'s kind naming a rules section by its topic (engine/text.py): a shared
+#: table says what a seat is choosing about in each reader's language.
+TOPIC = "topic"
+
+
+@cache
+def heading_in(game: str, topic: str, lang: str) -> str | None:
+    """The heading of the section ``topic`` names in the rules in ``lang`` (the rules
+    files do not change while inkterm runs); None where no section answers."""
+    from inkterm.engine import GAMES
+    from inkterm.translated import rules_text as in_language
+
+    try:
+        markdown = in_language(GAMES[game], lang)
+    except (KeyError, OSError):
+        return None
+    found = [text for _, text in headings(markdown)]
+    i = find_section(found, topic)
+    return _ZONE_NUMBER.sub("", found[i]) if i is not None else None
+
+
+#: A heading's number in brackets ("Materials (1)"): said within brackets already.
+_ZONE_NUMBER = re.compile(r"\s*[(（]\d+[)）]$")
+
+
 def rules_text(game: str) -> str | None:
     """The game's rules Markdown in the reader's language (``rules.<lang>.md`` where
     there is one), with the parts made from its data (Kiln's card list)."""

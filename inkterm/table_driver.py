@@ -18,6 +18,7 @@ from inkterm.engine import GAMES, Choice, Decision, Event
 from inkterm.engine.api import opening
 from inkterm.engine.concerns import Snapshot, hits
 from inkterm.engine.saves import OpenSave, SaveError, new_save_path
+from inkterm.engine.text import YOU, Msg
 from inkterm.engine.words import is_you
 from inkterm.i18n import N_, _
 from inkterm.translated import game_title
@@ -368,7 +369,8 @@ class TableDriver:
             return _("The game is over."), [], ()
         who = self.state.seats[d.seat]
         prompt = str(d.prompt)  # the engine's texts render in this process's language
-        said = prompt if prompt.startswith(who) else _("{name}: {text}").format(name=who, text=prompt)
+        # The seat as this reader reads it: a seat named You is "你" in Chinese.
+        said = prompt if names_the_seat(prompt, who) else str(Msg("{name}: {text}", name=who, text=prompt))
         if d.seat in self.bots:
             return _("(bot) {prompt}").format(prompt=said), d.choices if show_bot_choices else [], ()
         if self.covered or self.viewer != d.seat:
@@ -390,9 +392,17 @@ class TableDriver:
             name = self.state.seats[d.seat]
             parts.append((_("{name} (bot) to choose") if d.seat in self.bots else _("{name} to choose")).format(
                 name=name))
-        if view.get("phase"):
-            parts.append(_(str(view["phase"])))  # the view's English, N_-marked by the game
+        phase = view.get("phase")
+        if phase:  # a message, or the view's English N_-marked by the game
+            parts.append(_(phase) if isinstance(phase, str) else str(phase))
         return " · ".join(parts)
+
+
+def names_the_seat(prompt: str, who: str) -> bool:
+    """Whether a prompt begins with the seat it asks, as this reader reads the seat's
+    name (a seat named You is the reader: "你", "あなた" in Chinese and Japanese)."""
+    said = prompt.casefold()
+    return said.startswith(who.casefold()) or (is_you(who) and said.startswith(_(YOU).casefold()))
 
 
 class SharedSeat(TableDriver):

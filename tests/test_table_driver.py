@@ -180,3 +180,30 @@ def test_what_hit_you_is_told_again_after_continue():
                 break
             table.apply(rng.choice(table.decision.keys))
         assert told, f"{game}: nothing hit Ann"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
+@pytest.mark.parametrize("game", games_for(2))
+def test_a_seat_named_you_is_named_once_in_the_prompt(game, lang):
+    """A seat named You reads its prompt named once, in the reader's language ("You：你：…"
+    in Chinese, plain mode's line, named the seat twice)."""
+    from inkterm import i18n
+
+    i18n.use(lang)
+    try:
+        st = new_game(game, ["You", "bot"], seed=5)
+        table = TableDriver.local(st, SaveFile())
+        rng = random.Random(5)
+        for _ in range(60):
+            d = st.decision()
+            if d is None:
+                break
+            if d.seat == 0 and not isinstance(d.prompt, str):  # (a game's prompts still English)
+                table.viewer = 0
+                said = table.prompt()[0]
+                assert not (said.startswith("You") and lang != "en"), said
+                head, _colon, rest = said.replace("：", ": ").partition(": ")
+                assert not rest.startswith(head + ":"), said  # named twice
+            st.apply(rng.choice(d.choices).key)
+    finally:
+        i18n.use("en")

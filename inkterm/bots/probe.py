@@ -3,8 +3,9 @@ buy a card"), played as bots so the balance lab can check that none of them brea
 a game.
 
 A game declares its probes in its bot hooks module as ``PROBES``: a dict from the
-probe's seat name to a function ``(state, decision) -> keys or None`` whose
-docstring's first line says, in a player's words, what the strategy does. The
+probe's seat name to a function ``(state, decision) -> keys or None`` carrying
+``words`` (``fn.words = N_("…")``): what the strategy does in a player's words, a
+message the catalogs translate (a probe without says its docstring's first line). The
 function narrows the decision to the choices its strategy allows (None, or nothing
 left among the keys worth weighing: no opinion here); greedy plays the rest of the
 game and picks among what is left, so a probe differs from greedy only where its
@@ -18,6 +19,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from inkterm.engine.registry import GAMES
+from inkterm.i18n import gettext
 
 from .explain import Reason
 from .greedy import GreedyBot
@@ -29,9 +31,18 @@ def probes(game: str) -> dict[str, Callable]:
     return hooks(game).probes
 
 
-def probe_text(fn: Callable) -> str:
-    """What a probe does, from its docstring's first line."""
+def probe_words(fn: Callable) -> str:
+    """What a probe does, in English: its words (a message), else its docstring's first line."""
+    words = getattr(fn, "words", None)
+    if isinstance(words, str):
+        return words
     return (fn.__doc__ or "").strip().splitlines()[0].strip() if fn.__doc__ else ""
+
+
+def probe_text(fn: Callable) -> str:
+    """What a probe does, in the reader's language."""
+    words = probe_words(fn)  # marked where the probe is declared
+    return gettext(words)
 
 
 @lru_cache(maxsize=1)
@@ -70,4 +81,5 @@ class ProbeBot(GreedyBot):
         key, reason = super().choose_explained(state)
         if not self.scripted:
             return key, reason
-        return key, Reason("scripted", note=probe_text(probes(state.game_id)[self.name]))
+        # The strategy's English words: each reader's process says them in its language.
+        return key, Reason("scripted", note=probe_words(probes(state.game_id)[self.name]))

@@ -26,7 +26,8 @@ from types import ModuleType
 
 from inkterm.engine import GAMES
 
-from inkterm.engine.words import possessive
+from inkterm.engine.text import Msg, Text, nmsg
+from inkterm.i18n import N_, gettext
 
 from .explain import Reason
 from .greedy import FOLLOW
@@ -100,17 +101,22 @@ def in_words(before, after, seat: int, viewer: int | None = None) -> tuple[list[
         else:
             said = tell(bv, av, seat) if tell is not None else []
         if not said and name in raised:
-            said = [f"more for {name}"]
+            said = [str(Msg("more for {part}", part=name))]
         gains += [w for w in said if w not in gains]
     sets_up = words.sets_up(bv, av, seat) if words is not None else []
     return gains, sets_up
 
 
 def sentence(gains: list[str], sets_up: list[str]) -> str:
-    text = ", ".join(gains)
-    if sets_up:
-        text += ("; " if text else "") + "and it " + " and ".join(sets_up)
-    return text
+    """What a move gains, then what it sets up, in the reader's language."""
+    if not sets_up:
+        return str(Msg("{gains}", gains=tuple(gains))) if gains else ""
+    also: Text = sets_up[0]
+    for more in sets_up[1:]:
+        also = Msg("{first} and {second}", first=also, second=more)
+    if not gains:
+        return str(Msg("and it {sets_up}", sets_up=also))
+    return str(Msg("{gains}; and it {sets_up}", gains=tuple(gains), sets_up=also))
 
 
 def told(state, seat: int, key: str) -> str:
@@ -118,39 +124,47 @@ def told(state, seat: int, key: str) -> str:
     ``seat``, in the game's words: its gains, then what it sets up."""
     after, events = look_ahead(state, seat, key)
     if game_words(state.record.game) is None:
-        mine = [str(e.text) for e in events if e.seat == seat and e.kind != "turn"]
-        return "; ".join(t.rstrip(".") for t in mine[:2])
+        mine = [str(e.text).rstrip(".。") for e in events if e.seat == seat and e.kind != "turn"]
+        return str(_clauses(mine[:2])) if mine else ""
     return sentence(*in_words(state, after, seat))
 
 
 def _share(x: float | None) -> str:
     """A share of playouts in words (a percentage reads as a bare score)."""
     x = x or 0.0
-    for at, words in ((0.9, "nearly all"), (0.65, "most"), (0.4, "about half"), (0.15, "some")):
+    for at, words in ((0.9, N_("nearly all")), (0.65, N_("most")), (0.4, N_("about half")), (0.15, N_("some"))):
         if x >= at:
-            return words
-    return "few"
+            return gettext(words)
+    return gettext(N_("few"))
 
 
-_UNTIL = {"turn": "the end of its turn", "round": "its next turn", "end": "the end of the game"}
+_UNTIL = {"turn": N_("the end of its turn"), "round": N_("its next turn"), "end": N_("the end of the game")}
 
 
 #: Why a bot chose without weighing its choices, by the reason's kind.
 UNWEIGHED = {
-    "only": "it was the only legal choice.",
-    "routine": "after a long run of steps this turn, the bot finishes it the simple way.",
-    "unrepeated": ("the bot already made the other choices in this same position this turn; "
-                   "it takes this one so as not to go round in circles."),
-    "random": "the random bot picks any legal choice, without weighing them.",
+    "only": N_("it was the only legal choice."),
+    "routine": N_("after a long run of steps this turn, the bot finishes it the simple way."),
+    "unrepeated": N_("the bot already made the other choices in this same position this turn; "
+                     "it takes this one so as not to go round in circles."),
+    "random": N_("the random bot picks any legal choice, without weighing them."),
 }
+
+
+def _clauses(parts: list) -> Text:
+    """Clauses of one sentence, joined by semicolons (the language's own)."""
+    out: Text = parts[0]
+    for part in parts[1:]:
+        out = Msg("{first}; {second}", first=out, second=part)
+    return out
 
 
 def unweighed(reason: Reason) -> str:
     """Why a bot chose without weighing (nothing else legal, a routine end, a fixed strategy)."""
-    if reason.kind == "scripted":
-        note = reason.note
-        return f"it plays a fixed strategy: {note[:1].lower()}{note[1:].rstrip('.')}."
-    return UNWEIGHED.get(reason.kind, UNWEIGHED["only"])
+    if reason.kind == "scripted":  # the note: the strategy's words, marked where it is declared
+        note = gettext(reason.note).rstrip(".。")
+        return str(Msg("it plays a fixed strategy: {strategy}.", strategy=note[:1].lower() + note[1:]))
+    return gettext(UNWEIGHED.get(reason.kind, UNWEIGHED["only"]))
 
 
 def why(state, d, key: str, reason: Reason, label) -> str:
@@ -162,25 +176,31 @@ def why(state, d, key: str, reason: Reason, label) -> str:
     mine = told(state, d.seat, key)
     # One sentence, clauses joined by semicolons: a sentence ending in a number and
     # wrapped before the next would read as a numbered list.
-    parts = [mine or f"this keeps {possessive(who)} position as it is: nothing gained or spent, "
-                     "and the other choices looked worse"]
+    parts: list[Text] = [mine or Msg("this keeps {whose} position as it is: nothing gained or spent, and the "
+                                     "other choices looked worse", whose=Msg("{who}'s", who=who))]
     rest = [o for o in reason.options[1:] if o.key != key]
     if rest:
         other = rest[0]
         theirs = told(state, d.seat, other.key)
         if reason.kind == "greedy" and abs(other.value - reason.options[0].value) < 1e-9:
-            parts.append(f"{label(other.key)} looked as good, and the bot drew between them")
+            parts.append(Msg("{choice} looked as good, and the bot drew between them", choice=label(other.key)))
         elif theirs and theirs != mine:
-            parts.append(f"the next best, {label(other.key)}, would give {theirs}")
+            parts.append(Msg("the next best, {choice}, would give {gives}", choice=label(other.key), gives=theirs))
         else:
-            parts.append(f"the next best was {label(other.key)}")
+            parts.append(Msg("the next best was {choice}", choice=label(other.key)))
     if reason.kind == "search":
-        until = _UNTIL.get(reason.horizon, _UNTIL["turn"])
-        ahead = (f", {who} came out ahead in {_share(reason.options[0].ahead)} of them"
-                 if reason.horizon == "end" else "")
-        parts.append(f"the bot played each choice out to {until} ({reason.playouts} tries in all) "
-                     f"and this one came out best{ahead}")
+        until = gettext(_UNTIL.get(reason.horizon, _UNTIL["turn"]))
+        if reason.horizon == "end":
+            parts.append(nmsg("the bot played each choice out to {until} ({n} try in all) and this one came "
+                              "out best, {who} came out ahead in {share} of them",
+                              "the bot played each choice out to {until} ({n} tries in all) and this one came "
+                              "out best, {who} came out ahead in {share} of them",
+                              reason.playouts, until=until, who=who, share=_share(reason.options[0].ahead)))
+        else:
+            parts.append(nmsg("the bot played each choice out to {until} ({n} try in all) and this one came out best",
+                              "the bot played each choice out to {until} ({n} tries in all) and this one came "
+                              "out best", reason.playouts, until=until))
     else:
-        parts.append(f"the bot tried all {len(reason.options)} choices")
-    text = "; ".join(parts) + "."
+        parts.append(nmsg("the bot tried the {n} choice", "the bot tried all {n} choices", len(reason.options)))
+    text = str(Msg("{text}.", text=_clauses(parts)))
     return text[0].upper() + text[1:]

@@ -8,9 +8,10 @@ its seats (the solo Inkwell Rival) builds its own.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .words import act
+from .text import Msg, Text, from_data
 
 
 @dataclass
@@ -27,7 +28,7 @@ class Standing:
 class Result:
     standings: list[Standing]  # best first
     winners: list[str]  # the names of the first standings; several when the win is shared
-    tiebreaks: list[str] = field(default_factory=list)
+    tiebreaks: Sequence[Text] = field(default_factory=list)
 
     @property
     def margin(self) -> int | None:
@@ -38,19 +39,20 @@ class Result:
         return self.standings[0].score - max(s.score for s in rest)
 
     @property
-    def headline(self) -> str:
-        """``Ann wins by 3``, ``You win by 3``, ``the Rival wins by 82``, ``Ann wins on the tie-break``."""
+    def headline(self) -> Text:
+        """``Ann wins by 3``, ``You win by 3``, ``the Rival wins by 82``, ``Ann wins on
+        the tie-break``: a message, read in the reader's language."""
         if not self.winners:
-            return "nobody wins"
+            return Msg("nobody wins")
         if len(self.winners) > 1:
-            return f"{', '.join(self.winners[:-1])} and {self.winners[-1]} share the win"
-        margin = self.margin
-        wins = act(self.winners[0], "wins")
+            return Msg("{names} and {last} share the win", names=tuple(self.winners[:-1]),
+                       last=self.winners[-1])
+        margin, who = self.margin, self.winners[0]
         if margin is None:
-            return wins
+            return Msg("{who} wins", who=who)
         if margin == 0:
-            return f"{wins} on the tie-break"
-        return f"{wins} by {margin}"
+            return Msg("{who} wins on the tie-break", who=who)
+        return Msg("{who} wins by {margin}", who=who, margin=margin)
 
 
 def result_from_ranking(state) -> Result:
@@ -69,4 +71,4 @@ def result_from_ranking(state) -> Result:
         winners = [state.seats[s] for s in shared]
     else:
         winners = [standings[0].name]
-    return Result(standings, winners, list(summary.get("tiebreaks") or []))
+    return Result(standings, winners, [from_data(t) for t in summary.get("tiebreaks") or []])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .content_versions import content_for
@@ -182,12 +183,13 @@ class GameState:
         return None
 
     # --- inspect: words for what a choice touches (asked on a key press, never in play) ---
-    def describe(self, touch: str, seat: int | None = None) -> str | None:
+    def describe(self, touch: str, seat: int | None = None) -> Text | None:
         """The full text and state of one board element a choice touches (``"card:T3"``,
-        ``"zone:4"``), as ``seat`` may know it; None if the game has nothing to add."""
+        ``"zone:4"``), as ``seat`` may know it (a text, read with ``str``); None if the
+        game has nothing to add."""
         return None
 
-    def lookups(self, seat: int | None = None) -> list[tuple[str, str]]:
+    def lookups(self, seat: int | None = None) -> Sequence[tuple[str, Text]]:
         """Everything ``seat`` may look up at any time, as ``(touch, label)``: every card
         in front of anyone, and their own hand."""
         return []

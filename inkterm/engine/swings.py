@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from inkterm.engine.api import opening
 from inkterm.engine.record import Record
+from inkterm.engine.text import Msg, Text, english, sentences
 from inkterm.engine.types import SECRET_EVENT, Event
 
 #: Event kinds that only mark the flow of play (a moment is told by what was done),
@@ -58,7 +59,7 @@ class Moment:
     turn: int  # its place among the turns, from 1
     seat: int  # who gained
     gain: int
-    words: str
+    words: Text  # a message: read in the reader's language
 
 
 def swings(played: list[Turn], seats: list[str], n: int = 3) -> list[Moment]:
@@ -70,32 +71,32 @@ def swings(played: list[Turn], seats: list[str], n: int = 3) -> list[Moment]:
     return sorted(moments, key=lambda m: m.turn)
 
 
-def _tell(turn: Turn, number: int, seat: int, gain: int, seats: list[str]) -> str:
+def _tell(turn: Turn, number: int, seat: int, gain: int, seats: list[str]) -> Text:
     """Say it: "Round 3 — Ann +9 (1 → 10), now leading by 7: Ann plays …"."""
-    name = seats[seat]
-    when = f"Round {turn.round}" if turn.round is not None else f"Turn {number}"
+    when = Msg("Round {round}", round=turn.round) if turn.round is not None else Msg("Turn {number}", number=number)
     if turn.seat != seat:
-        when += f", on {seats[turn.seat]}’s turn"
-    head = (f"{when} — {name} +{gain} ({turn.before[seat]} → {turn.after[seat]}), "
-            f"{_standing(turn.after, seat, seats)}")
+        when = Msg("{when}, on {who}'s turn", when=when, who=seats[turn.seat])
+    head = Msg("{when} — {who} +{gain} ({before} → {after}), {standing}", when=when, who=seats[seat],
+               gain=gain, before=turn.before[seat], after=turn.after[seat],
+               standing=_standing(turn.after, seat, seats))
     said = _what_happened(turn, seat)
-    return f"{head}: {said}" if said else head + "."
+    return Msg("{head}: {said}", head=head, said=said) if said else Msg("{text}.", text=head)
 
 
-def _standing(scores: list[int], seat: int, seats: list[str]) -> str:
+def _standing(scores: list[int], seat: int, seats: list[str]) -> Msg:
     others = [(scores[s], seats[s]) for s in range(len(seats)) if s != seat]
     if not others:
-        return f"{scores[seat]} in all"
+        return Msg("{score} in all", score=scores[seat])
     best, who = max(others)
     diff = scores[seat] - best
     if diff > 0:
-        return f"now leading by {diff}"
+        return Msg("now leading by {diff}", diff=diff)
     if diff == 0:
-        return f"now level with {who}"
-    return f"still {diff * -1} behind {who}"
+        return Msg("now level with {who}", who=who)
+    return Msg("still {diff} behind {who}", diff=-diff, who=who)
 
 
-def _what_happened(turn: Turn, seat: int, most: int = 2) -> str:
+def _what_happened(turn: Turn, seat: int, most: int = 2) -> Text:
     """What the choices that brought the most points said (theirs first), in order."""
     before = turn.before
     gained = []
@@ -103,10 +104,10 @@ def _what_happened(turn: Turn, seat: int, most: int = 2) -> str:
         if after[seat] > before[seat]:
             gained.append((after[seat] - before[seat], -i, events))
         before = after
-    told: list[tuple[int, int, str]] = []
+    told: list[tuple[int, int, Text]] = []
     for _, neg, events in sorted(gained, key=lambda g: (g[0], g[1]), reverse=True)[:most]:
         said = [e for e in events if e.kind not in _UNTOLD and e.text]
         said = [e for e in said if e.seat == seat] or said
-        told += [(-neg, j, str(e.text)) for j, e in enumerate(said[:most - len(told)])]
-    told.sort()  # the biggest steps chose what is said; it is told in the order it happened
-    return " ".join(t if t.endswith(".") else t + "." for _, _, t in told)
+        told += [(-neg, j, e.text) for j, e in enumerate(said[:most - len(told)])]
+    told.sort(key=lambda t: t[:2])  # the biggest steps chose what is said; told in the order it happened
+    return sentences(*(t if english(t).endswith(".") else Msg("{text}.", text=t) for _, _, t in told))

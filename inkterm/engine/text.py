@@ -24,8 +24,9 @@ the same pair, so ``Choice``/``Decision``/``Event`` stay the one schema on the w
 and a plain string is still a valid text everywhere: old saves, old table files and
 texts nobody translates yet keep working.
 
-Build messages with ``Msg(N_-style literal, **params)`` and ``nmsg(singular, plural,
-n, **params)``; both are extraction keywords (see ``make messages``).
+Build messages with ``Msg(N_-style literal, **params)``, ``nmsg(singular, plural,
+n, **params)`` and ``pmsg(context, literal, **params)``; all are extraction keywords
+(see ``make messages``).
 """
 from __future__ import annotations
 
@@ -47,7 +48,8 @@ _WHO_POSSESSIVE = re.compile(r"\{(\w+)\}'s\b")
 class Term:
     """A content item's name (a card, a technique, a page), or its text (``field``
     "text"), looked up in the reader's language from ``assets/<game>/words.<lang>.json``;
-    ``english`` where none."""
+    ``english`` where none. Of kind "topic", a rules section a decision's topic names:
+    its heading in the reader's rules; of kind "game", the game's title."""
 
     __slots__ = ("game", "kind", "id", "english", "field")
 
@@ -63,7 +65,13 @@ class Term:
             return self.english
         from inkterm.translated import translation
 
+        if self.kind == "topic":  # a rules section, by its heading in the reader's rules
+            from inkterm.rules_topics import heading_in
+
+            return heading_in(self.game, self.id, lang) or self.english
         words = translation(self.game, lang)
+        if self.kind == "game":  # the game's own title
+            return words.game.title if words else self.english
         item = words.items.get(self.kind, {}).get(self.id) if words else None
         said = (item.text if self.field == "text" else item.name) if item else None
         return said or self.english
@@ -97,12 +105,14 @@ class Msg:
     tests that read a text as a string keep working; those are for reading only.
     """
 
-    __slots__ = ("id", "plural", "args")
+    __slots__ = ("id", "plural", "args", "context")
 
     def __init__(self, id: str, /, plural: str | None = None, **args: Any) -> None:
         self.id = id
         self.plural = plural
         self.args = args
+        #: What the msgid means where one English word has two meanings (``pmsg``).
+        self.context: str | None = None
 
     # --- rendering ---------------------------------------------------------------
     def __str__(self) -> str:
@@ -111,7 +121,10 @@ class Msg:
     def render(self, lang: str | None = None) -> str:
         """The message in ``lang`` (default: the language active in this process)."""
         tr = i18n.catalog(lang)
-        if self.plural is None:
+        if self.context is not None:
+            template = tr.pgettext(self.context, self.id)
+            english = template == self.id
+        elif self.plural is None:
             template = tr.gettext(self.id)
             english = template == self.id
         else:
@@ -143,11 +156,12 @@ class Msg:
 
     # --- equality by data, never by language -------------------------------------
     def _key(self) -> tuple:
-        return (self.id, self.plural, tuple(sorted(self.args.items())))
+        return (self.id, self.plural, self.context, tuple(sorted(self.args.items())))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Msg):
-            return self.id == other.id and self.plural == other.plural and self.args == other.args
+            return (self.id == other.id and self.plural == other.plural and self.args == other.args
+                    and self.context == other.context)
         if isinstance(other, str):
             return str(self) == other
         return NotImplemented
@@ -192,6 +206,8 @@ class Msg:
         data: dict[str, Any] = {"msg": self.id}
         if self.plural is not None:
             data["plural"] = self.plural
+        if self.context is not None:
+            data["ctx"] = self.context
         if self.args:
             data["args"] = {k: _to_data(v) for k, v in self.args.items()}
         return data
@@ -208,7 +224,10 @@ class Msg:
         args = data.get("args") or {}
         if not isinstance(args, dict):
             raise ValueError("a text's args must be an object")
-        return cls(data["msg"], data.get("plural"), **{k: _from_data(v) for k, v in args.items()})
+        made = cls(data["msg"], data.get("plural"), **{k: _from_data(v) for k, v in args.items()})
+        if isinstance(data.get("ctx"), str):
+            made.context = data["ctx"]
+        return made
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
@@ -230,6 +249,14 @@ Text = Union[Msg, Term, str]
 def nmsg(singular: str, plural: str, n: int, /, **args: Any) -> Msg:
     """A message that counts: ``nmsg("{n} token", "{n} tokens", n)``."""
     return Msg(singular, plural, n=n, **args)
+
+
+def pmsg(context: str, id: str, /, **args: Any) -> Msg:
+    """A message in a context, for an English word with two meanings:
+    ``pmsg("favour track", "Start")`` is the track's first space, not the button."""
+    made = Msg(id, **args)
+    made.context = context
+    return made
 
 
 #: Two whole sentences one after the other (Chinese and Japanese join them without a space).

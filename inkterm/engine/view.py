@@ -18,6 +18,7 @@ Only type checkers and tests import this module: the engine's hot path never doe
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from typing_extensions import NotRequired, ReadOnly, TypedDict
 
@@ -40,8 +41,9 @@ class TableView(TypedDict):
     round: NotRequired[ReadOnly[int]]
     #: What part of the turn or round it is, in words (the status line).
     phase: NotRequired[ReadOnly[str | None]]
-    #: The rulebook's tie-breaks as applied, in words (the game-over screen).
-    tiebreaks: NotRequired[ReadOnly[Sequence[str]]]
+    #: The rulebook's tie-breaks as applied, in words (the game-over screen): texts as
+    #: data (``engine.text.to_data``; a plain string is one too).
+    tiebreaks: NotRequired[ReadOnly[Sequence[Any]]]
     #: The seats that share a win, where a game can end in one.
     winners: NotRequired[ReadOnly[Sequence[int]]]
     #: The seat that won; None when nobody did (a solo game lost).

@@ -9,8 +9,7 @@ import sys
 import termios
 from typing import TextIO
 
-from rich.console import Console
-from rich.text import Text
+from rich.cells import cell_len, chop_cells
 
 from inkterm.names import visible
 
@@ -28,17 +27,13 @@ class Lines:
     def __init__(self, out: TextIO | None = None, width: int = WIDTH) -> None:
         self.out = out or sys.stdout
         self.width = width
-        # Only measures and wraps: it never writes, so it never emits a control code.
-        self._console = Console(width=width, color_system=None, force_terminal=False,
-                                no_color=True, emoji=False, highlight=False, markup=False)
 
     def wrapped(self, text: str, indent: int = 0) -> list[str]:
         """``text`` as lines of at most ``width`` cells, every line after the first
         indented by ``indent`` (a choice's hint under its number)."""
         out: list[str] = []
         for paragraph in visible_lines(text):
-            for line in Text(paragraph).wrap(self._console, self.width - indent, overflow="fold"):
-                plain = line.plain.rstrip()
+            for plain in break_lines(paragraph, self.width - indent):
                 out.append((" " * indent + plain.lstrip()) if out and indent else plain)
         return out or [""]
 
@@ -79,6 +74,53 @@ class Lines:
         if not echoes(inp):
             self.say(line)
         return line
+
+
+#: Characters a line may not begin with (closing punctuation) or end with (opening):
+#: each stays with its neighbour, as Chinese and Japanese typesetting keeps them.
+NO_LINE_START = frozenset("、。，．：；？！）」』】〕〉》…ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ")
+NO_LINE_END = frozenset("（「『【〔〈《")
+
+
+def _pieces(text: str) -> list[str]:
+    """``text`` cut where a line may break: at spaces (kept as pieces of their own),
+    and between two wide characters (Chinese and Japanese break between any two),
+    never inside a Latin word or before closing punctuation."""
+    pieces: list[str] = []
+    for ch in text:
+        wide = cell_len(ch) == 2
+        last = pieces[-1] if pieces else ""
+        joins = bool(last) and (
+            (ch.isspace() and last[-1].isspace())
+            or (not ch.isspace() and not last[-1].isspace() and (
+                ch in NO_LINE_START or last[-1] in NO_LINE_END
+                or (not wide and cell_len(last[-1]) == 1))))
+        if joins:
+            pieces[-1] += ch
+        else:
+            pieces.append(ch)
+    return pieces
+
+
+def break_lines(paragraph: str, width: int) -> list[str]:
+    """One paragraph as lines of at most ``width`` terminal cells (Rich measures), each
+    broken where a line may break (``_pieces``); a piece longer than a line is cut by
+    cells, never through a wide character."""
+    lines: list[str] = []
+    line = ""
+    for piece in _pieces(paragraph):
+        if piece.isspace():
+            line += piece if line or not lines else ""
+            continue
+        if line.strip() and cell_len(line + piece) > width:
+            lines.append(line.rstrip())
+            line = ""
+        if cell_len(line + piece) > width:
+            *whole, piece = chop_cells(line + piece, width)
+            lines += [w.rstrip() for w in whole]
+            line = ""
+        line += piece
+    return [*lines, line.rstrip()]
 
 
 def visible_lines(text: str) -> list[str]:

@@ -217,7 +217,7 @@ class PlainTable:
                           ngettext("{place}. {name}: {score} point.", "{place}. {name}: {score} points.", standing.score)).format(
                 place=place, name=standing.name, score=standing.score, parts=parts), indent=3)
         for line in result.tiebreaks:
-            self.out.say(line)
+            self.out.say(str(line))
 
     # --- saving and stopping ------------------------------------------------------------------
     def save(self) -> bool:

@@ -79,7 +79,7 @@ class GameOverScreen(Screen):
                          classes="screen-title")
             yield Plain(ranking_table(result), id="ranking")
             lines = result.tiebreaks
-            text = "\n".join(lines) if lines else _("No tie-break was needed.")
+            text = "\n".join(map(str, lines)) if lines else _("No tie-break was needed.")
             yield Plain(_("Tie-break: {text}").format(text=text), id="tiebreak")
             yield from self.how_it_went()
             table = breakdown_table(result)

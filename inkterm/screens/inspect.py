@@ -31,7 +31,7 @@ def choice_text(state, choice, seat: int | None) -> str:
     for touch in choice.touches or ():
         text = state.describe(touch, seat)
         if text:
-            parts.append(text)
+            parts.append(str(text))
     return "\n\n".join(parts)
 
 
@@ -50,7 +50,7 @@ class InspectScreen(ModalScreen[None]):
         yield Plain(_("Inspect — arrows pick what to read; Escape closes"), id="inspect-title")
         with Horizontal(id="inspect-body"):
             yield PlainOptionList(
-                *[Option(label, id=f"e{i}") for i, (_, label) in enumerate(self.entries)],
+                *[Option(str(label), id=f"e{i}") for i, (_, label) in enumerate(self.entries)],
                 id="inspect-list",
             )
             with VerticalScroll(id="inspect-scroll"):
@@ -63,7 +63,7 @@ class InspectScreen(ModalScreen[None]):
     def text_for(self, touch: str) -> str:
         if touch == CHOICE:
             return choice_text(self.state, self.choice, self.seat)
-        return self.state.describe(touch, self.seat) or touch
+        return str(self.state.describe(touch, self.seat) or touch)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         touch = self.entries[event.option_index][0]

@@ -11,6 +11,7 @@ import asyncio
 import errno
 import fcntl
 import hashlib
+import json
 import logging
 import os
 import pty
@@ -22,7 +23,11 @@ import struct
 import sys
 import termios
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Mapping
+
+from inkterm import i18n
+from inkterm.engine.text import Msg
+from inkterm.home import MAX_SETTINGS_BYTES, SETTINGS_FILE
 
 from inkterm.session_env import (GUEST_ENV, SERVED_ENV, TABLES_SOCKET_ENV, TABLES_TOKEN_ENV,
                                  USER_ENV)
@@ -166,10 +171,28 @@ def cap_terminal_size(cols: int, rows: int) -> tuple[int, int, bool]:
     return capped_cols, capped_rows, (capped_cols, capped_rows) != (int(cols), int(rows))
 
 
-def size_cap_notice(cols: int, rows: int) -> str:
+def size_cap_notice(cols: int, rows: int) -> Msg:
     """The one line a player whose window is too large is shown."""
-    return (f"inkterm: your window is {cols}x{rows}; the table uses at most "
-            f"{MAX_COLUMNS}x{MAX_ROWS} of it.")
+    return Msg("inkterm: your window is {cols}x{rows}; the table uses at most {most_cols}x{most_rows} of it.",
+               cols=cols, rows=rows, most_cols=MAX_COLUMNS, most_rows=MAX_ROWS)
+
+
+def session_language(home: Path, client_env: Mapping[str, str]) -> str:
+    """The language a session's app will read (as ``i18n.choose`` picks it there):
+    the player's saved setting in their home, else the client's locale, else
+    English. The server says its own lines to the session in it."""
+    try:
+        saved = json.loads((home / SETTINGS_FILE).read_bytes()[:MAX_SETTINGS_BYTES]).get("language")
+    except (OSError, ValueError, AttributeError):
+        saved = None
+    if isinstance(saved, str) and saved in i18n.LANGUAGES:
+        return saved
+    return i18n.from_environment(client_env) or i18n.DEFAULT
+
+
+def said(message: Msg, lang: str) -> bytes:
+    """A line the server writes to a session, in its language, ending the line."""
+    return message.render(lang).encode() + b"\r\n"
 
 
 def beside_the_app(text: str, rows: int) -> bytes:

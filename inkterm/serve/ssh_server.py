@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
+from inkterm.engine.text import Msg, nmsg
+
 from inkterm.session_env import (GUEST_ENV, SERVED_ENV, TABLES_SOCKET_ENV, TABLES_TOKEN_ENV,
                                  USER_ENV)
 
@@ -27,6 +29,8 @@ from .common import (
     default_child,
     resolve_argv,
     safe_user_dir_name,
+    said,
+    session_language,
     size_cap_notice,
     user_home,
 )
@@ -45,6 +49,21 @@ log = logging.getLogger("inkterm.serve.ssh")
 #: The one command a client may ask for (``ssh HOST plain``): plain mode, the game as
 #: lines of text for a screen reader or a pipe (``inkterm --plain``).
 PLAIN_COMMAND = "plain"
+#: What the server itself says to a session, in the session's language (``lang``).
+NEEDS_A_TERMINAL = Msg("inkterm needs a terminal: connect with `ssh -t`, or ask for plain mode (lines of "
+                       "text): `ssh HOST plain`.")
+NOT_STARTED = Msg("inkterm: the app could not be started.")
+SHUTTING_DOWN = Msg("inkterm: the server is shutting down (your game is saved).")
+
+
+def server_full(sessions: int) -> Msg:
+    return nmsg("inkterm: this table is full right now ({n} session); please try again later.",
+                "inkterm: this table is full right now ({n} sessions); please try again later.", sessions)
+
+
+def idle_closed(minutes: int) -> Msg:
+    return nmsg("inkterm: no key for {n} minute, closing (your game is saved).",
+                "inkterm: no key for {n} minutes, closing (your game is saved).", minutes)
 #: The most plain-mode input kept before its app has started (as PtyChild keeps at most).
 EARLY_INPUT_LIMIT = 1 << 20
 
@@ -113,7 +132,7 @@ class _Session(asyncssh.SSHServerSession):
         self._closing = False
         self._farewell: bytes | None = None  # set when the server ends the app
         self._told_size_cap = False
-        self._size_notice = b""  # to say before the app starts
+        self._size_notice: Msg | None = None  # to say before the app starts
         self.tables_token: str | None = None  # this session's pass to the shared tables
         #: The client asked for plain mode (``ssh HOST plain``): the game as lines of text.
         self.plain = False
@@ -144,10 +163,10 @@ class _Session(asyncssh.SSHServerSession):
                      self._username, cols, rows, capped_cols, capped_rows)
             notice = size_cap_notice(cols, rows)
             if self.child is None:  # said before the app starts
-                self._size_notice = notice.encode() + b"\r\n"
+                self._size_notice = notice  # said once the client's LANG is known too
             elif self._chan is not None and not self._closing:
                 # Before the app hears of the resize, so its full repaint comes after.
-                self._chan.write(beside_the_app(notice, rows))
+                self._chan.write(beside_the_app(notice.render(self.lang()), rows))
         return (capped_cols, capped_rows, 0, 0)
 
     def shell_requested(self) -> bool:
@@ -184,26 +203,22 @@ class _Session(asyncssh.SSHServerSession):
                 await self.child.terminate()
             if self._chan is not None and not self._closing:
                 self._closing = True
-                self._chan.write(b"inkterm: the app could not be started.\r\n")
+                self._chan.write(said(NOT_STARTED, self.lang()))
                 self._chan.exit(1)
 
     async def _start(self) -> None:
         chan = self._chan
         assert chan is not None
         if self._term is None and not self.plain:
-            chan.write(b"inkterm needs a terminal: connect with `ssh -t`, "
-                       b"or ask for plain mode (lines of text): `ssh HOST plain`.\r\n")
+            chan.write(said(NEEDS_A_TERMINAL, self.lang()))
             chan.exit(1)
             return
         if not self._server._admit(self):
-            chan.write(
-                b"inkterm: this table is full right now "
-                b"(%d sessions); please try again later.\r\n" % self._server.config.max_sessions
-            )
+            chan.write(said(server_full(self._server.config.max_sessions), self.lang()))
             chan.exit(1)
             return
-        if self._size_notice:
-            chan.write(self._size_notice)
+        if self._size_notice is not None:
+            chan.write(said(self._size_notice, self.lang()))
         cols, rows = self._size[0], self._size[1]
         home = user_home(self._server.config.data_dir, "ssh", self._username)
         extra = {USER_ENV: self._username, SERVED_ENV: "ssh"}
@@ -237,7 +252,7 @@ class _Session(asyncssh.SSHServerSession):
         except OSError as exc:
             log.error("could not start the app (%s): %s", self._server.child_argv, exc)
             self._server._release(self)
-            chan.write(b"inkterm: the app could not be started.\r\n")
+            chan.write(said(NOT_STARTED, self.lang()))
             chan.exit(1)
             return
         self.last_input = time.monotonic()  # the idle clock starts with the app
@@ -312,24 +327,30 @@ class _Session(asyncssh.SSHServerSession):
         if self.child is not None and self.child.running:
             self._server._track(asyncio.get_running_loop().create_task(self.child.terminate()))
 
-    def say_goodbye(self, message: bytes) -> None:
+    def lang(self) -> str:
+        """The language this session reads (its app's: the saved setting, else the
+        client's locale), for what the server itself says to it."""
+        home = user_home(self._server.config.data_dir, "ssh", self._username)
+        client = self._chan.get_environment() if self._chan is not None else None
+        return session_language(home, dict(client or {}))
+
+    def say_goodbye(self, message: Msg) -> None:
         """The server ends this app while the player is still connected: stop the
         app, put their terminal back in order, tell them why, close the channel."""
         if self._closing or self._farewell is not None:
             return
-        self._farewell = message
+        self._farewell = said(message, self.lang())
         if self.child is not None and self.child.running:
             self._server._track(asyncio.get_running_loop().create_task(self.child.terminate()))
         elif self._chan is not None:  # no app (yet): just say it
             self._closing = True
-            self._chan.write(TERMINAL_RESET + message)
+            self._chan.write(TERMINAL_RESET + self._farewell)
             self._chan.exit(0)
 
     def idle_close(self) -> None:
         minutes = self._server.config.idle_timeout / 60
         log.info("closing idle session of %s", self._username)
-        self.say_goodbye(
-            b"inkterm: no key for %.0f minutes, closing (your game is saved).\r\n" % minutes)
+        self.say_goodbye(idle_closed(round(minutes)))
 
 
 class _Handler(asyncssh.SSHServer):
@@ -643,7 +664,7 @@ class InktermSSHServer:
             self._listener.close()
             await self._listener.wait_closed()
         for session in list(self.sessions):
-            session.say_goodbye(b"inkterm: the server is shutting down (your game is saved).\r\n")
+            session.say_goodbye(SHUTTING_DOWN)
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=10)
         for handler in list(self._connections):

@@ -37,10 +37,10 @@ from typing import Any
 from inkterm.engine.text import Msg, Text
 from inkterm.engine.text import from_data as text_from_data
 from inkterm.engine.text import to_data as text_to_data
-from inkterm.names import BadName, clash, clash_reason, clean_name
+from inkterm.names import BadName, clash, clean_name
 
 from .chat import ChatLimiter, plain_text
-from .manager import (CannotSave, Table, TableError, TableFull, TableManager, heard_events,
+from .manager import (CannotSave, Table, TableError, TableFull, TableManager, clash_msg, heard_events,
                       table_code)
 from .people import Player, address_key, web_person
 from .protocol import (MAX_REQUEST_BYTES, BadMessage, ChatLine, Choose, ChooseName, Error,
@@ -541,7 +541,7 @@ class TableService:
                 return done, []
             how = "quit" if request.quit else "left"
             return done, self._away(conn, code, how)
-        raise TableError("Already said hello.")
+        raise TableError(Msg("Already said hello."))
 
     def _steer(self, conn: _Connection, request: Steer) -> list:
         """The host's word (or a voice towards the players' majority): everyone at the
@@ -589,7 +589,7 @@ class TableService:
         as not logged in, and not one another person holds (so no tab can speak or
         sit for another's)."""
         if conn.name:
-            raise TableError(f"You are {conn.name} already.")
+            raise TableError(Msg("You are {name} already.", name=conn.name))
         person = conn.player.person
         if person in self._web_names:  # another tab of this browser chose it first
             conn.player = conn.player.named(self._web_names[person])
@@ -602,17 +602,17 @@ class TableService:
         held += [(c.player.person, c.name) for c in list(self._connections)]
         other = clash(name, [other_name for who, other_name in held if who != person])
         if other is not None:
-            raise TableError(f"Someone else is {other}; {clash_reason(name, other)}: "
-                             "choose another name.")
+            raise TableError(Msg("Someone else is {other}; {why}: choose another name.", other=other,
+                                 why=clash_msg(name, other)))
         if person.startswith("web:") and self.manager.store.shared:  # every host's names
             try:
                 name = self.manager.store.claim_web_name(person, name,
                                                          lambda names: clash(name, names))
             except NameTaken as exc:
-                raise TableError(f"Someone else is {exc.other}; "
-                                 f"{clash_reason(name, exc.other)}: choose another name.") from None
+                raise TableError(Msg("Someone else is {other}; {why}: choose another name.", other=exc.other,
+                                     why=clash_msg(name, exc.other))) from None
             except OSError as exc:
-                raise TableError(f"The name cannot be kept right now ({exc}).") from None
+                raise TableError(Msg("The name cannot be kept right now ({why}).", why=str(exc))) from None
         conn.player = conn.player.named(name)
         if person.startswith("web:"):  # a browser that comes back (a session alone does not)
             self._remember_name(person, name)

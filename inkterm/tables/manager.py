@@ -44,11 +44,12 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from inkterm.bots import number_bots
 from inkterm.engine import GAMES, IllegalChoice, SaveError, load_game, new_game
-from inkterm.engine.text import Msg, Text, nmsg
+from inkterm.engine.text import Msg, Term, Text, nmsg
 from inkterm.engine.text import to_data as text_to_data
 from inkterm.engine.concerns import Snapshot, hits
 from inkterm.engine.types import SECRET_EVENT, Decision, Event
-from inkterm.names import clash, clash_reason
+from inkterm.names import clash, clash_words
+from inkterm.rules_topics import TOPIC
 from inkterm.table_driver import replayed
 
 from .limits import TableLimits, Window
@@ -84,7 +85,14 @@ CLOSED_WAITING = "closed: nobody was at it while it waited for players"
 
 
 class TableError(ValueError):
-    """Why a request is refused, in one line for the player."""
+    """Why a request is refused, in one line for the player: a message, which each
+    session reads in its own language (``channel.refusal``)."""
+
+
+def clash_msg(name: str, other: str) -> Msg:
+    """Why two names clash, in each reader's language."""
+    words, params = clash_words(name, other)
+    return Msg(words, **params)
 
 
 class CannotSave(TableError):
@@ -241,7 +249,7 @@ class Table:
         update.round = round_no
         d = st.decision()
         if d is not None:
-            update.decision = _decision_for(d, seat, st.seats[d.seat])
+            update.decision = _decision_for(d, seat, st.seats[d.seat], self.game)
             update.can_undo = (self.undo and self.ended is None and seat == d.seat
                                and seat not in self.standins and st.can_undo())
         else:
@@ -291,15 +299,16 @@ class Table:
                          standins=sorted(now["standins"]))
 
 
-def _decision_for(d: Decision, seat: int | None, chooser: str) -> Decision:
+def _decision_for(d: Decision, seat: int | None, chooser: str, game: str) -> Decision:
     if seat == d.seat:
         return d  # the chooser's menu is the local one, field for field
     # Only who chooses and the rules topic: the prompt may name a card in their hand.
+    # The topic is named by its rules section's heading in each reader's language.
     about = d.topic.rstrip("-0123456789").replace("-", " ")
     if about == "your turn":  # the topic of a plain turn: nothing more to say
         about = ""
-    return Decision(d.seat, Msg("{who} is choosing ({about})", who=chooser, about=about) if about
-                    else Msg("{who} is choosing", who=chooser), [], d.topic, secret=d.secret)
+    return Decision(d.seat, Msg("{who} is choosing ({about})", who=chooser, about=Term(game, TOPIC, d.topic, about))
+                    if about else Msg("{who} is choosing", who=chooser), [], d.topic, secret=d.secret)
 
 
 def table_code(text: str) -> str:
@@ -320,7 +329,7 @@ def _again(method):
         try:
             return method(self, *args, **kwargs)
         except Stale:
-            raise TableError("The table is busy on another host; try again.") from None
+            raise TableError(Msg("The table is busy on another host; try again.")) from None
     return run
 
 
@@ -510,12 +519,13 @@ class TableManager:
         now, limits = self._clock(), self.limits
         if (self._unknown_by_person.full(who.person, now)
                 or self._unknown_by_address.full(who.address, now)):
-            raise TableError(f"Too many unknown codes tried; wait {limits.code_window:.0f} "
-                             "seconds and try again.")
+            raise TableError(nmsg("Too many unknown codes tried; wait {n} second and try again.",
+                                  "Too many unknown codes tried; wait {n} seconds and try again.",
+                                  round(limits.code_window)))
         if table is None:
             self._unknown_by_person.add(who.person, now)
             self._unknown_by_address.add(who.address, now)
-            raise TableError(f"There is no table {code!r}.")
+            raise TableError(Msg("There is no table {code}.", code=repr(code)))
         return table
 
     def listed(self, who: Player) -> list[Table]:
@@ -534,18 +544,19 @@ class TableManager:
         the host's seat."""
         spec = GAMES.get(request.game)
         if spec is None:
-            raise TableError(f"Unknown game {request.game!r}.")
+            raise TableError(Msg("Unknown game {game}.", game=repr(request.game)))
         asked = [s.strip().lower() for s in request.seats]
         if not spec.min_players <= len(asked) <= spec.max_players:
-            raise TableError(f"{spec.title} takes {spec.min_players}–{spec.max_players} seats, "
-                             f"not {len(asked)}.")
+            raise TableError(Msg("{game} takes {least}–{most} seats, not {n}.", game=Term(spec.id, "game", spec.id, spec.title),
+                                 least=spec.min_players, most=spec.max_players, n=len(asked)))
         if asked.count(ME) > 1:
-            raise TableError("You can take one seat at a table.")
+            raise TableError(Msg("You can take one seat at a table."))
         for s in asked:
             if s not in (OPEN, ME) and not is_level(s):
-                raise TableError(f"A seat is open, me or a bot ({LEVEL_WORDS}), not {s!r}.")
+                raise TableError(Msg("A seat is open, me or a bot ({levels}), not {seat}.", levels=LEVEL_WORDS,
+                                     seat=repr(s)))
         if not any(s in (OPEN, ME) for s in asked):
-            raise TableError("A table needs a seat for a player (me or open).")
+            raise TableError(Msg("A table needs a seat for a player (me or open)."))
         self._check_room(who)
         try:  # the options, checked before anyone sits down
             new_game(request.game, [f"seat {i}" for i in range(len(asked))], 0, request.options)
@@ -555,8 +566,8 @@ class TableManager:
         bot_names = iter(bot_seats)
         other = clash(who.name, bot_seats) if ME in asked else None
         if other is not None:
-            raise TableError(f"Your name {who.name!r} looks like a bot's here ({other!r}); "
-                             "leave that bot out, or log in under another name.")
+            raise TableError(Msg("Your name {name} looks like a bot's here ({other}); leave that bot out, or "
+                                 "log in under another name.", name=repr(who.name), other=repr(other)))
         seats = [SeatInfo(kind="player", name=who.name) if s == ME
                  else SeatInfo(kind=OPEN) if s == OPEN
                  else SeatInfo(kind="bot", name=next(bot_names)) for s in asked]
@@ -586,21 +597,24 @@ class TableManager:
         limits = self.limits
         live = [t for t in self.tables.values() if t.status != "over"]
         if len(live) >= limits.tables:
-            raise TableError("The server has as many tables as it can hold; try again later.")
+            raise TableError(Msg("The server has as many tables as it can hold; try again later."))
         mine = [t for t in live if t.host_person == who.person]
         here = [t for t in live if t.host_address == who.address]
         if len(mine) >= limits.hosted_per_person:
-            raise TableError(f"You host {len(mine)} unfinished tables already.")
+            raise TableError(nmsg("You host {n} unfinished table already.",
+                                  "You host {n} unfinished tables already.", len(mine)))
         if len(here) >= limits.hosted_per_address:
-            raise TableError(f"Your address hosts {len(here)} unfinished tables already, "
-                             "the most one address may.")
-        waiting = " (a table nobody is at closes after %d minutes)" % limits.waiting_minutes
+            raise TableError(nmsg("Your address hosts {n} unfinished table already, the most one address may.",
+                                  "Your address hosts {n} unfinished tables already, the most one address may.",
+                                  len(here)))
+        closes = nmsg("a table nobody is at closes after {n} minute",
+                      "a table nobody is at closes after {n} minutes", round(limits.waiting_minutes))
         if sum(t.status == "waiting" for t in mine) >= limits.waiting_per_person:
-            raise TableError("Your tables waiting for players are as many as one person "
-                             "may have; start one first" + waiting + ".")
+            raise TableError(Msg("Your tables waiting for players are as many as one person may have; start "
+                                 "one first ({closes}).", closes=closes))
         if sum(t.status == "waiting" for t in here) >= limits.waiting_per_address:
-            raise TableError("The tables from your address waiting for players are as many "
-                             "as one address may have" + waiting + ".")
+            raise TableError(Msg("The tables from your address waiting for players are as many as one "
+                                 "address may have ({closes}).", closes=closes))
 
     @_again
     def join(self, who: Player, code: str) -> tuple[Table, int]:
@@ -613,14 +627,14 @@ class TableManager:
                 self._commit(table, owners=_with(table.owners, seat, who.person))
             return table, seat
         if table.status == "playing":
-            raise TableFull(f"Every seat at table {table.code} is taken; you can ask the host "
-                            "for one.")
+            raise TableFull(Msg("Every seat at table {code} is taken; you can ask the host for one.",
+                                code=table.code))
         if table.status != "waiting" or table.open_seats() == 0:
-            raise TableError(f"Table {table.code} has no open seat; you can watch it.")
+            raise TableError(Msg("Table {code} has no open seat; you can watch it.", code=table.code))
         name = who.name
         other = clash(name, [s.name for s in table.seats])  # the same name, or a lookalike
         if other is not None:
-            raise TableError(f"At table {table.code}, {clash_reason(name, other)}.")
+            raise TableError(Msg("At table {code}, {why}.", code=table.code, why=clash_msg(name, other)))
         seat = next(i for i, s in enumerate(table.seats) if s.kind == OPEN)
         seats = _with(table.seats, seat, SeatInfo(kind="player", name=name))
         self._commit(table, seats=seats, owners=_with(table.owners, seat, who.person),
@@ -633,9 +647,9 @@ class TableManager:
         """The host gives every open seat to a bot; the game starts."""
         table = self.get(who, code)
         if not table.hosted_by(who):
-            raise TableError(f"Only the host, {table.host}, can fill the seats with bots.")
+            raise TableError(Msg("Only the host, {host}, can fill the seats with bots.", host=table.host))
         if table.status != "waiting":
-            raise TableError("The game has started already.")
+            raise TableError(Msg("The game has started already."))
         names = number_bots([s.name if s.kind != OPEN else FILL_LEVEL for s in table.seats],
                             bot=is_level)
         seats = [s if s.kind != OPEN else SeatInfo(kind="bot", name=n)
@@ -650,17 +664,17 @@ class TableManager:
         table = self.get(who, code)
         st = table.state
         if st is None:
-            raise TableError("The game has not started yet.")
+            raise TableError(Msg("The game has not started yet."))
         d = st.decision()
         if d is None or table.ended is not None:
-            raise TableError(f"The table is over ({table.ended or 'the game has ended'}).")
+            raise TableError(Msg("The table is over ({why}).", why=table.ended or Msg("the game has ended")))
         seat = table.seat_for(who)
         if seat is None:
-            raise TableError("You are watching this table; only its players choose.")
+            raise TableError(Msg("You are watching this table; only its players choose."))
         if d.seat != seat:
-            raise TableError(f"It is {st.seats[d.seat]}'s turn, not yours.")
+            raise TableError(Msg("It is {who}'s turn, not yours.", who=st.seats[d.seat]))
         if at != len(st.record.choices):
-            raise TableError("The table has moved on since; choose again.")
+            raise TableError(Msg("The table has moved on since; choose again."))
         trial = st.clone()
         try:
             events = trial.apply(key)
@@ -685,14 +699,14 @@ class TableManager:
         st = table.state
         seat = table.seat_for(who)
         if st is None or seat is None or table.status != "playing":
-            raise TableError("Nothing to take back here.")
+            raise TableError(Msg("Nothing to take back here."))
         if not table.undo:
-            raise TableError("Undo is off at this table (the host's choice).")
+            raise TableError(Msg("Undo is off at this table (the host's choice)."))
         if at != len(st.record.choices):
-            raise TableError("The table has moved on since.")
+            raise TableError(Msg("The table has moved on since."))
         d = st.decision()
         if d.seat != seat or not st.can_undo():
-            raise TableError("Nothing of yours to take back since the last new information.")
+            raise TableError(Msg("Nothing of yours to take back since the last new information."))
         earlier = st.undo()
         asked = earlier.decision()
         taken = asked.get(st.record.choices[-1])
@@ -735,17 +749,17 @@ class TableManager:
         table = self.tables.get(code)
         st = table.state if table is not None else None
         if table is None or st is None or at != len(st.record.choices):
-            raise TableError("The table has moved on since the bot began to think.")
+            raise TableError(Msg("The table has moved on since the bot began to think."))
         d = st.decision()
         if d is None or table.ended is not None or (
                 d.seat not in table.bots and d.seat != table.away and d.seat not in table.standins):
-            raise TableError("It is no bot's turn.")
+            raise TableError(Msg("It is no bot's turn."))
         trial = st.clone()
         try:
             events = trial.apply(key)
         except IllegalChoice:  # a bot bug: the table waits rather than breaks
             log.exception("bot at table %s chose an illegal key", table.code)
-            raise TableError("The bot chose badly.") from None
+            raise TableError(Msg("The bot chose badly.")) from None
         events += table.what_hit(st, trial, d.seat, events)
         self._commit(table, state=trial, moved=_with(table.moved, d.seat, self._clock()),
                      said=_said(st, events), leased=True)
@@ -835,9 +849,9 @@ class TableManager:
         """``who`` asks for a seat at a full table (the host answers, see ``steer``)."""
         table = self.get(who, code)
         if table.status != "playing":
-            raise TableError(f"Table {table.code} is not under way.")
+            raise TableError(Msg("Table {code} is not under way.", code=table.code))
         if who.person not in table.asking and len(table.asking) >= MAX_ASKING:
-            raise TableError(f"Table {table.code} has as many people asking as it can keep.")
+            raise TableError(Msg("Table {code} has as many people asking as it can keep.", code=table.code))
         table.asking[who.person] = who
         log.info("%s asks to join table %s", who.name, table.code)
         return table
@@ -853,21 +867,21 @@ class TableManager:
         asker = next((p for p in table.asking.values() if p.name == request.name), None)
         # Checked before any vote counts, so nobody votes for what cannot be done.
         if table.status == "over":
-            raise TableError("The table is over.")
+            raise TableError(Msg("The table is over."))
         if action in ("bot", "give"):
             if seat is None or seat >= len(table.seats) or table.seats[seat].kind != "player":
-                raise TableError("Choose a player's seat.")
+                raise TableError(Msg("Choose a player's seat."))
             if seat not in table.away_seats():
-                raise TableError(f"{table.seats[seat].name} is at the table: only an away "
-                                 "seat can be given.")
+                raise TableError(Msg("{who} is at the table: only an away seat can be given.",
+                                     who=table.seats[seat].name))
             if table.status != "playing":
-                raise TableError("The game has not started yet.")
+                raise TableError(Msg("The game has not started yet."))
         if action in ("give", "decline") and asker is None:
-            raise TableError("Nobody of that name asks to join.")
+            raise TableError(Msg("Nobody of that name asks to join."))
         if action == "idle" and request.minutes is None:
-            raise TableError("Say after how many minutes (0: wait for them).")
+            raise TableError(Msg("Say after how many minutes (0: wait for them)."))
         if action == "undo" and request.on is None:
-            raise TableError("Say whether undo is on or off.")
+            raise TableError(Msg("Say whether undo is on or off."))
         voice = self._voice(table, who, (action, seat, request.name, request.minutes, request.on))
         if voice is not None:
             return table, voice, None
@@ -914,11 +928,11 @@ class TableManager:
         if table.hosted_by(who):
             return None
         if table.host_person in table.present:
-            raise TableError(f"The host, {table.host}, decides that while at the table.")
+            raise TableError(Msg("The host, {host}, decides that while at the table.", host=table.host))
         voters = {o for i, o in enumerate(table.owners)
                   if o is not None and table.seats[i].kind == "player" and o in table.present}
         if who.person not in voters:
-            raise TableError("Only the players at the table decide while the host is away.")
+            raise TableError(Msg("Only the players at the table decide while the host is away."))
         table.votes = {k: v & voters for k, v in table.votes.items() if k == what}
         said = table.votes.setdefault(what, set())
         said.add(who.person)
@@ -1003,8 +1017,8 @@ class TableManager:
         timer's change, which only the table's lease holder writes. ``Stale`` (the
         table read again) if another host changed it first."""
         if table.paused is not None:
-            raise TableError(f"Table {table.code} is paused: the server cannot save it right "
-                             "now. Play goes on once it can.")
+            raise TableError(Msg("Table {code} is paused: the server cannot save it right now. Play goes on "
+                                 "once it can.", code=table.code))
         if changes.get("state", True) is None:
             del changes["state"]
         try:

@@ -42,11 +42,14 @@ def translated(cell: Text) -> Text:
 
 
 def translated_table(table: Table) -> Table:
-    """The keys' table with its words column translated."""
+    """The keys' table with its words column translated: each cell (a Text, which the
+    table holds and draws when rendered) is rewritten in place through Text's public
+    ``plain``, ``spans`` and ``style``."""
     if len(table.columns) > 1:
-        # Rich keeps a column's cells in a list it fills as rows are added.
-        words = table.columns[1]
-        words._cells = [translated(c) if isinstance(c, Text) else c for c in words._cells]
+        for cell in table.columns[1].cells:
+            if isinstance(cell, Text):
+                said = translated(cell)
+                cell.plain, cell.spans, cell.style = said.plain, list(said.spans), said.style
     return table
 
 

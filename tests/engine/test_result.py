@@ -2,6 +2,7 @@
 import pytest
 
 from inkterm.engine import GAMES, GameState, Result, Standing, new_game
+from inkterm.engine.text import to_data
 
 from ..registered import games
 
@@ -22,7 +23,7 @@ def test_default_result_follows_scores_ranking_and_breakdown(game):
         assert s.name == st.seats[s.seat]
         assert s.breakdown == [tuple(row) for row in players[s.seat]["breakdown"]]
     assert res.winners == [st.seats[st.ranking()[0]]]
-    assert res.tiebreaks == st.summary()["tiebreaks"]
+    assert [to_data(t) for t in res.tiebreaks] == st.summary()["tiebreaks"]
 
 
 def test_headline_names_the_margin_a_tie_break_and_a_shared_win():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -32,27 +33,55 @@ ALLOWED_KEYS = {
     "pgdn", "super",
 }
 
-#: Regions other engineers translate (lang-engine: the engine's and the games' words;
-#: lang-content: boards, glyph legends, lessons, scenes, rules texts). They still hold
-#: English on this branch and are left out of the "no English word" check, by widget
-#: id or class; the lead empties this list once their branches are merged. Each is still
-#: checked for being drawn whole.
-NOT_YET_TRANSLATED = {
-    "#board",  # the game's board (lang-content)
-    "LegendLine",  # the glyph legend under the board (lang-content)
-    "#prompt",  # the decision's prompt, made by the game (lang-engine)
-    "ActionMenu",  # the choices' labels and closed places' reasons (lang-engine)
-    "#hint",  # the highlighted choice's hint (lang-engine)
-    "EventLog",  # events, made by the games (lang-engine)
-    "#gameover-title",  # its headline, made by the game (lang-engine)
-    "#tiebreak",  # the game's tie-break lines (lang-engine)
-    "#breakdown",  # the game's score labels (lang-engine)
-    "#swings",  # the moments, in the engine's words (lang-engine)
-    "ScoreChart",  # plotext's drawing: the players' names and the axis words (round, turn)
-    "#inspect-text",  # what a choice touches, in the game's words (state.describe: lang-engine)
-    "#inspect-list",  # the lookups, named by the game (state.lookups), after this part's first
-    "#panel-text",  # a demo's narration: the game's prompt and choice, the bot's reason, the rule
+#: Regions of a game's screens that still hold English where the game's rules still
+#: make plain English strings (not yet messages through ``engine/text.py``: its
+#: events, prompts, choices, board words, inspect texts and game-over lines). They are
+#: left out of the "no English word" check for such a game only, by widget id or class
+#: (each is still checked for being drawn whole); a game whose rules speak in messages
+#: is checked everywhere. The set empties itself as each game is translated.
+NOT_YET_TRANSLATED: set[str] = {
+    "#board",  # the game's board
+    "LegendLine",  # the glyph legend under the board
+    "#prompt",  # the decision's prompt, made by the game
+    "ActionMenu",  # the choices' labels and closed places' reasons
+    "#hint",  # the highlighted choice's hint
+    "EventLog",  # events, made by the games
+    "#gameover-title",  # its headline names a game's own opponent
+    "#tiebreak",  # the game's tie-break lines
+    "#breakdown",  # the game's score labels
+    "#swings",  # the moments, in the game's event words
+    "#inspect-text",  # what a choice touches, in the game's words (state.describe)
+    "#inspect-list",  # the lookups, named by the game (state.lookups)
+    "#panel-text",  # a demo's narration: the game's prompt and choice, the bot's reason
 }
+
+
+@cache
+def still_english(game: str | None) -> bool:
+    """Whether ``game``'s rules still make plain English strings (its first prompt is
+    one), so its own regions are not checked for English yet."""
+    if game is None:
+        return False
+    from inkterm.engine import GAMES, new_game
+
+    spec = GAMES[game]
+    return isinstance(new_game(game, [f"P{i}" for i in range(spec.min_players)], seed=1).decision().prompt, str)
+
+
+@cache
+def kept_latin(game: str | None, lang: str) -> frozenset[str]:
+    """Abbreviations a game's rules in ``lang`` keep in Latin capitals (points called
+    "OK" in every language): the rulebook's own words, allowed on its screens."""
+    from inkterm.translated import has_rules, rules_path
+
+    if game is None or not has_rules(game, lang):
+        return frozenset()
+    return frozenset(re.findall(r"\b[A-Z]{2,}\b", rules_path(game, lang).read_text(encoding="utf-8")))
+
+
+#: One capital letter: a seat's letter on a board, or a glyph's (the games' own glyphs
+#: are kept in every language).
+MARK = re.compile(r"^[A-Z]$")
 #: Boxes that cut a long text on purpose, saying where it is whole: the hint box ends
 #: with "… i shows it all" (inspect shows it). Still checked against the edge (Rich
 #: cuts them by cells, so no wide character is halved).
@@ -60,8 +89,8 @@ CUT_ON_PURPOSE = {
     "hint",
     "legend",  # one line ending in "…" where it is cut; the rules' end holds every glyph (g)
 }
-#: The since panel holds the engine's events (indented lines, lang-engine) under its
-#: own headings (this part): only the headings are checked.
+#: The since panel holds the game's events (indented lines) under its own headings:
+#: for a game whose events are still English, only the headings are checked.
 EVENT_LINES = re.compile(r"^  .*$", re.M)
 LATIN_WORD = re.compile(r"[A-Za-z]+")
 #: Box and block characters: a widget's border, a scroll bar, the select's arrow.
@@ -155,37 +184,52 @@ def footer_problems(app) -> list[str]:
     return found
 
 
-def not_yet_translated(widget) -> bool:
-    """Whether ``widget`` is (inside) a region another part translates."""
+def game_of(app) -> str | None:
+    """The game the screens show (None on the title and other screens of no game)."""
+    for screen in reversed(app.screen_stack):
+        for attr in ("table", "state", "driver"):
+            held = getattr(screen, attr, None)
+            for obj in (held, getattr(held, "state", None)):
+                record = getattr(obj, "record", None)
+                game = getattr(record, "game", None) or getattr(obj, "game", None)
+                if isinstance(game, str):
+                    return game
+    return None
+
+
+def not_yet_translated(widget, game: str | None) -> bool:
+    """Whether ``widget`` is (inside) a region ``game`` still draws in English."""
+    regions = NOT_YET_TRANSLATED if still_english(game) else set()
     for node in (widget, *widget.ancestors):
-        if getattr(node, "id", None) and f"#{node.id}" in NOT_YET_TRANSLATED:
+        if getattr(node, "id", None) and f"#{node.id}" in regions:
             return True
-        if any(cls.__name__ in NOT_YET_TRANSLATED for cls in type(node).__mro__):
+        if any(cls.__name__ in regions for cls in type(node).__mro__):
             return True
     return False
 
 
-def english_words_in(text: str) -> set[str]:
-    return set(LATIN_WORD.findall(text)) - ALLOWED_LATIN - ALLOWED_NAMES - ALLOWED_KEYS
+def english_words_in(text: str, game: str | None = None) -> set[str]:
+    words = set(LATIN_WORD.findall(text)) - ALLOWED_LATIN - ALLOWED_NAMES - ALLOWED_KEYS
+    return {w for w in words if not MARK.match(w)} - kept_latin(game, i18n.language())
 
 
 def english_words(app, engine_words: str = "") -> set[str]:
-    """Latin words on the screen beyond the allowed names and keys (and beyond
-    ``engine_words``: text the engine made that a translated line carries, such as
-    the phase on the status line)."""
+    """Latin words on the screen beyond the allowed names, keys and marks (and beyond
+    ``engine_words``: text a translated line carries as it is, such as a table's code)."""
+    game = game_of(app)
     words: set[str] = set()
     for widget in app.screen.query("*"):
-        if not isinstance(widget, (Static, Button)) or not widget.display or not_yet_translated(widget):
+        if not isinstance(widget, (Static, Button)) or not widget.display or not_yet_translated(widget, game):
             continue
         if any(not a.display for a in widget.ancestors if hasattr(a, "display")):
             continue
         text = shown_text(widget)
-        if widget.id == "since-text":
+        if widget.id == "since-text" and still_english(game):
             text = EVENT_LINES.sub("", text)
         words |= set(LATIN_WORD.findall(text))
     for key in app.screen.query("FooterKey"):
         words |= set(LATIN_WORD.findall(getattr(key, "description", "")))
-    return words - ALLOWED_LATIN - ALLOWED_NAMES - ALLOWED_KEYS - set(LATIN_WORD.findall(engine_words))
+    return english_words_in(" ".join(words), game) - set(LATIN_WORD.findall(engine_words))
 
 
 def app_in(lang: str) -> InktermApp:

@@ -3,7 +3,7 @@ a game in progress for every registered game (a seeded random position, the "sin
 your last turn" panel up), the game-over screen, the saved-games list, the log, the
 inspect and hand-off screens: every text drawn whole (nothing past the edge, no wide
 character cut) and no English word left but names and keys. What other parts still
-draw in English is listed in ``screens.NOT_YET_TRANSLATED``."""
+draw in English is listed in ``screens.NOT_YET_TRANSLATED``, by game."""
 from __future__ import annotations
 
 import pytest
@@ -13,7 +13,7 @@ from inkterm.screens.game import GameScreen
 from tests.random_play import after_random_steps
 from tests.registered import game_params
 
-from .screens import app_in, english_words, english_words_in, problems
+from .screens import app_in, english_words, english_words_in, game_of, problems, still_english
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 LANGS = ["zh", "ja"]
@@ -53,9 +53,9 @@ async def settle(pilot, screen_type=None) -> None:
 
 
 def status_phase(app) -> str:
-    """The phase the status line carries: the engine's word (lang-engine's part)."""
+    """The phase the status line carries, where the game still says it in English."""
     screen = app.screen
-    if isinstance(screen, GameScreen):
+    if isinstance(screen, GameScreen) and still_english(game_of(app)):
         return str(screen.table.view().get("phase") or "")
     return ""
 

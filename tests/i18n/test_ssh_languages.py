@@ -49,3 +49,31 @@ async def test_two_logins_in_two_languages_at_once(make_server, client_key, data
         await bob.child.terminate()
     # Ann's choice came from her terminal, for that login: nothing was saved for her.
     assert not (data_dir / "users" / "ssh" / "ann" / "settings.json").exists()
+
+
+async def test_the_servers_own_lines_in_the_logins_language(make_server, client_key, data_dir,  # noqa: F811
+                                                            tmp_path, monkeypatch):
+    """What the SSH server itself writes (a window too large, a login without a
+    terminal) reads in the login's language: the client's LANG, else the saved one."""
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
+    bob_home = data_dir / "users" / "ssh" / "bob"
+    bob_home.mkdir(parents=True)
+    (bob_home / "settings.json").write_text(json.dumps({"language": "ja"}), encoding="utf-8")
+    server = await make_server()
+    key = private_key_file(tmp_path, client_key, "id_ed25519")
+    ann = Terminal(with_lang(ssh_argv(server.port, key, "ann"), "zh_CN.UTF-8"), 4000, 3000)
+    await ann.child.start()
+    try:
+        await ann.wait_for("inkterm：你的窗口为 4000x3000")
+        ann.child.write(b"q")
+        await asyncio.wait_for(ann.child.exited.wait(), 15)
+    finally:
+        await ann.child.terminate()
+    no_tty = [a for a in ssh_argv(server.port, key, "bob") if a != "-tt"]
+    no_tty.insert(1, "-T")
+    bob = Terminal(no_tty, 80, 24)
+    await bob.child.start()
+    try:
+        await bob.wait_for("inkterm には端末が必要です")
+    finally:
+        await bob.child.terminate()

@@ -2,7 +2,7 @@
 real table server: the Open form, the waiting room, the Join list (a table waiting,
 seen by another player), the game at the table and its panel (t). Every text drawn
 whole and no English word but names, keys and what other parts still draw in English
-(``tests/i18n/screens.NOT_YET_TRANSLATED``)."""
+(``tests/i18n/screens.NOT_YET_TRANSLATED``, by game)."""
 from __future__ import annotations
 
 import pytest
@@ -12,7 +12,7 @@ from inkterm.screens.table_panel import TablePanel
 from inkterm.screens.tables import JoinTableScreen, LobbyScreen, OpenTableScreen
 from inkterm.tables.protocol import JoinTable
 
-from tests.i18n.screens import app_in, english_words, problems
+from tests.i18n.screens import app_in, english_words, game_of, problems, still_english
 from tests.tables.test_table_screens import as_player, service_client, until
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -20,9 +20,9 @@ SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40"
 
 def in_the_language(app, service) -> list[str]:
     """What is not drawn whole, and English words beyond the tables' codes (letters
-    to type) and the phase on the status line (the engine's word)."""
+    to type) and, for a game still saying it in English, the phase on the status line."""
     allowed = " ".join(service.manager.tables)
-    if isinstance(app.screen, TableScreen):
+    if isinstance(app.screen, TableScreen) and still_english(game_of(app)):
         allowed += " " + str(app.screen.table.view().get("phase") or "")
     return problems(app) + sorted(english_words(app, allowed))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -42,7 +42,6 @@ class Card(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     id: str = Field(pattern=r"^[PTCA]\d+$")
     name: str = Field(min_length=1)
-    zh: str = Field(min_length=1)
     type: Literal["play", "tap", "persistent", "achievement"]
     cost: int = Field(ge=0, le=MONEY_CAP)
     pip: int | None = Field(default=None, ge=1, le=6)
@@ -60,9 +59,24 @@ class Card(BaseModel):
             raise ValueError("only persistent cards have a pip")
         return self
 
+    @model_validator(mode="before")
+    @classmethod
+    def _no_chinese_column(cls, data: Any) -> Any:
+        """Content versions 1–7 held each card's Chinese name here too; it is read from
+        the Chinese words now (``words.zh.json``, one place), so an old version's copy
+        is dropped."""
+        if isinstance(data, dict) and "zh" in data:
+            data = {k: v for k, v in data.items() if k != "zh"}
+        return data
+
+    @property
+    def zh(self) -> str:
+        """The card's Chinese name (the rulebook's), which English shows beside its own."""
+        return chinese_names().get(self.id, "")
+
     @property
     def label(self) -> str:
-        return f"{self.name} {self.zh}"
+        return f"{self.name} {self.zh}".rstrip()
 
     def p(self, key: str, default: int = 0) -> int:
         return self.params.get(key, default)
@@ -111,6 +125,15 @@ def cards() -> dict[str, Card]:
     names. A game reads its own version's cards from its state."""
     path = resources.files("inkterm.assets") / "kiln" / "cards.json"
     return parse_cards(path.read_text(encoding="utf-8"), "inkterm/assets/kiln/cards.json")
+
+
+@lru_cache(maxsize=1)
+def chinese_names() -> dict[str, str]:
+    """Each card's Chinese name, from the Chinese words (``words.zh.json``)."""
+    from inkterm.translated import translation
+
+    words = translation("kiln", "zh")
+    return {cid: item.name for cid, item in words.items.get("cards", {}).items()} if words else {}
 
 
 def card_table() -> str:

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from inkterm.engine import GameState
 from inkterm.engine.steps import Narration
-from inkterm.engine.text import Msg, Term, nmsg
+from inkterm.engine.text import Msg, Term, nmsg, pmsg
 
 from .content import Card, KilnContent
 from .model import Model, Player
@@ -16,7 +16,7 @@ from .steps import Ask, Task
 ZONE_NAMES = (Msg("Materials"), Msg("Bank"), Msg("Favour Hall"), Msg("Studio"), Msg("Shop"),
               Msg("Imperial Kiln"))
 #: The favour track's spaces (content.FAVOUR_SPACES), 0 the start medal.
-SPACE_NAMES = (Msg("Start"), Msg("Select materials"), Msg("Blank"), Msg("Reward"), Msg("Prepare glaze"),
+SPACE_NAMES = (pmsg("favour track", "Start"), Msg("Select materials"), Msg("Blank"), Msg("Reward"), Msg("Prepare glaze"),
                Msg("Exhibition"), Msg("Tribute"))
 
 

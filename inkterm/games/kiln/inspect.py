@@ -1,49 +1,63 @@
-"""Words for inspecting Kiln's cards and zones: full text and where things stand.
+"""Words for inspecting Kiln's cards and zones: full text and where things stand, as
+messages read in the reader's language.
 
 Only what ``seat`` may know: cards in front of anyone, its own hand, the Studio draw
 while it is choosing from it; never another seat's hand."""
 from __future__ import annotations
 
+from inkterm.engine.text import Msg, Text, nmsg
+
+from .choices import TYPE_WORDS, card_text
 from .content import ZONES
-from .choices import TYPE_WORDS
-from .core import effect_text
+from .core import card_name, effect_text, zone_name
 
 
-def _where(st, cid: str, seat: int | None) -> str:
+def _where(st, cid: str, seat: int | None) -> Text:
     m = st.m
     for s, p in enumerate(m.players):
         if cid in p.tableau:
-            tapped = " (tapped this round)" if cid in p.tapped else ""
-            return f"In front of {st.name(s)}{tapped}."
+            if cid in p.tapped:
+                return Msg("In front of {who} (tapped this round).", who=st.name(s))
+            return Msg("In front of {who}.", who=st.name(s))
     if seat is not None and cid in m.players[seat].hand:
-        return "In your hand."
+        return Msg("In your hand.")
     if seat is not None and cid in m.studio and not m.over and st.seat == seat:
-        return "Drawn in the Studio."
+        return Msg("Drawn in the Studio.")
     if cid in m.discard:
-        return "In the discard pile."
+        return Msg("In the discard pile.")
     return ""
 
 
-def describe_card(st, cid: str, seat: int | None) -> str:
+def describe_card(st, cid: str, seat: int | None) -> Text:
     c = st.cards[cid]
-    zone = f", {ZONES[c.pip - 1]}" if c.pip else ""
-    lines = [f"{c.name} {c.zh}", f"{TYPE_WORDS[c.type]}{zone}, cost ${c.cost}.", c.text]
+    kind = (Msg("{kind}, {zone}, cost ${cost}.", kind=TYPE_WORDS[c.type], zone=zone_name(c.pip), cost=c.cost)
+            if c.pip else Msg("{kind}, cost ${cost}.", kind=TYPE_WORDS[c.type], cost=c.cost))
+    lines: tuple[Text, ...] = (card_name(c), kind, card_text(c))
     where = _where(st, cid, seat)
-    return "\n".join(lines + ([where] if where else []))
+    return _lines(*lines, *((where,) if where else ()))
 
 
-def describe_zone(st, pip: int) -> str:
+def _lines(*lines: Text) -> Msg:
+    """Texts one per line, each in the reader's language."""
+    out: Msg = Msg("{text}", text=lines[0])
+    for line in lines[1:]:
+        out = Msg("{first}\n{second}", first=out, second=line)
+    return out
+
+
+def describe_zone(st, pip: int) -> Text:
     m = st.m
     dice = m.dice[pip - 1]
-    tokens = ", ".join(f"{st.name(s)} {p.tokens[pip - 1]}" for s, p in enumerate(m.players))
+    tokens = tuple(Msg("{who} {n}", who=st.name(s), n=p.tokens[pip - 1]) for s, p in enumerate(m.players))
     if dice:
-        now = f"{dice} {'die' if dice == 1 else 'dice'}: a main action here gives {effect_text(pip, dice)}."
+        now = Msg("{dice}: a main action here gives {gives}.",
+                  dice=nmsg("{n} die", "{n} dice", dice), gives=effect_text(pip, dice))
     else:
-        now = "No dice: no main action here until the next round."
-    return f"{pip} {ZONES[pip - 1]}\n{now}\nTokens: {tokens}."
+        now = Msg("No dice: no main action here until the next round.")
+    return _lines(Msg("{pip} {zone}", pip=pip, zone=zone_name(pip)), now, Msg("Tokens: {tokens}.", tokens=tokens))
 
 
-def describe(st, touch: str, seat: int | None) -> str | None:
+def describe(st, touch: str, seat: int | None) -> Text | None:
     kind, _, what = touch.partition(":")
     if kind == "card" and what in st.cards:
         return describe_card(st, what, seat)
@@ -52,14 +66,15 @@ def describe(st, touch: str, seat: int | None) -> str | None:
     return None
 
 
-def lookups(st, seat: int | None) -> list[tuple[str, str]]:
+def lookups(st, seat: int | None) -> list[tuple[str, Text]]:
     m = st.m
-    out = [
-        (f"card:{cid}", f"{st.name(s)}: {st.cards[cid].label}")
+    out: list[tuple[str, Text]] = [
+        (f"card:{cid}", Msg("{who}: {card}", who=st.name(s), card=card_name(st.cards[cid])))
         for s, p in enumerate(m.players)
         for cid in p.tableau
     ]
     if seat is not None:
-        out += [(f"card:{cid}", f"Your hand: {st.cards[cid].label}") for cid in m.players[seat].hand]
-    out += [(f"zone:{pip}", f"Zone {pip} {name}") for pip, name in enumerate(ZONES, 1)]
+        out += [(f"card:{cid}", Msg("Your hand: {card}", card=card_name(st.cards[cid])))
+                for cid in m.players[seat].hand]
+    out += [(f"zone:{pip}", Msg("Zone {pip} {zone}", pip=pip, zone=zone_name(pip))) for pip in range(1, len(ZONES) + 1)]
     return out

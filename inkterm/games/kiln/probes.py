@@ -2,6 +2,8 @@
 ``probe``): each narrows the decisions its idea is about; greedy plays the rest."""
 from __future__ import annotations
 
+from inkterm.i18n import N_
+
 from inkterm.engine.steps import key_int
 
 
@@ -17,12 +19,10 @@ def _only_zones(d, keep: list[str]) -> list[str] | None:
 
 
 def rush(state, d) -> list[str] | None:
-    """Make blanks as soon as you can: a blank whenever one is on offer."""
     return ["blank"] if any(c.key == "blank" for c in d.choices) else None
 
 
 def never(state, d) -> list[str] | None:
-    """Never buy a card: decline every card offered."""
     keys = [c.key for c in d.choices]
     if not any(k.startswith("play:") for k in keys):
         return None
@@ -30,7 +30,6 @@ def never(state, d) -> list[str] | None:
 
 
 def onezone(state, d) -> list[str] | None:
-    """Send your workers to one zone: the one holding most of your tokens, whenever it has dice."""
     zones = _zones(d)
     tokens = state.view(d.seat)["players"][d.seat]["tokens"]
     if not zones or not any(tokens):
@@ -40,7 +39,6 @@ def onezone(state, d) -> list[str] | None:
 
 
 def biggest(state, d) -> list[str] | None:
-    """Always the zone with the most dice (the strongest action on the table)."""
     zones = _zones(d)
     if not zones:
         return None
@@ -48,5 +46,11 @@ def biggest(state, d) -> list[str] | None:
     most = max(dice[key_int(k) - 1] for k in zones)
     return _only_zones(d, [k for k in zones if dice[key_int(k) - 1] == most])
 
+
+#: What each strategy does, in a player's words (read with ``bots.probe.probe_text``).
+rush.words = N_("Make blanks as soon as you can: a blank whenever one is on offer.")  # type: ignore[attr-defined]
+never.words = N_("Never buy a card: decline every card offered.")  # type: ignore[attr-defined]
+onezone.words = N_("Send your workers to one zone: the one holding most of your tokens, whenever it has dice.")  # type: ignore[attr-defined]
+biggest.words = N_("Always the zone with the most dice (the strongest action on the table).")  # type: ignore[attr-defined]
 
 PROBES = {"rush": rush, "never": never, "onezone": onezone, "biggest": biggest}

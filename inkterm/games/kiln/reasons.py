@@ -4,9 +4,9 @@ from the seat's own view (blanks and rows, tokens on zones, money, clay and glaz
 favour, cards), and what it sets up (a card in hand now affordable)."""
 from __future__ import annotations
 
-from inkterm.engine.words import count
+from inkterm.engine.text import Msg, Term, Text, nmsg
 
-from .content import FAVOUR_SPACES, ZONES
+from .core import SPACE_NAMES, zone_name
 from .evaluate import token_blanks
 
 
@@ -15,77 +15,96 @@ def turn_ends(key: str, events) -> bool:
     return key == "end"
 
 
-def _signed(n: int, what: str) -> str:
-    return f"{'+' if n > 0 else '−'}{abs(n)} {what}"
+def _card(t: dict) -> Term:
+    """A card the view names, in the reader's language."""
+    return Term("kiln", "cards", t["id"], t["name"])
 
 
-def _points(b: dict, a: dict) -> list[str]:
-    out = []
+def _points(b: dict, a: dict) -> list[Text]:
+    out: list[Text] = []
     if a["blanks"] > b["blanks"]:
-        out.append(f"{count(a['blanks'] - b['blanks'], 'blank')} made (now {a['blanks']} of 20)")
+        out.append(nmsg("{n} blank made (now {now} of 20)", "{n} blanks made (now {now} of 20)",
+                        a["blanks"] - b["blanks"], now=a["blanks"]))
     if a["rows"] > b["rows"]:
-        out.append(f"{count(a['rows'] - b['rows'], 'row')} completed")
+        out.append(nmsg("{n} row completed", "{n} rows completed", a["rows"] - b["rows"]))
     extra = (a["score"] - b["score"]) - (a["blanks"] - b["blanks"]) - (a["rows"] - b["rows"])
     if extra > 0:
-        out.append(f"{count(extra, 'extra point')}")
+        out.append(nmsg("{n} extra point", "{n} extra points", extra))
     return out
 
 
-def _played(b: dict, a: dict, kinds: tuple[str, ...], then: str) -> list[str]:
+def _new_cards(b: dict, a: dict, kinds: tuple[str, ...]) -> list[dict]:
     had = {t["id"] for t in b["tableau"]}
-    return [f"{t['name']} played{then}" for t in a["tableau"] if t["id"] not in had and t["type"] in kinds]
+    return [t for t in a["tableau"] if t["id"] not in had and t["type"] in kinds]
 
 
-def _achievements(b: dict, a: dict) -> list[str]:
-    return _played(b, a, ("achievement",), ", to score at the end")
+def _achievements(b: dict, a: dict) -> list[Text]:
+    return [Msg("{card} played, to score at the end", card=_card(t)) for t in _new_cards(b, a, ("achievement",))]
 
 
-def _workshop(b: dict, a: dict) -> list[str]:
-    return _played(b, a, ("tap", "persistent"), "")
+def _workshop(b: dict, a: dict) -> list[Text]:
+    return [Msg("{card} played", card=_card(t)) for t in _new_cards(b, a, ("tap", "persistent"))]
 
 
-def _blanks_ready(b: dict, a: dict) -> list[str]:
+def _blanks_ready(b: dict, a: dict) -> list[Text]:
     now = token_blanks(a["tokens"], a["blanks"])[0]
     if now > token_blanks(b["tokens"], b["blanks"])[0]:
-        return [f"the tokens on the board can now make {count(now, 'blank')}"]
+        return [nmsg("the tokens on the board can now make {n} blank",
+                     "the tokens on the board can now make {n} blanks", now)]
     return []
 
 
-def _tokens(b: dict, a: dict) -> list[str]:
-    up = [(z, a["tokens"][z] - b["tokens"][z]) for z in range(6) if a["tokens"][z] > b["tokens"][z]]
-    return [" and ".join(f"{count(n, 'token')} on {ZONES[z]}" for z, n in up)] if up else []
+def _tokens(b: dict, a: dict) -> list[Text]:
+    up = [nmsg("{n} token on {zone}", "{n} tokens on {zone}", a["tokens"][z] - b["tokens"][z], zone=zone_name(z + 1))
+          for z in range(6) if a["tokens"][z] > b["tokens"][z]]
+    if not up:
+        return []
+    said: Text = up[0]
+    for more in up[1:]:
+        said = Msg("{first} and {second}", first=said, second=more)
+    return [said]
 
 
-def _goods(b: dict, a: dict) -> list[str]:
-    return [_signed(a[k] - b[k], k) for k in ("money", "clay", "glaze") if a[k] != b[k]]
+def _goods(b: dict, a: dict) -> list[Text]:
+    def change(k: str) -> dict:
+        n = a[k] - b[k]
+        return {"sign": "+" if n > 0 else "−", "n": abs(n)}
+    said: list[Text] = []
+    if a["money"] != b["money"]:
+        said.append(Msg("{sign}{n} money", **change("money")))
+    if a["clay"] != b["clay"]:
+        said.append(Msg("{sign}{n} clay", **change("clay")))
+    if a["glaze"] != b["glaze"]:
+        said.append(Msg("{sign}{n} glaze", **change("glaze")))
+    return said
 
 
-def _favour(b: dict, a: dict) -> list[str]:
+def _favour(b: dict, a: dict) -> list[Text]:
     if a["favour"] != b["favour"]:
-        return [f"favour to {a['favour']} ({FAVOUR_SPACES[a['favour']]})"]
+        return [Msg("favour to {n} ({space})", n=a["favour"], space=SPACE_NAMES[a["favour"]])]
     return []
 
 
-def _zones(b: dict, a: dict) -> list[str]:
+def _zones(b: dict, a: dict) -> list[Text]:
     zb, za = (sum(1 for x in p["tokens"] if x) for p in (b, a))
     if za >= 5 > zb:
-        return ["tokens on five zones, so blanks can be made"]
+        return [Msg("tokens on five zones, so blanks can be made")]
     if 3 <= za < 5 and za > zb:
-        return [f"tokens on {za} of the 5 zones that blank-making needs"]
+        return [Msg("tokens on {n} of the 5 zones that blank-making needs", n=za)]
     return []
 
 
-def _hand(b: dict, a: dict) -> list[str]:
-    had = {c["id"]: c["name"] for c in b.get("hand_cards") or []}
-    has = {c["id"]: c["name"] for c in a.get("hand_cards") or []}
-    came = [name for cid, name in has.items() if cid not in had]
-    went = [name for cid, name in had.items() if cid not in has]
-    out = [f"{name} into the hand" for name in came]
+def _hand(b: dict, a: dict) -> list[Text]:
+    had = {c["id"]: c for c in b.get("hand_cards") or []}
+    has = {c["id"]: c for c in a.get("hand_cards") or []}
+    came = [c for cid, c in has.items() if cid not in had]
+    went = [c for cid, c in had.items() if cid not in has]
+    out: list[Text] = [Msg("{card} into the hand", card=_card(c)) for c in came]
     if came:
-        out += [f"{name} back to the deck" for name in went]
+        out += [Msg("{card} back to the deck", card=_card(c)) for c in went]
     else:  # a card left the hand for the table or the discard: played
-        placed = {t.get("name") for t in a["tableau"]}
-        out += [f"{name} played" for name in went if name not in placed]
+        placed = {t.get("id") for t in a["tableau"]}
+        out += [Msg("{card} played", card=_card(c)) for c in went if c["id"] not in placed]
     return out
 
 
@@ -109,15 +128,15 @@ TELLERS = {
 }
 
 
-def sets_up(before: dict, after: dict, seat: int) -> list[str]:
+def sets_up(before: dict, after: dict, seat: int) -> list[Text]:
     b, a = before["players"][seat], after["players"][seat]
-    out = []
+    out: list[Text] = []
     newly = [c for c in a.get("hand_cards") or [] if b["money"] < c["cost"] <= a["money"]]
     if newly:
         c = max(newly, key=lambda c: c["cost"])
-        out.append(f"leaves enough money for {c['name']} (cost {c['cost']})")
+        out.append(Msg("leaves enough money for {card} (cost {cost})", card=_card(c), cost=c["cost"]))
     big_b = sum(1 for x in b["tokens"] if x >= 3)
     big_a = sum(1 for x in a["tokens"] if x >= 3)
     if big_a >= 3 > big_b and sum(1 for x in a["tokens"] if x) >= 5:
-        out.append("gets three zones to 3 tokens, for the two-blank bonus")
+        out.append(Msg("gets three zones to 3 tokens, for the two-blank bonus"))
     return out

@@ -404,12 +404,12 @@ class State(CardRules, RewardRules):
     def round_number(self) -> int | None:
         return self.m.round
 
-    def describe(self, touch: str, seat: int | None = None) -> str | None:
+    def describe(self, touch: str, seat: int | None = None) -> Text | None:
         from .inspect import describe
 
         return describe(self, touch, seat)
 
-    def lookups(self, seat: int | None = None) -> list[tuple[str, str]]:
+    def lookups(self, seat: int | None = None) -> list[tuple[str, Text]]:
         from .inspect import lookups
 
         return lookups(self, seat)

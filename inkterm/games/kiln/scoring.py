@@ -1,7 +1,7 @@
 """Final scoring, achievements and the tie-break chain (rules 41–43, R23)."""
 from __future__ import annotations
 
-from inkterm.engine.words import count
+from inkterm.engine.text import Msg, nmsg, to_data
 
 from .content import Card
 from .model import Model, Player
@@ -50,25 +50,25 @@ def ranking(m: Model, cards: Cards) -> list[int]:
     return sorted(range(len(m.players)), key=lambda s: rank_key(m, s, cards))
 
 
-def tiebreak_lines(m: Model, names: list[str], cards: Cards) -> list[str]:
-    """For each pair of neighbours in the ranking with equal scores, what separated them."""
+def tiebreak_lines(m: Model, names: list[str], cards: Cards) -> list:
+    """For each pair of neighbours in the ranking with equal scores, what separated them:
+    messages as data (the view is JSON; ``engine.text.from_data`` reads them back)."""
     order = ranking(m, cards)
     out = []
-    labels = ("score", "money", "favour claims")
     for a, b in zip(order, order[1:]):
         ka, kb = rank_key(m, a, cards), rank_key(m, b, cards)
         if ka[0] != kb[0]:
             continue
-        for i in (1, 2):
-            if ka[i] != kb[i]:
-                out.append(
-                    f"{names[a]} ahead of {names[b]} (both {count(-ka[0], 'point')}): more {labels[i]} "
-                    f"({-ka[i]} vs {-kb[i]})"
-                )
-                break
+        said = dict(a=names[a], b=names[b], x=-ka[1], y=-kb[1])
+        if ka[1] != kb[1]:
+            line = nmsg("{a} ahead of {b} (both {n} point): more money ({x} vs {y})",
+                        "{a} ahead of {b} (both {n} points): more money ({x} vs {y})", -ka[0], **said)
+        elif ka[2] != kb[2]:
+            said.update(x=-ka[2], y=-kb[2])
+            line = nmsg("{a} ahead of {b} (both {n} point): more favour claims ({x} vs {y})",
+                        "{a} ahead of {b} (both {n} points): more favour claims ({x} vs {y})", -ka[0], **said)
         else:
-            out.append(
-                f"{names[a]} ahead of {names[b]} (equal points, money and claims): earlier in "
-                f"seat order from the start player, {names[m.start_seat]}"
-            )
+            line = Msg("{a} ahead of {b} (equal points, money and claims): earlier in seat order from the "
+                       "start player, {start}", a=names[a], b=names[b], start=names[m.start_seat])
+        out.append(to_data(line))
     return out

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from inkterm.engine.text import from_data
+
 from .content import FAVOUR_SPACES, ROW_SIZES
 
 
@@ -27,7 +29,7 @@ def board(view: Mapping[str, Any]) -> list[str]:
     for card in view.get("studio", ()):
         said.append("Studio card you may swap for: {card}".format(card=_card(card)))
     for line in view.get("tiebreaks", ()):
-        said.append(line)
+        said.append(str(from_data(line)))
     return said
 
 

@@ -2,7 +2,7 @@
 hand and its Studio draw), typed for the board and the bots that read them."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from inkterm.i18n import N_
 
@@ -79,7 +79,7 @@ class KilnView(TypedDict):
     discard: list[str]
     zones: list[str]
     players: list[PlayerView]
-    tiebreaks: list[str]
+    tiebreaks: list[Any]  # texts as data (engine.text.to_data)
     winner: int | None
     winners: NotRequired[list[int]]  # never given (one seat wins): a key of the shell's TableView
     you: NotRequired[int]

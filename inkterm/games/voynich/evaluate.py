@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from inkterm.i18n import N_
+
 from . import probes
 from .geometry import VALUE, icon_info
 from .tables import BREAKS, CAP, END_AT, C
@@ -168,11 +170,11 @@ def evaluate_this_turn(state, seat: int) -> float:
 
 
 def thisturn(state, d) -> None:
-    """Play for what a turn gains now: never plan an advance over turns (greedy before round 10)."""
     return None  # no narrowing: greedy, by its own evaluation (``judge``)
 
 
 thisturn.judge = evaluate_this_turn  # type: ignore[attr-defined]
+thisturn.words = N_("Play for what a turn gains now: never plan an advance over turns (greedy before round 10).")  # type: ignore[attr-defined]
 #: The simple strategies the balance lab plays; ``thisturn`` is the yardstick of greedy's
 #: planning (the new greedy beats it: docs/balance.md, round 10).
 PROBES = {**probes.PROBES, "thisturn": thisturn}

@@ -3,10 +3,9 @@ knowledge values compared highest first. Functions of the state; the state's
 ``scores``/``ranking`` and the summary call them."""
 from __future__ import annotations
 
-from inkterm.engine.text import Msg, Text
+from inkterm.engine.text import Msg, Text, to_data
 from typing import TYPE_CHECKING, Any
 
-from inkterm.engine.words import act
 
 from .content import TYPES
 from .geometry import VALUE
@@ -75,25 +74,29 @@ def winners(st: State) -> list[int]:
     return [p for p in r if _rank_key(st, p) == best]
 
 
-def tiebreak_lines(st: State) -> list[str]:
+def tiebreak_lines(st: State) -> list:
+    """What broke each tie: messages as data (the view is JSON; ``engine.text.from_data``
+    reads them back)."""
     sc = scores(st)
     names = st.record.seats  # seats only: the view keeps these lines as they are
-    lines = []
+    lines: list[Text] = []
     by: dict[int, list[int]] = {}
     for p in range(st.n):
         by.setdefault(sc[p], []).append(p)
     for s, ps in sorted(by.items(), reverse=True):
         if len(ps) < 2:
             continue
-        desc = "; ".join(f"{names[p]} {'/'.join(map(str, sorted(st.know[p], reverse=True)))}" for p in ps)
-        lines.append(f"Tie at {s} OK between {', '.join(names[p] for p in ps)}: knowledge, highest first: {desc}")
+        desc = tuple(Msg("{who} {values}", who=names[p], values="/".join(map(str, sorted(st.know[p], reverse=True))))
+                     for p in ps)
+        lines.append(Msg("Tie at {score} OK between {names}: knowledge, highest first: {values}", score=s,
+                         names=tuple(names[p] for p in ps), values=desc))
         keys = {p: sorted(st.know[p], reverse=True) for p in ps}
         order = sorted(ps, key=lambda p: keys[p], reverse=True)
         if keys[order[0]] == keys[order[1]]:
             shared = [p for p in order if keys[p] == keys[order[0]]]
-            lines.append(f"Identical knowledge: {', '.join(names[p] for p in shared)} share the place")
+            lines.append(Msg("Identical knowledge: {names} share the place", names=tuple(names[p] for p in shared)))
         else:
-            lines.append(f"{act(names[order[0]], 'wins')} the tie-break")
+            lines.append(Msg("{who} wins the tie-break", who=names[order[0]]))
     if not lines:
-        lines.append("No ties")
-    return lines
+        lines.append(Msg("No ties"))
+    return [to_data(line) for line in lines]

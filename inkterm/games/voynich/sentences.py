@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from inkterm.engine.text import Msg, Text, render
+from inkterm.engine.text import Msg, Text, from_data, render
 
 from . import words
 
@@ -48,7 +48,7 @@ def board(view: Mapping[str, Any]) -> list[str]:
                 taken = Msg("{list}; {item}", list=taken, item=one) if taken else one
         if taken:
             said.append(Msg("{section}: {taken}.", section=words.SECTION_NAME.get(section, section), taken=taken))
-    return [plain(render(s)) for s in said] + list(view.get("tiebreaks", ()))
+    return [plain(render(s)) for s in said] + [render(from_data(t)) for t in view.get("tiebreaks", ())]
 
 
 def plain(text: str) -> str:

@@ -108,7 +108,7 @@ class VoynichView(TypedDict):
     board: dict[str, Any]  # the printed board: rewards and links (tables.BOARD_INFO)
     track: TrackView
     players: list[PlayerView]
-    tiebreaks: NotRequired[list[str]]
+    tiebreaks: NotRequired[list[Any]]  # texts as data (engine.text.to_data)
     winner: NotRequired[int]
     winners: NotRequired[list[int]]
 

@@ -6,7 +6,8 @@ from functools import lru_cache
 
 from rich.text import Text
 
-from inkterm.games.kiln.content import FAVOUR_SPACES, N_BLANKS, ROW_SIZES
+from inkterm.games.kiln.content import N_BLANKS, ROW_SIZES
+from inkterm.games.kiln.core import SPACE_NAMES
 from inkterm.games.kiln.view import KilnView, PlayerView
 from inkterm.i18n import N_, gettext as _
 from inkterm.translated import item_name, item_text
@@ -15,17 +16,15 @@ from inkterm.widgets.part import BoardPart
 
 MARK = "▶"
 EXTRA_WORDS = N_("from cards and Tribute")
-#: The names the view gives in English (zones, favour spaces), marked for the catalog:
-#: the board shows each through gettext.
+#: The names the view gives in English (zones), marked for the catalog: the board
+#: shows each through gettext. The favour spaces are the rules' (games/kiln/core.py).
 ZONE_WORDS = (N_("Materials"), N_("Bank"), N_("Favour Hall"), N_("Studio"), N_("Shop"), N_("Imperial Kiln"))
-SPACE_WORDS = (N_("Start"), N_("Select materials"), N_("Blank"), N_("Reward"), N_("Prepare glaze"),
-               N_("Exhibition"), N_("Tribute"))
 #: The folded views' names on the head line.
 VIEW_WORDS = {"table": N_("Table"), "boards": N_("Boards"), "hand": N_("Hand"), "cards": N_("Cards")}
 
 
 def favour_legend() -> str:
-    return _("♦ favour spaces: ") + " · ".join(f"{i} {_(name)}" for i, name in enumerate(FAVOUR_SPACES))
+    return _("♦ favour spaces: ") + " · ".join(f"{i} {name}" for i, name in enumerate(SPACE_NAMES))
 
 
 def card_name(c) -> str:
@@ -47,10 +46,12 @@ VIEWS = {
 @lru_cache(maxsize=64)
 def seat_tags(names: tuple[str, ...]) -> tuple[str, ...]:
     """One distinct letter per seat: the name's initial, else its next unused letter,
-    else the seat number (three bots named alike still read apart)."""
+    else the seat number (three bots named alike still read apart). A tag is one cell
+    wide, a Latin letter or a digit: a name in Chinese ("你", the reader) is tagged by
+    its seat's number, not by its own character twice ("你 你")."""
     tags: list[str] = []
     for i, name in enumerate(names):
-        letters = [ch.upper() for ch in name if ch.isalpha()] + [str(i + 1)]
+        letters = [ch.upper() for ch in name if ch.isascii() and ch.isalpha()] + [str(i + 1)]
         tags.append(next(ch for ch in letters if ch not in tags))
     return tuple(tags)
 

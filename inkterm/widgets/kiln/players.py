@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from inkterm.engine.steps import key_int
-from inkterm.games.kiln.content import FAVOUR_SPACES
+from inkterm.games.kiln.core import SPACE_NAMES
 from inkterm.games.kiln.view import KilnView, PlayerView
 from inkterm.i18n import N_, gettext as _
 from inkterm.widgets.touch import click_style
@@ -91,7 +91,7 @@ class PlayersView(KilnPart):
         lit = {key_int(x) for x in hi if x.startswith("favour:")}
         if not detail:
             line = Text("♦ ")
-            line.append(f"{favour} {_(FAVOUR_SPACES[favour])}", style=self.style("hi") if lit else "")
+            line.append(f"{favour} {SPACE_NAMES[favour]}", style=self.style("hi") if lit else "")
             return line
         line = Text()
         for i in range(7):
@@ -100,7 +100,7 @@ class PlayersView(KilnPart):
             label = f"[{i}]" if i == favour else str(i)
             line.append(label, style=self.style("hi") if i in lit else (
                 self.style("head") if i == favour else self.style("muted")))
-        line.append(f" {_(FAVOUR_SPACES[favour])}")
+        line.append(f" {SPACE_NAMES[favour]}")
         return line
 
     def _rows(self, p: PlayerView, hi, detail: bool) -> list[Text]:

@@ -9,13 +9,16 @@ from rich.text import Text
 
 from inkterm.games.kiln.content import ZONES
 from inkterm.games.kiln.view import KilnView, PlayerView
+from inkterm.engine.text import Msg, pmsg
 from inkterm.i18n import N_, gettext as _, ngettext
 from inkterm.widgets.touch import click_style
 
 from .parts import MARK, KilnPart, blank_slots, extra_points, open_row, row_lit, tags_of
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
-FAVOUR_SHORT = (N_("Start"), N_("Select"), N_("Blank"), N_("Reward"), N_("Glaze"), N_("Exhibit"), N_("Tribute"))
+#: The favour spaces' short names (the first: the track's start, not the button's "Start").
+FAVOUR_SHORT = (pmsg("favour track", "Start"), Msg("Select"), Msg("Blank"), Msg("Reward"), Msg("Glaze"),
+                Msg("Exhibit"), Msg("Tribute"))
 #: Each tile's lines (title, dice, gain, tokens), cut to the width, never wrapped.
 TILE_ROWS = 4
 #: A main action's gain in a folded tile's width (the whole table uses the menu's words).
@@ -152,7 +155,7 @@ class SeatsView(KilnPart):
         head.append(f" ★{p['score']} ")
         head.append(f"${p['money']}", style=style_hi if "money" in hi else "")
         fav = p["favour"]
-        head.append(f" ♦{fav} {_(FAVOUR_SHORT[fav])}",
+        head.append(f" ♦{fav} {FAVOUR_SHORT[fav]}",
                     style=style_hi if any(x.startswith("favour:") for x in hi) else "")
         head.append(" " + _("clay {n}").format(n=p['clay']) + " " + _("glaze {n}").format(n=p['glaze']))
         head.no_wrap, head.overflow = True, "ellipsis"

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from inkterm.engine import IllegalChoice
+from inkterm.engine.text import from_data
 from inkterm.games.voynich import geometry as G
 from inkterm.games.voynich import tables as T
 from inkterm.games.voynich.actions import sources
@@ -640,7 +641,7 @@ def test_s25_final_scoring_and_tiebreak():
     assert st.ranking() == [BLUE, RED]
     s = st.summary()
     assert s["winner"] == BLUE and s["winners"] == [BLUE]
-    assert any("Blue wins the tie-break" in line for line in s["tiebreaks"])
+    assert any("Blue wins the tie-break" in str(from_data(line)) for line in s["tiebreaks"])
     # identical sorted knowledge: a shared win
     st.know[BLUE] = [9, 31, 47, 60]
     assert st.summary()["winners"] == [RED, BLUE]

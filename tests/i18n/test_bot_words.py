@@ -1,0 +1,54 @@
+"""A bot's words in Chinese and Japanese: the probes' strategies (the simulate list,
+a scripted reason), the glue of every reason ("the next best…", "the bot played each
+choice out…") and the game's own words in it (what a move gains and sets up) read in
+the language."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from inkterm import i18n
+from inkterm.bots import make_bot, probes
+from inkterm.bots.explain import Reason
+from inkterm.bots.probe import probe_text, probe_words
+from inkterm.bots.reasons import unweighed, why
+from inkterm.engine import GAMES, new_game
+
+from tests.registered import game_params
+
+from .screens import still_english
+
+#: The glue's own English words: none may be left in a translated reason.
+GLUE = re.compile(r"\b(the bot|next best|tries in all|came out|looked as good|fixed strategy|and it)\b")
+
+
+@pytest.fixture(params=["zh", "ja"])
+def lang(request):
+    i18n.use(request.param)
+    yield request.param
+    i18n.use("en")
+
+
+@pytest.mark.parametrize("game", [g for g in sorted(GAMES) if probes(g)])
+def test_the_probes_say_their_strategy_in_the_language(game, lang):
+    if still_english(game):
+        pytest.xfail("the game's rules still make English strings")
+    for fn in probes(game).values():
+        said = probe_text(fn)
+        assert said != probe_words(fn) and not re.search(r"[A-Za-z]{3,}", said), said
+        assert not re.search(r"[A-Za-z]{3,}", unweighed(Reason("scripted", note=probe_words(fn))))
+
+
+@pytest.mark.parametrize("game", game_params(seats=2))
+def test_a_reasons_glue_is_in_the_language(game, lang):
+    state = new_game(game, ["Ann", "Bob", "Cy"][:max(2, GAMES[game].min_players)], seed=3)
+    bot = make_bot("normal", seed=1)
+    for _ in range(4):
+        d = state.decision()
+        key, reason = bot.choose_explained(state)
+        said = why(state, d, key, reason, lambda k: "Z")
+        assert not GLUE.search(said), said
+        if not still_english(game):  # the game's own words too (what a move gains, sets up)
+            assert not re.findall(r"[A-Za-z]{2,}", said), said
+        state.apply(key)
