@@ -126,7 +126,7 @@ async def test_a_game_opened_wide_wraps_its_story_at_the_logs_width(game):
         log = app.screen.query_one(EventLog)
         width = log.scrollable_content_region.width
         if not width:
-            pytest.skip("the log is not on screen at 120×40 (this game.s board takes the room)")
+            pytest.skip("the log is not on screen at 120×40 (this game's board takes the room)")
         assert {"-wide", "-tall"} <= app.screen.classes
         wrapped = [line for entry in log.entries
                    for line in entry.wrap(app.console, max(width, log.min_width))]
