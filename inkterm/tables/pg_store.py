@@ -129,26 +129,11 @@ class PostgresStore(TableStore):
         return self._conn
 
     @contextmanager
-    def _tx(self) -> Iterator[psycopg.Connection]:
-        """A transaction; the store out of reach is ``StoreDown`` (the connection is
-        made again next time)."""
-        with self._lock:  # one transaction at a time on the connection, whatever the thread
-            conn = self._connect()
-            try:
-                with conn.transaction():
-                    yield conn
-            except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
-                try:
-                    conn.close()
-                finally:
-                    self._conn = None
-                raise StoreDown(_reason(exc)) from None
-
-    @contextmanager
     def _one(self) -> Iterator[psycopg.Connection]:
         """The connection for one statement, which is a transaction by itself (the
-        connection commits each statement); out of reach: ``StoreDown``."""
-        with self._lock:
+        connection commits each statement); the store out of reach is ``StoreDown``
+        (the connection is made again next time)."""
+        with self._lock:  # one transaction at a time on the connection, whatever the thread
             conn = self._connect()
             try:
                 yield conn
@@ -158,6 +143,12 @@ class PostgresStore(TableStore):
                 finally:
                     self._conn = None
                 raise StoreDown(_reason(exc)) from None
+
+    @contextmanager
+    def _tx(self) -> Iterator[psycopg.Connection]:
+        """A transaction; out of reach: ``StoreDown``."""
+        with self._one() as conn, conn.transaction():
+            yield conn
 
     def _payload(self, kind: str, code: str, text: str = "") -> str:
         return json.dumps({"kind": kind, "code": code, "host": self.host, "text": text})

@@ -6,6 +6,8 @@ character cut) and no English word left but names and keys. What other parts sti
 draw in English is listed in ``screens.NOT_YET_TRANSLATED``, by game."""
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from inkterm import i18n
@@ -65,13 +67,26 @@ def assert_in_the_language(app, engine_words: str = "") -> None:
     assert english_words(app, engine_words) == set()
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game", game_params(shipped=True))
-async def test_a_game_in_progress(game, lang, size):
+@contextlib.asynccontextmanager
+async def running(lang: str, size: tuple[int, int]):
+    """The app in ``lang`` at ``size``, its first screen settled: (app, pilot)."""
     app = app_in(lang)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
+        yield app, pilot
+
+
+def each_game_language_and_size(test):
+    """The test for every shipped game, in each language, at each size."""
+    for mark in (pytest.mark.parametrize("game", game_params(shipped=True)),
+                 pytest.mark.parametrize("lang", LANGS), pytest.mark.parametrize("size", SIZES)):
+        test = mark(test)
+    return test
+
+
+@each_game_language_and_size
+async def test_a_game_in_progress(game, lang, size):
+    async with running(lang, size) as (app, pilot):
         app.open_game(a_game_some_way_in(game), None)
         await settle(pilot, GameScreen)
         assert isinstance(app.screen, GameScreen)
@@ -90,15 +105,11 @@ async def test_a_game_in_progress(game, lang, size):
         assert english_words_in(first) == set()
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game", game_params(shipped=True))
+@each_game_language_and_size
 async def test_game_over(game, lang, size):
     from inkterm.screens.gameover import GameOverScreen
 
-    app = app_in(lang)
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
+    async with running(lang, size) as (app, pilot):
         await app.push_screen(GameOverScreen(a_finished_game(game)))
         await settle(pilot, GameOverScreen)
         assert_in_the_language(app)

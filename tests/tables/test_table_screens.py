@@ -62,6 +62,15 @@ async def open_with_a_seat_for_another(pilot):
     await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen), "the waiting room")
 
 
+async def join_by_code(guest, host, code):
+    """The guest joins the table by its code; both pilots end at the table screen."""
+    await guest.press("j")
+    await until(guest, lambda: isinstance(guest.app.screen, JoinTableScreen), "join")
+    await guest.press(*code.lower(), "enter")
+    await until(guest, lambda: isinstance(guest.app.screen, TableScreen), "the guest's table")
+    await until(host, lambda: isinstance(host.app.screen, TableScreen), "the host's table")
+
+
 def layout_recorder(layouts: list):
     """A stand-in for ``Widget.refresh`` that notes the id of each widget laid out."""
     from textual.widget import Widget
@@ -318,11 +327,7 @@ async def test_join_by_code_waits_then_both_screens_follow_the_game(service, mon
         as_player(monkeypatch, service, "bob")
         bob_app = InktermApp(bot_delay=0)
         async with bob_app.run_test(size=(100, 32)) as bob:
-            await bob.press("j")
-            await until(bob, lambda: isinstance(bob_app.screen, JoinTableScreen), "join")
-            await bob.press(*table.code.lower(), "enter")
-            await until(bob, lambda: isinstance(bob_app.screen, TableScreen), "bob's table")
-            await until(ann, lambda: isinstance(ann_app.screen, TableScreen), "ann's table")
+            await join_by_code(bob, ann, table.code)
             # Said as her waiting room became the game, and not lost in the change.
             await until(ann, lambda: "bob is at the table (seat 2)." in log_text(ann_app.screen),
                         "the note that bob sat down")
@@ -510,11 +515,7 @@ async def ann_and_bob_at_a_table(service, monkeypatch):
         as_player(monkeypatch, service, "bob")
         bob_app = InktermApp(bot_delay=0)
         async with bob_app.run_test(size=(100, 32)) as bob:
-            await bob.press("j")
-            await until(bob, lambda: isinstance(bob_app.screen, JoinTableScreen), "join")
-            await bob.press(*table.code.lower(), "enter")
-            await until(bob, lambda: isinstance(bob_app.screen, TableScreen), "bob's table")
-            await until(ann, lambda: isinstance(ann_app.screen, TableScreen), "ann's table")
+            await join_by_code(bob, ann, table.code)
             yield table, {0: (ann, ann_app.screen), 1: (bob, bob_app.screen)}
 
 

@@ -2,14 +2,18 @@
 and shows exactly what Textual's own RichLog (which lays out on every write) shows."""
 from __future__ import annotations
 
+import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.widget import Widget
 from textual.widgets import RichLog
 
+from inkterm.app import InktermApp
 from inkterm.widgets.event_log import EventLog
 
 from shown import screen_lines
+from tests.random_play import after_random_steps
+from tests.registered import game_params
 
 LINES = [Text(f"R{i // 3 + 1} Line {i}: " + "word " * (i % 7)) for i in range(30)]
 
@@ -107,3 +111,23 @@ async def test_a_written_line_is_in_sight_in_the_frame_that_draws_it():
         assert log.max_scroll_y > 0
         await pilot.pause()
         assert "Line 11" in "".join(screen_lines(app))
+
+
+@pytest.mark.parametrize("game", game_params(seats=2))
+async def test_a_game_opened_wide_wraps_its_story_at_the_logs_width(game):
+    """The story a game opens with is wrapped at the width its log has on screen: the
+    screen has its size classes (``-wide``, ``-tall``) as it is built, not from its
+    first Resize after the log was written (at 120×40 the log's lines were once cut for
+    the narrow layout, a third shorter, and its scroll bar showed that many more)."""
+    app = InktermApp(start=("state", after_random_steps(game, ["Ann", "Bob"], 3, 4, 3), None),
+                     bot_delay=0, handoff="never")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one(EventLog)
+        width = log.scrollable_content_region.width
+        if not width:
+            pytest.skip("the log is not on screen at 120×40 (this game's board takes the room)")
+        assert {"-wide", "-tall"} <= app.screen.classes
+        wrapped = [line for entry in log.entries
+                   for line in entry.wrap(app.console, max(width, log.min_width))]
+        assert [line.text.rstrip() for line in log.lines] == [w.plain.rstrip() for w in wrapped]

@@ -112,7 +112,6 @@ class VoynichBoard(Vertical, GameBoard):
 
     def draw(self, view: VoynichView, touches: frozenset[str]) -> None:
         self._sync_cards(view)
-        self.set_class(len(view.get("players", [])) > 2, "-many")
         wide = self.whole
         if wide:
             found = self.query("#vy-wide")
