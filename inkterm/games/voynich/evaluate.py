@@ -47,10 +47,11 @@ VALUE_SCALE = 4.0
 # A turn here is a long chain (section, progress, card, actions, spaces), so the tree
 # is wide: against the greedy before round 10, 250 iterations won 62.5% of 24 games,
 # 300 won 59% of 80, 1,000 won 74% of 100 (about 0.3 CPU-s a move). So hard takes
-# the whole second (3,000: about 0.9 CPU-s a move, benchmarks/bots_speed.py); normal,
-# the default bot, stays at 250 (at 1,000 a whole plain-mode game against it outgrew
-# its test's four minutes on the loaded machine): docs/balance.md, round 10.
-SEARCH_ITERATIONS = 3000
+# about the whole second: 2,500 (3,000 took 1.05 CPU-s a move over 67 moves of a real
+# game, more than on benchmarks/bots_speed.py's early positions); normal, the default
+# bot, stays at 250 (at 1,000 a whole plain-mode game against it outgrew its test's
+# four minutes on the loaded machine): docs/balance.md, rounds 10 and 11.
+SEARCH_ITERATIONS = 2500
 LEVEL_ITERATIONS = {"normal": 250}
 
 
