@@ -183,10 +183,10 @@ def prefer(state, d, keys: list[str]) -> list[str]:
     """Greedy advances a card whenever it can, by an advance that lifts the fewest
     research tokens (a token kept is an advance to come), and weighs which of those.
     Its look-ahead ends with the turn, so it weighed an advance against what the rest
-    of this turn gains, and the tokens a lift pays in OK against those kept: the
-    ``rush`` probe (advance whenever you can, the cheapest advance) beat it 60.8% of
-    74 2-seat games (49–71%), and 59% of 32 when it advanced always but by value.
-    docs/balance.md, round 11."""
+    of this turn gains and now and then kept its tokens or lifted more of them; the
+    ``rush`` probe (advance whenever you can, the cheapest advance) is now greedy's
+    own way of advancing, so no seat gains by playing it against greedy (it had won
+    60.8% of 74 games, mostly the luck of those seeds: docs/balance.md, round 11)."""
     return probes.rush(state, d) or []
 
 
