@@ -46,6 +46,8 @@ class GreedyBot(GuardedBot):
 
     def pick(self, state, d, keys: list[str], trace: list[Option] | None = None) -> str:
         h = self._hooks(state.game_id)
+        if self.judge is None:  # (a probe's own judge keeps greedy as it was)
+            keys = [k for k in h.prefer(state, d, keys) if k in keys] or keys
         seat = d.seat
         base = state.determinize(seat, self.rng)
         best, best_v = [], float("-inf")
@@ -57,8 +59,6 @@ class GreedyBot(GuardedBot):
                 best, best_v = [key], v
             elif v >= best_v - 1e-9:
                 best.append(key)
-        if len(best) > 1 and self.judge is None:  # (a probe's own judge keeps greedy as it was)
-            best = h.tie_break(state, d, best) or best
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
     def _value(self, state, base, key: str, seat: int, h, menu: bool) -> float:

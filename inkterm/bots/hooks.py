@@ -22,8 +22,9 @@ A game's hooks module may define:
   seats' turns to the bot's next decision) or "end" (the end of the game); beyond the
   bot's own turn every seat plays the default policy.
 - ``default_choice(state, decision) -> key``: a cheap move for look-ahead.
-- ``tie_break(state, decision, keys) -> keys``: which of the choices greedy valued
-  equal it prefers (its look-ahead cannot tell them apart; default: all, at random).
+- ``prefer(state, decision, keys) -> keys``: the choices greedy weighs alone when
+  there are any (a move its one-turn look-ahead undervalues, such as an advance whose
+  worth comes over later turns; default: none, every choice is weighed).
 - ``card_picks(state) -> list[list[str]]``: per seat, the content it picked (cards,
   techniques …) for the simulator's per-card statistics.
 
@@ -57,8 +58,8 @@ def generic_default_choice(state, d) -> str:
     return d.choices[0].key
 
 
-def generic_tie_break(state, d, keys: list[str]) -> list[str]:
-    return keys
+def generic_prefer(state, d, keys: list[str]) -> list[str]:
+    return []
 
 
 def generic_value_parts(state, seat: int) -> list[tuple[str, float]]:
@@ -83,7 +84,7 @@ def hooks(game: str) -> SimpleNamespace:
         probes=getattr(mod, "PROBES", {}),
         search_horizon=getattr(mod, "SEARCH_HORIZON", "turn"),
         default_choice=getattr(mod, "default_choice", generic_default_choice),
-        tie_break=getattr(mod, "tie_break", generic_tie_break),
+        prefer=getattr(mod, "prefer", generic_prefer),
         card_picks=getattr(mod, "card_picks", generic_card_picks),
         card_names=getattr(mod, "card_names", None),
     )

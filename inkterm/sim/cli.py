@@ -208,13 +208,13 @@ def print_tables(res: dict, console=None) -> None:
 
     console = console or Console()
     t = Table(title=f"{res['game']}: {res['games']} games, seed {res['seed']} ({res['seconds']} s)")
-    for col in ("seat", "spec", "win rate", "95% interval", "by position", "mean score", "sd"):
+    for col in ("seat", "spec", "win rate", "95% interval", "by position", "mean score", "sd", "CPU a move"):
         t.add_column(col, justify="right" if col not in ("spec",) else "left")
     for i, spec in enumerate(res["seats"]):
         lo, hi = res["win_ci95"][i]
         t.add_row(str(i + 1), spec, f"{100 * res['win_rate'][i]:.1f}%", f"{100 * lo:.1f}–{100 * hi:.1f}%",
                   f"{100 * res['position_win_rate'][i]:.1f}%", f"{res['mean_score'][i]:.1f}",
-                  f"{res['score_sd'][i]:.1f}")
+                  f"{res['score_sd'][i]:.1f}", f"{res['cpu_per_move'][i]:.3f} s")
     console.print(t)
     ln = res["length"]
     console.print(f"Game length: {ln['mean']:.0f} ± {ln['sd']:.0f} choices. "

@@ -10,6 +10,7 @@ from __future__ import annotations
 import multiprocessing as mp
 import os
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
@@ -29,6 +30,10 @@ class GameResult:
     winners: list[int] | None = None  # positions sharing the win (None: ranking[0])
     given: str | None = None  # the item an experiment dealt (see ``experiment``)
     dealt: list[list[str]] = field(default_factory=list)  # by position, at setup
+    # By position: the CPU seconds its bot spent choosing and the choices it made, so a
+    # level's time a move is read from real games (CPU, not wall: a shared machine).
+    cpu: list[float] = field(default_factory=list, compare=False)  # differs run to run
+    moves: list[int] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return self.__dict__.copy()
@@ -57,10 +62,15 @@ def play_game(game: str, specs: list[str], seed: int, slots: list[int] | None = 
     dealt = state.dealt()
     bots = [make_bot(spec, seed=seed * 31 + p) for p, spec in enumerate(table)]
     n = 0
+    cpu, moves = [0.0] * len(table), [0] * len(table)
     while not state.is_over:
         d = state.decision()
         assert d is not None  # the game is not over
-        state.apply(bots[d.seat].choose(state))
+        start = time.process_time()
+        key = bots[d.seat].choose(state)
+        cpu[d.seat] += time.process_time() - start
+        moves[d.seat] += 1
+        state.apply(key)
         n += 1
         if n > max_choices:
             raise RuntimeError(f"{game} seed {seed}: no end after {max_choices} choices")
@@ -74,6 +84,8 @@ def play_game(game: str, specs: list[str], seed: int, slots: list[int] | None = 
         winners=winners_of(state),
         given=given.item if isinstance(given, Give) else None,
         dealt=dealt,
+        cpu=cpu,
+        moves=moves,
     )
 
 

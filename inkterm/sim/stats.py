@@ -49,9 +49,14 @@ def summarize(game: str, specs: list[str], results: list[GameResult]) -> dict[st
     card: dict[str, list[float]] = {}  # id -> [seat-games picked, wins when picked]
     seat_games = g * n_seats
     total_wins = 0.0
+    cpu = [0.0] * n_seats
+    moves = [0] * n_seats
     for r in results:
         share = win_shares(r)
         for pos, slot in enumerate(r.slots):
+            if r.moves:
+                cpu[slot] += r.cpu[pos]
+                moves[slot] += r.moves[pos]
             wins[slot] += share[pos]
             pos_wins[pos] += share[pos]
             scores[slot].append(r.scores[pos])
@@ -83,6 +88,9 @@ def summarize(game: str, specs: list[str], results: list[GameResult]) -> dict[st
         "mean_score": [m for m, _ in mean_sd],
         "score_sd": [sd for _, sd in mean_sd],
         "length": {"mean": length[0], "sd": length[1], "unit": "choices"},
+        # a seat's CPU seconds per choice it made (process time: a loaded machine's wall
+        # time says little about a bot's budget)
+        "cpu_per_move": [c / m if m else 0.0 for c, m in zip(cpu, moves)],
         "per_card": per_card,
     }
 

@@ -38,6 +38,17 @@ def test_play_game_result_is_consistent_and_repeatable():
     assert r == play_game(GAME, ["greedy", "random"], seed=3, slots=[1, 0])
 
 
+def test_a_seat_s_cpu_a_move_is_counted_by_spec():
+    """The levels' time a move is read from real games, as CPU (the machine is shared):
+    each seat's choices and the CPU its bot spent on them, by spec whatever its seat."""
+    results = simulate(GAME, ["search:30", "random"], games=2, seed=5, jobs=1)
+    for r in results:
+        assert sum(r.moves) == r.choices and all(m > 0 for m in r.moves)
+        assert all(c > 0 for c in r.cpu)
+    s = summarize(GAME, ["search:30", "random"], results)
+    assert s["cpu_per_move"][0] > 10 * s["cpu_per_move"][1] > 0  # searching costs; a random pick hardly
+
+
 def test_play_game_needs_bots():
     with pytest.raises(ValueError):
         play_game(GAME, ["Ann", "random"], seed=1)

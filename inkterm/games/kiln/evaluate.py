@@ -21,9 +21,10 @@ from .view import CardFacts, KilnView, PlayerView
 # Search plays on through the other seats' turns (default policy: the zone with the
 # most dice) before scoring, so it sees which dice it leaves them: scoring at the end
 # of its own turn it won 55-60% against greedy (90 games), this way 24 of 30.
-# The hard level's budget (normal: a quarter of it): about 0.9 CPU-s a move here
-# (1,000 iterations: 0.22 s, and 80% against greedy in 30 games; 2,500: 0.55 s).
-SEARCH_ITERATIONS = 4000
+# The hard level's budget (normal: a quarter of it): about a CPU-second a move in
+# real games (4,000 took 1.30 s and 3,000 1.15 s a move there, more than on the
+# benchmark's early positions; 1,000 won 80% against greedy in 30 games).
+SEARCH_ITERATIONS = 2500
 SEARCH_HORIZON = "round"
 VALUE_SCALE = 3.0  # points of lead that make a clear advantage, for search rewards
 RATE = 0.55  # blanks a seat adds per remaining turn, beyond what its tokens hold now

@@ -49,10 +49,11 @@ VALUE_SCALE = 4.0
 # A turn here is a long chain (section, progress, card, actions, spaces), so the tree
 # is wide: against the greedy before round 10, 250 iterations won 62.5% of 24 games,
 # 300 won 59% of 80, 1,000 won 74% of 100 (about 0.3 CPU-s a move). So hard takes
-# the whole second (3,000: about 0.9 CPU-s a move, benchmarks/bots_speed.py); normal,
-# the default bot, stays at 250 (at 1,000 a whole plain-mode game against it outgrew
-# its test's four minutes on the loaded machine): docs/balance.md, round 10.
-SEARCH_ITERATIONS = 3000
+# about the whole second: 2,500 (3,000 took 1.05 CPU-s a move over 67 moves of a real
+# game, more than on benchmarks/bots_speed.py's early positions); normal, the default
+# bot, stays at 250 (at 1,000 a whole plain-mode game against it outgrew its test's
+# four minutes on the loaded machine): docs/balance.md, rounds 10 and 11.
+SEARCH_ITERATIONS = 2500
 LEVEL_ITERATIONS = {"normal": 250}
 
 
@@ -180,13 +181,15 @@ thisturn.words = N_("Play for what a turn gains now: never plan an advance over 
 PROBES = {**probes.PROBES, "thisturn": thisturn}
 
 
-def tie_break(state, d, keys: list[str]) -> list[str]:
-    """Of choices greedy values equal, an advance first: advancing in phase 1 or
-    later in the turn ends in the same position when the rest of the turn is played
-    by the cheap look-ahead, but an advance now gives the card's new step's actions
-    this turn. Picking at random, greedy put off 4 of 82 advances (four 2-seat
-    games), and the ``rush`` probe (advance whenever you can) beat it."""
-    return [k for k in keys if k.startswith("progress:")] or keys
+def prefer(state, d, keys: list[str]) -> list[str]:
+    """Greedy advances a card whenever it can, by an advance that lifts the fewest
+    research tokens (a token kept is an advance to come), and weighs which of those.
+    Its look-ahead ends with the turn, so it weighed an advance against what the rest
+    of this turn gains and now and then kept its tokens or lifted more of them; the
+    ``rush`` probe (advance whenever you can, the cheapest advance) is now greedy's
+    own way of advancing, so no seat gains by playing it against greedy (it had won
+    60.8% of 74 games, mostly the luck of those seeds: docs/balance.md, round 11)."""
+    return probes.rush(state, d) or []
 
 
 def card_picks(state) -> list[list[str]]:
