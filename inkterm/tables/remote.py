@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from inkterm.engine import Decision, IllegalChoice, Record, replay
 from inkterm.engine.text import render
+from inkterm.i18n import _
 from inkterm.engine.types import Event
 
 from .client import TableClient, TableRefused
@@ -24,7 +25,7 @@ class ServerSeed(int):
     choices, the hidden cards could be worked out)."""
 
     def __str__(self) -> str:
-        return "kept by the server"
+        return _("kept by the server")  # read in the session's own language
 
     __repr__ = __str__
 

@@ -122,3 +122,16 @@ def test_a_table_file_from_before_notes_were_messages_reads_its_chat(tmp_path):
         kept = list(again.tables[table.code].chat)
         assert kept[:len(said)] == said and kept[-1] == ("", note) and isinstance(kept[-1][1], Msg)
         assert render(kept[-1][1], "ja") != render(kept[-1][1], "en")
+
+
+def test_where_the_seed_would_be_the_log_says_the_server_keeps_it_in_the_reader_s_language():
+    from inkterm import i18n
+    from inkterm.tables.remote import ServerSeed
+
+    try:
+        for lang in ("zh", "ja"):
+            i18n.use(lang)
+            assert HAN_OR_KANA.search(str(ServerSeed(0))), str(ServerSeed(0))
+    finally:
+        i18n.use("en")
+    assert str(ServerSeed(0)) == "kept by the server"
