@@ -4,6 +4,7 @@ bots' ``probe``): each narrows the main decision, Take or Turn; greedy plays the
 from __future__ import annotations
 
 from inkterm.engine.steps import parse_key
+from inkterm.i18n import N_
 
 from .model import T_MAIN
 
@@ -28,5 +29,10 @@ def hoard(state, d) -> list[str] | None:
     most = max(n for n, _ in takes)
     return [k for n, k in takes if n == most]
 
+
+#: What each strategy does, in a player's words (read with ``bots.probe.probe_text``).
+rush.words = N_("Turn every turn: finish the three pages as fast as the rules allow.")  # type: ignore[attr-defined]
+never.words = N_("Never Turn by choice: Take while any bottle fits, Turn only when forced.")  # type: ignore[attr-defined]
+hoard.words = N_("Take the fullest bottle that fits, every turn; Turn only when none fits.")  # type: ignore[attr-defined]
 
 PROBES = {"rush": rush, "never": never, "hoard": hoard}

@@ -9,16 +9,10 @@ import pytest
 
 from inkterm import i18n
 from tests.random_play import after_random_steps
+from tests.languages import lang  # noqa: F401  (the fixture: zh, then ja)
 
 SEATS = ["Ann", "Bob", "Cy"]
 MARKS = re.compile(r"\b[A-Z]{1,2}\d*(-\d+)?\b|[IV]+-\d|×\d+|★")
-
-
-@pytest.fixture(params=["zh", "ja"])
-def lang(request):
-    i18n.use(request.param)
-    yield request.param
-    i18n.use("en")
 
 
 def test_every_inspect_text_reads_in_the_language(lang):
