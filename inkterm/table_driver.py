@@ -20,7 +20,7 @@ from inkterm.engine.concerns import Snapshot, hits
 from inkterm.engine.saves import OpenSave, SaveError, new_save_path
 from inkterm.engine.text import YOU, Msg
 from inkterm.engine.words import is_you
-from inkterm.i18n import N_, _
+from inkterm.i18n import N_, _, pgettext
 from inkterm.translated import game_title
 from inkterm.engine.types import TO_YOU
 
@@ -390,8 +390,15 @@ class TableDriver:
         d = self.decision
         if d is not None:
             name = self.state.seats[d.seat]
-            parts.append((_("{name} (bot) to choose") if d.seat in self.bots else _("{name} to choose")).format(
-                name=name))
+            if d.seat in self.bots:
+                said = _("{name} (bot) to choose")
+            elif is_you(name):  # the reader's own seat: "あなたが選択中", not "あなたさんが…"
+                said = pgettext("the reader chooses", "{name} to choose")
+                if said != "{name} to choose":
+                    name = _(YOU)  # the language's word for the reader
+            else:
+                said = _("{name} to choose")
+            parts.append(said.format(name=name))
         phase = view.get("phase")
         if phase:  # a message, or the view's English N_-marked by the game
             parts.append(_(phase) if isinstance(phase, str) else str(phase))

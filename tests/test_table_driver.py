@@ -207,3 +207,25 @@ def test_a_seat_named_you_is_named_once_in_the_prompt(game, lang):
             st.apply(rng.choice(d.choices).key)
     finally:
         i18n.use("en")
+
+
+@pytest.mark.parametrize("game", games_for(2))
+def test_the_status_line_names_a_seat_named_you_as_the_reader(game):
+    """"You to choose" in English; in Japanese "あなたが選択中", never "あなたさん…" (the
+    honorific for another player), in Chinese "轮到你选择"."""
+    from inkterm import i18n
+
+    st = new_game(game, ["You", "Bob"], seed=5)
+    while st.decision().seat != 0:
+        st.apply(st.decision().choices[0].key)
+    table = TableDriver.local(st, SaveFile())
+    said = {}
+    try:
+        for lang in ("en", "zh", "ja"):
+            i18n.use(lang)
+            said[lang] = table.status(st.summary())
+    finally:
+        i18n.use("en")
+    assert "You to choose" in said["en"], said
+    assert "あなたが選択中" in said["ja"] and "さん" not in said["ja"], said
+    assert "轮到你选择" in said["zh"], said
