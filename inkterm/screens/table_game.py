@@ -173,7 +173,7 @@ class TableScreen(GameScreen):
             self.leaving = True
             self._finished = True
             self.notify(_("Table {code} is {ended}; its game is kept on the server.").format(
-                code=remote.code, ended=remote.ended), title=_("Table ended"), timeout=15)
+                code=remote.code, ended=_(remote.ended)), title=_("Table ended"), timeout=15)
             remote.leave()
             back_to_title(self.app)
             return

@@ -446,7 +446,7 @@ class LobbyScreen(_TablesScreen):
             return
         info = self.remote.table
         if info.ended is not None:
-            self.notify(_("Table {code} is {ended}.").format(code=info.code, ended=info.ended), timeout=10)
+            self.notify(_("Table {code} is {ended}.").format(code=info.code, ended=_(info.ended)), timeout=10)
             self.action_back()
             return
         private = _("private (by code only)") if info.private else _("open (listed)")

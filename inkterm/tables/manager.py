@@ -45,6 +45,7 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from inkterm.bots import number_bots
 from inkterm.engine import GAMES, IllegalChoice, SaveError, load_game, new_game
 from inkterm.engine.text import Msg, Term, Text, nmsg
+from inkterm.i18n import N_
 from inkterm.engine.text import to_data as text_to_data
 from inkterm.engine.concerns import Snapshot, hits
 from inkterm.engine.types import SECRET_EVENT, Decision, Event
@@ -81,7 +82,11 @@ _EVENTS = TypeAdapter(list[Event])
 
 
 #: Why a waiting table that nobody was at is gone (on every host's screens).
-CLOSED_WAITING = "closed: nobody was at it while it waited for players"
+CLOSED_WAITING = N_("closed: nobody was at it while it waited for players")
+#: Why a table ended by agreement. A table's file keeps the English (``ended``); each
+#: reader reads it in their language (``Msg(ended)``, ``_(ended)`` where shown).
+ENDED_BY_HOST = N_("ended by agreement of the host")
+ENDED_BY_PLAYERS = N_("ended by agreement of the players")
 
 
 class TableError(ValueError):
@@ -667,7 +672,7 @@ class TableManager:
             raise TableError(Msg("The game has not started yet."))
         d = st.decision()
         if d is None or table.ended is not None:
-            raise TableError(Msg("The table is over ({why}).", why=table.ended or Msg("the game has ended")))
+            raise TableError(Msg("The table is over ({why}).", why=Msg(table.ended) if table.ended else Msg("the game has ended")))
         seat = table.seat_for(who)
         if seat is None:
             raise TableError(Msg("You are watching this table; only its players choose."))
@@ -903,8 +908,7 @@ class TableManager:
             del table.asking[asker.person]
             said = Msg("{asker}'s request to join was declined.", asker=asker.name)
         elif action == "end":
-            agreed = "the host" if table.hosted_by(who) else "the players"
-            self._commit(table, ended=f"ended by agreement of {agreed}")
+            self._commit(table, ended=ENDED_BY_HOST if table.hosted_by(who) else ENDED_BY_PLAYERS)
             table.asking.clear()
             said = (Msg("Table {code} is ended by agreement of the host; its game is kept.", code=table.code)
                     if table.hosted_by(who) else

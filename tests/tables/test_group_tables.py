@@ -120,7 +120,7 @@ def test_an_ended_table_is_kept_as_ended_by_agreement(manager):
     table = seated(manager)
     play_until_seat(manager, table, 2)
     manager.steer(who("ann"), Steer(code=table.code, action="end"))
-    assert table.status == "over" and table.info().ended == "ended by agreement of the host"
+    assert table.status == "over" and table.info().ended == "ended by agreement of the host"  # the file's English
     saved = json.loads(table.path.read_text())
     assert saved["ended"] and saved["save"]["record"]["choices"] == table.state.record.choices
     with pytest.raises(TableError):

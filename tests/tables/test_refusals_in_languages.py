@@ -11,7 +11,7 @@ from inkterm.engine import GAMES
 from inkterm.engine.text import Msg, render
 from inkterm.tables.channel import refusal
 from inkterm.tables.manager import TableError
-from inkterm.tables.protocol import OpenTable
+from inkterm.tables.protocol import OpenTable, Steer
 
 from tests.i18n.test_engine_languages import messages, untranslated
 from tests.tables.test_manager import GAME, a_table_for_two, chooser, manager, who  # noqa: F401
@@ -43,13 +43,15 @@ def refusals(manager) -> list[Msg]:  # noqa: F811
     refused(manager.open, who("ann"), OpenTable(game=GAME, seats=["bot", "bot"]))
     waiting, _ = manager.open(who("dee"), OpenTable(game=GAME, seats=["me", "open"]))
     refused(manager.join, who("Dee"), waiting.code)  # a name that clashes with a seat's
+    manager.steer(who("ann"), Steer(code=table.code, action="end"))  # the host ends it
+    refused(manager.choose, who(chooser(table)), table.code, d.choices[0].key, 0)  # and why it is over
     return said
 
 
 @pytest.mark.parametrize("lang", ["zh", "ja"])
 def test_refusals_read_in_the_language(manager, lang):  # noqa: F811
     said = refusals(manager)
-    assert len(said) == 12
+    assert len(said) == 13
     for text in said:
         assert isinstance(text, Msg), text
         assert not [m.id for m in messages(text) if untranslated(m, lang)], text
