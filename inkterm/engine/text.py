@@ -294,13 +294,22 @@ def from_data(data: Any) -> Text:
     return Msg.from_data(data)
 
 
+def seat_name(name: str, lang: str | None = None) -> str:
+    """A seat's name as the reader reads it: a seat named "You" is the reader, said with
+    the language's own word for you outside English; any other name as it is."""
+    if is_you(name) and (lang or i18n.language()) != i18n.DEFAULT:
+        return i18n.catalog(lang).gettext(YOU)
+    return name
+
+
 def _render(value: Any, lang: str | None = None) -> str:
     if isinstance(value, str):
         return value
     if isinstance(value, (Msg, Term)):
         return value.render(lang)
-    if isinstance(value, (tuple, list)):
-        return i18n.catalog(lang).gettext(LIST_SEPARATOR).join(_render(v, lang) for v in value)
+    if isinstance(value, (tuple, list)):  # a list of names says the reader's own in its word too
+        return i18n.catalog(lang).gettext(LIST_SEPARATOR).join(
+            seat_name(v, lang) if isinstance(v, str) else _render(v, lang) for v in value)
     return str(value)
 
 

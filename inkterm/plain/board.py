@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from inkterm.engine import GAMES
+from inkterm.engine.text import seat_name
 from inkterm.i18n import _, ngettext
 
 Sentences = Callable[[Mapping[str, Any]], list[str]]
@@ -68,9 +69,9 @@ def score_sentence(player: Mapping[str, Any]) -> str:
     score = player["score"]
     if parts:
         return ngettext("{name}: {score} point ({parts}).", "{name}: {score} points ({parts}).",
-                        score).format(name=player["name"], score=score, parts=parts)
+                        score).format(name=seat_name(player["name"]), score=score, parts=parts)
     return ngettext("{name}: {score} point.", "{name}: {score} points.", score).format(
-        name=player["name"], score=score)
+        name=seat_name(player["name"]), score=score)
 
 
 def simple_facts(view: Mapping[str, Any]) -> list[str]:

@@ -74,3 +74,18 @@ def test_a_broken_translation_still_says_the_english():
     m.args["who"] = "Ann"
     assert str(m) == "Ann ends the turn."
     assert str(sentences("", Msg("no dice"), "")) == "no dice" and sentences() == ""
+
+
+def test_a_seat_named_you_in_a_list_is_the_reader_in_its_language(reading):
+    """"Turn order: You, bot" reads "你、bot" in Chinese (the list's names, like a
+    message's own name parameter), and plain mode's score line names the reader too."""
+    from inkterm.plain.board import score_sentence
+
+    m = Msg("Turn order: {order}.", order=("You", "bot", "You"))
+    assert str(m) == "Turn order: You, bot, You."
+    assert score_sentence({"name": "You", "score": 2}) == "You: 2 points."
+    reading("zh")
+    assert m.render() == "Turn order: 你、bot、你."  # (an untranslated sentence: the list is the point)
+    assert score_sentence({"name": "You", "score": 2}).startswith("你")
+    reading("ja")
+    assert score_sentence({"name": "You", "score": 2}).startswith("あなた")
