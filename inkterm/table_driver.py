@@ -18,7 +18,7 @@ from inkterm.engine import GAMES, Choice, Decision, Event
 from inkterm.engine.api import opening
 from inkterm.engine.concerns import Snapshot, hits
 from inkterm.engine.saves import OpenSave, SaveError, new_save_path
-from inkterm.engine.text import YOU, Msg
+from inkterm.engine.text import YOU, Msg, seat_name
 from inkterm.engine.words import is_you
 from inkterm.i18n import N_, _, pgettext
 from inkterm.translated import game_title
@@ -393,9 +393,7 @@ class TableDriver:
             if d.seat in self.bots:
                 said = _("{name} (bot) to choose")
             elif is_you(name):  # the reader's own seat: "あなたが選択中", not "あなたさんが…"
-                said = pgettext("the reader chooses", "{name} to choose")
-                if said != "{name} to choose":
-                    name = _(YOU)  # the language's word for the reader
+                said, name = pgettext("the reader chooses", "{name} to choose"), seat_name(name)
             else:
                 said = _("{name} to choose")
             parts.append(said.format(name=name))

@@ -6,6 +6,7 @@ table driver asks this after each choice, for each person at the table who did n
 make it, and tells it first in their "since your last turn"."""
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from .state import fact_family
@@ -34,6 +35,12 @@ def _said(template: str, n: int, texts: list[str]) -> bool:
     return any(words in t for t in texts)
 
 
+@cache
+def _ways(game: type[GameState]) -> dict[str, tuple[str, ...]]:
+    """A game's facts' English templates, made once (asked after every choice, for each seat)."""
+    return game.fact_ways()
+
+
 class Snapshot:
     """The public table at one moment (before a choice, or after it), to compare."""
 
@@ -56,7 +63,7 @@ def what_hit(state: GameState, before: Snapshot, after: Snapshot, seat: int, by:
     texts = [t for e, t in zip(told, texts) if e.seat == seat or state.seats[seat] in t]
     out: list[Text] = []
     now, was = after.facts[seat], before.facts[seat]
-    families, ways = type(state).SEAT_FACTS, type(state).fact_ways()
+    families, ways = type(state).SEAT_FACTS, _ways(type(state))  # type: ignore[arg-type]
     for path in sorted(was.keys() | now.keys()):
         delta = now.get(path, 0) - was.get(path, 0)
         family = fact_family(path, families)

@@ -139,8 +139,8 @@ class Msg:
             template = _second_person(template, args)
         else:
             for k, v in args.items():
-                if isinstance(v, str) and is_you(v):
-                    values[k] = tr.gettext(YOU)
+                if isinstance(v, str):
+                    values[k] = seat_name(v, lang)
         try:
             return template.format_map(values)
         except (KeyError, IndexError, ValueError):
