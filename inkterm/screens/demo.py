@@ -48,7 +48,10 @@ class DemoScreen(GameScreen):
     # the menu's own arrows and page keys would hide them). The game's keys that mean
     # nothing here are hidden; they still answer, with a note.
     BINDINGS = [
+        # Two words for one key: check_action lets through the one that says what
+        # space does now (a paused demo's footer said "Pause").
         Binding("space", "pause", "Pause", priority=True, id="demo.pause"),
+        Binding("space", "pause('resume')", "Go on", priority=True, id="demo.resume"),
         Binding("right", "step", "Next", priority=True, id="demo.step"),
         Binding("left", "back", "Back", priority=True, id="demo.back"),
         Binding("plus,equals_sign", "faster", "Faster", key_display="+", priority=True, id="demo.faster"),
@@ -97,6 +100,8 @@ class DemoScreen(GameScreen):
         # footer keeps its room for the demo's own keys at 80 columns.
         if action in ("focus_area", "inspect"):
             return False
+        if action == "pause":
+            return bool(parameters) == self.paused
         return super().check_action(action, parameters)
 
     # --- steps ----------------------------------------------------------------------------
@@ -205,10 +210,11 @@ class DemoScreen(GameScreen):
         self.query_one("#narration").border_title = Text(_("Demo · {state} · PgDn/PgUp scroll").format(state=state))
 
     # --- keys ---------------------------------------------------------------------------
-    def action_pause(self) -> None:
+    def action_pause(self, _resume: str = "") -> None:
         """Pause; pressed again, go on at once (the reader has read the step)."""
         self.paused = not self.paused
         self._show_speed()
+        self.refresh_bindings()
         if self.paused:
             self._stop_timer()
         else:
@@ -229,6 +235,7 @@ class DemoScreen(GameScreen):
         if not self.paused:
             self.paused = True
             self._show_speed()
+            self.refresh_bindings()
         self.table.state = before.before.clone()
         self.query_one(EventLog).note(_("(back to choice {n})").format(n=before.at + 1))
         self.refresh_table()

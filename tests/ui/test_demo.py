@@ -73,13 +73,16 @@ async def test_demo_keys_and_narration_fit_80x24(game):
     app = InktermApp(start=("demo", game, 2, 3, 1.0, "greedy"))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
+        await pilot.pause()
+        assert "space Pause" in screen_text(app).splitlines()[23]
         await pilot.press("space")  # paused before the first step
         await pilot.press("right")
         assert await _wait_for(pilot, lambda: screen.narration is not None)
         await pilot.pause(0.1)
         lines = screen_text(app).splitlines()
         footer = lines[23]
-        for key in ("space Pause", "→ Next", "+ Faster", "- Slower", "Leave"):
+        # Paused, space goes on, and the footer says so.
+        for key in ("space Go on", "→ Next", "+ Faster", "- Slower", "Leave"):
             assert key in footer, footer
         assert any(line.startswith(" Why: ") for line in lines)
         assert "paused" in "".join(lines)
