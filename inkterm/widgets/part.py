@@ -4,7 +4,7 @@ no redraw when nothing it shows has changed, and no layout when its size stays
 (``show_in_place``, which the game screen's text lines use too)."""
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from rich.console import Group, RenderableType
@@ -13,12 +13,19 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 
 from .fit import FirstThatFits
+from .hanging import Hanging
 from .touch import BoardTouched
 from .plain import Plain
 
 
 #: The game's view a part draws from (its TypedDict; a part of no game's view: Any).
 V = TypeVar("V", bound=Mapping[str, Any])
+
+
+def _line_shape(line: Text | Hanging) -> Hashable:
+    if isinstance(line, Hanging):
+        return line.shape
+    return -1 if line.no_wrap else line.cell_len
 
 
 def keeps_size(widget: Plain) -> bool:
@@ -151,10 +158,11 @@ class BoardPart(TextBox, Generic[V]):
             show_in_place(self, renderable)
         self._shape = key
 
-    def show_lines(self, lines: list[Text]) -> None:
+    def show_lines(self, lines: Sequence[Text | Hanging]) -> None:
         """Show these lines; their shape is their number and the widths (in cells: a CJK
-        character takes two) of those that may wrap (a highlight moving within a part keeps its size)."""
-        self.show(Group(*lines), tuple(-1 if line.no_wrap else line.cell_len for line in lines))
+        character takes two) of those that may wrap, and their indents (a highlight
+        moving within a part keeps its size)."""
+        self.show(Group(*lines), tuple(_line_shape(line) for line in lines))
 
     def redraw(self, view: V, touches: frozenset[str], detail: bool) -> None:
         """Draw unless nothing this part shows has changed."""

@@ -30,6 +30,8 @@ from textual.widgets.option_list import Option
 
 from inkterm.names import visible
 
+from .hanging import Hanging
+
 #: Stand-ins that keep a Text's length (its styles stay on their characters).
 _PICTURES = {**{code: chr(0x2400 + code) for code in range(0x20) if code != 0x0A}, 0x7F: "␡"}
 
@@ -52,6 +54,13 @@ def plain_rich(text: Text) -> Text:
     return out
 
 
+def _plain_line(line: Text | Hanging) -> Text | Hanging:
+    if isinstance(line, Text):
+        return plain_rich(line)
+    head, body = plain_rich(line.head), plain_rich(line.body)
+    return line if head is line.head and body is line.body else Hanging(head, body)
+
+
 def plain(content: Any) -> Any:
     """What a Plain widget shows for ``content``: a string or a Text made safe; any
     other renderable (a board's panels and tables, a group) drawn through ``Shown``."""
@@ -59,9 +68,9 @@ def plain(content: Any) -> Any:
         return plain_text(content)
     if isinstance(content, Text):
         return plain_rich(content)
-    texts = [r for r in content.renderables if isinstance(r, Text)] if isinstance(content, Group) else []
+    texts = [r for r in content.renderables if isinstance(r, (Text, Hanging))] if isinstance(content, Group) else []
     if texts and len(texts) == len(content.renderables):  # most board parts: cheaply made safe
-        lines = [plain_rich(t) for t in texts]
+        lines = [_plain_line(t) for t in texts]
         return content if all(a is b for a, b in zip(lines, texts)) else Group(*lines)
     if isinstance(content, Shown) or not hasattr(content, "__rich_console__"):
         return content

@@ -3,7 +3,7 @@ desk and a bottle, the words for the Abbot's track, and line helpers (each part 
 drawn as plain lines, so a highlight moving within a part needs no new layout)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -14,6 +14,7 @@ from inkterm.engine.text import from_data, render
 from inkterm.games.inkwell.content import Wash, content
 from inkterm.i18n import N_, gettext as _, ngettext
 from inkterm.translated import item_name, item_text
+from inkterm.widgets.hanging import Hanging
 from inkterm.widgets.part import BoardPart
 from inkterm.widgets.touch import click_style
 
@@ -263,7 +264,7 @@ class InkPart(BoardPart):
 
     _drawn_width = 0
 
-    def show_lines(self, lines: list[Text]) -> None:
+    def show_lines(self, lines: Sequence[Text | Hanging]) -> None:
         self._drawn_width = self.width()
         super().show_lines(lines)
 

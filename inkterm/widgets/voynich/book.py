@@ -8,6 +8,7 @@ from rich.text import Text
 from inkterm.games.voynich import words as W
 from inkterm.games.voynich.view import CardView, VoynichView
 from inkterm.i18n import gettext as _
+from inkterm.widgets.hanging import Hanging, indented
 from inkterm.widgets.touch import click_style
 
 from .common import ARROW, MARK, SECTIONS, VoyPart, card_scores, card_steps, kind_word, page_word
@@ -56,7 +57,7 @@ class BookView(VoyPart):
         texts = W.texts(p.get("supply", {}).get("texts", []))
         head.append("\n" if wrap else "  ")
         head.append(_("texts in supply: {texts}").format(texts=texts), style=self.style("muted"))
-        lines = [head]
+        lines: list[Text | Hanging] = [head]
         pages: dict[str, list[CardView]] = {}
         for card in p.get("book", []):
             pages.setdefault(card["deck"], []).append(card)
@@ -75,7 +76,7 @@ class BookView(VoyPart):
                                 "↻ rotate ⇅ flip to advance"), style=self.style("muted")))
         self.show_lines(lines)
 
-    def _card(self, card, sec, first, is_open, is_last, hi, in_use, large, wrap) -> list[Text]:
+    def _card(self, card, sec, first, is_open, is_last, hi, in_use, large, wrap) -> list[Text | Hanging]:
         t = Text()  # a line a card with the whole table; one too long wraps, never cut
         tag = "▶" if is_open else "✗" if is_last else " "
         if first:
@@ -88,6 +89,7 @@ class BookView(VoyPart):
         t.append("◆ " if in_use else "  ", style=self.style("current"))
         t.append(W.steps(card.get("step", 1)) + " ", style=self.style("current" if is_open else "muted"))
         does, needs, scores = card_line(card, short=not large)
+        start = len(t)  # where what the card does begins: wrapped, it goes on under it
         t.append(does)
         if hi:
             t.stylize(self.style("hi"), 2)
@@ -98,11 +100,11 @@ class BookView(VoyPart):
             room = self.content_size.width or 72
             if t.cell_len + 3 + cell_len(needs) <= room:
                 t.append(f" │ {needs}", style=self.style("muted"))
-                return [t]
-            return [t, Text(f"{' ' * 21}{needs}", style=self.style("muted"))]
-        out = [t, Text(f"    {needs}", style=self.style("muted"))]
+                return [Hanging(*t.divide([start]))]
+            return [Hanging(*t.divide([start])), indented(Text(needs, style=self.style("muted")), 21)]
+        out: list[Text | Hanging] = [Hanging(*t.divide([start])), indented(Text(needs, style=self.style("muted")), 4)]
         if large:
-            out.append(Text(f"    {scores}", style=self.style("muted")))
+            out.append(indented(Text(scores, style=self.style("muted")), 4))
         return out
 
 

@@ -7,6 +7,7 @@ from inkterm.bots import make_bot
 from inkterm.engine import new_game
 from inkterm.widgets.action_menu import ActionMenu
 from inkterm.widgets.voynich.board import SectionView, VoynichBoard
+from textual.geometry import Region
 from textual.widgets import TabbedContent
 
 from tests.ui.shown import screen_lines
@@ -100,3 +101,25 @@ async def test_the_card_views_picker_opens_with_enter_at_80x24():
         await pilot.press("down", "enter")  # the first card
         await pilot.pause()
         assert board.help_card is not None and not picker.expanded
+
+
+async def test_a_book_card_s_wrapped_lines_go_on_under_its_text_at_80x24():
+    """A card's text or its need, too long for the Book tab at 80 columns, goes on
+    under where it began: a continuation at the left edge read as a new item."""
+    from inkterm.widgets.voynich.book import BookView
+
+    st = new_game("voynich", ["You", "Ann"], seed=75233)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(VoynichBoard)
+        board.query_one("#vy-tabs", TabbedContent).active = "vy-tab-book"
+        await pilot.pause()
+        book = board.query_one("#vy-tab-book").query_one(BookView)
+        lines = ["".join(seg.text for seg in strip).rstrip()
+                 for strip in book.render_lines(Region(0, 0, book.size.width, book.size.height))]
+        assert any(line.startswith(" " * 18) and line.strip() for line in lines), lines  # a card's text wrapped
+        for line in lines:
+            body = line.lstrip()
+            if body and body[0].islower() and not body.startswith("texts in supply"):
+                assert len(line) - len(body) >= 4, lines

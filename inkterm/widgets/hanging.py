@@ -1,0 +1,51 @@
+"""A line whose wrapped lines go on under where its body began (a card's text under
+the card's text, a need under the card), not at the left edge, where a continuation
+reads as a new item."""
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.text import Text
+
+
+class Hanging:
+    """``head`` then ``body``, the body's wrapped lines set in under its start rather
+    than at the left edge (where a continuation reads as a new item)."""
+
+    def __init__(self, head: Text, body: Text) -> None:
+        self.head, self.body = head, body
+
+    @property
+    def shape(self) -> Hashable:
+        return (self.head.cell_len, self.body.cell_len)
+
+    @property
+    def plain(self) -> str:
+        """The line's text, unwrapped."""
+        return self.head.plain + self.body.plain
+
+    def __str__(self) -> str:
+        return self.plain
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        indent = self.head.cell_len
+        room = max(1, options.max_width - indent)
+        out = self.head.copy()
+        for i, line in enumerate(self.body.wrap(console, room)):
+            if i:
+                out.append("\n" + " " * indent)
+            out.append_text(line)
+        out.no_wrap, out.end = True, "\n"
+        yield out
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        body = Measurement.get(console, options, self.body)
+        indent = self.head.cell_len
+        return Measurement(indent + body.minimum, indent + body.maximum)
+
+
+def indented(text: Text, cells: int) -> Hanging:
+    """``text`` set in by ``cells``, its wrapped lines too."""
+    return Hanging(Text(" " * cells), text)

@@ -1,0 +1,33 @@
+"""A line whose wrapped lines go on under its body (widgets/hanging.py)."""
+from rich.console import Console, Group
+from rich.text import Text
+
+from inkterm.widgets.hanging import Hanging, indented
+from inkterm.widgets.plain import plain
+
+
+def _lines(renderable, width: int) -> list[str]:
+    console = Console(width=width, record=True, color_system=None)
+    console.print(renderable)
+    return [line.rstrip() for line in console.export_text().rstrip("\n").split("\n")]
+
+
+def test_wrapped_lines_go_on_under_the_body_not_at_the_edge():
+    line = Hanging(Text("Botany 2  "), Text("a leaf onto Botany or a drop onto a root"))
+    assert _lines(line, 31) == ["Botany 2  a leaf onto Botany or", "          a drop onto a root"]
+    assert _lines(indented(Text("needs one token in a group"), 4), 16) == [
+        "    needs one", "    token in a", "    group"]
+    assert _lines(line, 80) == ["Botany 2  a leaf onto Botany or a drop onto a root"]  # fits: one line
+
+
+def test_double_width_text_wraps_by_cells_under_its_body():
+    line = Hanging(Text("植物 2 "), Text("一片叶子放到植物区或一滴水放到根上"))
+    shown = _lines(line, 20)
+    assert shown[0].startswith("植物 2 ") and all(s.startswith(" " * 7) for s in shown[1:])
+    assert len(shown) > 1
+
+
+def test_a_hidden_character_in_a_hanging_line_is_shown_as_a_picture():
+    safe = plain(Group(Hanging(Text("Ann "), Text("says \x1b[31mhi"))))
+    assert "\x1b" not in "".join(str(r) for r in safe.renderables)
+    assert "␛" in str(safe.renderables[0])
