@@ -1,0 +1,39 @@
+"""Plain mode reads in the player's language to the end: the reader's own seat is
+"you" in their words wherever a seat is named (the first line, the standings), never
+the English seat name "You"."""
+from __future__ import annotations
+
+import io
+import re
+
+from inkterm.engine.text import YOU
+from inkterm.i18n import gettext
+from inkterm.plain.lines import Lines
+from inkterm.plain.start import play_new
+
+from tests.plain.helpers import numbers
+from tests.registered import a_game
+
+
+def test_a_whole_plain_game_names_the_reader_in_their_words(inkterm_home):
+    """In Japanese (Chinese takes the same path: one game is enough)."""
+    from inkterm import i18n
+
+    i18n.use("ja")
+    try:
+        said = play(inkterm_home)
+    finally:
+        i18n.use("en")
+    you = "あなた"
+    assert gettext(YOU) == "you"  # English again: what was said was said in Japanese
+    first = said.split("\n", 1)[0]
+    assert you in first, first
+    standings = re.findall(r"^ *\d\. .*$", said.split("\n\n")[-1], re.M)
+    assert len(standings) == 2 and any(line.split(". ", 1)[1].startswith(you) for line in standings), standings
+    assert not any(re.search(r"\bYou\b", line) for line in [first, *standings]), [first, *standings]
+
+
+def play(home) -> str:
+    out = io.StringIO()
+    assert play_new(a_game(seats=2), ["You", "bot"], 7, inp=io.StringIO(numbers(7)), out=Lines(out)) == 0
+    return out.getvalue()
