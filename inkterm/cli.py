@@ -8,12 +8,14 @@ the commands that need a game.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from inkterm.i18n import LANGUAGES, N_, _, choose, ngettext, use
+from inkterm.session_env import LANG_ENV
 
 if TYPE_CHECKING:
     from inkterm.engine.registry import GameSpec
@@ -343,6 +345,8 @@ def cmd_replay(save: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     flag, argv = _language_flag(sys.argv[1:] if argv is None else list(argv))
+    if flag is None and os.environ.get(LANG_ENV) in LANGUAGES:  # a browser tab's language
+        flag = os.environ[LANG_ENV]
     try:
         use(choose(flag))
     except (OSError, ValueError) as exc:  # a catalog that does not load: English, said once

@@ -84,3 +84,28 @@ async def test_the_setups_first_seat_is_the_reader_in_any_language(inkterm_home,
         assert app.screen.state.seats[0] == "You"
         status = drawn_text(app.screen.query_one("#status"))
         assert {"zh": "轮到你选择", "ja": "あなたが選択中"}[lang] in status, status
+
+
+async def test_textuals_own_words_on_screen_speak_the_language(inkterm_home, lang):  # noqa: F811
+    """Words Textual itself shows: the palette's search field, and the key that closes
+    an open list on the setup screen (both read in English)."""
+    from textual.command import CommandInput
+
+    from inkterm.screens.setup import SetupScreen
+
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        placeholder = app.screen.query_one(CommandInput).placeholder
+        assert placeholder == i18n.gettext("Search for commands…") != "Search for commands…"
+        await pilot.press("escape")
+        await pilot.pause()
+        await app.push_screen(SetupScreen(seed=1))
+        await pilot.pause()
+        app.screen.query_one("#game").focus()
+        await pilot.press("enter")  # the game list opens
+        await pilot.pause()
+        keys = [str(getattr(w, "description", "")) for w in app.screen.query("FooterKey")]
+        assert i18n.gettext("Dismiss menu") in keys and "Dismiss menu" not in keys, keys
