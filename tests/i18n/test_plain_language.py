@@ -11,6 +11,7 @@ from inkterm.i18n import gettext
 from inkterm.plain.lines import Lines
 from inkterm.plain.start import play_new
 
+from tests.languages import lang  # noqa: F401  (fixture)
 from tests.plain.helpers import numbers
 from tests.registered import a_game
 
@@ -37,3 +38,26 @@ def play(home) -> str:
     out = io.StringIO()
     assert play_new(a_game(seats=2), ["You", "bot"], 7, inp=io.StringIO(numbers(7)), out=Lines(out)) == 0
     return out.getvalue()
+
+
+def test_rules_topic_is_found_by_its_heading_in_the_language(lang):  # noqa: F811
+    """``rules 原料所`` in plain mode: a section is found by its heading as the reader
+    reads it, typed without its number (only the English topics were found)."""
+    from inkterm.engine import GAMES
+    from inkterm.plain.rules import PlainRules
+    from inkterm.translated import has_rules
+
+    tried = 0
+    for game in GAMES:
+        if not has_rules(game, lang):
+            continue
+        rules = PlainRules(game)
+        for title in rules.titles():
+            typed = re.sub(r"[（(][^）)]*[）)]$", "", title).strip()
+            if typed == title or len(typed) < 2:
+                continue
+            found = rules.section(typed)
+            assert found is not None, (game, typed)
+            assert found == rules.section(title), (game, typed)
+            tried += 1
+    assert tried, "no heading with a number in any game's rules in this language"
