@@ -84,6 +84,10 @@ async def test_the_setups_first_seat_is_the_reader_in_any_language(inkterm_home,
         assert app.screen.state.seats[0] == "You"
         status = drawn_text(app.screen.query_one("#status"))
         assert {"zh": "轮到你选择", "ja": "あなたが選択中"}[lang] in status, status
+        from inkterm.widgets.event_log import EventLog
+
+        log = drawn_text(app.screen.query_one(EventLog))  # its first line names the seats
+        assert i18n.gettext("you") in log and "You" not in log, log
 
 
 async def test_textuals_own_words_on_screen_speak_the_language(inkterm_home, lang):  # noqa: F811
