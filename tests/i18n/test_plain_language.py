@@ -61,3 +61,17 @@ def test_rules_topic_is_found_by_its_heading_in_the_language(lang):  # noqa: F81
             assert found == rules.section(title), (game, typed)
             tried += 1
     assert tried, "no heading with a number in any game's rules in this language"
+
+
+def test_continue_names_the_reader_in_their_words(lang, inkterm_home):  # noqa: F811
+    """A save's line on Continue (and plain mode's menu) says who plays: the reader's
+    own seat in the reader's words ("你、bot"), not the seat's English name."""
+    from inkterm.engine import new_game
+    from inkterm.engine.saves import list_saves, new_save_path, save_game
+    from inkterm.screens.saved_games import describe_save
+
+    game = a_game(seats=2)
+    save_game(new_game(game, ["You", "bot"], seed=3), new_save_path(game))
+    [info] = list_saves()
+    line = describe_save(info)
+    assert gettext(YOU) + gettext(", ") + "bot" in line and "You" not in line, line
