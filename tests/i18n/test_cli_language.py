@@ -9,6 +9,7 @@ import pytest
 from inkterm import cli, i18n
 from inkterm.engine import GAMES
 
+from tests.languages import lang  # noqa: F401  (fixture)
 from tests.registered import a_game
 
 
@@ -50,3 +51,18 @@ def test_a_game_is_named_by_its_title_in_the_language(capsys, reset_language, in
     assert cli.main(["--lang", "ja", "play", game, "--seats", "Ann"]) == 2
     err = capsys.readouterr().err
     assert game_title(spec) in err and spec.title not in err, err
+
+
+def test_keys_toml_mistakes_are_said_in_the_language(lang, inkterm_home):  # noqa: F811
+    from inkterm.keymap import bound_keys, keymap_path, read_keymap
+
+    some = bound_keys()[0].id
+    keymap_path().write_text(f'"no.such" = "z"\n"{some}" = ""\n', encoding="utf-8")
+    _keymap, problems = read_keymap()
+    assert len(problems) == 2
+    for line in problems:
+        rest = re.sub(r"keys\.toml|'[^']*'|`[^`]*`|\"[^\"]*\"|" + re.escape(some), "", line)
+        assert not re.findall(r"[A-Za-z]{2,}", rest), line
+    keymap_path().write_text("= nonsense", encoding="utf-8")
+    [said] = read_keymap()[1]
+    assert not re.findall(r"[A-Za-z]{2,}", re.sub(r"keys\.toml|TOML|（.*）|\(.*\)", "", said)), said
