@@ -399,6 +399,13 @@ class InktermApp(App):
         """Played from elsewhere: over SSH (the server sets SERVED_ENV) or in a browser."""
         return bool(os.environ.get(SERVED_ENV)) or self.is_web
 
+    def action_command_palette(self) -> None:
+        """Textual's palette, its search field's words in the player's language."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         served = self.is_served
         for command in super().get_system_commands(screen):

@@ -8,15 +8,24 @@ the commands that need a game.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from inkterm.i18n import LANGUAGES, N_, _, choose, ngettext, use
+from inkterm.session_env import LANG_ENV
 
 if TYPE_CHECKING:
     from inkterm.engine.registry import GameSpec
+
+
+def game_title(spec: GameSpec) -> str:
+    """A game's title in the reader's language (loads its words only when said)."""
+    from inkterm.translated import game_title as title
+
+    return title(spec)
 
 
 class CliError(Exception):
@@ -130,7 +139,7 @@ def parse_seats(text: str, spec) -> list[str]:
     seats = text.split(",")
     if not spec.min_players <= len(seats) <= spec.max_players:
         raise CliError(_("{game} takes {least}–{most} seats, not {n}").format(
-            game=spec.title, least=spec.min_players, most=spec.max_players, n=len(seats)))
+            game=game_title(spec), least=spec.min_players, most=spec.max_players, n=len(seats)))
     try:
         return check_seats(seats, spec.id)
     except ValueError as exc:
@@ -149,7 +158,7 @@ def parse_options(items: list[str], spec) -> dict:
         if opt is None:
             names = ", ".join(known) or _("none")
             raise CliError(_("{game} has no option {name!r} (options: {names})").format(
-                game=spec.title, name=name, names=names))
+                game=game_title(spec), name=name, names=names))
         value = value.strip()
         parsed: bool | int | str
         if isinstance(opt.default, bool):
@@ -226,7 +235,7 @@ def cmd_demo(game: str, n: int | None, seed: int | None, speed: float, bot: str)
     n = n or max(2, spec.min_players)
     if not spec.min_players <= n <= spec.max_players:
         raise CliError(_("{game} takes {least}–{most} seats, not {n}").format(
-            game=spec.title, least=spec.min_players, most=spec.max_players, n=n))
+            game=game_title(spec), least=spec.min_players, most=spec.max_players, n=n))
     from inkterm.bots import BOT_FORMS, is_bot
 
     if not is_bot(bot):
@@ -247,15 +256,15 @@ def cmd_scene(game: str, topic: str | None, speed: float) -> int:
     scenes = load_scenes(game)
     if not scenes:
         raise CliError(_("{title} has no rules scenes yet; `inkterm demo {game}` plays a whole game").format(
-            title=spec.title, game=game))
+            title=game_title(spec), game=game))
     if topic is None:
-        print(_("Scenes of {title} (inkterm demo {game} --rule TOPIC):").format(title=spec.title, game=game))
+        print(_("Scenes of {title} (inkterm demo {game} --rule TOPIC):").format(title=game_title(spec), game=game))
         for scene in scenes:
             print(f"  {slug(scene.topic):<24} {scene.title}")
         return 0
     if scene_for(game, topic) is None:
         raise CliError(_("no scene of {title} shows {topic!r}; `inkterm demo {game} --list` lists them").format(
-            title=spec.title, topic=topic, game=game))
+            title=game_title(spec), topic=topic, game=game))
     return _run_app(start=("scene", game, topic, speed))
 
 
@@ -265,7 +274,7 @@ def cmd_learn(game: str, restart: bool) -> int:
 
     if not has_lesson(game):
         raise CliError(_("there is no guided game for {title} yet; "
-                         "`inkterm demo {game}` shows it played and explained").format(title=spec.title, game=game))
+                         "`inkterm demo {game}` shows it played and explained").format(title=game_title(spec), game=game))
     return _run_app(start=("learn", game, restart))
 
 
@@ -341,12 +350,28 @@ def cmd_replay(save: str) -> int:
     return _run_app(start=("replay", str(path)))
 
 
+#: What argparse itself says (usage, its headings, its errors), marked for the catalogs:
+#: argparse is given the reader's catalog (its module-level ``_``) in ``main``.
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"), N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"), N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"), N_("expected one argument"), N_("expected at most one argument"),
+    N_("expected at least one argument"), N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("invalid %(type)s value: %(value)r"), N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("ignored explicit argument %r"),
+)
+
+
 def main(argv: list[str] | None = None) -> int:
     flag, argv = _language_flag(sys.argv[1:] if argv is None else list(argv))
+    if flag is None and os.environ.get(LANG_ENV) in LANGUAGES:  # a browser tab's language
+        flag = os.environ[LANG_ENV]
     try:
         use(choose(flag))
     except (OSError, ValueError) as exc:  # a catalog that does not load: English, said once
         print(f"inkterm: the language could not be loaded ({exc}); using English", file=sys.stderr)
+    argparse._ = _  # type: ignore[attr-defined]  # its words in the reader's language (ARGPARSE_WORDS)
     args = _parser().parse_args(argv)
     try:
         if args.command == "rules":

@@ -120,6 +120,25 @@ def from_environment(env: Mapping[str, str] | None = None) -> str | None:
     return None
 
 
+def from_accept_language(header: str | None) -> str | None:
+    """The language a browser asks pages in (its ``Accept-Language``: ``ja,en;q=0.8``
+    → ``ja``): the first of its languages by weight that we have, English included;
+    None if it names none of them."""
+    weighted: list[tuple[float, int, str]] = []
+    for i, part in enumerate((header or "")[:1000].split(",")):
+        tag, _sep, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                continue
+        code = from_locale(tag.strip())
+        if code is not None and weight > 0:
+            weighted.append((-weight, i, code))
+    return min(weighted)[2] if weighted else None
+
+
 def choose(flag: str | None = None, env: Mapping[str, str] | None = None) -> str:
     """The language to use: the flag, else the saved setting, else the locale, else English."""
     if flag:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from inkterm.home import home_dir
+from inkterm.i18n import _
 
 KEYMAP_FILE = "keys.toml"
 #: Packages whose classes' BINDINGS may carry ids.
@@ -77,12 +78,12 @@ def read_keymap(path: Path | None = None) -> tuple[dict[str, str], list[str]]:
         if exc.errno == errno.ENOENT:  # no keymap: nothing rebound, nothing to say
             return {}, []
         if exc.errno == errno.EFBIG:
-            return {}, [f"{path.name}: larger than {MAX_KEYMAP_BYTES // 1024} KiB; not read"]
-        return {}, [f"{path.name}: cannot be read ({exc})"]
+            return {}, [_("{file}: larger than {n} KiB; not read").format(file=path.name, n=MAX_KEYMAP_BYTES // 1024)]
+        return {}, [_("{file}: cannot be read ({error})").format(file=path.name, error=exc)]
     except UnicodeDecodeError as exc:
-        return {}, [f"{path.name}: cannot be read ({exc})"]
+        return {}, [_("{file}: cannot be read ({error})").format(file=path.name, error=exc)]
     except tomllib.TOMLDecodeError as exc:
-        return {}, [f"{path.name}: not valid TOML ({exc}); no keys rebound"]
+        return {}, [_("{file}: not valid TOML ({error}); no keys rebound").format(file=path.name, error=exc)]
     if not raw:
         return {}, []
     known = {k.id for k in bound_keys()}
@@ -90,9 +91,9 @@ def read_keymap(path: Path | None = None) -> tuple[dict[str, str], list[str]]:
     problems: list[str] = []
     for bid, keys in raw.items():
         if bid not in known:
-            problems.append(f"{path.name}: no key is called {bid!r} (see `inkterm keys`)")
+            problems.append(_("{file}: no key is called {id!r} (see `inkterm keys`)").format(file=path.name, id=bid))
         elif not isinstance(keys, str) or not all(k.strip() for k in keys.split(",")):
-            problems.append(f"{path.name}: {bid} should be a key such as \"z\" or \"f1,z\"")
+            problems.append(_("{file}: {id} should be a key such as \"z\" or \"f1,z\"").format(file=path.name, id=bid))
         else:
             keymap[bid] = ",".join(k.strip() for k in keys.split(","))
     return keymap, problems
@@ -100,8 +101,6 @@ def read_keymap(path: Path | None = None) -> tuple[dict[str, str], list[str]]:
 
 def keys_table() -> str:
     """What ``inkterm keys`` prints."""
-    from inkterm.i18n import _
-
     rows = bound_keys()
     width = max(len(k.id) for k in rows)
     lines = [_("Keys you can rebind in {file} (TOML: \"id\" = \"key\"):").format(file=keymap_path()), ""]

@@ -23,8 +23,11 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from typing import Any
 
-from inkterm.i18n import N_, _
+from rich.cells import cell_len
+
+from inkterm.i18n import N_, _, catalog
 
 #: The longest name, in characters and in terminal cells (an SSH login's limit).
 MAX_NAME = 32
@@ -37,7 +40,23 @@ BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
 
 
 class BadName(ValueError):
-    """Why a name is refused, in one line for the person who chose it."""
+    """Why a name is refused, in one line for the person who chose it, in *their*
+    language: a marked message and its parameters (``words``, ``params``; a parameter
+    may be a BadName too), rendered where it is read. ``str()`` renders it in this
+    process's language; a server that refuses a name for someone reading another
+    language renders it with ``render(lang)`` or passes the words on (``engine.text.Msg``)."""
+
+    def __init__(self, words: str, /, **params: Any) -> None:
+        super().__init__(words)
+        self.words = words
+        self.params = params
+
+    def render(self, lang: str | None = None) -> str:
+        values = {k: v.render(lang) if isinstance(v, BadName) else v for k, v in self.params.items()}
+        return catalog(lang).gettext(self.words).format(**values)
+
+    def __str__(self) -> str:
+        return self.render()
 
 
 def visible(text: str) -> str:
@@ -75,10 +94,9 @@ def _described(ch: str) -> str:
 
 
 def cells(text: str) -> int:
-    """Terminal cells ``text`` takes: wide and fullwidth characters two, combining
-    marks none."""
-    return sum(0 if unicodedata.combining(ch) else
-               2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    """Terminal cells ``text`` takes, as Rich (so every screen) measures them: wide
+    and fullwidth characters two, combining marks none."""
+    return cell_len(text)
 
 
 def clean_name(text: str, limit: int = MAX_NAME) -> str:
@@ -86,18 +104,18 @@ def clean_name(text: str, limit: int = MAX_NAME) -> str:
     BadName says what is wrong with it."""
     bad = hidden_character(text)
     if bad is not None:
-        raise BadName(_("a name cannot hold {char}: control and invisible characters are refused").format(char=bad))
+        raise BadName(N_("a name cannot hold {char}: control and invisible characters are refused"), char=bad)
     name = " ".join(unicodedata.normalize("NFKC", text).split())
     if not name:
-        raise BadName(_("a name cannot be empty"))
+        raise BadName(N_("a name cannot be empty"))
     bad = hidden_character(name)  # NFKC of a printable character is printable, but be sure
     if bad is not None:
-        raise BadName(_("a name cannot hold {char}").format(char=bad))
+        raise BadName(N_("a name cannot hold {char}"), char=bad)
     if not any(unicodedata.category(ch)[0] in "LN" for ch in name):
-        raise BadName(_("{name!r} has no letter or digit; a name needs one").format(name=name))
+        raise BadName(N_("{name!r} has no letter or digit; a name needs one"), name=name)
     if len(name) > limit or cells(name) > limit:
-        raise BadName(_("a name is at most {limit} characters, and {start!r}… is longer").format(
-            limit=limit, start=name[:limit]))
+        raise BadName(N_("a name is at most {limit} characters, and {start!r}… is longer"),
+                      limit=limit, start=name[:limit])
     return name
 
 
@@ -146,5 +164,6 @@ def check_name(text: str, taken: Iterable[str] = (), limit: int = MAX_NAME) -> s
     name = clean_name(text, limit)
     other = clash(name, taken)
     if other is not None:
-        raise BadName(_("{reason}; choose a name that looks different").format(reason=clash_reason(name, other)))
+        words, params = clash_words(name, other)
+        raise BadName(N_("{reason}; choose a name that looks different"), reason=BadName(words, **params))
     return name

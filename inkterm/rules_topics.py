@@ -102,19 +102,22 @@ def find_section(headings: list[str], topic: str) -> int | None:
     rules in another language answers to the English heading at its place."""
     if not topic:
         return None
+    written = [_unicode_slug(h) for h in headings]  # as the reader reads them: 原料所（1）
     headings = [_ENGLISH_HEADING.get(h, h) for h in headings]
     t = slug(topic) or _unicode_slug(topic)
     slugs = [slug(h) for h in headings]
     uslugs = [_unicode_slug(h) for h in headings]
-    for pool in (slugs, uslugs):
+    for pool in (slugs, uslugs, written):
         if t in pool:
             return pool.index(t)
-    for i, s in enumerate(slugs):
-        if s.endswith("-" + t) or s.startswith(t + "-"):
-            return i
-    for i, s in enumerate(slugs):
-        if t and t in s:
-            return i
+    for pool in (slugs, written):  # a person types a heading without its number: 原料所
+        for i, s in enumerate(pool):
+            if s.endswith("-" + t) or s.startswith(t + "-"):
+                return i
+    for pool in (slugs, written):
+        for i, s in enumerate(pool):
+            if t and t in s:
+                return i
     return None
 
 

@@ -18,3 +18,8 @@ TABLES_SOCKET_ENV = "INKTERM_TABLES_SOCKET"
 #: This session's secret for that socket: the server bound it to the login name, so
 #: the app can speak for that name only.
 TABLES_TOKEN_ENV = "INKTERM_TABLES_TOKEN"
+
+#: The language the door chose for this session, as ``--lang`` would: a browser tab's
+#: (its ``Accept-Language``). Every browser shares one data folder, so one player's
+#: saved Language setting must not choose another's.
+LANG_ENV = "INKTERM_LANG"

@@ -379,7 +379,7 @@ class TableDriver:
 
     def waiting(self, d: Decision) -> str:
         """The prompt while someone else (or nobody yet, behind a hand-off) chooses."""
-        return _("Waiting for {name}…").format(name=self.state.seats[d.seat])
+        return _("Waiting for {name}…").format(name=seat_name(self.state.seats[d.seat]))
 
     def status(self, view: TableView) -> str:
         """The status line: the game, the round, who chooses, the phase."""

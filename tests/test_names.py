@@ -97,3 +97,39 @@ def test_the_command_line_prints_a_file_name_as_text(capsys, monkeypatch, tmp_pa
     assert cli.main(["continue", "nosuch"]) == 2
     err = capsys.readouterr().err
     assert "evil␛]2;owned␇.save.json" in err and "\x1b" not in err and "\x07" not in err
+
+
+def test_cells_are_measured_as_rich_measures_them():
+    """A name's width is what every screen gives it (Rich's cell widths): wide and
+    fullwidth characters two, combining marks none, emoji as Rich draws them."""
+    from rich.cells import cell_len
+
+    from inkterm.names import cells
+
+    for text in ("Zoe", "李小龍", "Zoe\u0308", "ｶﾀｶﾅ", "アン", "🎲 x", "e\u0301\u0301", "한국"):
+        assert cells(text) == cell_len(text), text
+    assert cells("李小龍") == 6 and cells("Zoe\u0308") == 3 and cells("ｶﾀｶﾅ") == 4
+    # the name rules keep their bounds: as many cells as characters at most
+    assert clean_name("李" * (MAX_NAME // 2)) == "李" * (MAX_NAME // 2)
+    with pytest.raises(BadName, match="at most"):
+        clean_name("李" * (MAX_NAME // 2) + "x")
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+def test_a_refusal_is_words_rendered_in_the_readers_language(lang):
+    """The server checks a name; the person who chose it reads why in their own
+    language, whatever the server's (a browser's name was refused in the server's)."""
+    import re
+
+    from inkterm import i18n
+
+    assert i18n.language() == "en"
+    for bad, taken in (("", ()), ("[/]", ()), ("a" * 40, ()), ("Z\u043ee", ("Zoe",)), ("ANN", ("ann",)),
+                       ("Ann\u202e", ())):
+        with pytest.raises(BadName) as caught:
+            check_name(bad, taken)
+        said = caught.value.render(lang)
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", said), said
+        rest = re.sub(r"'[^']*'|U\+[0-9A-F]+ [A-Z -]+", "", said)  # names and characters' own names
+        assert not re.findall(r"[A-Za-z]{2,}", rest), said
+        assert str(caught.value) == caught.value.render("en") and re.search("[a-z]{3}", str(caught.value))

@@ -70,13 +70,14 @@ def _menu(inp: TextIO | None, out: Lines | None) -> int:
     from inkterm.engine import GAMES
     from inkterm.engine.registry import GameSpec
     from inkterm.engine.saves import SaveInfo, list_saves
+    from inkterm.engine.text import seat_name
     from inkterm.screens.saved_games import describe_save, save_name
     from inkterm.session_env import USER_ENV
     from inkterm.translated import game_title
 
     inp = inp or sys.stdin
     out = out or Lines()
-    me = os.environ.get(USER_ENV) or _("You")
+    me = os.environ.get(USER_ENV) or "You"  # the reader, named in their language (seat_name)
     entries: list[tuple[str, GameSpec | SaveInfo | None]] = [
         (_("A new game of {title} ({low} to {high} players).").format(
             title=game_title(spec), low=spec.min_players, high=spec.max_players), spec) for spec in GAMES.values()]
@@ -95,7 +96,7 @@ def _menu(inp: TextIO | None, out: Lines | None) -> int:
             if not isinstance(what, GameSpec):
                 return 0  # Quit, or the end of the input
             out.say(_("Who plays? The seats in order, separated by commas: a person's name, or a bot "
-                      "(bot, random, greedy, search). An empty line: {me} against one bot.").format(me=me))
+                      "(bot, random, greedy, search). An empty line: {me} against one bot.").format(me=seat_name(me)))
             line = out.read(inp)
             if line is None:
                 return 0

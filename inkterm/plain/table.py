@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TextIO
 
 from inkterm.engine import GAMES, IllegalChoice
+from inkterm.engine.text import seat_name
 from inkterm.i18n import N_, _, ngettext
 from inkterm.plain.board import board_sentences, game_words
 from inkterm.plain.lines import Closed, Lines
@@ -89,7 +90,7 @@ class PlainTable:
         spec = GAMES.get(self.game)
         self.out.say(_("{title}: {seats} (seed {seed}). Plain mode: type the number of a choice and "
                        "press Enter; help lists the other commands.").format(
-                         title=game_title(spec) if spec else self.game, seats=_(", ").join(st.seats),
+                         title=game_title(spec) if spec else self.game, seats=_(", ").join(map(seat_name, st.seats)),
                          seed=st.record.seed))
         if n := len(st.record.choices):
             try:  # the game so far: what each person missed since their last choice
@@ -193,7 +194,7 @@ class PlainTable:
             return
         lines = [str(e.text) for p in self.driver.missed.get(d.seat, []) for e in p.events if e.seen_by(d.seat)]
         if lines:
-            self.out.say(_("Since your last turn, {name}:").format(name=self.state.seats[d.seat]))
+            self.out.say(_("Since your last turn, {name}:").format(name=seat_name(self.state.seats[d.seat])))
             for text in lines:
                 self.out.say(self.words(text), indent=2)
 
@@ -215,7 +216,7 @@ class PlainTable:
             self.out.say((ngettext("{place}. {name}: {score} point ({parts}).",
                                    "{place}. {name}: {score} points ({parts}).", standing.score) if parts else
                           ngettext("{place}. {name}: {score} point.", "{place}. {name}: {score} points.", standing.score)).format(
-                place=place, name=standing.name, score=standing.score, parts=parts), indent=3)
+                place=place, name=seat_name(standing.name), score=standing.score, parts=parts), indent=3)
         for line in result.tiebreaks:
             self.out.say(str(line))
 

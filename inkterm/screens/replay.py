@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
 from inkterm.engine import GAMES, replay
+from inkterm.engine.text import seat_name
 from inkterm.i18n import N_, _
 from inkterm.translated import game_title
 from inkterm.widgets.board import BOARD_CSS, board_for
@@ -69,7 +70,7 @@ class ReplayScreen(Screen):
             choice = d.get(key) if d else None
             state = prev.clone()
             events = state.apply(key)
-            who = self.record.seats[d.seat] if d else "?"
+            who = seat_name(self.record.seats[d.seat]) if d else "?"
             label = str(choice.label) if choice else key
             text = f"{who}: {label}"
             if events:

@@ -31,11 +31,12 @@ def describe_save(info) -> str:
     """One line about a save that loads: which game, who, how far, when it was last
     saved."""
     from inkterm.engine import GAMES
+    from inkterm.engine.text import seat_name
     from inkterm.translated import game_title
 
     state = info.state
     spec = GAMES.get(state.record.game)
-    parts = [game_title(spec) if spec else state.record.game, _(", ").join(state.record.seats)]
+    parts = [game_title(spec) if spec else state.record.game, _(", ").join(map(seat_name, state.record.seats))]
     try:
         summary = state.summary()
         if "round" in summary:

@@ -21,7 +21,8 @@ from inkterm.widgets.plain import Plain, PlainButton, PlainLabel
 
 MAX_SEATS = max([4, *(spec.max_players for spec in GAMES.values())])
 #: The first seats' names; "bot" is a level (typed as is), "You" is a name, in words.
-DEFAULT_SEATS = [N_("You"), "bot"] + [""] * (MAX_SEATS - 2)
+READER = N_("You")
+DEFAULT_SEATS = [READER, "bot"] + [""] * (MAX_SEATS - 2)
 #: When the table is covered between people (the app's ``handoff``; --handoff).
 HANDOFF_CHOICES = [
     (N_("when a secret would show"), "auto"),
@@ -155,7 +156,9 @@ class SetupScreen(HostedScreen):
         game = self.picked("game")
         spec = GAMES[game]
         seats = [self.query_one(f"#seat{i}", Input).value.strip() for i in range(spec.max_players)]
-        seats = [s for s in seats if s]
+        # The first seat's word for you is the reader ("You"), read in each language as
+        # the reader (あなたが選択中), not a person named あなた (あなたさん).
+        seats = [READER if s.casefold() == _(READER).casefold() else s for s in seats if s]
         if not spec.min_players <= len(seats) <= spec.max_players:
             raise ValueError(_("{game} needs {least}–{most} seats; {n} filled in.").format(
                 game=game_title(spec), least=spec.min_players, most=spec.max_players, n=len(seats)))

@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 
 from inkterm.engine import GAMES, IllegalChoice
+from inkterm.engine.text import seat_name
 from inkterm.i18n import N_, _, ngettext
 from inkterm.translated import game_title
 from inkterm.widgets.event_log import EventLog, event_line
@@ -157,7 +158,7 @@ class SinceLastTurn(_Mixed):
             self.table.missed[person], self.table.told[person] = [], []
         log.note(_("{game}: {seats} (seed {seed}).").format(
             game=game_title(spec) if spec else self.state.record.game,
-            seats=_(", ").join(self.state.seats), seed=self.state.record.seed))
+            seats=_(", ").join(map(seat_name, self.state.seats)), seed=self.state.record.seed))
         try:
             for played in self.table.history():
                 self.log_played(played)

@@ -16,7 +16,10 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
+from inkterm import i18n
 from inkterm.engine.text import Msg, nmsg
+from inkterm.i18n import N_
+from inkterm.names import BadName
 
 from inkterm.session_env import (GUEST_ENV, SERVED_ENV, TABLES_SOCKET_ENV, TABLES_TOKEN_ENV,
                                  USER_ENV)
@@ -54,6 +57,10 @@ NEEDS_A_TERMINAL = Msg("inkterm needs a terminal: connect with `ssh -t`, or ask 
                        "text): `ssh HOST plain`.")
 NOT_STARTED = Msg("inkterm: the app could not be started.")
 SHUTTING_DOWN = Msg("inkterm: the server is shutting down (your game is saved).")
+#: A login name that is not one (inkterm.names), and why.
+REFUSED_NAME = N_("inkterm: {why}.")
+#: A login name that is one only when written plainly (``Ｚｏｅ`` for Zoe).
+PLAINLY = N_("log in as {name!r}, the name written plainly")
 
 
 def server_full(sessions: int) -> Msg:
@@ -353,6 +360,43 @@ class _Session(asyncssh.SSHServerSession):
         self.say_goodbye(idle_closed(round(minutes)))
 
 
+class _Refusal(asyncssh.SSHServerSession):
+    """The one session of a login whose name is refused: it says why, in the language
+    of the client's ``LANG`` (sent with the session's requests, after the login), and
+    ends. No app is started, nothing is written to the data folder."""
+
+    def __init__(self, why: BadName) -> None:
+        self._why = why
+        self._chan: asyncssh.SSHServerChannel | None = None
+
+    def connection_made(self, chan) -> None:
+        self._chan = chan
+
+    def pty_requested(self, term_type, term_size, term_modes) -> bool:
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command) -> bool:
+        return True
+
+    def subsystem_requested(self, subsystem) -> bool:
+        return False
+
+    def session_started(self) -> None:
+        from inkterm.tables.manager import bad_name_msg
+
+        chan = self._chan
+        assert chan is not None
+        lang = i18n.from_environment(dict(chan.get_environment() or {})) or i18n.DEFAULT
+        chan.write(said(Msg(REFUSED_NAME, why=bad_name_msg(self._why)), lang))
+        chan.exit(1)
+
+    def data_received(self, data, datatype) -> None:
+        pass
+
+
 class _Handler(asyncssh.SSHServer):
     """Per-connection authentication and channel policy."""
 
@@ -363,7 +407,9 @@ class _Handler(asyncssh.SSHServer):
         self.group = "?"  # the address its limits count under
         self.username = ""
         self.person = ""  # who it is at the tables (see inkterm.tables.people)
-        self.refused_name = False  # the login name is not one (inkterm.names)
+        #: Why the login name is not one (inkterm.names), said in a session of its own.
+        self.refused_name: BadName | None = None
+        self.refusals = 0
         self.logged_in = False
         self.live = 0  # sessions running an app on this connection
         self.sessionless_timer: asyncio.TimerHandle | None = None
@@ -389,15 +435,16 @@ class _Handler(asyncssh.SSHServer):
         self.person = f"ssh:{username}"  # a guest's name is all there is to know
         problem = self._server.name_problem(username)
         if problem is not None:  # refused before any key is tried; the client is told why
-            log.info("refused login name %r from %s: %s", username, self.address, problem)
-            self.refused_name = True
-            if self.conn is not None:
-                self.conn.send_auth_banner(f"inkterm: {problem}.\r\n")
-            return True  # and no way to authenticate is offered
+            log.info("refused login name %r from %s: %s", username, self.address, problem.render("en"))
+            self.refused_name = problem
+            # No key is asked for: the connection goes only as far as a session's
+            # request, whose LANG says the client's language, to say why in it (an
+            # auth banner comes before the client says its language).
+            return False
         return not self._server.config.guest  # guests need no authentication
 
     def public_key_auth_supported(self) -> bool:
-        return not self._server.config.guest and not self.refused_name
+        return not self._server.config.guest and self.refused_name is None
 
     def validate_public_key(self, username, key) -> bool:
         """A key logs in as a name only if that name's key file holds it (or the
@@ -423,11 +470,19 @@ class _Handler(asyncssh.SSHServer):
         return False
 
     def auth_completed(self) -> None:
+        if self.refused_name is not None:  # not logged in: it still counts as logging in
+            self._server._refusing(self)
+            return
         how = "as a guest (no key)" if self._server.config.guest else f"with key {self._login_key}"
         log.info("%s logged in from %s %s", self.username, self.address, how)
         self._server._logged_in(self)
 
     def session_requested(self):
+        if self.refused_name is not None:
+            if self.refusals:  # one is enough to say why
+                return False
+            self.refusals += 1
+            return _Refusal(self.refused_name)
         return _Session(self._server, self)
 
     def connection_requested(self, dest_host, dest_port, orig_host, orig_port):
@@ -476,18 +531,18 @@ class InktermSSHServer:
             log.info("no keys for %s (no %s)", username, paths[0])
         return sources
 
-    def name_problem(self, username: str) -> str | None:
+    def name_problem(self, username: str) -> BadName | None:
         """Why ``username`` may not log in, or None: it must be a name as every door
         checks them (inkterm.names), written as such, and not look like another name
         a key is filed under (e.g. a Cyrillic о in place of an o)."""
-        from inkterm.names import BadName, check_name
+        from inkterm.names import check_name
 
         others = [n for n in key_names(self.config.keys_directory()) if n != username]
         try:
             name = check_name(username, taken=others)
         except BadName as exc:
-            return str(exc)
-        return None if name == username else f"log in as {name!r}, the name written plainly"
+            return exc
+        return None if name == username else BadName(PLAINLY, name=name)
 
     # -- bookkeeping ------------------------------------------------------------
     # A game slot is taken by a running app, or held for a logged-in connection
@@ -540,6 +595,14 @@ class InktermSSHServer:
                 return
             self._drop(shed)
         self._connections[handler] = None
+
+    def _refusing(self, handler: "_Handler") -> None:
+        """A login name that is not one: the connection may open one session, which
+        says why and ends; it counts among those logging in (the startup limits) and
+        is closed after login_timeout whatever it does."""
+        if handler in self._connections and handler.conn is not None:
+            handler.sessionless_timer = asyncio.get_running_loop().call_later(
+                self.config.login_timeout, self._drop, handler)
 
     def _logged_in(self, handler: "_Handler") -> None:
         handler.logged_in = True

@@ -28,10 +28,24 @@ import sys
 from pathlib import Path
 
 # Only light imports here: the CLI imports this module to build its parser.
+from inkterm.i18n import N_
 
-FULL_MESSAGE = b"\r\ninkterm: this table is full right now; please try again later.\r\n"
-ADDRESS_FULL_MESSAGE = (b"\r\ninkterm: %d games are being played from your address already; "
-                        b"close one and try again.\r\n")
+def table_full():
+    from inkterm.engine.text import Msg
+
+    return Msg("inkterm: this table is full right now; please try again later.")
+
+
+def address_full(n: int):
+    from inkterm.engine.text import nmsg
+
+    return nmsg("inkterm: {n} game is being played from your address already; close it and try again.",
+                "inkterm: {n} games are being played from your address already; close one and try again.", n)
+
+
+#: The page's own words (the rest is the app's), in the browser's language.
+SESSION_ENDED = N_("Session ended.")
+RESTART = N_("Restart")
 #: The cookie that makes a browser one person at the tables, and how long it lasts
 #: (renewed at every page load).
 PERSON_COOKIE = "inkterm_person"
@@ -160,15 +174,25 @@ def make_server(
 
     from inkterm.tables.people import address_key, web_person
 
-    from inkterm.session_env import (GUEST_ENV, SERVED_ENV, TABLES_SOCKET_ENV, TABLES_TOKEN_ENV,
-                                     USER_ENV)
+    from inkterm import i18n
+    from inkterm.session_env import (GUEST_ENV, LANG_ENV, SERVED_ENV, TABLES_SOCKET_ENV,
+                                     TABLES_TOKEN_ENV, USER_ENV)
 
-    from .common import cap_size, die_with_parent, end_process, resolve_argv
+    from .common import SERVER_LOCALE_ENV, cap_size, die_with_parent, end_process, resolve_argv
 
-    SESSION_ENV = (USER_ENV, GUEST_ENV, SERVED_ENV, TABLES_SOCKET_ENV, TABLES_TOKEN_ENV,
-                   "SSH_AUTH_SOCK", "SSH_AGENT_PID")
+    SESSION_ENV = (USER_ENV, GUEST_ENV, SERVED_ENV, TABLES_SOCKET_ENV, TABLES_TOKEN_ENV, LANG_ENV,
+                   "SSH_AUTH_SOCK", "SSH_AGENT_PID", *SERVER_LOCALE_ENV)
 
     log = logging.getLogger("inkterm.serve.web")
+
+    def browser_language(request) -> str:
+        return i18n.from_accept_language(request.headers.get("Accept-Language")) or i18n.DEFAULT
+
+    async def page_words(request) -> dict:
+        """The page's own words (``page`` in the template), in the browser's language."""
+        lang = browser_language(request)
+        tr = i18n.catalog(lang)
+        return {"page": {"lang": lang, "ended": tr.gettext(SESSION_ENDED), "restart": tr.gettext(RESTART)}}
     command = resolve_argv(argv)
 
     class TabApp(AppService):
@@ -178,12 +202,16 @@ def make_server(
         tables_token: str | None = None
         person: str | None = None  # who the browser is at the tables (its cookie's)
         address = "?"
+        lang = i18n.DEFAULT  # the language the browser asks pages in
 
         def _tab_environment(self, width: int, height: int) -> dict[str, str]:
             tab = self._build_environment(*cap_size(width, height))
             for key in SESSION_ENV:  # the server's own session, if it had one
                 tab.pop(key, None)
             tab.update(env or {})
+            # The tab reads the browser's language, not the host's locale, nor the
+            # Language setting one browser player saved in the folder all share.
+            tab.update({"LANG": "C.UTF-8", LANG_ENV: self.lang})
             if tables is not None:  # a pass to the tables; the tab names itself there
                 self.tables_token = tables.issue_token(None, person=self.person,
                                                        address=self.address)
@@ -264,7 +292,8 @@ def make_server(
         async def _make_app(self) -> aioweb.Application:
             """textual-serve's routes, but its static folder is not listed."""
             app = aioweb.Application()
-            aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+            aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path),
+                                 context_processors=[page_words])
             app.add_routes([
                 aioweb.get("/", self.handle_index, name="index"),
                 aioweb.get("/ws", self.handle_websocket, name="websocket"),
@@ -276,8 +305,8 @@ def make_server(
             return app
 
         async def handle_index(self, request):
-            """The page, and the browser's person cookie (a new one if it has none),
-            renewed for another PERSON_DAYS."""
+            """The page, in the browser's language, and the browser's person cookie (a
+            new one if it has none), renewed for another PERSON_DAYS."""
             response = await super().handle_index(request)
             value = person_cookie(request.cookies.get(PERSON_COOKIE)) or secrets.token_urlsafe(32)
             response.set_cookie(PERSON_COOKIE, value, max_age=PERSON_DAYS * 86400, path="/",
@@ -285,10 +314,12 @@ def make_server(
                                 secure=self.public_url.startswith("https:"))
             return response
 
-        async def _refuse(self, request, message: bytes):
+        async def _refuse(self, request, message):
+            """Say ``message`` in the tab's terminal, in the browser's language, and close."""
             ws = aioweb.WebSocketResponse()
             await ws.prepare(request)
-            await ws.send_bytes(message)
+            said = message.render(browser_language(request))
+            await ws.send_bytes(f"\r\n{said}\r\n".encode())
             await ws.close()
             return ws
 
@@ -300,10 +331,10 @@ def make_server(
             group = address_key(request.remote or "?")
             if self.by_address.get(group, 0) >= self.per_address:
                 log.warning("%s has %d tabs playing already", group, self.per_address)
-                return await self._refuse(request, ADDRESS_FULL_MESSAGE % self.per_address)
+                return await self._refuse(request, address_full(self.per_address))
             if self.active >= self.max_sessions:
                 log.warning("session limit (%d) reached", self.max_sessions)
-                return await self._refuse(request, FULL_MESSAGE)
+                return await self._refuse(request, table_full())
             self.active += 1
             self.by_address[group] = self.by_address.get(group, 0) + 1
             try:
@@ -331,6 +362,7 @@ def make_server(
                 debug=self.debug,
             )
             app.person = web_person(person_cookie(request.cookies.get(PERSON_COOKIE)))
+            app.lang = browser_language(request)
             app.address = group
             try:
                 await app.start(*cap_size(width, height))

@@ -40,8 +40,8 @@ from inkterm.engine.text import to_data as text_to_data
 from inkterm.names import BadName, clash, clean_name
 
 from .chat import ChatLimiter, plain_text
-from .manager import (CannotSave, Table, TableError, TableFull, TableManager, clash_msg, heard_events,
-                      table_code)
+from .manager import (CannotSave, Table, TableError, TableFull, TableManager, bad_name_msg, clash_msg,
+                      heard_events, table_code)
 from .people import Player, address_key, web_person
 from .protocol import (MAX_REQUEST_BYTES, BadMessage, ChatLine, Choose, ChooseName, Error,
                        FillWithBots, Hello, JoinTable, Leave, ListTables, Ok, OpenTable, Say,
@@ -597,7 +597,7 @@ class TableService:
         try:  # checked as every door checks names (inkterm.names), lookalikes included
             name = clean_name(wanted, limit=WEB_NAME_CHARS) + WEB_MARK
         except BadName as exc:
-            raise TableError(_sentence(str(exc))) from None
+            raise TableError(Msg("Choose another name: {why}.", why=bad_name_msg(exc))) from None
         held = list(self._web_names.items())
         held += [(c.player.person, c.name) for c in list(self._connections)]
         other = clash(name, [other_name for who, other_name in held if who != person])
@@ -674,10 +674,6 @@ class TableService:
                 made[seat] = encode(table.update_for(seat, events, round_no))
             sends.append((conn, made[seat]))
         return sends
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
 def _send(sends: list) -> None:

@@ -49,7 +49,7 @@ from inkterm.i18n import N_
 from inkterm.engine.text import to_data as text_to_data
 from inkterm.engine.concerns import Snapshot, hits
 from inkterm.engine.types import SECRET_EVENT, Decision, Event
-from inkterm.names import clash, clash_words
+from inkterm.names import BadName, clash, clash_words
 from inkterm.rules_topics import TOPIC
 from inkterm.table_driver import replayed
 
@@ -98,6 +98,14 @@ def clash_msg(name: str, other: str) -> Msg:
     """Why two names clash, in each reader's language."""
     words, params = clash_words(name, other)
     return Msg(words, **params)
+
+
+def bad_name_msg(refused: BadName) -> Msg:
+    """Why a name is refused (``inkterm.names``), in each reader's language: the
+    server checks it, the one who chose it reads why."""
+    params: dict[str, Any] = {k: bad_name_msg(v) if isinstance(v, BadName) else v
+                              for k, v in refused.params.items()}
+    return Msg(refused.words, **params)
 
 
 class CannotSave(TableError):

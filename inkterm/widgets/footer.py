@@ -8,8 +8,9 @@ from textual.widgets import Footer
 from inkterm.i18n import N_, gettext
 
 #: Words the footer shows that no Binding(…, "words") literal holds (for the
-#: catalogs): Textual's own palette key, and the areas Tab goes to (screens/areas.py).
-KEY_WORDS = (N_("palette"), N_("Menu"), N_("Log"), N_("Board"))
+#: catalogs): Textual's own palette key and its Select's open list, and the areas Tab
+#: goes to (screens/areas.py).
+KEY_WORDS = (N_("palette"), N_("Menu"), N_("Log"), N_("Board"), N_("Dismiss menu"))
 
 
 class KeyFooter(Footer):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import sys
 
 from tests.serve.conftest import client_key, data_dir, make_server  # noqa: F401  (fixtures)
@@ -77,3 +78,23 @@ async def test_the_servers_own_lines_in_the_logins_language(make_server, client_
         await bob.wait_for("inkterm には端末が必要です")
     finally:
         await bob.child.terminate()
+
+
+@pytest.mark.parametrize("guest", [True, False])
+async def test_a_refused_login_name_is_told_in_the_clients_language(make_server, client_key,  # noqa: F811
+                                                                    tmp_path, monkeypatch, guest):
+    """A login name that is not one is refused in the language of the client's LANG
+    (``SendEnv LANG``), which only comes with the session: the server goes that far,
+    says why and closes; no app, no slot, no folder. It was an English auth banner."""
+    from tests.serve.test_openssh_client import assert_name_refused
+
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")  # the host's locale picks no one's language
+    server = await make_server(guest=guest)
+    key = private_key_file(tmp_path, client_key, "id_ed25519")
+    for user, lang, said in (("\u0430nn", "zh_CN.UTF-8", "看起来与 'ann' 相同"),
+                             ("Ann", "ja_JP.UTF-8", "'Ann' はもう使われています"),
+                             ("a" * 40, "ja_JP.UTF-8", "名前は 32 文字までです")):
+        argv = ssh_argv(server.port, key, user)
+        argv = [*argv[:-1], "-o", "SendEnv=LANG", argv[-1]]
+        text = await assert_name_refused(server, argv, said, lang=lang)
+        assert "inkterm" in text and not re.search(r"taken|looks|at most|name", text), text

@@ -8,6 +8,8 @@ from inkterm.home import read_settings
 from inkterm.screens.picker import Picker
 from inkterm.widgets.plain import PlainButton
 
+from tests.languages import lang  # noqa: F401  (fixture)
+
 
 def button_text(app, button_id: str) -> str:
     return str(app.screen.query_one(f"#{button_id}", PlainButton).label)
@@ -59,3 +61,55 @@ async def test_the_footer_speaks_the_language():
         await pilot.pause()
         keys = [getattr(w, "description", "") for w in app.screen.query("FooterKey")]
         assert "返回" in keys and "开始" in keys and "Back" not in keys
+
+
+async def test_the_setups_first_seat_is_the_reader_in_any_language(inkterm_home, lang):  # noqa: F811
+    """The setup's first seat reads "you" in the player's words; started as it is, it is
+    the reader (the seat "You"), not a person named あなた: the status line says
+    "あなたが選択中", not "あなたさんが選択中" (a stranger's honorific)."""
+    from textual.widgets import Input
+
+    from inkterm.screens.setup import SetupScreen
+
+    from tests.i18n.screens import drawn_text
+
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await app.push_screen(SetupScreen(seed=1))
+        await pilot.pause()
+        assert app.screen.query_one("#seat0", Input).value == i18n.gettext("You")
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert app.screen.state.seats[0] == "You"
+        status = drawn_text(app.screen.query_one("#status"))
+        assert {"zh": "轮到你选择", "ja": "あなたが選択中"}[lang] in status, status
+        from inkterm.widgets.event_log import EventLog
+
+        log = drawn_text(app.screen.query_one(EventLog))  # its first line names the seats
+        assert i18n.gettext("you") in log and "You" not in log, log
+
+
+async def test_textuals_own_words_on_screen_speak_the_language(inkterm_home, lang):  # noqa: F811
+    """Words Textual itself shows: the palette's search field, and the key that closes
+    an open list on the setup screen (both read in English)."""
+    from textual.command import CommandInput
+
+    from inkterm.screens.setup import SetupScreen
+
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        placeholder = app.screen.query_one(CommandInput).placeholder
+        assert placeholder == i18n.gettext("Search for commands…") != "Search for commands…"
+        await pilot.press("escape")
+        await pilot.pause()
+        await app.push_screen(SetupScreen(seed=1))
+        await pilot.pause()
+        app.screen.query_one("#game").focus()
+        await pilot.press("enter")  # the game list opens
+        await pilot.pause()
+        keys = [str(getattr(w, "description", "")) for w in app.screen.query("FooterKey")]
+        assert i18n.gettext("Dismiss menu") in keys and "Dismiss menu" not in keys, keys

@@ -23,13 +23,13 @@ pytestmark = pytest.mark.skipif(SSH is None, reason="no OpenSSH client (ssh) ins
 class Terminal:
     """The OpenSSH client running on a pty of its own, as in a terminal window."""
 
-    def __init__(self, argv, cols=80, rows=24):
+    def __init__(self, argv, cols=80, rows=24, lang="C.UTF-8"):
         self.raw = bytearray()
         self.mark = 0
         self.new = asyncio.Event()
         self.rc = None
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color",
-               "HOME": os.environ.get("HOME", "/tmp"), "LANG": "C.UTF-8"}
+               "HOME": os.environ.get("HOME", "/tmp"), "LANG": lang}
         self.child = PtyChild(argv, env=env, cols=cols, rows=rows,
                               on_output=self._out, on_exit=self._exit)
 
@@ -174,6 +174,24 @@ async def test_openssh_client_told_when_a_resize_is_capped(make_server, client_k
         await term.child.terminate()
 
 
+async def assert_name_refused(server, argv, said, lang="C.UTF-8"):
+    """The client is told why its login name is refused, and nothing more happens: no
+    app, no game slot held, no folder made for the name, the connection closed."""
+    term = Terminal(argv, lang=lang)
+    await term.child.start()
+    try:
+        await asyncio.wait_for(term.child.exited.wait(), 20)
+        text = visible(bytes(term.raw))
+        assert term.rc not in (0, None) and said in text, text
+        assert not server.sessions and not server._holding
+        assert not (server.config.data_dir / "users" / "ssh").exists() or not any(
+            (server.config.data_dir / "users" / "ssh").iterdir())
+        assert not any(h.logged_in for h in server._connections)
+        return text
+    finally:
+        await term.child.terminate()
+
+
 async def test_openssh_login_names_are_checked_as_every_door_checks_them(make_server, client_key,
                                                                          tmp_path):
     """A guest (or a shared key) may not log in under a lookalike of a name a key is
@@ -183,16 +201,7 @@ async def test_openssh_login_names_are_checked_as_every_door_checks_them(make_se
     key_file = private_key_file(tmp_path, client_key, "id_ed25519")
     for user, said in (("\u0430nn", "looks the same as 'ann'"), ("Ann", "'Ann' is taken (as 'ann')"),
                        ("a" * 40, "at most 32 characters")):
-        argv = [a if a != "LogLevel=ERROR" else "LogLevel=INFO" for a in ssh_argv(server.port, key_file, user)]
-        term = Terminal(argv)
-        await term.child.start()
-        try:
-            await asyncio.wait_for(term.child.exited.wait(), 20)
-            text = visible(bytes(term.raw))
-            assert term.rc == 255 and said in text, text
-            assert not server.sessions
-        finally:
-            await term.child.terminate()
+        await assert_name_refused(server, ssh_argv(server.port, key_file, user), said)
     term = Terminal(ssh_argv(server.port, key_file, "ann"))
     await term.child.start()
     try:

@@ -59,3 +59,21 @@ def test_refusals_read_in_the_language(manager, lang):  # noqa: F811
         # Names, table codes and the seat words typed as they are (me, open, a bot's level).
         shown = re.sub(r"'[^']*'|[A-Z]{4,}|ann|bob|cy|dee|Dee|me|open|bot|easy|normal|hard", "", shown)
         assert not re.findall(r"[A-Za-z]{2,}", shown), render(text, lang)
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+async def test_a_browsers_refused_name_reads_in_the_browsers_language(service, lang):
+    """The table server checks a browser tab's name; the tab reads why in its own
+    language (it read the server's, English, before)."""
+    from inkterm.tables.client import TableClient, TableRefused
+
+    tab = await TableClient.connect(str(service.path), service.issue_token(None))
+    for bad in ("", "[/]", "a" * 40, "Zoe\u202e"):
+        with pytest.raises(TableRefused) as caught:
+            await tab.choose_name(bad)
+        why = caught.value.args[0]
+        assert isinstance(why, Msg), why
+        assert not [m.id for m in messages(why) if untranslated(m, lang)], why
+        shown = re.sub(r"'[^']*'|U\+[0-9A-F]+ [A-Z -]+", "", render(why, lang))
+        assert not re.findall(r"[A-Za-z]{2,}", shown), render(why, lang)
+        assert render(why, "en").startswith("Choose another name: ")
