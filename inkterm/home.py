@@ -11,6 +11,8 @@ import stat
 import threading
 from pathlib import Path
 
+from inkterm.i18n import N_, gettext as _
+
 
 def home_dir() -> Path:
     home = os.environ.get("INKTERM_HOME")
@@ -24,20 +26,24 @@ def home_dir() -> Path:
 #: How long one read of a file in the data folder may take before it is given up.
 READ_SECONDS = 2.0
 
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
-          (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
-          (stat.S_ISLNK, "a symbolic link"))
+_KINDS = ((stat.S_ISDIR, N_("a folder")), (stat.S_ISFIFO, N_("a named pipe (FIFO)")),
+          (stat.S_ISSOCK, N_("a socket")), (stat.S_ISCHR, N_("a device")), (stat.S_ISBLK, N_("a device")),
+          (stat.S_ISLNK, N_("a symbolic link")))
 
 
 class NotReadable(OSError):
     """A file of the data folder that is not read; ``str()`` says why, in words."""
 
     def __str__(self) -> str:
-        return self.strerror or "not read"
+        return self.strerror or _("not read")
 
 
 def _kind(mode: int) -> str:
-    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    return _(next((name for test, name in _KINDS if test(mode)), N_("not a regular file")))
+
+
+def _not_a_file(mode: int) -> str:
+    return _("{kind}, not a file; not read").format(kind=_kind(mode))
 
 
 def read_file(path: Path, limit: int, *, follow_links: bool = True,
@@ -55,12 +61,13 @@ def read_file(path: Path, limit: int, *, follow_links: bool = True,
         if stat.S_ISLNK(info.st_mode):
             target = path.resolve()
             if not follow_links:
-                raise NotReadable(errno.ELOOP, f"a symbolic link (to {target}), not a file; not read")
+                raise NotReadable(errno.ELOOP, _("a symbolic link (to {target}), not a file; not read").format(
+                    target=target))
             path, info = target, os.lstat(target)
         if not stat.S_ISREG(info.st_mode):
-            raise NotReadable(errno.EINVAL, f"{_kind(info.st_mode)}, not a file; not read")
+            raise NotReadable(errno.EINVAL, _not_a_file(info.st_mode))
         if info.st_size > limit:
-            raise NotReadable(errno.EFBIG, f"too large ({info.st_size:,} bytes); not read")
+            raise NotReadable(errno.EFBIG, _("too large ({n} bytes); not read").format(n=f"{info.st_size:,}"))
     except NotReadable:
         raise
     except OSError as exc:
@@ -71,7 +78,7 @@ def read_file(path: Path, limit: int, *, follow_links: bool = True,
     reader.start()
     reader.join(timeout)
     if not result:
-        raise NotReadable(errno.ETIMEDOUT, f"took longer than {timeout:g} s to read; not read")
+        raise NotReadable(errno.ETIMEDOUT, _("took longer than {n} s to read; not read").format(n=f"{timeout:g}"))
     if isinstance(result[0], BaseException):
         raise result[0]
     return result[0]
@@ -81,13 +88,13 @@ def _read_into(path: Path, limit: int, result: list) -> None:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
     except OSError as exc:
-        result.append(NotReadable(exc.errno, "a symbolic link; not read" if exc.errno == errno.ELOOP
+        result.append(NotReadable(exc.errno, _("a symbolic link; not read") if exc.errno == errno.ELOOP
                                   else exc.strerror or str(exc)))
         return
     try:
         info = os.fstat(fd)  # what was opened, which may not be what was looked at
         if not stat.S_ISREG(info.st_mode):
-            result.append(NotReadable(errno.EINVAL, f"{_kind(info.st_mode)}, not a file; not read"))
+            result.append(NotReadable(errno.EINVAL, _not_a_file(info.st_mode)))
             return
         chunks, size = [], 0
         while size <= limit:
@@ -97,7 +104,7 @@ def _read_into(path: Path, limit: int, result: list) -> None:
             chunks.append(chunk)
             size += len(chunk)
         if size > limit:
-            result.append(NotReadable(errno.EFBIG, f"larger than {limit:,} bytes; not read"))
+            result.append(NotReadable(errno.EFBIG, _("larger than {n} bytes; not read").format(n=f"{limit:,}")))
         else:
             result.append(b"".join(chunks))
     except OSError as exc:

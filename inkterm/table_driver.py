@@ -110,7 +110,7 @@ def replayed(record: Any, people: list[int]) -> Iterator[Played]:
     for key in record.choices:
         d = state.decision()
         if d is None:
-            raise SaveError("the record goes on after the game ended (a damaged save)")
+            raise SaveError(_("the record goes on after the game ended (a damaged save)"))
         played = Played(d.seat, state.round_number(), state.apply(key))
         plays.append(played)
         if d.seat in people:

@@ -5,6 +5,8 @@ import dataclasses
 import json
 from typing import Any, Iterator
 
+from inkterm.i18n import gettext as _
+
 from . import content_versions
 from .give import Give
 from .record import Record
@@ -90,8 +92,8 @@ def opening(record: Record) -> GameState:
 class _NoLongerReplays(SaveError):
     def __init__(self, at: int):
         # Words for the player, not the choice key: the Continue list shows this line.
-        super().__init__(f"made by an older inkterm whose rules differ, or damaged: its choice "
-                         f"{at} no longer replays, so it cannot be continued")
+        super().__init__(_("made by an older inkterm whose rules differ, or damaged: its choice "
+                           "{n} no longer replays, so it cannot be continued").format(n=at))
         self.at = at
 
 
@@ -125,7 +127,7 @@ def replay_events(record: Record) -> Iterator[tuple[int, int | None, list[Event]
     for key in record.choices:
         d = state.decision()
         if d is None:
-            raise SaveError("the record goes on after the game ended (a damaged save)")
+            raise SaveError(_("the record goes on after the game ended (a damaged save)"))
         yield d.seat, state.round_number(), state.apply(key)
 
 
@@ -145,7 +147,7 @@ def load_game(text: str, *, trust_snapshot: bool = True, notes: list[str] | None
     except SaveError:
         raise
     except ValueError as exc:  # seats or options the game does not take
-        raise SaveError(f"bad record: {exc}") from None
+        raise SaveError(_("bad record: {problem}").format(problem=exc)) from None
     if trust_snapshot and save.snapshot is not None and notes is not None:
         problem = _snapshot_problem(state, save.snapshot, save.over)
         if problem:
@@ -163,9 +165,9 @@ def parse_save(text: str):
     try:
         raw = json.loads(text)
     except ValueError as exc:  # JSONDecodeError, or an integer too long to convert
-        raise SaveError(f"not JSON: {exc}") from None
+        raise SaveError(_("not JSON: {problem}").format(problem=exc)) from None
     if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
-        raise SaveError("not an inkterm save (no 'format': 'inkterm-save')")
+        raise SaveError(_("not an inkterm save (no 'format': 'inkterm-save')"))
     from pydantic import ValidationError  # imported late: the engine starts without it
 
     from .assets import first_error
@@ -174,16 +176,18 @@ def parse_save(text: str):
     try:
         save = SaveModel.model_validate(raw)
     except ValidationError as exc:
-        raise SaveError(f"bad save {first_error(exc)}") from None
+        raise SaveError(_("bad save {problem}").format(problem=first_error(exc))) from None
     if save.version > SAVE_VERSION:
-        raise SaveError(f"save version {save.version} is newer than this inkterm ({SAVE_VERSION})")
+        raise SaveError(_("save version {n} is newer than this inkterm ({mine})").format(
+            n=save.version, mine=SAVE_VERSION))
     if save.version < 1:
-        raise SaveError(f"made by an older inkterm (save version {save.version}); "
-                        f"this one reads version 1 to {SAVE_VERSION}")
+        raise SaveError(_("made by an older inkterm (save version {n}); this one reads version 1 "
+                          "to {mine}").format(n=save.version, mine=SAVE_VERSION))
     if save.game not in GAMES:
-        raise SaveError(f"unknown game {save.game!r}")
+        raise SaveError(_("unknown game {game}").format(game=repr(save.game)))
     if save.record.game != save.game:
-        raise SaveError(f"the save is of {save.game!r} but its record is of {save.record.game!r}")
+        raise SaveError(_("the save is of {game} but its record is of {other}").format(
+            game=repr(save.game), other=repr(save.record.game)))
     return save
 
 
@@ -246,6 +250,6 @@ def _snapshot_problem(state: GameState, snapshot: dict[str, Any], over: bool) ->
     expected = json.loads(state.to_json())
     if snapshot != expected["snapshot"] or over != expected["over"]:
         # a damaged file, or an inkterm whose rules or card numbers were not today's
-        return ("the board it saved differs from a replay of its moves (a damaged file, or "
-                "other rules or card numbers than today's): continued from the replay")
+        return _("the board it saved differs from a replay of its moves (a damaged file, or "
+                 "other rules or card numbers than today's): continued from the replay")
     return None

@@ -28,6 +28,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from inkterm.i18n import gettext as _
+
 if TYPE_CHECKING:
     from .versionformat import ManifestFile
 
@@ -91,7 +93,7 @@ def known(game: str) -> str:
     """The versions this inkterm has, in words: ``1 to 6``."""
     m = manifest(game)
     top = current_version(game)
-    return "none" if m is None or top is None else (f"1 to {top}" if top > 1 else "1")
+    return _("none") if m is None or top is None else (_("1 to {n}").format(n=top) if top > 1 else "1")
 
 
 def content_dir(game: str, version: int | None) -> Path:
@@ -101,8 +103,8 @@ def content_dir(game: str, version: int | None) -> Path:
     if m is None or version is None or version == current_version(game):
         return game_dir(game)
     if not 1 <= version <= m.newest:
-        raise UnknownVersion(f"made with version {version} of this game's content; this inkterm has "
-                             f"versions {known(game)}: open it with a newer inkterm")
+        raise UnknownVersion(_("made with version {n} of this game's content; this inkterm has "
+                               "versions {known}: open it with a newer inkterm").format(n=version, known=known(game)))
     return versions_dir(game) / str(version)
 
 

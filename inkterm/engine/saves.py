@@ -13,6 +13,8 @@ import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
+from inkterm.i18n import gettext as _
+
 from .api import SaveError, load_game, parse_save
 from .savetext import MAX_SAVE_BYTES
 from .state import GameState
@@ -118,7 +120,7 @@ def read_text(path: Path) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise SaveError("not a text file") from None
+        raise SaveError(_("not a text file")) from None
 
 
 def _one_line(path: Path, problem: str) -> str:
