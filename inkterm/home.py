@@ -39,7 +39,8 @@ class NotReadable(OSError):
 
 
 def _kind(mode: int) -> str:
-    return _(next((name for test, name in _KINDS if test(mode)), N_("not a regular file")))
+    kind = next((name for test, name in _KINDS if test(mode)), N_("not a regular file"))
+    return _(kind)
 
 
 def _not_a_file(mode: int) -> str:
