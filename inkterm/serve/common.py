@@ -475,11 +475,11 @@ class PtyChild:
     async def _wait(self) -> None:
         assert self._proc is not None
         rc = await self._proc.wait()
-        # Whatever the app wrote before exiting is still in the pty: pass it on.
-        if not self._paused:
-            for _ in range(64):
-                if not self._read_once():
-                    break
+        # Whatever the app wrote before exiting is still in the pty: pass it on, also
+        # while paused (the pty holds little; closed unread, a piped game lost its end).
+        for _ in range(64):
+            if not self._read_once():
+                break
         self._close_master()
         self.returncode = rc
         self.exited.set()
