@@ -71,6 +71,17 @@ async def tables_client(app) -> TableClient:
     return client
 
 
+def refused(exc: Exception) -> str:
+    """Why a request to the tables came to nothing, in words: a busy server's silence
+    too (its TimeoutError has none, and the Join line said only "✗")."""
+    if isinstance(exc, TimeoutError):
+        from inkterm.tables import client
+
+        return _("The table server did not answer within {n} seconds; press Enter to try again.").format(
+            n=round(client.REQUEST_SECONDS))
+    return str(exc)
+
+
 def seats_line(info: TableInfo) -> str:
     return _(", ").join((_("{name} ({status})").format(name=s.name, status=s.status()) if s.status() else s.name)
                         if s.kind != "open" else _("(open)") for s in info.seats)
@@ -108,7 +119,7 @@ async def back_to_table(app, code: str) -> None:
         client = await tables_client(app)
         ok = await client.request(JoinTable(code=code))
     except (TableRefused, TimeoutError) as exc:
-        app.notify(str(exc), severity="error")
+        app.notify(refused(exc), severity="error")
         return
     open_remote(app, client, ok.update, replace=False)
 
@@ -172,7 +183,7 @@ class _TablesScreen(Screen):
                 return None
             return client, await client.request(message)
         except (TableRefused, TimeoutError) as exc:
-            self.say_error(str(exc))
+            self.say_error(refused(exc))
             return None
 
     async def sit_down(self, message) -> bool:
