@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from inkterm.engine import GAMES
 from inkterm.i18n import N_, _
 from inkterm.screens import SCREENS_CSS, TABLES_CSS
+from inkterm.screens.setup import MAX_SEATS  # read at import: never the max of no games
 from inkterm.screens.table_panel import table_title
 from inkterm.session_env import TABLES_SOCKET_ENV, TABLES_TOKEN_ENV
 from inkterm.tables.client import TableClient, TableRefused
@@ -28,7 +29,6 @@ from inkterm.widgets.chat_input import ChatInput
 from inkterm.widgets.footer import KeyFooter
 from inkterm.widgets.plain import Plain, PlainButton, PlainLabel, PlainOptionList
 
-MAX_SEATS = max(spec.max_players for spec in GAMES.values())
 #: The bots are the server's levels (it decides what each may cost).
 #: (words, value) pairs of the form's selects: the words marked here, translated where shown.
 SEAT_KINDS = [(N_("me"), "me"), (N_("open: another player"), "open"), (N_("bot: easy"), "easy"),
