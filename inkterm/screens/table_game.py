@@ -68,8 +68,9 @@ def ask_leave_or_quit(screen, remote, detail: str) -> None:
             screen.leaving = True
             said = remote.leave(quit=True)
             if said is not None:  # the others hear it before the connection closes
-                try:
-                    await asyncio.wait_for(asyncio.shield(said), 2)
+                try:  # asyncio.timeout: wait_for can swallow a cancellation (Python 3.11)
+                    async with asyncio.timeout(2):
+                        await asyncio.shield(said)
                 except Exception:
                     pass
             app.exit()

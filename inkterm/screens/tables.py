@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from inkterm.engine import GAMES
 from inkterm.i18n import N_, _
 from inkterm.screens import SCREENS_CSS, TABLES_CSS
+from inkterm.screens.setup import MAX_SEATS  # read at import: never the max of no games
 from inkterm.screens.table_panel import table_title
 from inkterm.session_env import TABLES_SOCKET_ENV, TABLES_TOKEN_ENV
 from inkterm.tables.client import TableClient, TableRefused
@@ -28,7 +29,6 @@ from inkterm.widgets.chat_input import ChatInput
 from inkterm.widgets.footer import KeyFooter
 from inkterm.widgets.plain import Plain, PlainButton, PlainLabel, PlainOptionList
 
-MAX_SEATS = max(spec.max_players for spec in GAMES.values())
 #: The bots are the server's levels (it decides what each may cost).
 #: (words, value) pairs of the form's selects: the words marked here, translated where shown.
 SEAT_KINDS = [(N_("me"), "me"), (N_("open: another player"), "open"), (N_("bot: easy"), "easy"),
@@ -71,6 +71,17 @@ async def tables_client(app) -> TableClient:
     return client
 
 
+def refused(exc: Exception) -> str:
+    """Why a request to the tables came to nothing, in words: a busy server's silence
+    too (its TimeoutError has none, and the Join line said only "✗")."""
+    if isinstance(exc, TimeoutError):
+        from inkterm.tables import client
+
+        return _("The table server did not answer within {n} seconds; press Enter to try again.").format(
+            n=round(client.REQUEST_SECONDS))
+    return str(exc)
+
+
 def seats_line(info: TableInfo) -> str:
     return _(", ").join((_("{name} ({status})").format(name=s.name, status=s.status()) if s.status() else s.name)
                         if s.kind != "open" else _("(open)") for s in info.seats)
@@ -108,7 +119,7 @@ async def back_to_table(app, code: str) -> None:
         client = await tables_client(app)
         ok = await client.request(JoinTable(code=code))
     except (TableRefused, TimeoutError) as exc:
-        app.notify(str(exc), severity="error")
+        app.notify(refused(exc), severity="error")
         return
     open_remote(app, client, ok.update, replace=False)
 
@@ -172,7 +183,7 @@ class _TablesScreen(Screen):
                 return None
             return client, await client.request(message)
         except (TableRefused, TimeoutError) as exc:
-            self.say_error(str(exc))
+            self.say_error(refused(exc))
             return None
 
     async def sit_down(self, message) -> bool:

@@ -102,8 +102,9 @@ async def end_process(proc: asyncio.subprocess.Process, grace: float = 2.0) -> i
             break
         signal_group(proc.pid, sig)
         try:
-            await asyncio.wait_for(proc.wait(), grace)
-        except asyncio.TimeoutError:
+            async with asyncio.timeout(grace):  # not wait_for: see PtyChild.terminate
+                await proc.wait()
+        except TimeoutError:
             continue
     return proc.returncode
 
@@ -475,11 +476,11 @@ class PtyChild:
     async def _wait(self) -> None:
         assert self._proc is not None
         rc = await self._proc.wait()
-        # Whatever the app wrote before exiting is still in the pty: pass it on.
-        if not self._paused:
-            for _ in range(64):
-                if not self._read_once():
-                    break
+        # Whatever the app wrote before exiting is still in the pty: pass it on, also
+        # while paused (the pty holds little; closed unread, a piped game lost its end).
+        for _ in range(64):
+            if not self._read_once():
+                break
         self._close_master()
         self.returncode = rc
         self.exited.set()
@@ -512,13 +513,18 @@ class PtyChild:
             if self.returncode is not None:
                 break
             self._signal(sig)
+            # asyncio.timeout, not wait_for: Python 3.11's wait_for returns the result
+            # when the app ends just as this task is cancelled (a server closing), and
+            # the cancellation is lost: the task went on to the next signal and waits.
             try:
-                await asyncio.wait_for(self.exited.wait(), grace)
-            except asyncio.TimeoutError:
+                async with asyncio.timeout(grace):
+                    await self.exited.wait()
+            except TimeoutError:
                 continue
         if self._waiter is not None and not self._waiter.done():
             try:
-                await asyncio.wait_for(asyncio.shield(self._waiter), grace)
-            except asyncio.TimeoutError:
+                async with asyncio.timeout(grace):
+                    await asyncio.shield(self._waiter)
+            except TimeoutError:
                 pass
         return self.returncode

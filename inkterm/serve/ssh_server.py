@@ -254,6 +254,14 @@ class _Session(asyncssh.SSHServerSession):
             # Without a client terminal, plain mode's input is lines from a pipe.
             echo=self._term is not None,
         )
+        # What came before the child existed goes first, then its end: what comes
+        # while it starts waits in the child after them (written after the start, the
+        # pipe's first lines came after later ones, and its end before them).
+        if self._early_input:
+            self.child.write(bytes(self._early_input))
+            self._early_input.clear()
+        if self._early_eof:
+            self.child.end_input()
         try:
             await self.child.start()
         except OSError as exc:
@@ -263,11 +271,6 @@ class _Session(asyncssh.SSHServerSession):
             chan.exit(1)
             return
         self.last_input = time.monotonic()  # the idle clock starts with the app
-        if self._early_input:
-            self.child.write(bytes(self._early_input))
-            self._early_input.clear()
-        if self._early_eof:
-            self.child.end_input()
         log.info("session for %s: pid %s at %dx%d TERM=%s",
                  self._username, self.child.pid, cols, rows, self._term)
         if self._closing:  # the client went away while we were starting

@@ -268,14 +268,18 @@ def make_server(
             await self.send_meta({"type": "quit"})
             process = self._process
             assert process is not None  # a task runs only while its process does
+            # asyncio.timeout, not wait_for (which in Python 3.11 can swallow this
+            # task's cancellation: see PtyChild.terminate).
             try:
-                await asyncio.wait_for(asyncio.shield(process.wait()), QUIT_GRACE)
-            except asyncio.TimeoutError:
+                async with asyncio.timeout(QUIT_GRACE):
+                    await asyncio.shield(process.wait())
+            except TimeoutError:
                 log.warning("app %d did not quit when its tab closed; ending it", process.pid)
                 await end_process(process, grace=1.0)
             try:
-                await asyncio.wait_for(task, QUIT_GRACE)  # its output, to the end
-            except asyncio.TimeoutError:
+                async with asyncio.timeout(QUIT_GRACE):
+                    await task  # its output, to the end
+            except TimeoutError:
                 pass
 
     class InktermWebServer(Server):

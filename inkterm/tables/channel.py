@@ -420,8 +420,9 @@ class TableService:
 
     async def _greet(self, reader, writer) -> _Connection | None:
         try:
-            hello = parse_request(await asyncio.wait_for(reader.readline(), 10))
-        except (BadMessage, asyncio.TimeoutError):
+            async with asyncio.timeout(10):  # not wait_for: a server closing cancels this
+                hello = parse_request(await reader.readline())
+        except (BadMessage, TimeoutError):
             hello = None
         if not isinstance(hello, Hello) or hello.token not in self._tokens:
             writer.write(encode(Error(text="not a session of this server")))

@@ -15,6 +15,8 @@ log = logging.getLogger("inkterm.tables")
 
 #: The most pushes kept for a table between its answer and its screen following it.
 MAX_HELD = 64
+#: How long a request may go unanswered (a busy server) before its asker is told.
+REQUEST_SECONDS = 15.0
 
 
 class TableRefused(Exception):
@@ -63,13 +65,13 @@ class TableClient:
         self._writer.write(encode(message))
         return future
 
-    async def request(self, message, timeout: float = 15.0) -> Ok:
+    async def request(self, message, timeout: float | None = None) -> Ok:
         # Not asyncio.wait_for: on Python 3.11 it swallows a cancellation that comes as
         # the answer does and returns the answer. The Join list's refresh (a timer) was
         # cancelled that way as its screen closed, went on refreshing, and the close,
         # and with it the app's switch to the table, waited on it for good: the app took
         # no more keys and its seat's turn never ended.
-        async with asyncio.timeout(timeout):
+        async with asyncio.timeout(REQUEST_SECONDS if timeout is None else timeout):
             return await self.send(message)
 
     async def choose_name(self, name: str) -> None:

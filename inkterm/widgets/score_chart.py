@@ -54,5 +54,5 @@ class ScoreChart(PlotextPlot):
             plt.xticks([float(x) for x, _ in shown], [str(r) for _, r in shown])
             plt.xlabel(_("round"))
         else:
-            plt.xticks([float(t) for t in ticks(0, max(len(line) for line in self.lines) - 1, 8)])
+            plt.xticks([float(t) for t in ticks(0, max((len(line) for line in self.lines), default=1) - 1, 8)])
             plt.xlabel(_("turn"))

@@ -128,3 +128,22 @@ def test_a_second_thread_reading_the_registry_during_discovery_waits_for_it(monk
     for reader in readers:
         reader.join()
     assert seen == [len(found), len(found)] and found
+
+
+def test_the_table_forms_load_while_the_registry_has_no_game_yet(monkeypatch):
+    """The forms count their seat rows at import, which a served title runs while its
+    save scan (a thread) may still be discovering the games: the count took the max of
+    no game ('max() arg is an empty sequence', a crash seen under load)."""
+    import importlib
+
+    import inkterm.screens as screens
+    import inkterm.screens.tables  # noqa: F401  (loaded as usual first: it is put back after)
+
+    empty = game_registry.GameRegistry()
+    empty._discovered = True  # as a reader saw it mid-discovery
+    monkeypatch.setattr("inkterm.engine.GAMES", empty)
+    for name in ("inkterm.screens.tables", "inkterm.screens.setup"):  # imported afresh, then put back
+        monkeypatch.setattr(screens, name.rsplit(".", 1)[1], sys.modules[name])
+        monkeypatch.delitem(sys.modules, name)
+    tables = importlib.import_module("inkterm.screens.tables")
+    assert tables.MAX_SEATS >= 2

@@ -75,3 +75,30 @@ async def test_input_and_its_end_sent_while_the_app_starts_reach_it():
     await child.start()
     await asyncio.wait_for(ended.wait(), 30)
     assert "'1\\n2\\n'" in out.decode()
+
+
+async def test_hanging_up_on_an_app_can_be_cancelled_as_the_app_ends():
+    """A server closing cancels the tasks hanging up on its apps. Python 3.11's
+    asyncio.wait_for returned normally when what it waited for finished in the same
+    moment as the cancellation, which was lost: the task sent the next signal and
+    waited on. Made deterministic: the app's end and the cancellation come together."""
+    import asyncio
+
+    from inkterm.serve.common import PtyChild
+
+    deaf = asyncio.Event()
+    child = PtyChild([sys.executable, "-c", DEAF], env=dict(os.environ),
+                     on_output=lambda data: b"deaf" in data and deaf.set(), on_exit=lambda rc: None)
+    await child.start()
+    try:
+        async with asyncio.timeout(30):
+            await deaf.wait()  # the app has stopped listening to the hang-up
+        hanging_up = asyncio.create_task(child.terminate(grace=30))
+        await asyncio.sleep(0.1)  # the hang-up is sent; it waits for the app's end
+        child.exited.set()  # the app's end, as the cancellation comes
+        hanging_up.cancel()
+        await asyncio.wait([hanging_up], timeout=10)
+        assert hanging_up.cancelled(), "the cancellation was swallowed"
+    finally:
+        child._signal(signal.SIGKILL)
+        await child.terminate(grace=5)

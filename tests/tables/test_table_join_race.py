@@ -45,3 +45,52 @@ async def test_a_move_and_a_chat_line_just_after_a_join_reach_the_joiner(service
     assert remote.my_turn == (table.state.decision().seat == 1)
     await ann.close()
     await bob.close()
+
+
+async def test_a_join_the_busy_server_does_not_answer_in_time_says_so_and_enter_again_sits_down(
+        service, monkeypatch):
+    """Under load the server answered a join after the request's time limit: the Join
+    line showed a bare "✗" (a TimeoutError has no words) and the player's Enter seemed
+    to have done nothing. It says why now, and Enter again sits them down. Made
+    deterministic: the server's worker is held past the limit."""
+    import threading
+
+    from inkterm.app import InktermApp
+    from inkterm.screens.table_game import TableScreen
+    from inkterm.screens.tables import JoinTableScreen
+    from inkterm.session_env import TABLES_TOKEN_ENV
+    from inkterm.tables import client as client_module
+
+    monkeypatch.setattr(client_module, "REQUEST_SECONDS", 1.0, raising=False)
+    ann = await client(service, "ann")
+    code = (await ann.request(OpenTable(game=GAME, seats=["me", "open"]))).update.table.code
+    monkeypatch.setenv(TABLES_TOKEN_ENV, service.issue_token("bob"))
+    async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:
+        await pilot.press("j")
+        for _ in range(200):
+            screen = pilot.app.screen
+            if isinstance(screen, JoinTableScreen) and screen.query("#table-list") \
+                    and screen.query_one("#table-list").option_count:
+                break
+            await pilot.pause(0.05)
+        await pilot.press("down")  # to the list, on ann's table
+        held = threading.Event()
+        service._worker.submit(held.wait, 30)  # the server is busy
+        await pilot.press("enter")
+        line = screen.query_one("#tables-error")
+        for _ in range(500):
+            if str(line.render()).strip("✗ "):
+                break
+            await pilot.pause(0.05)
+        said = str(line.render())
+        held.set()
+        assert "did not answer" in said, said
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        for _ in range(200):
+            if isinstance(pilot.app.screen, TableScreen):
+                break
+            await pilot.pause(0.05)
+        assert isinstance(pilot.app.screen, TableScreen) and pilot.app.screen.remote.code == code
+        assert pilot.app.screen.remote.you == 1
+    await ann.close()

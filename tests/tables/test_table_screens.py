@@ -67,8 +67,11 @@ async def join_by_code(guest, host, code):
     await guest.press("j")
     await until(guest, lambda: isinstance(guest.app.screen, JoinTableScreen), "join")
     await guest.press(*code.lower(), "enter")
-    await until(guest, lambda: isinstance(guest.app.screen, TableScreen), "the guest's table")
-    await until(host, lambda: isinstance(host.app.screen, TableScreen), "the host's table")
+    # Built, not only switched to (the switch makes it the app's screen at once).
+    await until(guest, lambda: isinstance(guest.app.screen, TableScreen) and guest.app.screen.is_mounted,
+                "the guest's table")
+    await until(host, lambda: isinstance(host.app.screen, TableScreen) and host.app.screen.is_mounted,
+                "the host's table")
 
 
 def layout_recorder(layouts: list):
@@ -527,7 +530,10 @@ async def test_the_menu_has_the_keys_from_the_first_frame(service, monkeypatch):
     monkeypatch.setattr(ActionMenu, "focus", lambda self, scroll_visible=True: self)
     async for table, seats in ann_and_bob_at_a_table(service, monkeypatch):
         pilot, screen = seats[table.state.decision().seat]
-        await until(pilot, lambda: screen.remote.my_turn, "the first seat's turn on its screen")
+        # Built (the app's screen is the table's as soon as the switch begins; under
+        # load its mount came after the seat's turn did, and nothing had the focus yet).
+        await until(pilot, lambda: screen.is_mounted and screen.remote.my_turn,
+                    "the first seat's turn on its built screen")
         assert isinstance(screen.focused, ActionMenu)
         first = table.state.decision().choices[0].key
         await pilot.press("enter")

@@ -148,7 +148,7 @@ class SectionView(VoyPart):
         out = [self.title(_("Botany"), _("drops climb from the tips")),
                self.line(" " + _("flowers"), [sp(k, k[-1]) for k in bo if k.startswith("FL")]),
                Text(" " + set_cell_size(_("stem"), 9) + " ├ " + _("branches"), style=muted)]
-        width = max(len(W.reward_glyphs(bo[k]["reward"])) for k in stems) + 4
+        width = max((len(W.reward_glyphs(bo[k]["reward"])) for k in stems), default=0) + 4
         for k in stems:
             n = k[-1]
             stem = Text().append(f" {n}", style=self.style("head"))
@@ -161,7 +161,8 @@ class SectionView(VoyPart):
         # the roots above their tips, in numbered columns (a drop climbs straight up)
         rows = {"roots": [k for k in bo if k.startswith("RU")], "tips": [k for k in bo if k.startswith("RT")]}
         cells = {name: [sp(k) for k in keys] for name, keys in rows.items()}
-        widths = [max(row[i].cell_len for row in cells.values()) for i in range(len(rows["tips"]))]
+        widths = [max((row[i].cell_len for row in cells.values() if i < len(row)), default=1)
+                  for i in range(len(rows["tips"]))]
         numbers = Text("      ")
         for i, w in enumerate(widths):
             numbers.append(f" {i + 1:<{w - 1}}", style=muted)
@@ -316,7 +317,7 @@ class SectionView(VoyPart):
         star_pays = view.get("star_pays", {})
         out = [self.title(_("Writing"), _("head  ★ ★│texts from the left"))]
         room = self.content_size.width or 44
-        width = max(len(W.reward_glyphs(info["head"])) for info in rows.values()) + 1
+        width = max((len(W.reward_glyphs(info["head"])) for info in rows.values()), default=0) + 1
         self.glyphs("⇒")
         for r, info in rows.items():
             t = Text().append(f" {r[1:]}", style=self.style("head"))
@@ -348,7 +349,7 @@ class SectionView(VoyPart):
         glyph = {"star": "★", "leaf": "♣", "drop": "≈", "text": "¶"}
         cells = {kind: [self.space(f"{kind}:{i}", "", code) for i, code in enumerate(printed, 1)]
                  for kind, printed in rows.items()}
-        widths = [max(row[i].cell_len for row in cells.values() if i < len(row))
+        widths = [max((row[i].cell_len for row in cells.values() if i < len(row)), default=1)
                   for i in range(max(map(len, cells.values()), default=0))]
         head = Text().append(_("Recipes"), style=self.style("head"))
         head.append("  " + _("from other sections"), style=self.style("muted"))

@@ -253,6 +253,11 @@ async def test_a_game_night_with_a_quitter_a_drop_an_undo_and_a_restart(table_da
         # Dee's connection drops; she logs in again and Continue takes her to her seat,
         # with the game so far and the chat.
         await dee.child.terminate()
+        # Waited for as it happens: first the server hearing her connection end (its
+        # log says so; under load the hang-up of her app alone may take seconds), then
+        # what it told the table on Ann's screen. A failure says which of them failed.
+        await until(lambda: any(f"dee gone {code}" in line for line in server.log),
+                    "the server to hear dee's connection end", timeout=60)
         await ann.wait_for(r"dee has left the table", timeout=20)
         dee = await back_by_continue(clients, "dee", code)
         await read_the_log(dee, r"Resumed after \d+ choices", re.escape(f"ann: {CHAT}"))
