@@ -15,6 +15,7 @@ import pytest
 from inkterm.engine.registry import register_package
 
 from .seeds import SEED_VARIABLE, SLOW, TABLE_BOT_ITERATIONS
+from .slow_first import slow_first
 
 # --cpu-durations=N: the tests that cost the most CPU (tests/cpu_durations.py).
 pytest_plugins = ["tests.cpu_durations"]
@@ -47,6 +48,10 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 
 
 def pytest_collection_modifyitems(config, items):
+    # Under xdist (each worker collects the same order): the costliest tests first.
+    workers = getattr(config, "workerinput", {}).get("workercount")
+    if workers:
+        slow_first(items, workers)
     if SLOW or "slow" in (config.getoption("-m") or ""):
         return
     skip = pytest.mark.skip(reason="slow: set INKTERM_SLOW=1 (the nightly run) or use -m slow")
