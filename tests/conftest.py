@@ -97,4 +97,26 @@ def quick_table_bots(monkeypatch):
     monkeypatch.setattr(manager, "BotLimits", functools.partial(BotLimits, iterations=TABLE_BOT_ITERATIONS))
 
 
+@pytest.fixture(autouse=True)
+def quick_local_bots(monkeypatch):
+    """The same for a game at one keyboard (``TableDriver.local``: the app's games, the
+    CLI's): a search bot seated by level (``bot``, ``normal``, ``hard``) searches as few
+    iterations a move as a table's in a plain run. Its level and kind stay what the seat
+    says; a test that needs its strength or its budget makes its bot itself
+    (``make_bot``, ``SearchBot``), which this leaves alone; the nightly run seats the
+    real ones."""
+    if TABLE_BOT_ITERATIONS is None:
+        return
+    from inkterm import table_driver
+    from inkterm.bots import SearchBot, make_bot
+
+    def quick(spec: str, seed: int = 0):
+        bot = make_bot(spec, seed=seed)
+        if isinstance(bot, SearchBot) and bot.iterations is None:
+            bot.iterations = TABLE_BOT_ITERATIONS
+        return bot
+
+    monkeypatch.setattr(table_driver, "make_bot", quick)
+
+
 from .postgres import postgres, postgres_cluster  # noqa: E402,F401  (fixtures)
