@@ -15,18 +15,29 @@ $(STAMP): pyproject.toml constraints.txt
 play: $(STAMP)
 	$(BIN)/inkterm
 
-# Lint first, so CI keeps inkterm/ clean. The suite runs on every core (pytest-xdist,
-# a worker stealing from a busy one near the end); its last line gives its wall time.
+# Lint, then the suite. The suite runs on every core (pytest-xdist, a worker stealing
+# from a busy one near the end), its costliest tests dealt out first (tests/slow_first.py).
 # Three workers for two cores: a third of a worker's time is spent waiting (a Pilot's
 # pauses, an SSH client's round trips), which a spare worker fills (9:06 -> 7:30 here).
+# mypy (seconds of CPU on a clean clone, which has no cache of it) checks beside the
+# suite, in those waits; either failing fails the target, and mypy's words come after the suite's.
 # Its seeded random games change every run (the header prints INKTERM_SEED; set it to
 # repeat one); INKTERM_SLOW=1 make test is the nightly run, with the big sweeps.
 # Bytecode is written even where the environment says not to (PYTHONDONTWRITEBYTECODE):
-# compiled once here, not again by every worker of every run (pytest's rewritten test
-# modules are kept the same way). `pytest --cpu-durations=30` names the costliest tests.
-test: lint
-	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m compileall -q inkterm tests
-	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n $$(( $$(nproc) * 3 / 2 )) --dist worksteal
+# compiled once here, on every core, not again by every worker of every run (pytest's
+# rewritten test modules are kept the same way). `pytest --cpu-durations=30` names the
+# costliest tests. The last line is the whole target's wall time.
+test: $(STAMP)
+	@start=$$(date +%s); \
+	$(BIN)/ruff check inkterm || exit 1; \
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m compileall -q -j 0 inkterm tests || exit 1; \
+	$(BIN)/mypy > $(VENV)/mypy.log 2>&1 & types=$$!; \
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n $$(( $$(nproc) * 3 / 2 )) --dist worksteal; suite=$$?; \
+	wait $$types; typed=$$?; \
+	echo "mypy:"; cat $(VENV)/mypy.log; \
+	took=$$(( $$(date +%s) - start )); \
+	printf 'make test: %d:%02d wall (lint, compile and suite; not setting up .venv)\n' $$((took / 60)) $$((took % 60)); \
+	test $$suite = 0 && test $$typed = 0
 
 lint: $(STAMP)
 	$(BIN)/ruff check inkterm

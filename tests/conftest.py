@@ -5,6 +5,7 @@ run's seed (``INKTERM_SEED``, printed in the header and under any failure; set i
 repeat a run), at the quick sizes, or at the nightly sizes with ``INKTERM_SLOW=1``
 (see tests/seeds.py). Tests marked ``slow`` run only then, or with ``-m slow``."""
 import functools
+import gc
 import os
 import random
 import sys
@@ -15,6 +16,7 @@ import pytest
 from inkterm.engine.registry import register_package
 
 from .seeds import SEED_VARIABLE, SLOW, TABLE_BOT_ITERATIONS
+from .slow_first import slow_first
 
 # --cpu-durations=N: the tests that cost the most CPU (tests/cpu_durations.py).
 pytest_plugins = ["tests.cpu_durations"]
@@ -23,6 +25,15 @@ pytest_plugins = ["tests.cpu_durations"]
 # per test than pyproject's (pytest-timeout reads it before the ini file's).
 if SLOW:
     os.environ.setdefault("PYTEST_TIMEOUT", "1800")
+
+# The collector's full passes less often (every ~50 million allocations, not ~70
+# thousand): a test process keeps many long-lived objects (every
+# module a test imports, Textual's caches, games kept for comparison), and walking all
+# of them at every full pass was a quarter of a Pilot test's CPU. Cycles are still
+# found, by the young generations' passes and the full ones; a worker's memory peak
+# grows by about half (156 -> 234 MB over two UI files). Tests that count live objects
+# call gc.collect() themselves.
+gc.set_threshold(10_000, 50, 100)
 
 # The toy game joins the registry the way every game package does, for every test
 # (the conformance suite and the UI tests play it).
@@ -47,6 +58,10 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 
 
 def pytest_collection_modifyitems(config, items):
+    # Under xdist (each worker collects the same order): the costliest tests first.
+    workers = getattr(config, "workerinput", {}).get("workercount")
+    if workers:
+        slow_first(items, workers)
     if SLOW or "slow" in (config.getoption("-m") or ""):
         return
     skip = pytest.mark.skip(reason="slow: set INKTERM_SLOW=1 (the nightly run) or use -m slow")
@@ -90,6 +105,28 @@ def quick_table_bots(monkeypatch):
     from inkterm.tables.table_bots import BotLimits
 
     monkeypatch.setattr(manager, "BotLimits", functools.partial(BotLimits, iterations=TABLE_BOT_ITERATIONS))
+
+
+@pytest.fixture(autouse=True)
+def quick_local_bots(monkeypatch):
+    """The same for a game at one keyboard (``TableDriver.local``: the app's games, the
+    CLI's): a search bot seated by level (``bot``, ``normal``, ``hard``) searches as few
+    iterations a move as a table's in a plain run. Its level and kind stay what the seat
+    says; a test that needs its strength or its budget makes its bot itself
+    (``make_bot``, ``SearchBot``), which this leaves alone; the nightly run seats the
+    real ones."""
+    if TABLE_BOT_ITERATIONS is None:
+        return
+    from inkterm import table_driver
+    from inkterm.bots import SearchBot, make_bot
+
+    def quick(spec: str, seed: int = 0):
+        bot = make_bot(spec, seed=seed)
+        if isinstance(bot, SearchBot) and bot.iterations is None:
+            bot.iterations = TABLE_BOT_ITERATIONS
+        return bot
+
+    monkeypatch.setattr(table_driver, "make_bot", quick)
 
 
 from .postgres import postgres, postgres_cluster  # noqa: E402,F401  (fixtures)

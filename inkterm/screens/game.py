@@ -15,7 +15,7 @@ from inkterm.engine.saves import OpenSave
 from inkterm.i18n import _
 from inkterm.screens import SCREENS_CSS
 from inkterm.screens.areas import AREA_BINDINGS, FocusAreas
-from inkterm.screens.host import HostedScreen
+from inkterm.screens.host import HostedScreen, StyledOnce
 from inkterm.screens.lookups import Lookups
 from inkterm.screens.since import SINCE_BINDINGS, SinceLastTurn
 from inkterm.screens.turns import Turns
@@ -37,7 +37,7 @@ MIN_SIZE = (80, 24)
 LOCK_CHECK_SECONDS = 0.5
 
 
-class GameScreen(SinceLastTurn, Turns, FocusAreas, Lookups, HostedScreen):
+class GameScreen(SinceLastTurn, Turns, FocusAreas, Lookups, StyledOnce, HostedScreen):
     CSS_PATH = [SCREENS_CSS, *BOARD_CSS]
     #: The menu takes the keys from the first frame. Textual's default focuses the first
     #: widget that takes it, a board's part (perhaps a view not shown at this size), and

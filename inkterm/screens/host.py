@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, cast
 
+from textual import events
 from textual.screen import Screen
 
 if TYPE_CHECKING:
@@ -33,3 +34,23 @@ class HostedScreen(Screen):
     @property
     def host(self) -> Host:
         return cast("Host", self.app)
+
+
+class StyledOnce(Screen):
+    """A screen whose first coming to the front does not style every node again.
+
+    Textual restyles a whole screen each time it comes to the front (ScreenResume).
+    The first time, a game screen was just composed, each node styled as it mounted,
+    its size classes given before that (the app's ``push_screen``), so that pass
+    changed nothing and cost a third of opening a game. Coming back later (after the
+    log, the rules, a hand-off) restyles as Textual does. (Not every screen may skip
+    it: the setup screen's picture changes without it; the game screens' do not, at
+    either size, in every snapshot.)"""
+
+    _resumed_once = False
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Handled here before Screen's own handler (subclass first), which reads the flag.
+        if not self._resumed_once:
+            self._resumed_once = True
+            event.refresh_styles = False
