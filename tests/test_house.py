@@ -47,3 +47,11 @@ def test_the_check_finds_a_name_however_it_is_written():
         for line in (f'new_game("{gid}", seats)', f"def test_{gid}_board():", f"# {title.upper()}'s hand"):
             assert names_of(gid).search(line), line
         assert not names_of(gid).search(f"un{gid}ly")  # inside a longer word: not a name
+
+
+def test_the_game_screen_stays_thin():
+    """The game screen renders and routes keys; who plays, saving and the story live in
+    the table driver and the screen's mixins (issue: a thin game screen, ≤ 300 lines)."""
+    screen = TESTS.parent / "inkterm" / "screens" / "game.py"
+    lines = len(screen.read_text(encoding="utf-8").splitlines())
+    assert lines <= 300, f"screens/game.py has {lines} lines: move what is not drawing or keys out"

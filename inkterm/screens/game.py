@@ -39,10 +39,8 @@ LOCK_CHECK_SECONDS = 0.5
 
 class GameScreen(SinceLastTurn, Turns, FocusAreas, Lookups, StyledOnce, HostedScreen):
     CSS_PATH = [SCREENS_CSS, *BOARD_CSS]
-    #: The menu takes the keys from the first frame. Textual's default focuses the first
-    #: widget that takes it, a board's part (perhaps a view not shown at this size), and
-    #: the move to the menu in on_mount is only queued on the app: an app whose queue was
-    #: held up left its player's Enter on the board meanwhile.
+    #: The menu takes the keys from the first frame (Textual's default, a board's part,
+    #: perhaps hidden at this size, kept a player's Enter while on_mount's move waited).
     AUTO_FOCUS = "#menu"
     #: List a bot's options in the menu while it thinks (the demo does).
     SHOW_BOT_CHOICES = False
@@ -161,9 +159,8 @@ class GameScreen(SinceLastTurn, Turns, FocusAreas, Lookups, StyledOnce, HostedSc
         return self.table.save_error is None
 
     def still_ours(self) -> bool:
-        """Whether this session still holds its save; once another session took it
-        over, this one says so at once and watches instead (no choice is applied here
-        and then lost)."""
+        """Whether this session still holds its save; once another took it over, this
+        one says so at once and watches (no choice is applied here and then lost)."""
         told = None if self._lost else self.table.taken_over()
         if told is None:
             return not self._lost
