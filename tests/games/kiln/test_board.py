@@ -621,13 +621,17 @@ async def test_whole_table_scrolls_a_highlighted_hand_card_into_sight():
     async with app.run_test(size=(76, 20)) as pilot:
         app.screen.add_class("-wide", "-tall")
         app.board.show(view, frozenset())
-        await pilot.pause()
+        for _ in range(200):  # laid out (taller than the screen) within 10 s, however busy
+            await pilot.pause(0.05)
+            if app.board.max_scroll_y > 0:
+                break
         assert app.board.scroll_offset.y == 0 and app.board.max_scroll_y > 0
         last = me["hand_cards"][-1]
         app.board.show(view, frozenset({f"card:{last['id']}"}))
-        # Scrolled after a refresh or two: at once on a quiet machine, later on a busy one.
-        for _ in range(500):
-            await pilot.pause()
+        # Scrolled after a refresh or two: at once on a quiet machine, later on a busy one
+        # (refreshes come by the clock: a count of bare pauses can all pass before one).
+        for _ in range(200):
+            await pilot.pause(0.05)
             if app.board.scroll_offset.y > 0:
                 break
         assert app.board.scroll_offset.y > 0
