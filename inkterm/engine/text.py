@@ -31,6 +31,7 @@ n, **params)`` and ``pmsg(context, literal, **params)``; all are extraction keyw
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, Union
 
 from inkterm import i18n
@@ -283,6 +284,12 @@ def render(text: Any, lang: str | None = None) -> str:
 def english(text: Any) -> str:
     """A text in English: where the rules compare a text with their own words."""
     return _render(text, i18n.DEFAULT)
+
+
+def one_of(items: Sequence[Any]) -> Any:
+    """Texts as a choice among them, in the reader's words: "A", "A or B", "A, B or C"."""
+    items = list(items)
+    return items[0] if len(items) == 1 else Msg("{items} or {last}", items=tuple(items[:-1]), last=items[-1])
 
 
 def to_data(text: Any) -> Any:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from inkterm.engine.text import Msg, Term, Text
+from inkterm.engine.text import Msg, Term, Text, one_of
 
 from .content import COLOUR_WORDS, CUBE_NAMES, Space
 
@@ -63,5 +63,4 @@ def space(sp: Space) -> Msg | str:
 
 def either(shapes) -> Text:
     """Bottle shapes as a choice: "star or circle"."""
-    said = [SHAPE.get(s, s) for s in shapes]
-    return said[0] if len(said) == 1 else Msg("{items} or {last}", items=tuple(said[:-1]), last=said[-1])
+    return one_of([SHAPE.get(s, s) for s in shapes])

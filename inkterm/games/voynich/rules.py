@@ -396,7 +396,7 @@ class State(GameState):
             line: Text = (Msg("Step {step} {dots}: adds {actions}; {score}.", **args) if new is not acts else
                           Msg("Step {step} {dots}: does {actions}; {score}.", **args))
             if step < 4:
-                line = sentences(line, Msg("To advance ({arrow}): {condition}.", arrow=C.cards_model.arrows[step - 1],
+                line = sentences(line, Msg("To advance ({arrow}): {condition}.", arrow=W.TURN[C.cards_model.arrows[step - 1]],
                                            condition=W.condition_words(C.cond(cid, step))))
             lines.append(line)
             prev = acts

@@ -8,6 +8,8 @@ from inkterm.engine import new_game
 from inkterm.games.voynich import words as W
 from inkterm.games.voynich.content import content
 
+from tests.languages import lang  # noqa: F401  (a fixture)
+
 from .codes import codes_in
 
 
@@ -63,3 +65,14 @@ def test_inspect_reads_every_card_in_words():
         text = st.describe(touch, 0)
         assert not codes_in(label) and not codes_in(text), (label, codes_in(text))
         assert text.count("Step ") == 4
+
+
+def test_a_help_card_names_the_kinds_it_scores(lang):
+    """The help card says what a card scores by the kind's name ("♣ 植物学"), not by
+    the card data's abbreviation ("♣ Bo"), and how it turns in the rules' words."""
+    from inkterm.widgets.voynich.common import kind_word
+
+    assert kind_word("Bo") == kind_word("botany") != "Bo"
+    st = new_game("voynich", ["Ann", "Bob"], seed=5)
+    text = st.describe(st.lookups(0)[0][0], 0)
+    assert "rotate" not in text and "flip" not in text, text
