@@ -8,7 +8,7 @@ from inkterm.engine import new_game
 from inkterm.games.voynich import words as W
 from inkterm.games.voynich.content import content
 
-from tests.languages import lang  # noqa: F401  (a fixture)
+from tests.languages import lang  # noqa: F401, F811  (a fixture)
 
 from .codes import codes_in
 
@@ -67,7 +67,7 @@ def test_inspect_reads_every_card_in_words():
         assert text.count("Step ") == 4
 
 
-def test_a_help_card_names_the_kinds_it_scores(lang):
+def test_a_help_card_names_the_kinds_it_scores(lang):  # noqa: F811  (the fixture)
     """The help card says what a card scores by the kind's name ("♣ 植物学"), not by
     the card data's abbreviation ("♣ Bo"), and how it turns in the rules' words."""
     from inkterm.widgets.voynich.common import kind_word
