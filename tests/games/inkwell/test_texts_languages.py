@@ -97,13 +97,7 @@ def test_every_view_of_a_game_is_json():
 def test_japanese_calls_a_technique_by_the_rules_word():
     """The Japanese rules call a technique 技法; every Japanese text of the game does the
     same (a card's text and the inspect lines once said テクニック)."""
-    from babel.messages.pofile import read_po
+    from tests.i18n.terms import saying, texts_in
 
-    from inkterm.lessons import ASSETS
-
-    ja = [p.read_text(encoding="utf-8") for p in (ASSETS / "inkwell").glob("*.ja.*")]
-    with open(ASSETS / "locale" / "ja" / "LC_MESSAGES" / "inkterm.po", "rb") as po:
-        ja += [str(m.string) for m in read_po(po)
-               if any("inkwell" in path for path, _line in m.locations)]
-    assert "技法" in ja[0] + "".join(ja)
-    assert [t for t in ja if "テクニック" in t] == []
+    texts = texts_in("inkwell", "ja")
+    assert saying(texts, "技法") and saying(texts, "テクニック") == []
