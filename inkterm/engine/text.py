@@ -44,6 +44,8 @@ YOU = i18n.N_("you")
 
 _WHO_VERB = re.compile(r"\{(\w+)\} (\w+)")
 _WHO_POSSESSIVE = re.compile(r"\{(\w+)\}'s\b")
+#: A template of placeholders alone (no word of any language in it).
+_WORDLESS = re.compile(r"^(?:\{\w+\}|[^A-Za-z{}])*$")
 
 
 class Term:
@@ -136,6 +138,8 @@ class Msg:
         if not args:
             return template
         values = {k: _render(v, lang) for k, v in args.items()}
+        if english and (i18n.language() if lang is None else lang) != i18n.DEFAULT and _WORDLESS.match(template):
+            english = False  # "{name} {score}": no words to translate, the names are the reader's
         if english:
             template = _second_person(template, args)
         else:
