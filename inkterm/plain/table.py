@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TextIO
 
 from inkterm.engine import GAMES, IllegalChoice
+from inkterm.engine.text import seat_name
 from inkterm.i18n import N_, _, ngettext
 from inkterm.plain.board import board_sentences, game_words
 from inkterm.plain.lines import Closed, Lines
@@ -215,7 +216,7 @@ class PlainTable:
             self.out.say((ngettext("{place}. {name}: {score} point ({parts}).",
                                    "{place}. {name}: {score} points ({parts}).", standing.score) if parts else
                           ngettext("{place}. {name}: {score} point.", "{place}. {name}: {score} points.", standing.score)).format(
-                place=place, name=standing.name, score=standing.score, parts=parts), indent=3)
+                place=place, name=seat_name(standing.name), score=standing.score, parts=parts), indent=3)
         for line in result.tiebreaks:
             self.out.say(str(line))
 
