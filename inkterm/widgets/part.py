@@ -152,9 +152,10 @@ class BoardPart(TextBox, Generic[V]):
         self._shape = key
 
     def show_lines(self, lines: list[Text]) -> None:
-        """Show these lines; their shape is their number and the widths (in cells: a CJK
-        character takes two) of those that may wrap (a highlight moving within a part keeps its size)."""
-        self.show(Group(*lines), tuple(-1 if line.no_wrap else line.cell_len for line in lines))
+        """Show these lines; their shape is their number and the words of those that may
+        wrap (a highlight moving within a part keeps its size; a line of the same width
+        but other words may wrap into more lines: the recipes' row of padded cells)."""
+        self.show(Group(*lines), tuple(-1 if line.no_wrap else line.plain for line in lines))
 
     def redraw(self, view: V, touches: frozenset[str], detail: bool) -> None:
         """Draw unless nothing this part shows has changed."""
