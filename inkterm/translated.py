@@ -101,6 +101,14 @@ def option_choice(game: str, option, value: object) -> str:
     return words.choices.get(str(value), str(value)) if words else str(value)
 
 
+def choice_words(game: str, option: str, value: object, english: str) -> str:
+    """One of an option's values by the option's name, in the reader's words
+    (``english`` where the language has none: the Rival's "Standard")."""
+    t = _current(game)
+    words = t.game.options.get(option) if t else None
+    return words.choices.get(str(value), english) if words else english
+
+
 def item_name(game: str, kind: str, item_id: object, english: str) -> str:
     """An item's name (a card's, a technique's, a page's) in the active language."""
     t = _current(game)

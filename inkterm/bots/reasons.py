@@ -11,7 +11,8 @@ has the game's ``reasons`` module (``inkterm/games/<game>/reasons.py``) say, par
 part, what changed in it: its ``TELLERS`` map each part's name to words read from the
 seat's view before and after (or, for a judgement no view shows, to the words said
 when that part rose). The parts that moved most come first; a part the module
-has no words for is named as the evaluation names it. ``sets_up`` adds what the move
+has no words for is named as the evaluation names it (in the reader's language: the
+names are marked for the catalog as ``TELLERS``' keys). ``sets_up`` adds what the move
 makes possible next. The look-ahead runs on a copy whose hidden parts are guessed
 (``determinize``) and stops at anything revealed (a roll, a draw), so a reason never
 tells what is not known yet. A game without such a module says what the look-ahead
@@ -101,7 +102,7 @@ def in_words(before, after, seat: int, viewer: int | None = None) -> tuple[list[
         else:
             said = tell(bv, av, seat) if tell is not None else []
         if not said and name in raised:
-            said = [str(Msg("more for {part}", part=name))]
+            said = [str(Msg("more for {part}", part=Msg(name)))]  # the name as TELLERS marks it
         gains += [w for w in said if w not in gains]
     sets_up = words.sets_up(bv, av, seat) if words is not None else []
     return gains, sets_up

@@ -31,6 +31,7 @@ n, **params)`` and ``pmsg(context, literal, **params)``; all are extraction keyw
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, Union
 
 from inkterm import i18n
@@ -43,6 +44,8 @@ YOU = i18n.N_("you")
 
 _WHO_VERB = re.compile(r"\{(\w+)\} (\w+)")
 _WHO_POSSESSIVE = re.compile(r"\{(\w+)\}'s\b")
+#: A template of placeholders alone (no word of any language in it).
+_WORDLESS = re.compile(r"^(?:\{\w+\}|[^A-Za-z{}])*$")
 
 
 class Term:
@@ -135,6 +138,8 @@ class Msg:
         if not args:
             return template
         values = {k: _render(v, lang) for k, v in args.items()}
+        if english and (i18n.language() if lang is None else lang) != i18n.DEFAULT and _WORDLESS.match(template):
+            english = False  # "{name} {score}": no words to translate, the names are the reader's
         if english:
             template = _second_person(template, args)
         else:
@@ -283,6 +288,12 @@ def render(text: Any, lang: str | None = None) -> str:
 def english(text: Any) -> str:
     """A text in English: where the rules compare a text with their own words."""
     return _render(text, i18n.DEFAULT)
+
+
+def one_of(items: Sequence[Any]) -> Any:
+    """Texts as a choice among them, in the reader's words: "A", "A or B", "A, B or C"."""
+    items = list(items)
+    return items[0] if len(items) == 1 else Msg("{items} or {last}", items=tuple(items[:-1]), last=items[-1])
 
 
 def to_data(text: Any) -> Any:

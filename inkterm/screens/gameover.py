@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 
 from inkterm.engine.swings import score_lines, swings, turns
+from inkterm.engine.text import seat_name
 from inkterm.i18n import N_, _
 from inkterm.screens import SCREENS_CSS
 from inkterm.widgets.footer import KeyFooter
@@ -29,7 +30,7 @@ def ranking_table(result) -> Table:
         mark = "★ " if place == 0 else "  "
         table.add_row(
             Text(mark + _(PLACES[place]), style="bold" if place == 0 else ""),
-            plain_cell(standing.name),
+            plain_cell(seat_name(standing.name)),
             str(standing.score),
         )
     return table
@@ -48,7 +49,7 @@ def breakdown_table(result) -> Table | None:
     table = Table(title=_("Score breakdown"), expand=False, box=box.SIMPLE_HEAD)
     table.add_column("")
     for s in columns:
-        table.add_column(plain_cell(s.name), justify="right")
+        table.add_column(plain_cell(seat_name(s.name)), justify="right")
     for label in labels:
         cells = []
         for s in columns:
@@ -96,7 +97,7 @@ class GameOverScreen(Screen):
         if not played:
             return
         yield Plain(Text(_("The game in scores"), style="bold"), id="scores-title")
-        yield ScoreChart(list(record.seats), score_lines(played, len(record.seats)),
+        yield ScoreChart([seat_name(n) for n in record.seats], score_lines(played, len(record.seats)),
                          [t.round for t in played], id="score-chart")
         moments = swings(played, list(record.seats))
         if moments:

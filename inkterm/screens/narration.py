@@ -110,10 +110,19 @@ class Narration:
         return words_in(text)
 
 
+def deciding(who: str, prompt: str) -> str:
+    """"Ann: choose a zone": the prompt once named by its chooser (a game's prompt may
+    name the chooser itself, in the reader's words: "Ann：选择一个区域")."""
+    named = _("{name}: {text}")
+    for prefix in (f"{who}: ", named.format(name=who, text="")):
+        prompt = prompt.removeprefix(prefix)
+    return named.format(name=who, text=prompt)
+
+
 def narrate(state, d, key: str, reason: Reason) -> Narration:
     """The narration of ``d`` (a decision of ``state``, before ``key`` is applied)."""
     who = state.seats[d.seat]
-    prompt = str(d.prompt).removeprefix(f"{who}: ")
+    prompt = str(d.prompt)
     chosen = d.get(key)
     said = str(chosen.label) if chosen is not None else key
     if chosen is not None and chosen.hint and chosen.hint != chosen.label:
@@ -124,7 +133,7 @@ def narrate(state, d, key: str, reason: Reason) -> Narration:
         return str(c.label) if c is not None else k
 
     return Narration(
-        decided=_("{name}: {text}").format(name=who, text=prompt),
+        decided=deciding(who, prompt),
         chosen=said,
         why=why(state, d, key, reason, label),
         rule=rule_for(state.record.game, d.topic),

@@ -10,7 +10,7 @@ from inkterm.scenes import Scene
 from inkterm.screens import demo
 from inkterm.screens.demo import DemoScreen
 from inkterm.screens.demo_steps import reading_seconds
-from inkterm.screens.narration import Narration, rule_for
+from inkterm.screens.narration import Narration, deciding, rule_for
 from inkterm.screens.teaching import PANEL_TEXT, leave, one_shot
 from inkterm.widgets.plain import Plain
 
@@ -26,8 +26,7 @@ def told(state, d, key: str, say: str, topic: str) -> Narration:
     said = str(chosen.label) if chosen is not None else key
     if chosen is not None and chosen.hint and chosen.hint != chosen.label:
         said += f" — {chosen.hint}"
-    prompt = str(d.prompt)
-    return Narration(decided=_("{name}: {text}").format(name=who, text=prompt.removeprefix(f"{who}: ")),
+    return Narration(decided=deciding(who, str(d.prompt)),
                      chosen=said, why=say, rule=rule_for(state.record.game, topic), why_label=N_("Look"))
 
 

@@ -19,7 +19,7 @@ class Hanging:
 
     @property
     def shape(self) -> Hashable:
-        return (self.head.cell_len, self.body.cell_len)
+        return (self.head.cell_len, self.body.plain)
 
     @property
     def plain(self) -> str:

@@ -25,7 +25,7 @@ V = TypeVar("V", bound=Mapping[str, Any])
 def _line_shape(line: Text | Hanging) -> Hashable:
     if isinstance(line, Hanging):
         return line.shape
-    return -1 if line.no_wrap else line.cell_len
+    return -1 if line.no_wrap else line.plain
 
 
 def keeps_size(widget: Plain) -> bool:
@@ -159,9 +159,10 @@ class BoardPart(TextBox, Generic[V]):
         self._shape = key
 
     def show_lines(self, lines: Sequence[Text | Hanging]) -> None:
-        """Show these lines; their shape is their number and the widths (in cells: a CJK
-        character takes two) of those that may wrap, and their indents (a highlight
-        moving within a part keeps its size)."""
+        """Show these lines; their shape is their number, the words of those that may
+        wrap and their indents (a highlight moving within a part keeps its size; a line
+        of the same width but other words may wrap into more lines: the recipes' row of
+        padded cells)."""
         self.show(Group(*lines), tuple(_line_shape(line) for line in lines))
 
     def redraw(self, view: V, touches: frozenset[str], detail: bool) -> None:

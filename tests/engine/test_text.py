@@ -89,3 +89,13 @@ def test_a_seat_named_you_in_a_list_is_the_reader_in_its_language(reading):
     assert score_sentence({"name": "You", "score": 2}).startswith("你")
     reading("ja")
     assert score_sentence({"name": "You", "score": 2}).startswith("あなた")
+
+
+def test_a_seat_named_you_in_a_wordless_message_is_the_reader(reading):
+    """A message of placeholders alone ("{name} {score}", in the game-over line "bot 41,
+    You 2") has no translation to find, yet names the reader in the reader's language."""
+    m = Msg("Game over. {scores}.", scores=(Msg("{name} {score}", name="You", score=2),))
+    assert str(Msg("{name} {score}", name="You", score=2)) == "You 2"
+    reading("ja")
+    assert Msg("{name} {score}", name="You", score=2).render() == "あなた 2"
+    assert "You" not in m.render() and "You" in m.render("en")

@@ -8,6 +8,8 @@ import unicodedata
 from functools import cache
 
 from rich.cells import cell_len
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.geometry import Region
 from textual.widgets import Button, Input, Static
@@ -120,19 +122,35 @@ async def open_screen(pilot, screen: str) -> None:
     await pilot.pause()
 
 
+def widget_content(widget):
+    content = getattr(widget, "content", None)
+    return getattr(content, "renderable", content)  # Plain's wrapper (widgets/plain.py)
+
+
 def shown_text(widget) -> str:
     """The text a widget shows; "" for a drawing that is not one text (a board's part
     built of Rich renderables), whose cells the edge check still covers."""
     label = widget.label if isinstance(widget, Button) else widget.render()
     if isinstance(label, (str, Text)) or isinstance(widget, Button):
         return str(getattr(label, "plain", label))
-    content = getattr(widget, "content", None)
-    content = getattr(content, "renderable", content)  # Plain's wrapper (widgets/plain.py)
+    content = widget_content(widget)
     if isinstance(content, (str, Text)):
         return str(getattr(content, "plain", content))
     if isinstance(content, FirstThatFits):  # the form shown at the widget's width
         return content.forms[content.index(widget.content_size.width)].plain
+    if isinstance(content, Table):  # the game-over's ranking and score breakdown
+        return table_text(content)
+    if isinstance(content, Group):  # a demo's narration: its lines of text (its rule is data, read by the rules' tests)
+        return "\n".join(part.plain for part in content.renderables if isinstance(part, Text))
     return ""
+
+
+def table_text(table: Table) -> str:
+    """A Rich table's words: its title and every cell of text, one per line (a table is
+    drawn to fit its widget, so its cells are read, not its drawing)."""
+    cells = [table.title, *(c.header for c in table.columns), *(cell for c in table.columns for cell in c.cells)]
+    # Words only: a grid laying out panels (a board's boxes) is drawn, not read, here.
+    return "\n".join(str(getattr(cell, "plain", cell)) for cell in cells if isinstance(cell, (str, Text)) and cell)
 
 
 def drawn_text(widget) -> str:
@@ -142,6 +160,12 @@ def drawn_text(widget) -> str:
 
 def bare(text: str) -> str:
     return FRAME.sub("", text)
+
+
+def whole_or_cut(piece: str, drawn: str) -> bool:
+    """``piece`` is drawn whole, or (a table's cell that keeps to one line) cut by Rich
+    with "…" where its column ends: by cells, so no wide character is halved."""
+    return piece in drawn or any(piece[:n] + "…" in drawn for n in range(1, len(piece)))
 
 
 def problems(app) -> list[str]:
@@ -160,7 +184,10 @@ def problems(app) -> list[str]:
         region = widget.region
         if region.right > width:
             found.append(f"{where}: reaches column {region.right} of {width}: {text!r}")
-        if widget.id not in CUT_ON_PURPOSE and bare(text) not in bare(drawn_text(widget)):
+        drawn = bare(drawn_text(widget))
+        # A table's cells (a group's texts) are each drawn whole in its drawing.
+        pieces = text.splitlines() if isinstance(widget_content(widget), (Table, Group)) else [text]
+        if widget.id not in CUT_ON_PURPOSE and not all(whole_or_cut(bare(piece), drawn) for piece in pieces):
             found.append(f"{where}: drawn as {drawn_text(widget).strip()!r}, not whole: {text!r}")
         for char in text:
             if unicodedata.east_asian_width(char) in "WF" and cell_len(char) != 2:
@@ -208,9 +235,21 @@ def not_yet_translated(widget, game: str | None) -> bool:
     return False
 
 
+@cache
+def glyph_run(game: str | None) -> re.Pattern[str]:
+    """A run of the game's own Latin glyphs with nothing between ("OKN": OK and a
+    neutral piece; "YG": a yellow and a green cube), kept in every language."""
+    if game is None:
+        return re.compile(r"(?!)")
+    from inkterm.widgets.legend import legend_for
+
+    marks = {m for g in legend_for(game).glyphs for m in g.glyph.split() if re.fullmatch(r"[A-Z]{1,2}", m)}
+    return re.compile("(?:" + "|".join(sorted(marks, key=len, reverse=True)) + ")+") if marks else re.compile(r"(?!)")
+
+
 def english_words_in(text: str, game: str | None = None) -> set[str]:
     words = set(LATIN_WORD.findall(text)) - ALLOWED_LATIN - ALLOWED_NAMES - ALLOWED_KEYS
-    return {w for w in words if not MARK.match(w)} - kept_latin(game, i18n.language())
+    return {w for w in words if not MARK.match(w) and not glyph_run(game).fullmatch(w)} - kept_latin(game, i18n.language())
 
 
 def english_words(app, engine_words: str = "") -> set[str]:

@@ -46,3 +46,24 @@ def test_a_reasons_glue_is_in_the_language(game, lang):
         if not still_english(game):  # the game's own words too (what a move gains, sets up)
             assert not set(re.findall(r"[A-Za-z]{2,}", said)) - set(state.seats), said  # names stay
         state.apply(key)
+
+
+@pytest.mark.parametrize("game", [g for g in sorted(GAMES) if g in {p.values[0] for p in game_params()}])
+def test_every_part_of_the_evaluation_is_named_in_the_language(game, lang):  # noqa: F811
+    """A reason names a part of the bot's evaluation that rose when the game has no
+    other words for it ("more for {part}"): every part ``value_parts`` names, and every
+    part the game's ``TELLERS`` tell, is in the language (a demo said "blanks the tokens
+    make now更有利")."""
+    import random
+
+    from inkterm.bots.hooks import hooks
+    from inkterm.bots.reasons import game_words
+    from inkterm.engine.text import Msg
+
+    state, rng = new_game(game, ["Ann", "Bob"][:max(1, GAMES[game].min_players)] + ["Cy"], seed=4), random.Random(4)
+    names = set(getattr(game_words(game), "TELLERS", {}))
+    while not state.is_over and len(state.record.choices) < 150:
+        names |= {name for name, _v in hooks(game).value_parts(state, state.decision().seat)}
+        state.apply(rng.choice(state.decision().keys))
+    said = {name: str(Msg("more for {part}", part=Msg(name))) for name in names}
+    assert said and {name: s for name, s in said.items() if re.search(r"[A-Za-z]{3,}", s.replace("OK", ""))} == {}

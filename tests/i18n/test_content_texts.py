@@ -5,6 +5,7 @@ id, with its placeholders and numbers kept; the app reads them in the language."
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -19,6 +20,7 @@ from inkterm.widgets.legend import Legend, legend_for
 
 from ..registered import games
 from .test_content_words import NUMBER
+from .test_engine_languages import MARKS
 
 LANGS = ("zh", "ja")
 FILES = ("lessons.json", "scenes.json", "glyphs.json")
@@ -47,6 +49,24 @@ def test_every_text_is_translated(english, lang):
         # Every number of the English is kept (a translation may write out "a point" as 1).
         assert Counter(NUMBER.findall(source)) <= Counter(NUMBER.findall(text)), (key, text)
         assert text != source or not any(c.isalpha() and c.isascii() for c in source) or key in optional, key
+    # No English word is left in a translation: only the seats' names, keys and marks.
+    kept = set(seat_names(data)) | KEYS
+    left = {key: words for key, text in table.texts.items()
+            if (words := set(re.findall(r"[A-Za-z]{2,}", MARKS.sub("", text))) - kept)}
+    assert left == {}
+
+
+#: Keys a text names as they are printed on the keyboard.
+KEYS = {"Enter", "Esc", "Tab"}
+
+
+def seat_names(data) -> list[str]:
+    """The players' names a lesson's or a scene's data seats (kept in every language)."""
+    if isinstance(data, dict):
+        return [*data.get("seats", []), *(n for v in data.values() for n in seat_names(v))]
+    if isinstance(data, list):
+        return [n for v in data for n in seat_names(v)]
+    return []
 
 
 @pytest.mark.parametrize("lang", LANGS)

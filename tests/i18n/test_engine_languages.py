@@ -1,7 +1,9 @@
 """Every text a game's rules make reads in Chinese and in Japanese: a seeded random
 game of each registered game, every decision's prompt, choices, hints and closed
-places and every event rendered in zh and ja, holds no message the catalog leaves
-untranslated and no English word but the seats' names."""
+places and every event rendered in zh and ja, what inspect says of everything one may
+look up now and then, and the end's result (headline, score breakdown, tie-breaks),
+holds no message the catalog leaves untranslated and no English word but the seats'
+names."""
 from __future__ import annotations
 
 import random
@@ -20,6 +22,37 @@ SEATS = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 #: (a bottle's colour letter, a card's id) are one capital or a capital and digits, or
 #: a level's Roman numeral as the rulebooks write it (page III, III-4).
 MARKS = re.compile(r"\b[A-Z]{1,2}\d*\b|\bI{1,3}\b|\$")
+
+
+#: Inspect's texts are read every so many choices (each asks for every lookup).
+INSPECT_EVERY = 40
+
+
+def inspect_texts(state, lang: str):
+    """What inspect shows: every lookup's label and its description (asked in ``lang``,
+    as the screen asks: a game may say them as strings in the reader's language)."""
+    i18n.use(lang)
+    try:
+        for touch, label in state.lookups():
+            yield str(label)
+            yield str(state.describe(touch) or "")
+    finally:
+        i18n.use("en")
+
+
+def result_texts(state, lang: str):
+    """The game-over screen's texts from the rules (the result is made in ``lang``:
+    a breakdown's labels come rendered in the reader's language)."""
+    i18n.use(lang)
+    try:
+        result = state.result()
+        yield str(result.headline)
+        for standing in result.standings:
+            for label, _points in standing.breakdown:
+                yield label
+        yield from result.tiebreaks
+    finally:
+        i18n.use("en")
 
 
 def texts_of(state, events):
@@ -71,14 +104,21 @@ def test_a_random_game_reads_in_the_language(game, lang):
     missing: dict[str, str] = {}
     english: dict[str, str] = {}
     events: list = []
-    for _ in range(400):
-        for text in texts_of(state, events):
+    for step in range(400):
+        said_now = list(texts_of(state, events))
+        if step % INSPECT_EVERY == 0 or state.is_over:
+            said_now += inspect_texts(state, lang)
+        if state.is_over:
+            said_now += result_texts(state, lang)
+        for text in said_now:
             for m in messages(text):
                 if untranslated(m, lang):
                     missing[m.id] = render(m, lang)
             said = render(text, lang)
             if words := english_words(said, seats):
                 english[said] = " ".join(words)
+            if ": " in said:  # the languages' own colon, "：" (a text made as an English string)
+                english[said] = ": "
         if state.is_over:
             break
         events = state.apply(rng.choice(state.decision().choices).key)

@@ -14,6 +14,7 @@ from inkterm import i18n
 from inkterm.screens.game import GameScreen
 from tests.random_play import after_random_steps
 from tests.registered import game_params
+from tests.seeds import SLOW
 
 from .screens import app_in, english_words, english_words_in, game_of, problems, still_english
 
@@ -225,3 +226,64 @@ async def test_a_lesson(game, lang, size):
         await settle(pilot, LearnScreen)
         assert isinstance(app.screen, LearnScreen)
         assert_in_the_language(app, status_phase(app))
+
+
+#: How many steps of a demo (and of a lesson) the walks below read: every step of a
+#: lesson and a long demo in the nightly run, the first steps otherwise.
+WALK = 400 if SLOW else 12
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", game_params(shipped=True, lesson=True))
+async def test_a_lesson_step_by_step(game, lang):
+    """Each step of a lesson (its panel, the board it points at, what the others did
+    meanwhile) in the language and drawn whole, at 80×24, where room is least."""
+    from inkterm.screens.learn import LearnScreen
+
+    async with running(lang, (80, 24)) as (app, pilot):
+        app.start_lesson(game, restart=True)
+        await settle(pilot, LearnScreen)
+        screen = app.screen
+        for _ in range(WALK):
+            assert_in_the_language(app, status_phase(app))
+            step = screen.showing_step
+            if screen.tutor.finished:
+                break
+            if step is None:  # the others play
+                await pilot.pause(0.05)
+                continue
+            if step.asks:
+                screen.play(step.accept[0])
+            else:
+                await pilot.press("enter")
+            await settle(pilot)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", game_params(shipped=True))
+async def test_a_demo_step_by_step(game, lang, monkeypatch):
+    """A demo's steps one after another (→): each narration (the decision, the choice,
+    the bot's reason, the rule) in the language and drawn whole."""
+    from inkterm.screens import demo
+    from inkterm.screens.demo import DemoScreen
+
+    monkeypatch.setattr(demo, "PACE", 1000.0)
+    async with running(lang, (120, 40)) as (app, pilot):
+        app.start_demo(game, 2, 11)
+        await settle(pilot, DemoScreen)
+        screen = app.screen
+        for _ in range(100):
+            if screen.shown is not None:
+                break
+            await pilot.pause(0.05)
+        await pilot.press("space")  # paused: → steps on
+        for _ in range(WALK):
+            if app.screen is not screen or screen._finished:
+                break
+            assert_in_the_language(app, status_phase(app))
+            await pilot.press("right")
+            await settle(pilot)
+            for _ in range(50):
+                if screen.shown is not None and screen.shown.at == len(screen.state.record.choices):
+                    break
+                await pilot.pause(0.05)

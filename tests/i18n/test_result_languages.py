@@ -66,3 +66,30 @@ def test_the_tie_break_lines_in_the_language(game, lang):
             continue
         assert not [m.id for m in messages(text) if untranslated(m, lang)], str(text)
         assert english_words(render(text, lang), [*state.seats, "OK"]) == [], render(text, lang)
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+async def test_the_reader_is_named_in_the_language_on_the_game_over_screen(lang):
+    """A seat named You (a lesson's learner) is the reader in the ranking, the score
+    breakdown's columns and the chart's legend, as in the headline."""
+    from inkterm.screens.gameover import GameOverScreen
+    from inkterm.widgets.score_chart import ScoreChart
+    from tests.random_play import after_random_steps
+
+    from .screens import app_in, table_text
+    from .test_game_screens import settle
+
+    state = after_random_steps(game_params(seats=2)[0].values[0], ["You", "bot"], seed=5, steps=100_000, bot_seed=5)
+    app = app_in(lang)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            await app.push_screen(GameOverScreen(state))
+            await settle(pilot, GameOverScreen)
+            you = i18n.gettext("you")
+            for table in ("#ranking", "#breakdown"):
+                shown = table_text(app.screen.query_one(table).content.renderable)
+                assert you in shown.split("\n") and "You" not in shown.split("\n"), shown
+            assert you in app.screen.query_one(ScoreChart).render().plain
+    finally:
+        i18n.use("en")

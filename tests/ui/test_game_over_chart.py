@@ -47,3 +47,26 @@ def test_marks_read_without_colour_and_ticks_are_whole_points():
     assert marks(["Ann", "Abe", "Bob"]) == ["1", "2", "B"]  # clashing initials: seat numbers
     assert ticks(0, 34) == [0, 7, 14, 21, 28, 35]
     assert ticks(3, 3) == [3]
+
+
+async def test_a_wide_name_keeps_the_chart_in_line():
+    """A seat named in Chinese or Japanese: its mark is one cell wide and its legend
+    reads whole, every row of the chart as wide as the chart (plotext counts a wide
+    character as one cell: the rows after it were pushed a column right)."""
+    from rich.cells import cell_len
+
+    game = game_params(seats=2)[0].values[0]
+    seats = ["あなた", "bot"]
+    state = new_game(game, seats, seed=5)
+    bots = [make_bot("greedy", seed=i) for i in range(2)]
+    while not state.is_over:
+        state.apply(bots[state.decision().seat].choose(state))
+    assert marks(seats) == ["1", "B"]
+    app = InktermApp(start=("state", state, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until_over(app, pilot)
+        chart = app.screen.query_one(ScoreChart)
+        await pilot.pause(0.2)
+        rows = chart.render().plain.splitlines()
+        assert "あなた (1)" in chart.render().plain and "B" in "".join(rows[2:])
+        assert {cell_len(row) for row in rows} == {chart.size.width}, rows

@@ -79,9 +79,9 @@ def describe(st, touch: str) -> str | None:
 
 def lookups(st) -> list[tuple[str, str]]:
     out = [
-        (f"tech:{tid}", f"{p.name}: {technique_name(st, int(tid))}")
+        (f"tech:{tid}", _("{who}: {card}").format(who=p.name, card=technique_name(st, int(tid))))
         for p in st.players
         for pile in (p.techs, p.under)
-        for tid, _ in pile
+        for tid, _side in pile
     ]
     return out + [(f"bottle:{b}", _("Bottle {name}").format(name=bottle_name(b, st.shape[b]))) for b in st.bottles]

@@ -5,6 +5,7 @@ pages left, the solo Rival's pile), and what it sets up (an illustration one cub
 its points). Said as messages (``engine/text.py``), in the reader's language."""
 from __future__ import annotations
 
+from inkterm.i18n import N_
 from inkterm.engine.text import Msg, Text, nmsg
 
 from .texts import term
@@ -105,11 +106,11 @@ def _rival(before: dict, after: dict, seat: int) -> list[Text]:
 #: What each part of the evaluation is, in words: the part's name as ``value_parts``
 #: gives it, and what a turn changed in it.
 TELLERS = {
-    "score": _score,
-    "pages still to turn": _pages_left,
-    "what turning this page would score": _turn_would_score,
-    "illustrations being filled": _filling,
-    "the Rival's score and pile, against you": _rival,
+    N_("score"): _score,
+    N_("pages still to turn"): _pages_left,
+    N_("what turning this page would score"): _turn_would_score,
+    N_("illustrations being filled"): _filling,
+    N_("the Rival's score and pile, against you"): _rival,
 }
 
 

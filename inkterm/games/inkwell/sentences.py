@@ -12,6 +12,7 @@ from inkterm.engine.text import SENTENCES, Term, from_data, render
 from inkterm.i18n import N_, _, ngettext
 
 from .content import COLOUR_WORDS
+from .texts import rival_level
 
 #: The view's colour words (``content.COLOUR_WORDS``' values) in the reader's language.
 COLOURS = {"black": N_("black"), "red": N_("red"), "yellow": N_("yellow"), "green": N_("green"),
@@ -46,7 +47,7 @@ def board(view: Mapping[str, Any]) -> list[str]:
         said.extend(_player(p, p["seat"] == view.get("you"), view["players"]))
     if (rival := view.get("rival")) is not None:
         said.append(_("The Rival ({label}): {score} points; its pile: {pile}.").format(
-            label=rival["label"], score=rival["score"], pile=cubes(rival["pile"])))
+            label=rival_level(rival), score=rival["score"], pile=cubes(rival["pile"])))
     said.extend(view.get("tiebreaks", ()))
     return said
 

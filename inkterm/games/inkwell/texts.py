@@ -4,9 +4,11 @@ long as the process, so they key the caches), rendered late in the reader's lang
 The rules build these; nobody formats them until a player reads."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
+from typing import Any
 
-from inkterm.engine.text import Msg, Term, Text
+from inkterm.engine.text import Msg, Term, Text, one_of
 
 from .content import COLOUR_WORDS, CUBE_NAMES, Space
 
@@ -63,5 +65,13 @@ def space(sp: Space) -> Msg | str:
 
 def either(shapes) -> Text:
     """Bottle shapes as a choice: "star or circle"."""
-    said = [SHAPE.get(s, s) for s in shapes]
-    return said[0] if len(said) == 1 else Msg("{items} or {last}", items=tuple(said[:-1]), last=said[-1])
+    return one_of([SHAPE.get(s, s) for s in shapes])
+
+
+def rival_level(rival: Mapping[str, Any]) -> str:
+    """The solo Rival's difficulty (a view's ``rival``) as the game's options call it,
+    in the reader's words: "Standard", "標準"."""
+    from inkterm.translated import choice_words
+
+    label = str(rival.get("label", rival.get("difficulty", "")))
+    return choice_words("inkwell", "difficulty", rival.get("difficulty"), label)

@@ -101,7 +101,7 @@ def player_parts(p: PlayerView, tl: int, hand: list[CardFacts] | None, cards: di
     proj = min(N_BLANKS, blanks + pot + RATE * tl)
     ach = [t["id"] for t in p["tableau"] if t["type"] == "achievement"]
     zones = sum(1 for x in p["tokens"] if x)
-    ach_now = sum(pts for label, pts in p["breakdown"][3:] if not label.startswith("Dragon"))
+    ach_now = sum(pts for _label, pts in p["breakdown"][3:]) - p["dragon"]  # after the dragon's row, if any
     achievements = sum(_ach_value(cards[c], blanks, proj, len(ach), zones) for c in ach)
     # Tokens that blank-making can turn into blanks now, with the rows they finish.
     after = min(N_BLANKS, blanks + pot)

@@ -4,6 +4,7 @@ from the seat's own view (blanks and rows, tokens on zones, money, clay and glaz
 favour, cards), and what it sets up (a card in hand now affordable)."""
 from __future__ import annotations
 
+from inkterm.i18n import N_
 from inkterm.engine.text import Msg, Term, Text, nmsg
 
 from .core import SPACE_NAMES, zone_name
@@ -116,15 +117,16 @@ def _mine(tell):
 #: What each part of the evaluation is, in words: the part's name as ``value_parts``
 #: gives it, and what a turn changed in it.
 TELLERS = {
-    "points without achievements": _mine(_points),
-    "achievements as they stand to score": _mine(_achievements),
-    "blanks the tokens make now": _mine(_blanks_ready),
-    "tokens on the board": _mine(_tokens),
-    "money, clay and glaze": _mine(_goods),
-    "favour": _mine(_favour),
-    "zones covered": _mine(_zones),
-    "workshop cards": _mine(_workshop),
-    "cards in hand": _mine(_hand),
+    N_("points without achievements"): _mine(_points),
+    N_("achievements as they stand to score"): _mine(_achievements),
+    N_("blanks the tokens make now"): _mine(_blanks_ready),
+    N_("tokens on the board"): _mine(_tokens),
+    N_("money, clay and glaze"): _mine(_goods),
+    N_("favour"): _mine(_favour),
+    N_("zones covered"): _mine(_zones),
+    N_("workshop cards"): _mine(_workshop),
+    N_("cards in hand"): _mine(_hand),
+    N_("tie-breaks"): _mine(lambda b, a: []),  # money and claims: the goods' words tell them
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from inkterm.engine.text import Msg, nmsg, to_data
 
 from .content import Card
+from .core import card_name
 from .model import Model, Player
 
 #: A game's cards (``state.cards``: its content version's), by id.
@@ -24,14 +25,15 @@ def achievement_points(p: Player, card: Card, cards: Cards) -> int:
 
 
 def breakdown(p: Player, cards: Cards) -> list[list]:
-    """[label, points] lines that add up to the score (as if the game ended now)."""
-    lines: list[list] = [["Blanks", p.blanks], ["Rows", p.rows], ["Favour & card points", p.extra]]
+    """[label, points] lines that add up to the score (as if the game ended now); the
+    labels are texts, rendered in the reader's language by the view."""
+    lines: list[list] = [[Msg("Blanks"), p.blanks], [Msg("Rows"), p.rows], [Msg("Favour & card points"), p.extra]]
     if p.dragon:
-        lines.append(["Dragon Kiln markers", p.dragon])
+        lines.append([Msg("Dragon Kiln markers"), p.dragon])
     for cid in p.tableau:
         c = cards[cid]
         if c.type == "achievement":
-            lines.append([f"{c.name} {c.zh}", achievement_points(p, c, cards)])
+            lines.append([card_name(c), achievement_points(p, c, cards)])
     return lines
 
 

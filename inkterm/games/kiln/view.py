@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
+from inkterm.engine.text import render
 from inkterm.i18n import N_
 
 from . import scoring
@@ -128,7 +129,7 @@ def summary(st: State) -> KilnView:
                      "cost": cards[c].cost, "pip": cards[c].pip, "text": cards[c].text}
                     for c in p.tableau
                 ],
-                "breakdown": scoring.breakdown(p, cards),
+                "breakdown": [[render(label), points] for label, points in scoring.breakdown(p, cards)],
             }
         )
     return {

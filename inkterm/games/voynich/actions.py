@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from inkterm.engine.steps import parse_key
 from inkterm.engine.types import Choice
-from inkterm.engine.text import Msg, Text
+from inkterm.engine.text import Msg, Text, one_of
 
 from .content import Reward, reward_text
 from .tables import ACTION_TOPIC, ALL_SPACES, PLACE, TEXT_FACE, action_label, tok_text, touch_space, where
@@ -42,10 +42,7 @@ def then_hint(what: str, rewards: list[Text]) -> Text:
     if not seen:
         return nothing
     shown = seen[:4] + (["…"] if len(seen) > 4 else [])
-    said: Text = shown[0]
-    if len(shown) > 1:
-        said = Msg("{items} or {last}", items=tuple(shown[:-1]), last=shown[-1])
-    return Msg(some, rewards=said)
+    return Msg(some, rewards=one_of(shown))
 
 
 def total(parts: list[tuple[Reward, Text]]) -> Reward:

@@ -6,6 +6,7 @@ reach). Each is said in the reader's language (the words are rendered here, wher
 reason is read)."""
 from __future__ import annotations
 
+from inkterm.i18n import N_
 from inkterm.engine.text import Msg, nmsg
 
 from .words import KIND_NAME, card_words
@@ -55,15 +56,15 @@ def _research(before: dict, after: dict, seat: int) -> list[str]:
 #: gives it, and what a turn changed in it (or, for the advances it plans, which no
 #: view shows, the words said when that part rose).
 TELLERS = {
-    "OK": _ok,
-    "pages by knowledge and step": _pages,
-    "what the cards' steps bring": _advanced,
-    "advances the research tokens meet": Msg("research tokens where a card's next step can use them"),
-    "advances within reach": Msg("a card's next step within reach"),
-    "research tokens for advances to come": Msg("research tokens kept for advances to come"),
-    "knowledge by its breakthroughs": Msg("knowledge nearer a breakthrough"),
-    "sharing tokens held": _sharing,
-    "research tokens on the puzzle": _research,
+    N_("OK"): _ok,
+    N_("pages by knowledge and step"): _pages,
+    N_("what the cards' steps bring"): _advanced,
+    N_("advances the research tokens meet"): Msg("research tokens where a card's next step can use them"),
+    N_("advances within reach"): Msg("a card's next step within reach"),
+    N_("research tokens for advances to come"): Msg("research tokens kept for advances to come"),
+    N_("knowledge by its breakthroughs"): Msg("knowledge nearer a breakthrough"),
+    N_("sharing tokens held"): _sharing,
+    N_("research tokens on the puzzle"): _research,
 }
 
 

@@ -396,7 +396,7 @@ class State(GameState):
             line: Text = (Msg("Step {step} {dots}: adds {actions}; {score}.", **args) if new is not acts else
                           Msg("Step {step} {dots}: does {actions}; {score}.", **args))
             if step < 4:
-                line = sentences(line, Msg("To advance ({arrow}): {condition}.", arrow=C.cards_model.arrows[step - 1],
+                line = sentences(line, Msg("To advance ({arrow}): {condition}.", arrow=W.TURN[C.cards_model.arrows[step - 1]],
                                            condition=W.condition_words(C.cond(cid, step))))
             lines.append(line)
             prev = acts
@@ -404,9 +404,10 @@ class State(GameState):
                   for c, step in self.book[p] if c == cid]
         return "\n".join(map(str, lines))
 
-    def lookups(self, seat: int | None = None) -> list[tuple[str, str]]:
+    def lookups(self, seat: int | None = None) -> list[tuple[str, Text]]:
         """Every card in every book (nothing in this game is hidden)."""
-        return [(f"card:{cid}", f"{self.name(p)}: {W.card(cid)} {W.steps(step)}")
+        return [(f"card:{cid}", Msg("{who}: {card}", who=self.name(p), card=Msg("{card} {steps}", card=W.card_words(cid),
+                                                                                   steps=W.steps(step))))
                 for p in range(self.n) for cid, step in self.book[p]]
 
     def scores(self) -> list[int]:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
-from inkterm.engine.text import english
+from inkterm.engine.text import english, render
 
 from .astrology import gated, goat_pays
 from .content import TYPE_NAMES, TYPES, reward_code
 from .geometry import CELLS, COLV, LETTER, RC, ROWV
-from .scoring import final_score, tiebreak_lines, winners
+from .scoring import final_score, row_words, tiebreak_lines, winners
 from .tables import (
     ALL_SPACES, BOARD_INFO, BREAKS, C, CAP, CODE_SEC, COMP, CONST_NAMES, DIRTY, END_AT, NSECT, PHASE_WORDS, WR,
     card_section, short,
@@ -194,7 +194,9 @@ def player_view(st: State, p: int) -> PlayerView:
         "pages": [],
     }
     fs = st.final[p] if st.final is not None else final_score(st, p)
-    entry["breakdown"] = fs["breakdown"]  # final, or what scoring now would give
+    # final, or what scoring now would give; its rows in the reader's words (the final
+    # score keeps them in English, as saves hold it)
+    entry["breakdown"] = [[render(row_words(label)), pts] for label, pts in fs["breakdown"]]
     entry["pages"] = fs.get("pages", [])
     entry["final" if st.final is not None else "projected"] = fs["total"]  # type: ignore[literal-required]
     return entry

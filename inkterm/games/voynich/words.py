@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from inkterm.engine.text import LIST_SEPARATOR, Msg, Text, nmsg, render
+from inkterm.engine.text import LIST_SEPARATOR, Msg, Text, nmsg, one_of, pmsg, render
 from inkterm.i18n import N_
 from inkterm.i18n import gettext as _
 
@@ -24,6 +24,9 @@ KNOWLEDGE = {"Bo": "botany", "As": "astrology", "Ba": "baths", "Wr": "writing"}
 GLYPH = {"Bo": "♣", "As": "★", "Ba": "≈", "Wr": "¶"}
 TYPE_GLYPH = {"botany": "♣", "astrology": "★", "baths": "≈", "writing": "¶"}
 SECTION_ABBR = {"BO": "botany", "AS": "astrology", "BA": "baths", "WR": "writing", "RE": "recipes"}
+#: How a card turns to its next step (the card's arrow), in words: the rules' own
+#: "rotate 180°" and "flip over".
+TURN = {"rotate": pmsg("card", "rotate"), "flip": pmsg("card", "flip")}
 LEGEND = "♣ Botany  ★ Astrology  ≈ Baths  ¶ Writing  OK overall knowledge"
 
 # What an action does, as short as a card can say it.
@@ -448,7 +451,7 @@ def steps(step: int) -> str:
 
 def scores_words(types: list[str], multiplier: int) -> Text:
     """What a card's active step scores: ``×2 your ♣ box``, or ``scores nothing yet``."""
-    kinds = " or ".join(GLYPH.get(t, t) for t in types)  # glyphs: "♣ or ★" is read as a mark
+    kinds = one_of([GLYPH.get(t, t) for t in types])  # glyphs: "♣ or ★" is read as a mark
     if not multiplier:
         return Msg("scores nothing yet ({kinds} from step 2)", kinds=kinds)
     return Msg("scores ×{n} your best {kinds} box", n=multiplier, kinds=kinds)

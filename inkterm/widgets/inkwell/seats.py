@@ -12,6 +12,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from inkterm.games.inkwell.texts import rival_level
 from inkterm.i18n import gettext as _, ngettext
 
 from .common import (CODE_OF_WORD, FIRST, MARK, ROMAN, InkPart, abbot_words, desk_name, line,
@@ -77,7 +78,7 @@ def seat_table(part: InkPart, view: dict, compact: bool) -> Table:
                     style=part.style("muted"), no_wrap=True, overflow="ellipsis")
         cells = [Text(" "), Text(_("Rival"), style=part.style("head")),
                  _("{n}pt").format(n=rival.get('score', 0)) if compact else str(rival.get("score", 0)),
-                 Text(rival.get("label", ""), style=part.style("muted")), ""]
+                 Text(rival_level(rival), style=part.style("muted")), ""]
         if not compact:
             cells += ["", "", ""]
         t.add_row(*cells, note)
@@ -163,7 +164,7 @@ class SupplyView(InkPart):
         if rival:
             score = rival.get('score', 0)
             t = Text.assemble((_("Rival") + " ", self.style("head")),
-                              f"({rival.get('label', rival.get('difficulty', ''))}): "
+                              _("({level}): ").format(level=rival_level(rival))
                               + ngettext("{n} point", "{n} points", score).format(n=score))
             if not view.get("over"):
                 t.append(" " + _("so far"))

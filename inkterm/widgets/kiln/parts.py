@@ -2,6 +2,7 @@
 seat letters, the blank slots, the head line and the legend."""
 from __future__ import annotations
 
+import string
 from functools import lru_cache
 
 from rich.text import Text
@@ -46,12 +47,13 @@ VIEWS = {
 @lru_cache(maxsize=64)
 def seat_tags(names: tuple[str, ...]) -> tuple[str, ...]:
     """One distinct letter per seat: the name's initial, else its next unused letter,
-    else the seat number (three bots named alike still read apart). A tag is one cell
-    wide, a Latin letter or a digit: a name in Chinese ("你", the reader) is tagged by
-    its seat's number, not by its own character twice ("你 你")."""
+    else the first letter no seat has (three bots named alike still read apart). A tag
+    is one cell wide, a Latin letter: a name in Chinese ("你", the reader) is tagged by
+    a letter, not by its own character twice ("你 你"), nor by a digit, which would
+    run into the token counts beside it ("118": seat 1, 18 tokens)."""
     tags: list[str] = []
-    for i, name in enumerate(names):
-        letters = [ch.upper() for ch in name if ch.isascii() and ch.isalpha()] + [str(i + 1)]
+    for name in names:
+        letters = [ch.upper() for ch in name if ch.isascii() and ch.isalpha()] + list(string.ascii_uppercase)
         tags.append(next(ch for ch in letters if ch not in tags))
     return tuple(tags)
 

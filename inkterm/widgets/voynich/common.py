@@ -37,7 +37,11 @@ def page_word(section: str) -> str:
     return _(SECTION_WORDS[section]) if section in SECTION_WORDS else section.capitalize()
 
 
-kind_word = page_word
+def kind_word(kind: str) -> str:
+    """A knowledge kind's name, by its name or a card's abbreviation ("Bo"): "Botany"."""
+    return page_word(W.KNOWLEDGE.get(kind, kind))
+
+
 # Turning a card to its next step: step 1->2 rotate, 2->3 flip, 3->4 rotate.
 ARROW = {1: "↻", 2: "⇅", 3: "↻"}
 OWNER_LEGEND = N_("N = Grey (neutral)")

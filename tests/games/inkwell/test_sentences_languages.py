@@ -16,9 +16,10 @@ SEATS = ["Ann", "Bob", "Cy"]
 MARKS = re.compile(r"\b[A-Z]{1,2}\d*\b|\b[IV]+(-\d)?\b")
 
 
+@pytest.mark.parametrize("seats", [SEATS, SEATS[:1]], ids=["three", "solo"])  # solo: the Rival's level
 @pytest.mark.parametrize("lang", ["zh", "ja"])
-def test_the_board_in_sentences_reads_in_the_language(lang):
-    st = after_random_steps("inkwell", SEATS, 7, 80, 7)
+def test_the_board_in_sentences_reads_in_the_language(lang, seats):
+    st = after_random_steps("inkwell", seats, 7, 80, 7)
     i18n.use(lang)
     try:
         said = board(st.view(0))

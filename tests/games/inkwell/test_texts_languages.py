@@ -92,3 +92,12 @@ def test_every_view_of_a_game_is_json():
         json.dumps(st.view(st.decision().seat))
         st.apply(rng.choice(st.decision().keys))
     json.dumps(st.summary())
+
+
+def test_japanese_calls_a_technique_by_the_rules_word():
+    """The Japanese rules call a technique 技法; every Japanese text of the game does the
+    same (a card's text and the inspect lines once said テクニック)."""
+    from tests.i18n.terms import saying, texts_in
+
+    texts = texts_in("inkwell", "ja")
+    assert saying(texts, "技法") and saying(texts, "テクニック") == []

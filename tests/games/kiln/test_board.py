@@ -231,7 +231,8 @@ def test_helpers():
     assert card_type({"type": "achievement"}) == "achievement"
     assert seat_tags(("Ann", "Bob")) == ("A", "B")
     assert seat_tags(("random", "random", "Rita")) == ("R", "A", "I")  # always distinct
-    assert seat_tags(("你", "bot", "张三")) == ("1", "B", "3")  # one cell: not the name again
+    # one cell: not the name again, nor a digit (beside a count of tokens: "118")
+    assert seat_tags(("你", "bot", "张三")) == ("A", "B", "C")
 
 
 async def test_generic_board_for_other_games():

@@ -20,3 +20,11 @@ def test_the_board_in_sentences_reads_in_the_language(lang):  # noqa: F811
     assert len(said) > 8
     assert any("：" in line for line in said)
     assert not english, english
+
+
+def test_japanese_calls_the_main_action_by_the_rules_word():
+    """The Japanese rules say メイン行動; the status line's phase once said メインアクション."""
+    from tests.i18n.terms import saying, texts_in
+
+    texts = texts_in("kiln", "ja")
+    assert saying(texts, "メイン行動") and saying(texts, "メインアクション") == []

@@ -1,12 +1,15 @@
 """Everything the rules say to a player — prompts, choice labels, hints, events — is in
 words and glyphs: no code from the data reaches the menu or the log."""
 import random
+import re
 
 import pytest
 
 from inkterm.engine import new_game
 from inkterm.games.voynich import words as W
 from inkterm.games.voynich.content import content
+
+from tests.languages import lang  # noqa: F401, F811  (a fixture)
 
 from .codes import codes_in
 
@@ -63,3 +66,26 @@ def test_inspect_reads_every_card_in_words():
         text = st.describe(touch, 0)
         assert not codes_in(label) and not codes_in(text), (label, codes_in(text))
         assert text.count("Step ") == 4
+
+
+def test_a_help_card_names_the_kinds_it_scores(lang):  # noqa: F811  (the fixture)
+    """The help card says what a card scores by the kind's name ("♣ 植物学"), not by
+    the card data's abbreviation ("♣ Bo"), and how it turns in the rules' words."""
+    from inkterm.widgets.voynich.common import kind_word
+
+    assert kind_word("Bo") == kind_word("botany") != "Bo"
+    st = new_game("voynich", ["Ann", "Bob"], seed=5)
+    text = st.describe(st.lookups(0)[0][0], 0)
+    assert "rotate" not in text and "flip" not in text, text
+
+
+def test_chinese_and_japanese_use_the_rules_terms():
+    """The Chinese rules say 书写 (Writing) and 共享 (sharing), the Japanese 執筆; the
+    board and the log once said 写作 and 分享, and the rules Bo/As/Ba/Wr for the glyphs."""
+    from tests.i18n.terms import saying, texts_in
+
+    zh, ja = texts_in("voynich", "zh"), texts_in("voynich", "ja")
+    assert saying(zh, "书写") and saying(zh, "写作") == [] and saying(zh, "分享") == []
+    assert saying(ja, "執筆")
+    for texts in (zh, ja):
+        assert [t for t in texts if re.search(r"\b(Bo|As|Ba|Wr)\b", t)] == []
