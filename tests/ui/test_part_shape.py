@@ -1,7 +1,7 @@
 """A board's part keeps its height while what it shows keeps its shape, and is measured
 again when a line of the same width holds other words: padded cells ("×3○      ") and
 full ones ("×3R¶2✓ ×4R¶1✓") of one width wrap into a different number of lines (a
-Voynich recipes row lost its last cell below the part's edge)."""
+board's recipes row lost its last cell below the part's edge)."""
 from __future__ import annotations
 
 from rich.text import Text
