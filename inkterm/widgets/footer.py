@@ -1,6 +1,7 @@
 """The key footer every screen shows: Textual's Footer without its memory leak."""
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -11,6 +12,13 @@ from inkterm.i18n import N_, gettext
 #: catalogs): Textual's own palette key and its Select's open list, and the areas Tab
 #: goes to (screens/areas.py).
 KEY_WORDS = (N_("palette"), N_("Menu"), N_("Log"), N_("Board"), N_("Dismiss menu"))
+
+
+def _cells(keys) -> int:
+    """The columns compact keys take: each key, a space and its words, a space between
+    keys, and the palette's bar before its key (measured on the shipped screens)."""
+    return sum(cell_len(str(getattr(k, "key_display", ""))) + cell_len(str(getattr(k, "description", ""))) + 2
+               for k in keys) - 1
 
 
 class KeyFooter(Footer):
@@ -36,8 +44,16 @@ class KeyFooter(Footer):
     #: the palette's need about 90 columns padded, and "q Quit" was cut at 80.
     COMPACT_BELOW = 100
 
+    #: The columns the keys need with the palette's (0: no palette key), and whether
+    #: it fitted at the last build.
+    _need = 0
+    _fits = True
+
     def on_resize(self, event) -> None:
         self.compact = event.size.width < self.COMPACT_BELOW
+        if self._shown is not None and self._fitting(event.size.width) != self._fits:
+            self._shown = None  # the palette's key fits now, or no longer: build again
+            self.call_after_refresh(self.recompose)
 
     @staticmethod
     def _bindings_of(screen: Screen) -> tuple:
@@ -60,12 +76,23 @@ class KeyFooter(Footer):
             self._pending = keys  # Footer.bindings_changed asked for a rebuild (its own test)
 
     def compose(self) -> ComposeResult:
+        keys = []
         for widget in super().compose():
             # A key (Textual's FooterKey, not public) carries its binding's words.
             words = getattr(widget, "description", None)
             if isinstance(words, str) and words:
                 widget.description = gettext(words)  # type: ignore[attr-defined]
-            yield widget
+            keys.append(widget)
+        # The palette's key (docked right) gives way when the screen's own keys need
+        # its room: drawn over them, both lost characters (a shared table's keys in
+        # Japanese at 80 columns). ^p still opens the palette.
+        palette = [k for k in keys if k.has_class("-command-palette")]
+        self._need = _cells(keys) if palette else 0
+        self._fits = self._fitting(self.size.width)
+        yield from (k for k in keys if self._fits or k not in palette)
+
+    def _fitting(self, room: int) -> bool:
+        return not (room and self._need > room)
 
     async def recompose(self) -> None:
         if not self.is_attached:

@@ -134,3 +134,38 @@ async def test_the_footer_is_rebuilt_once_for_keys_that_changed_and_never_for_ke
         await pilot.pause()
         await pilot.pause()
         assert len(rebuilt) == 1 and "Pass" in shown_keys(app), (len(rebuilt), shown_keys(app))
+
+
+class ManyKeys(App[None]):
+    """A screen with as many keys as a shared table's, their words in Japanese."""
+
+    BINDINGS = [Binding(k, f"noop('{k}')", words) for k, words in (
+        ("x", "記録"), ("u", "取り消し"), ("question_mark", "ルール"), ("l", "記録"),
+        ("v", "表示"), ("i", "詳細"), ("ctrl+s", "保存"), ("q", "終了"), ("c", "会話"),
+        ("t", "卓"))]
+
+    def compose(self) -> ComposeResult:
+        yield KeyFooter()
+
+    def action_noop(self, key: str) -> None:
+        pass
+
+
+async def test_the_palette_s_key_gives_way_when_the_screen_s_keys_need_its_room():
+    """Drawn over the screen's keys, the palette's key and the last of them each lost
+    characters ('^p   マ  ド' at a shared table in Japanese at 80 columns)."""
+    from tests.ui.shown import screen_lines
+
+    app = ManyKeys()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        footer = screen_lines(app)[-1]
+        assert "卓" in footer and "終了" in footer, footer  # every key whole
+        assert "^p" not in footer, footer
+        await pilot.resize_terminal(120, 24)
+        for _ in range(20):
+            await pilot.pause(0.05)
+            if "^p" in screen_lines(app)[-1]:
+                break
+        assert "^p" in screen_lines(app)[-1]  # room again: the palette's key is back
