@@ -11,6 +11,10 @@ from typing import Any, ClassVar
 from textual.reactive import var
 from textual.widget import Widget
 
+from inkterm.engine.text import seat_name
+from inkterm.engine.words import is_you
+from inkterm.i18n import DEFAULT, language
+
 
 def shown_within(widget: Widget, root: Widget) -> bool:
     """Whether ``widget`` and every container between it and ``root`` are displayed
@@ -114,10 +118,27 @@ class GameBoard(Widget):
         """Draw ``view`` with ``touches`` marked, once. ``concerns``: a new decision's
         touches, all its choices' (see ``follow``)."""
         with self._one_redraw():
-            self.view = view
+            self.view = self._as_read(view)
             if concerns is not None:
                 self.follow(concerns, touches)
             self.touches = touches
+
+    #: The last view given and the same view as the reader reads it (one object for
+    #: one view, so a part's "is it the view I drew?" check still holds).
+    _read: tuple[Any, Any] = (None, None)
+
+    def _as_read(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
+        """``view`` with a seat named You named as the reader reads it (你, あなた): a
+        Chinese or Japanese board read 'You' where the status line and log said 你."""
+        if view is self._read[0]:
+            return self._read[1]
+        players = view.get("players")
+        read = view
+        if players and language() != DEFAULT and any(is_you(p.get("name", "")) for p in players):
+            read = {**view, "players": [{**p, "name": seat_name(p["name"])} if is_you(p.get("name", "")) else p
+                                        for p in players]}
+        self._read = (view, read)
+        return read
 
     def redraw(self) -> None:
         """Draw again what is shown (the screen's size, and so the fold, may have changed)."""

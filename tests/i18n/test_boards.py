@@ -89,3 +89,29 @@ async def test_the_board_is_in_the_language_and_on_the_screen(game, lang):
     assert not outside, "\n".join(outside)
     said = "\n".join(f"{w!r} in {where}" for w, where in sorted(english.items()))
     assert not english, said
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+@pytest.mark.parametrize("game", games(board=True))
+async def test_the_board_names_a_seat_called_you_as_the_reader(game, lang):
+    """The reader's own seat (the setup's first, named You) reads 你 / あなた on the
+    board, as in the status line and the log; the board read 'You'."""
+    from inkterm.engine import new_game
+    from inkterm.engine.text import seat_name
+
+    spec = GAMES[game]
+    seats = ["You", *SEATS[1:max(2, spec.min_players)]]
+    # a game the reader begins, so that their seat is in front on every board
+    st = next(s for s in (new_game(game, seats, seed=n) for n in range(1, 40)) if s.decision().seat == 0)
+    i18n.use(lang)
+    try:
+        app = InktermApp(start=("state", st, None), bot_delay=0, handoff="never")
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(4):
+                await pilot.pause()
+            board = app.screen.board
+            lines = "\n".join(board_lines(app, board))
+            assert "You" not in lines, lines
+            assert seat_name("You") in lines, lines
+    finally:
+        i18n.use("en")
