@@ -47,7 +47,9 @@ class Cluster:
         self._as: list[str] = []
         if os.geteuid() == 0:  # initdb will not run as root
             shutil.chown(self.folder, "postgres", "postgres")
-            self._as = ["runuser", "-u", "postgres", "--"]
+            # runuser is in /usr/sbin, which a plain user's PATH (or env -i's) may lack
+            runuser = shutil.which("runuser") or shutil.which("runuser", path="/usr/sbin:/sbin") or "runuser"
+            self._as = [runuser, "-u", "postgres", "--"]
         self._numbers = itertools.count(1)
 
     def _run(self, *argv: str) -> None:

@@ -153,7 +153,7 @@ class SupplyView(InkPart):
         stock.append(f"{view.get('bag_total', 0)}: ")
         stock.append_text(self.cubes(view.get("bag", {})))
         gold = Text.assemble((_("Gold") + " ", self.style("head")), ("★", self.style("cube-Au")),
-                             " " + _("{n} left").format(n=view.get('gold', 0)), ("  " + _("Deck") + " ", self.style("head")),
+                             " " + ngettext("{n} left", "{n} left", view.get("gold", 0)).format(n=view.get("gold", 0)), ("  " + _("Deck") + " ", self.style("head")),
                              techniques(view.get("deck", 0)))
         lines = [Text.assemble(stock, "  ", gold)] if detail else [stock, gold]
         if view.get("end_phase") and not view.get("over"):
