@@ -103,8 +103,8 @@ def singular_and_plural(root: Path) -> tuple[dict[str, str], dict[str, str]]:
 
 def test_no_message_is_used_both_alone_and_with_a_plural():
     """The catalog keeps one entry a message: one used with a plural somewhere is a
-    plural entry, which a lookup of it alone never finds (Inkwell's '{n} left' stayed
-    English in Chinese and Japanese, since Voynich counts '{n} left')."""
+    plural entry, which a lookup of it alone never finds (a board's '{n} left' stayed
+    English in Chinese and Japanese, since another game counts '{n} left')."""
     alone, counted = singular_and_plural(ROOT)
     both = sorted(f"{m!r}: alone at {alone[m]}, counted at {counted[m]}" for m in alone.keys() & counted.keys())
     assert both == [], "\n".join(both)
