@@ -23,7 +23,7 @@ NO_START = set("、。，．・：；？！）」』】〉》〕］｝”’ー�
 NO_END = set("（「『【〈《〔［｛“‘")
 HAN = "窑炉瓷器烧制市场出售玩家获得回合需要然后把它放到牌桌离开了的一个"
 KANA = "ここはいとちょこれーとっしゃきゅうのページをめくるカードチョコレート"
-LATIN = ["Ann", "Kiln", "bot", "OK", "Voynich", "taro"]
+LATIN = ["Ann", "Cy", "bot", "OK", "Zoltan", "taro"]
 
 
 def a_text(rng: random.Random) -> str:
@@ -87,7 +87,7 @@ def test_cjk_breaks_between_characters():
 
 
 @pytest.mark.parametrize("text", [
-    "Fire the kiln when three wares wait; the market buys what the season wants.",
+    "Fire the oven when three wares wait; the market buys what the season wants.",
     "A word-with-hyphens and a path/like/this — and an ellipsis… café naïve ×3 → ◆",
     "   leading spaces and a verylongwordthatmustbefoldedbecauseitisover the width",
     "tabs\tand  double  spaces ",
