@@ -403,8 +403,10 @@ class InktermApp(App):
         """Textual's palette, its search field's words in the player's language."""
         from textual.command import CommandPalette
 
+        from inkterm.screens.palette import Palette
+
         if self.use_command_palette and not CommandPalette.is_open(self):
-            self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
+            self.push_screen(Palette(placeholder=_("Search for commands…")))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         served = self.is_served

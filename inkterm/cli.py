@@ -189,6 +189,9 @@ def cmd_rules(game: str) -> int:
     from rich.console import Console
     from rich.markdown import Markdown
 
+    from inkterm.widgets.line_breaks import install
+
+    install()  # Chinese and Japanese paragraphs wrap as on the screens
     Console().print(Markdown(text))
     return 0
 

@@ -168,19 +168,23 @@ def whole_or_cut(piece: str, drawn: str) -> bool:
     return piece in drawn or any(piece[:n] + "…" in drawn for n in range(1, len(piece)))
 
 
-def problems(app) -> list[str]:
-    """Each text of the screen that is not drawn whole, in words."""
-    width, height = app.size
-    found = []
+def texts_shown(app, kinds: tuple[type, ...] = (Static, Button)):
+    """Each widget of ``kinds`` shown on the screen with text: (widget, where, text)."""
     for widget in app.screen.query("*"):
-        if not isinstance(widget, (Static, Button)) or not widget.display or not widget.region:
+        if not isinstance(widget, kinds) or not widget.display or not widget.region:
             continue
         if any(not a.display for a in widget.ancestors if hasattr(a, "display")):
             continue
         text = shown_text(widget)
-        if not text.strip():
-            continue
-        where = f"#{widget.id}" if widget.id else type(widget).__name__
+        if text.strip():
+            yield widget, f"#{widget.id}" if widget.id else type(widget).__name__, text
+
+
+def problems(app) -> list[str]:
+    """Each text of the screen that is not drawn whole, in words."""
+    width, height = app.size
+    found = []
+    for widget, where, text in texts_shown(app):
         region = widget.region
         if region.right > width:
             found.append(f"{where}: reaches column {region.right} of {width}: {text!r}")
@@ -192,7 +196,25 @@ def problems(app) -> list[str]:
         for char in text:
             if unicodedata.east_asian_width(char) in "WF" and cell_len(char) != 2:
                 found.append(f"{where}: {char!r} measured {cell_len(char)} cells")
-    found += footer_problems(app)
+    found += footer_problems(app) + kinsoku_problems(app)
+    return found
+
+
+#: What no wrapped line of Chinese or Japanese may start with (kinsoku shori): closing
+#: marks, small kana, the prolonged sound mark.
+NO_LINE_START = set("、。，．・：；？！）」』】〉》〕］｝”’ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々")
+
+
+def kinsoku_problems(app) -> list[str]:
+    """Each text wrapped so that a line it did not start itself starts with a closing
+    mark or a small kana (a line of the text as written may: a "・" list)."""
+    found = []
+    for widget, where, text in texts_shown(app, (Static,)):
+        written = {line.strip()[:3] for line in text.splitlines()}
+        for strip in widget.render_lines(Region(0, 0, widget.outer_size.width, widget.outer_size.height)):
+            line = bare(strip.text).strip()
+            if line[:1] in NO_LINE_START and line[:3] not in written:
+                found.append(f"{where}: a wrapped line starts with {line[:1]!r}: {line!r}")
     return found
 
 

@@ -66,3 +66,25 @@ def test_keys_toml_mistakes_are_said_in_the_language(lang, inkterm_home):  # noq
     keymap_path().write_text("= nonsense", encoding="utf-8")
     [said] = read_keymap()[1]
     assert not re.findall(r"[A-Za-z]{2,}", re.sub(r"keys\.toml|TOML|（.*）|\(.*\)", "", said)), said
+
+
+def test_printed_rules_wrap_with_kinsoku(lang, inkterm_home):  # noqa: F811
+    """``inkterm rules`` wraps a Chinese or Japanese paragraph as the screens do: no
+    printed line starts with a closing mark or a small kana that the text's own line
+    did not start with (a process of its own: nothing else imported its breaker)."""
+    import os
+    import subprocess
+    import sys
+
+    from inkterm.translated import has_rules, rules_path
+
+    from .screens import NO_LINE_START
+
+    game = next(g for g in GAMES if has_rules(g, lang))
+    env = {**os.environ, "COLUMNS": "44", "NO_COLOR": "1", "INKTERM_HOME": str(inkterm_home)}
+    out = subprocess.run([sys.executable, "-m", "inkterm", "--lang", lang, "rules", game],
+                         capture_output=True, text=True, env=env, timeout=60, check=True).stdout
+    source = rules_path(game, lang).read_text(encoding="utf-8").splitlines()
+    written = {line.strip().lstrip("-*#>0123456789. ").strip()[:3] for line in source}
+    bad = [line for line in out.splitlines() if line.strip()[:1] in NO_LINE_START and line.strip()[:3] not in written]
+    assert len(out.splitlines()) > 20 and bad == [], bad

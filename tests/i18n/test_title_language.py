@@ -113,3 +113,22 @@ async def test_textuals_own_words_on_screen_speak_the_language(inkterm_home, lan
         await pilot.pause()
         keys = [str(getattr(w, "description", "")) for w in app.screen.query("FooterKey")]
         assert i18n.gettext("Dismiss menu") in keys and "Dismiss menu" not in keys, keys
+
+
+async def test_the_palette_says_no_match_in_the_language(inkterm_home, lang):  # noqa: F811
+    """A search in the palette that matches no command says so in the reader's words
+    (Textual writes "No matches found" itself)."""
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.press(*"zzqx")
+        for _ in range(50):  # Textual lists it half a second after the search ends
+            await pilot.pause(0.05)
+            shown = [str(getattr(o.prompt, "renderable", o.prompt)) for o in app.screen.query_one("CommandList").options]
+            if shown:
+                break
+        assert shown == [i18n.gettext("No matches found")] and "No matches found" not in shown, shown
+        assert {"zh": "没有", "ja": "見つかりません"}[lang] in shown[0]
+        lines = app.screen.query_one("CommandList").render_lines(app.screen.query_one("CommandList").region.reset_offset)
+        assert shown[0] in "".join(strip.text for strip in lines)
