@@ -156,11 +156,24 @@ def seat_values(state, seat: int) -> list[float]:
 
 
 def values(v: KilnView, seat: int, cards: dict[str, Card]) -> list[float]:
+    return [sum(x for _, x in parts) for _tl, parts in parts_of_seats(v, seat, cards)]
+
+
+def parts_of_seats(v: KilnView, seat: int, cards: dict[str, Card]) -> list[tuple[int, list[tuple[str, float]]]]:
+    """Every player's (turns left, named parts) as ``seat`` sees them: only its own
+    hand is known."""
     out = []
     for s, p in enumerate(v["players"]):
         hand = p.get("hand_cards") if s == seat else None
-        out.append(player_value(p, turns_left(v, s), hand, cards, v["current"] == s))
+        tl = turns_left(v, s)
+        out.append((tl, player_parts(p, tl, hand, cards, v["current"] == s)))
     return out
+
+
+def seat_parts(state, seat: int) -> list[tuple[int, list[tuple[str, float]]]]:
+    """Every seat's turns left and named parts as ``seat`` sees them: what the learned
+    judge of search weighs (``inkterm/bots/learned.py``)."""
+    return parts_of_seats(state.view(seat), seat, state.cards)
 
 
 def evaluate(state, seat: int) -> float:
