@@ -14,7 +14,8 @@ A game's hooks module may define:
 - ``seat_parts(state, seat) -> list[(turns_left, [(name, points)])]``: every seat's
   phase (its turns left) and named parts as ``seat`` sees them; with a fitted
   ``inkterm/assets/<game>/judge.json`` search judges its leaves by those parts'
-  learned weights (``learned``) instead of ``evaluate`` (``search_evaluate``).
+  learned weights (``learned``) instead of ``evaluate`` (``search_evaluate``),
+  unless ``LEARNED_JUDGE`` is False (a judge fitted, measured, and not stronger).
 - ``VALUE_SCALE``: how many points of lead make a clear advantage (search rewards).
 - ``SEARCH_ITERATIONS``: the game's default search budget (a move within ~1 s): the
   ``hard`` level's (see ``levels``).
@@ -82,12 +83,13 @@ def hooks(game: str) -> SimpleNamespace:
     mod = importlib.import_module(spec.bot_hooks) if spec is not None and spec.bot_hooks else None
     evaluate = getattr(mod, "evaluate", generic_evaluate)
     seat_parts = getattr(mod, "seat_parts", None)
-    fitted = judge(game) if seat_parts is not None else None
+    fitted = judge(game) if seat_parts is not None and getattr(mod, "LEARNED_JUDGE", True) else None
     return SimpleNamespace(
         evaluate=evaluate,
         # Search's judge: the learned one where the game has it (greedy keeps ``evaluate``).
         search_evaluate=evaluate if fitted is None else learned_evaluate(fitted, seat_parts),
         seat_parts=seat_parts,
+        judge=fitted,  # the learned judge search uses, or None
         seat_values=getattr(mod, "seat_values", generic_seat_values),
         value_parts=getattr(mod, "value_parts", generic_value_parts),
         value_scale=getattr(mod, "VALUE_SCALE", 3.0),

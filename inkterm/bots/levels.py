@@ -5,7 +5,7 @@ shared tables and the README all read it): ``easy`` is greedy, which plays the m
 that looks best this turn; ``normal`` and ``hard`` are search, which plays each
 choice out many times, with a smaller and the full budget of the game (a game's bot
 hooks may set a level's budget in ``LEVEL_ITERATIONS``; plain ``search`` is ``hard``),
-and judges where its playouts end by the game's learned judge where it has one
+and judges where its playouts end by the game's learned judge where it uses one
 (``learned``: fitted on played games; greedy keeps the hand evaluation).
 ``bot`` is the level a table with people gets by default.
 """

@@ -13,7 +13,7 @@ through the other seats' turns to the bot's next decision (Kiln: which dice a ch
 leaves the others), or "end", to the end of the game (Inkwell: what a Take leaves and
 when a page is turned decide games, and a whole game is a few dozen cheap steps).
 The position is then scored from the bot's own view by the game's learned judge where
-it has one (``learned``: the parts of ``evaluate`` weighed by phase, fitted on played
+it uses one (``learned``: the parts of ``evaluate`` weighed by phase, fitted on played
 games), else by its ``evaluate`` (a lead in points; UCT's exploration is scaled to the game's ``VALUE_SCALE``, so close
 options are told apart). At the root, sequential halving shares the budget fairly
 between the choices and keeps the better half each round; below it, UCT picks the

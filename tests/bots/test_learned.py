@@ -3,6 +3,7 @@ one view add up to the hand evaluation, a fitted file validates and is the judge
 uses, and the fit finds weights that are there to be found."""
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
@@ -40,7 +41,7 @@ def test_every_seats_parts_from_one_view_add_up_to_the_hand_values(game):
 
 
 @pytest.mark.parametrize("game", game_params(seats=2, seat_parts=True))
-def test_a_fitted_judge_weighs_the_games_parts_and_is_searchs(game):
+def test_a_fitted_judge_weighs_the_games_parts_and_is_searchs_where_the_game_uses_it(game):
     j = judge(game)
     if j is None:
         pytest.skip("no fitted judge: search judges by evaluate")
@@ -48,9 +49,14 @@ def test_a_fitted_judge_weighs_the_games_parts_and_is_searchs(game):
     state = midgame(game, 2, 6, 20)
     names = [n for n, _ in h.seat_parts(state, 0)[0][1]]
     assert set(next(iter(j.own.values())).parts) == set(names)
-    assert h.search_evaluate is not h.evaluate
-    assert h.search_evaluate(state, 0) == pytest.approx(learned_evaluate(j, h.seat_parts)(state, 0))
     assert "python -m inkterm.sim.judge" in j.command
+    if h.judge is None:  # fitted, and switched off by the game (LEARNED_JUDGE)
+        assert h.search_evaluate is h.evaluate
+    else:
+        assert h.judge is j and h.search_evaluate is not h.evaluate
+    # Either way, the learned evaluate reads a lead as the hand one does: own minus the best other.
+    vals = [j.predict(tl, parts, s == 0) for s, (tl, parts) in enumerate(h.seat_parts(state, 0))]
+    assert learned_evaluate(j, h.seat_parts)(state, 0) == pytest.approx(vals[0] - max(vals[1:]))
 
 
 def synthetic(n: int, phases: int, seed: int = 1) -> list[lab.Row]:
@@ -89,3 +95,19 @@ def test_a_judge_with_a_gap_in_its_phases_or_its_parts_is_refused():
     with pytest.raises(ValueError, match="other parts"):
         Judge.model_validate({"game": "g", "command": "c", "games": 1, "own": {"0": w},
                               "other": {"0": {**w, "parts": {"b": 1.0}}}})
+
+
+@pytest.mark.parametrize("game", game_params(seats=2, seat_parts=True))
+def test_a_game_that_uses_its_judge_gives_it_to_search(game, monkeypatch):
+    j = judge(game)
+    if j is None:
+        pytest.skip("no fitted judge")
+    monkeypatch.setattr(importlib.import_module(GAMES[game].bot_hooks), "LEARNED_JUDGE", True, raising=False)
+    hooks.cache_clear()
+    try:
+        h = hooks(game)
+        assert h.judge is j and h.search_evaluate is not h.evaluate
+        state = midgame(game, 2, 6, 20)
+        assert h.search_evaluate(state, 1) == pytest.approx(learned_evaluate(j, h.seat_parts)(state, 1))
+    finally:
+        hooks.cache_clear()  # the next test builds the game's hooks as they are
