@@ -38,6 +38,7 @@ class Row:
     """One seat's parts at one decision, as the deciding seat saw them."""
 
     game: int  # the game's seed
+    at: int  # the decision's number in its game (the rows of one decision share it)
     phase: int  # the seat's turns left
     own: bool  # the seat is the one deciding (its hand is known)
     parts: tuple[tuple[str, float], ...]
@@ -54,21 +55,23 @@ def play_rows(game: str, specs: list[str], seed: int, slots: list[int]) -> list[
     table = [specs[s] for s in slots]
     state = new_game(game, [f"{spec}#{p + 1}" for p, spec in enumerate(table)], seed=seed)
     bots = [make_bot(spec, seed=seed * 31 + p) for p, spec in enumerate(table)]
-    seen: list[tuple[int, int, bool, tuple, float]] = []
+    seen: list[tuple[int, int, int, bool, tuple, float]] = []
+    at = 0
     while not state.is_over:
         d = state.decision()
         assert d is not None
         for s, (tl, parts) in enumerate(h.seat_parts(state, d.seat)):
             lead = h.evaluate(state, d.seat) if s == d.seat else 0.0
-            seen.append((s, tl, s == d.seat, tuple(parts), lead))
+            seen.append((at, s, tl, s == d.seat, tuple(parts), lead))
         state.apply(bots[d.seat].choose(state))
+        at += 1
     scores = [float(x) for x in state.scores()]
 
     def margin(s: int) -> float:
         others = [x for o, x in enumerate(scores) if o != s]
         return scores[s] - max(others) if others else scores[s]
 
-    return [Row(seed, tl, own, parts, scores[s], margin(s), lead) for s, tl, own, parts, lead in seen]
+    return [Row(seed, at, tl, own, parts, scores[s], margin(s), lead) for at, s, tl, own, parts, lead in seen]
 
 
 def _job(args: tuple) -> list[Row]:
@@ -126,7 +129,7 @@ def fit(game: str, rows: list[Row], command: str, games: int, keep: frozenset[st
 def rows_cached(path: Path | None, game: str, specs: list[str], games: int, seed: int, jobs: int) -> list[Row]:
     """The rows of ``games`` games, kept in ``path`` (JSON lines) to refit without replaying."""
     if path is not None and path.exists():
-        return [Row(d["game"], d["phase"], d["own"], tuple((n, v) for n, v in d["parts"]), d["final"],
+        return [Row(d["game"], d["at"], d["phase"], d["own"], tuple((n, v) for n, v in d["parts"]), d["final"],
                     d["margin"], d["lead"]) for d in map(json.loads, path.read_text().splitlines())]
     rows = collect(game, specs, games, seed, jobs)
     if path is not None:
@@ -146,16 +149,13 @@ def check(judge: Judge, rows: list[Row]) -> dict[str, dict[str, float]]:
     for name, value in (("hand", hand_value), ("learned", lambda r: judge.predict(r.phase, list(r.parts), r.own))):
         err = [(value(r) - r.final) ** 2 for r in rows]
         out[name] = {"rmse": math.sqrt(sum(err) / len(err))}
-    # The lead's sign: rows come in groups, one a seat, at each decision; the own row leads.
+    # The lead's sign, at each decision: the deciding seat's row against the others'.
     right = {"hand": 0, "learned": 0}
     n = 0
-    i = 0
-    while i < len(rows):
-        group = [rows[i]]
-        i += 1
-        while i < len(rows) and not rows[i].own and rows[i].game == group[0].game:
-            group.append(rows[i])
-            i += 1
+    decisions: dict[tuple[int, int], list[Row]] = {}
+    for r in rows:
+        decisions.setdefault((r.game, r.at), []).append(r)
+    for group in decisions.values():
         own = [r for r in group if r.own]
         if len(own) != 1 or len(group) < 2 or own[0].margin == 0:
             continue

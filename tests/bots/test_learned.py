@@ -69,7 +69,7 @@ def synthetic(n: int, phases: int, seed: int = 1) -> list[lab.Row]:
         phase = i % phases
         final = 1 + a + b if phase == 0 else 3 + 2 * a + 0.5 * b
         for own in (True, False):
-            rows.append(lab.Row(i, phase, own, (("a", a), ("b", b)), final, 0.0, 0.0))
+            rows.append(lab.Row(i, 0, phase, own, (("a", a), ("b", b)), final, 0.0, 0.0))
     return rows
 
 
@@ -83,7 +83,7 @@ def test_the_fit_finds_the_weights_of_each_phase():
 
 def test_a_phase_with_too_few_positions_shares_the_last_one_with_enough():
     rows = synthetic(2 * lab.MIN_ROWS, 2) + [
-        lab.Row(0, 5, own, (("a", 1.0), ("b", 1.0)), 4.5, 0.0, 0.0) for own in (True, False)]
+        lab.Row(0, 0, 5, own, (("a", 1.0), ("b", 1.0)), 4.5, 0.0, 0.0) for own in (True, False)]
     j = lab.fit(next(iter(GAMES)), rows, "python -m inkterm.sim.judge x", 1)
     assert sorted(j.own) == [0, 1]
 

@@ -29,7 +29,7 @@ from .view import CardFacts, KilnView, PlayerView
 # (normal) 7 of 10, 2,500 (hard) 4 of 7: both bots judge by this one evaluation,
 # which holds search back more than its budget (docs/balance.md, round 12).
 # The learned judge (assets/kiln/judge.json) reads held-out games' final scores far
-# closer than this evaluation but their winners barely more often (68.5% against 67.4%),
+# closer than this evaluation but their winners barely more often (68.6% against 67.4%),
 # and did not make search stronger: normal won 9 of 20 with it, 13 of the same 20
 # seeds without (docs/balance.md, round 13). Search keeps this evaluation until a
 # judge that knows more than these parts does better.
