@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from inkterm.bots import make_bot
 from inkterm.engine import new_game
-from inkterm.screens.since import story_text
+from inkterm.screens.since import story_lines
 from inkterm.table_driver import Story, TableDriver
 
 
@@ -28,7 +28,7 @@ def first_hit(game: str, seats: list[str], seeds, hits: Callable[[str], bool],
                 break
             story = table.since(0)
             if any(hits(e.text) for _r, e in story.to_you):
-                return story, story_text(story, st.seats).plain.splitlines()
+                return story, [line.plain for line in story_lines(story, st.seats)]
             table.apply(rng.choice(d.keys))
     raise AssertionError(f"no seed of {list(seeds)} had another seat's choice hit Ann that way")
 

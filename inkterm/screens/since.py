@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.console import Group
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -16,6 +17,7 @@ from inkterm.engine.text import seat_name
 from inkterm.i18n import N_, _, ngettext
 from inkterm.translated import game_title
 from inkterm.widgets.event_log import EventLog, event_line
+from inkterm.widgets.hanging import Hanging, indented
 from inkterm.widgets.plain import Plain
 
 if TYPE_CHECKING:
@@ -49,19 +51,21 @@ def collapse_repeats(lines: list[Text]) -> list[Text]:
     return out
 
 
-def story_text(story: Story, seats: list[str]) -> Text:
-    """The story as lines: what happened to you, then each turn under its seat and round."""
-    lines = [Text(_(HEAD), style="bold")]
+def story_lines(story: Story, seats: list[str]) -> list[Text | Hanging]:
+    """The story as lines: what happened to you, then each turn under its seat and
+    round; an event's wrapped lines stay set in under it (at the left edge a
+    continuation reads as a new turn)."""
+    lines: list[Text | Hanging] = [Text(_(HEAD), style="bold")]
     if story.to_you:
         lines.append(Text(_("To you:"), style="bold"))
-        lines += [Text("  ") + event_line(e, r) for r, e in story.to_you]
+        lines += [indented(event_line(e, r), 2) for r, e in story.to_you]
     for turn in story.turns:
         name = seats[turn.seat]
         head = (_("R{round} {name}:").format(round=turn.round, name=name) if turn.round is not None
                 else _("{name}:").format(name=name))
         lines.append(Text(head, style="bold"))
-        lines += collapse_repeats([Text("  ") + event_line(e) for e in turn.events])
-    return Text("\n").join(lines)
+        lines += [indented(line, 2) for line in collapse_repeats([event_line(e) for e in turn.events])]
+    return lines
 
 
 if TYPE_CHECKING:
@@ -136,10 +140,11 @@ class SinceLastTurn(_Mixed):
         if panel is not None:
             panel.display = show
             if show and story is not None:
-                text = story_text(story, self.state.seats)
-                if text.plain != self._since_shown:  # the same story: no new layout, no repaint
-                    self._since_shown = text.plain
-                    panel.query_one("#since-text", Plain).update(text)
+                lines = story_lines(story, self.state.seats)
+                shown = "\n".join(line.plain for line in lines)
+                if shown != self._since_shown:  # the same story: no new layout, no repaint
+                    self._since_shown = shown
+                    panel.query_one("#since-text", Plain).update(Group(*lines))
         self.query_one(EventLog).display = not show
         self._since_on = show
         keys = (show, self.since_allows("recall_since"))

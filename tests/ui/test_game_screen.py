@@ -155,3 +155,27 @@ async def test_since_your_last_turn_is_the_log_area_while_it_shows(game):
         assert screen.next_area() == before == "log"
         await pilot.press("tab")
         assert screen.focused is screen.since_panel
+
+
+@pytest.mark.parametrize("game", OPEN_GAMES)
+async def test_since_your_last_turn_sets_a_wrapped_event_in_under_itself(game):
+    """An event too long for the panel goes on under its own text, two cells in: at
+    the left edge a continuation read as the next seat's heading."""
+    from textual.geometry import Region
+
+    from inkterm.screens.since import HEAD
+
+    st = new_game(game, ["Ann", "Bob"], seed=6)
+    app = InktermApp(start=("state", st, None), bot_delay=0, handoff="never")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        first = st.decision().seat
+        while st.decision().seat == first:
+            await pilot.press(st.decision().choices[0].shortcut or "1")
+        await pilot.pause()
+        text = screen.since_panel.query_one("#since-text")
+        rows = [s.text.rstrip() for s in text.render_lines(Region(0, 0, text.size.width, text.size.height))]
+        heads = {"Ann:", "To you:"} | {f"R{r} Ann:" for r in range(1, 40)}
+        body = [row for row in rows[1:] if row and row not in heads and not HEAD.endswith(row.strip())]
+        assert body and all(row.startswith("  ") for row in body), rows
