@@ -19,7 +19,7 @@ from inkterm.engine.api import opening
 from inkterm.engine.concerns import Snapshot, hits
 from inkterm.engine.saves import OpenSave, SaveError, new_save_path
 from inkterm.engine.text import YOU, Msg, seat_name
-from inkterm.engine.words import is_you
+from inkterm.engine.words import is_you, says_bot
 from inkterm.i18n import N_, _, pgettext
 from inkterm.translated import game_title
 from inkterm.engine.types import TO_YOU
@@ -372,7 +372,9 @@ class TableDriver:
         # The seat as this reader reads it: a seat named You is "你" in Chinese.
         said = prompt if names_the_seat(prompt, who) else str(Msg("{name}: {text}", name=who, text=prompt))
         if d.seat in self.bots:
-            return _("(bot) {prompt}").format(prompt=said), d.choices if show_bot_choices else [], ()
+            if not says_bot(who):  # "bot: …", not "(bot) bot: …"
+                said = _("(bot) {prompt}").format(prompt=said)
+            return said, d.choices if show_bot_choices else [], ()
         if self.covered or self.viewer != d.seat:
             return self.waiting(d), [], ()
         return said, d.choices, tuple((sc, str(label), str(why)) for sc, label, why in d.unavailable)
@@ -390,7 +392,9 @@ class TableDriver:
         d = self.decision
         if d is not None:
             name = self.state.seats[d.seat]
-            if d.seat in self.bots:
+            if d.seat in self.bots and says_bot(name):  # "bot to choose", not "bot (bot) to choose"
+                said = pgettext("a bot whose name says so", "{name} to choose")
+            elif d.seat in self.bots:
                 said = _("{name} (bot) to choose")
             elif is_you(name):  # the reader's own seat: "あなたが選択中", not "あなたさんが…"
                 said, name = pgettext("the reader chooses", "{name} to choose"), seat_name(name)

@@ -229,3 +229,34 @@ def test_the_status_line_names_a_seat_named_you_as_the_reader(game):
     assert "You to choose" in said["en"], said
     assert "あなたが選択中" in said["ja"] and "さん" not in said["ja"], said
     assert "轮到你选择" in said["zh"], said
+
+
+@pytest.mark.parametrize("game", games_for(2))
+def test_a_bot_whose_name_says_bot_is_called_a_bot_once(game):
+    """The setup's default bot is a seat named "bot": its turn reads "bot to choose" and
+    its prompt "bot: …", never "bot (bot) to choose" or "(bot) bot: …" (nor "轮到bot（电脑）
+    选择", "bot（ボット）が選択中"); a bot named otherwise ("easy") still says it is one."""
+    from inkterm import i18n
+
+    said: dict[tuple[str, str], tuple[str, str]] = {}
+    for bot in ("bot", "easy"):
+        st = new_game(game, ["Ann", bot], seed=5)
+        table = TableDriver.local(st, SaveFile())
+        while st.decision().seat != 1:
+            st.apply(st.decision().choices[0].key)
+        try:
+            for lang in ("en", "zh", "ja"):
+                i18n.use(lang)
+                said[bot, lang] = table.status(st.summary()), table.prompt()[0]
+        finally:
+            i18n.use("en")
+    status, prompt = said["bot", "en"]
+    assert "bot to choose" in status and "(bot)" not in status + prompt, said
+    assert prompt.startswith("bot"), prompt
+    status, prompt = said["bot", "zh"]
+    assert "轮到bot选择" in status and "电脑" not in status + prompt, said
+    status, prompt = said["bot", "ja"]
+    assert "botが選択中" in status and "ボット" not in status + prompt, said
+    assert "easy (bot) to choose" in said["easy", "en"][0] and said["easy", "en"][1].startswith("(bot) easy"), said
+    assert "轮到easy（电脑）选择" in said["easy", "zh"][0] and said["easy", "zh"][1].startswith("（电脑）"), said
+    assert "easy（ボット）が選択中" in said["easy", "ja"][0] and said["easy", "ja"][1].startswith("（ボット）"), said

@@ -8,6 +8,8 @@ hot path does no extra work.
 """
 from __future__ import annotations
 
+import re
+
 #: Third-person verb forms whose base form does not follow the spelling rules.
 _IRREGULAR_VERBS = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
 #: Endings after which the third person adds "es" (reaches, passes, fixes).
@@ -29,6 +31,15 @@ _IRREGULAR_PLURALS = {
 def is_you(name: str) -> bool:
     """Whether a seat's name is the reader: "You" (any case) reads in the second person."""
     return name.strip().casefold() == "you"
+
+
+_SAYS_BOT = re.compile(r"\bbot\b", re.IGNORECASE)
+
+
+def says_bot(name: str) -> bool:
+    """Whether a seat's name says it is a bot already ("bot", "bot 2": the setup's
+    default bot): "(bot)" after it would say so twice."""
+    return _SAYS_BOT.search(name) is not None
 
 
 def verb(name: str, third_person: str) -> str:

@@ -25,6 +25,9 @@ class ReplayScreen(Screen):
     CSS_PATH = [SCREENS_CSS, *BOARD_CSS]
     #: The status line's first word.
     MODE = N_("Replay")
+    #: The keys step through the game from the first frame: a board's part that took the
+    #: focus would keep some (a scroll's End, a tab bar's arrows); Tab still reaches it.
+    AUTO_FOCUS = ""  # (None would be the app's: the first part that takes the focus)
     BINDINGS = [
         Binding("right", "step(1)", "Next", id="replay.next"),
         Binding("left", "step(-1)", "Back", id="replay.back"),

@@ -16,9 +16,10 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from inkterm.engine import GAMES
+from inkterm.engine.words import says_bot
 from inkterm.i18n import _, ngettext
 from inkterm.screens import SCREENS_CSS, TABLES_CSS
-from inkterm.tables.protocol import TableInfo
+from inkterm.tables.protocol import SeatInfo, TableInfo
 from inkterm.translated import game_title
 from inkterm.widgets.plain import Plain, PlainOptionList
 
@@ -60,15 +61,20 @@ def rules_line(info: TableInfo) -> str:
     return " · ".join(parts)
 
 
+def seat_who(seat: SeatInfo) -> str:
+    """A seat's name, with "(bot)" for a bot whose name does not say so already."""
+    if seat.kind == "bot" and not says_bot(seat.name):
+        return _("{name} (bot)").format(name=seat.name)
+    return seat.name
+
+
 def seat_lines(info: TableInfo, you: int | None) -> list[str]:
     lines = []
     for i, s in enumerate(info.seats):
         if s.kind == "open":
             lines.append(_("Seat {n}: (open)").format(n=i + 1))
             continue
-        who = s.name
-        if s.kind == "bot":
-            who = _("{name} (bot)").format(name=who)
+        who = seat_who(s)
         if s.name == info.host:
             who = _("{name} (host)").format(name=who)
         parts = [_("Seat {n}: {who}").format(n=i + 1, who=who)]

@@ -18,7 +18,7 @@ from inkterm.engine import GAMES
 from inkterm.i18n import N_, _
 from inkterm.screens import SCREENS_CSS, TABLES_CSS
 from inkterm.screens.setup import MAX_SEATS  # read at import: never the max of no games
-from inkterm.screens.table_panel import table_title
+from inkterm.screens.table_panel import seat_who, table_title
 from inkterm.session_env import TABLES_SOCKET_ENV, TABLES_TOKEN_ENV
 from inkterm.tables.client import TableClient, TableRefused
 from inkterm.tables.protocol import (WEB_MARK, JoinTable, ListTables, Ok, OpenTable, TableInfo,
@@ -481,8 +481,7 @@ class LobbyScreen(_TablesScreen):
     def seat_line(self, i: int, s) -> str:
         if s.kind == "open":
             return _("Seat {n}: (open)").format(n=i + 1)
-        who = _("{name} (bot)").format(name=s.name) if s.kind == "bot" else s.name
-        line = _("Seat {n}: {who}").format(n=i + 1, who=who)
+        line = _("Seat {n}: {who}").format(n=i + 1, who=seat_who(s))
         return _("{line}  ← you").format(line=line) if i == self.remote.you else line
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:

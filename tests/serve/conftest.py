@@ -11,6 +11,8 @@ import signal
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -110,6 +112,35 @@ async def make_server(data_dir: Path, client_key):
     for server in servers:
         await asyncio.wait_for(server.close(), 20)
         assert not server.sessions, "a session outlived its server"
+
+
+@pytest.fixture
+def chromium(tmp_path: Path):
+    """Headless Chromium for a browser test, its network and page events on:
+    ``async with chromium(url) as browser`` (opens ``url``, if given; closed after).
+    A test that asks for it is skipped where no chromium is installed, and fails where
+    $INKTERM_REQUIRE_BROWSER says it must run."""
+    from . import cdp
+
+    if cdp.CHROMIUM is None:
+        if os.environ.get(cdp.REQUIRE_BROWSER):
+            pytest.fail(f"${cdp.REQUIRE_BROWSER} is set but there is no chromium on PATH")
+        pytest.skip("no chromium on PATH (apt-get install chromium)")
+
+    @asynccontextmanager
+    async def opened(url: str | None = None) -> AsyncIterator[cdp.Browser]:
+        browser = cdp.Browser(tmp_path / "chromium-profile")
+        try:
+            await browser.start()
+            await browser.call("Network.enable")
+            await browser.call("Page.enable")
+            if url is not None:
+                await browser.call("Page.navigate", url=url)
+            yield browser
+        finally:
+            await browser.close()
+
+    return opened
 
 
 def add_key(data_dir: Path, name: str, key) -> Path:

@@ -86,18 +86,12 @@ async def test_a_browser_player_names_itself_and_joins_an_ssh_players_table(make
 
 
 async def test_a_browser_is_one_person_through_a_reload_and_nobody_else_gets_its_seat(
-        make_server, short_dir, tmp_path):
+        make_server, short_dir, chromium):
     """Headless Chromium: Zoe names herself and sits down; she reloads the page and
     is still Zoe (no name to choose) with her seat; a script without her cookie
     that calls itself Zoe is refused the name."""
-    from .cdp import CHROMIUM, REQUIRE_BROWSER, Browser
     from .conftest import visible
-    import os
 
-    if CHROMIUM is None:
-        if os.environ.get(REQUIRE_BROWSER):
-            pytest.fail(f"${REQUIRE_BROWSER} is set but there is no chromium on PATH")
-        pytest.skip("no chromium on PATH (apt-get install chromium)")
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     server = await make_server(data_dir=short_dir, web_port=port,
@@ -106,7 +100,6 @@ async def test_a_browser_is_one_person_through_a_reload_and_nobody_else_gets_its
     code = (await ann.request(OpenTable(game=GAME, seats=["me", "open", "open"]))
             ).update.table.code
     table = server.tables.manager.tables[code]
-    browser = Browser(tmp_path / "chromium-profile")
 
     def shown() -> str:
         return visible(browser.websocket_bytes())
@@ -117,46 +110,42 @@ async def test_a_browser_is_one_person_through_a_reload_and_nobody_else_gets_its
         await asyncio.sleep(0.4)
 
     try:
-        await browser.start()
-        await browser.call("Network.enable")
-        await browser.call("Page.enable")
-        await browser.call("Page.navigate", url=url)
-        await browser.wait_until(lambda: "Join a table" in shown(), timeout=40,
-                                 what="the title screen")
-        await keys("j")
-        await browser.wait_until(lambda: "not checked: no login" in shown(), what="the Name line")
-        await keys("Zoe\r")
-        await keys(code.lower() + "\r")
-        await browser.wait_until(lambda: f"Table {code}" in shown(), what="the waiting room")
-        assert [s.name for s in table.seats] == ["ann", "Zoe (web)", ""]
+        async with chromium(url) as browser:
+            await browser.wait_until(lambda: "Join a table" in shown(), timeout=40,
+                                     what="the title screen")
+            await keys("j")
+            await browser.wait_until(lambda: "not checked: no login" in shown(), what="the Name line")
+            await keys("Zoe\r")
+            await keys(code.lower() + "\r")
+            await browser.wait_until(lambda: f"Table {code}" in shown(), what="the waiting room")
+            assert [s.name for s in table.seats] == ["ann", "Zoe (web)", ""]
 
-        browser.events.clear()
-        await browser.call("Page.reload")  # a new tab's app, the same browser
-        await browser.wait_until(lambda: "Join a table" in shown(), timeout=40,
-                                 what="the title screen again")
-        await keys("j")
-        await browser.wait_until(lambda: re.search(r"your\W+seat", shown()),
-                                 what="her table, listed as hers")
-        assert "not checked: no login" not in shown()  # she is Zoe already
-        await keys("\r")  # her code is filled in
-        await browser.wait_until(lambda: f"Table {code}" in shown(), what="her seat again")
-        assert [s.name for s in table.seats] == ["ann", "Zoe (web)", ""]
-        (cookie,) = [c for c in (await browser.call("Network.getCookies"))["cookies"]
-                     if c["name"] == "inkterm_person"]
-        assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
+            browser.events.clear()
+            await browser.call("Page.reload")  # a new tab's app, the same browser
+            await browser.wait_until(lambda: "Join a table" in shown(), timeout=40,
+                                     what="the title screen again")
+            await keys("j")
+            await browser.wait_until(lambda: re.search(r"your\W+seat", shown()),
+                                     what="her table, listed as hers")
+            assert "not checked: no login" not in shown()  # she is Zoe already
+            await keys("\r")  # her code is filled in
+            await browser.wait_until(lambda: f"Table {code}" in shown(), what="her seat again")
+            assert [s.name for s in table.seats] == ["ann", "Zoe (web)", ""]
+            (cookie,) = [c for c in (await browser.call("Network.getCookies"))["cookies"]
+                         if c["name"] == "inkterm_person"]
+            assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
 
-        async with aiohttp.ClientSession() as session:  # no cookie: someone else
-            async with session.ws_connect(f"ws://127.0.0.1:{port}/ws?width=100&height=32") as ws:
-                tab = WsScreen(ws)
-                await tab.wait_for(r"Join a table", timeout=40)
-                await ws.send_json(["stdin", "j"])
-                await tab.wait_for(r"not checked: no login", timeout=20)
-                await asyncio.sleep(0.3)
-                await ws.send_json(["stdin", "Zoe\r"])
-                await asyncio.sleep(0.3)
-                await ws.send_json(["stdin", code.lower() + "\r"])
-                await tab.wait_for(r"Someone else is Zoe \(web\)", timeout=20)
-        assert [s.name for s in table.seats] == ["ann", "Zoe (web)", ""]
+            async with aiohttp.ClientSession() as session:  # no cookie: someone else
+                async with session.ws_connect(f"ws://127.0.0.1:{port}/ws?width=100&height=32") as ws:
+                    tab = WsScreen(ws)
+                    await tab.wait_for(r"Join a table", timeout=40)
+                    await ws.send_json(["stdin", "j"])
+                    await tab.wait_for(r"not checked: no login", timeout=20)
+                    await asyncio.sleep(0.3)
+                    await ws.send_json(["stdin", "Zoe\r"])
+                    await asyncio.sleep(0.3)
+                    await ws.send_json(["stdin", code.lower() + "\r"])
+                    await tab.wait_for(r"Someone else is Zoe \(web\)", timeout=20)
+            assert [s.name for s in table.seats] == ["ann", "Zoe (web)", ""]
     finally:
-        await browser.close()
         await ann.close()

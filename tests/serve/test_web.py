@@ -21,7 +21,6 @@ pytest.importorskip("textual_serve", reason="the serve extra (textual-serve) is 
 aiohttp = pytest.importorskip("aiohttp")
 
 from .conftest import visible, wait_gone  # noqa: E402
-from .cdp import CHROMIUM, REQUIRE_BROWSER, Browser  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -139,23 +138,14 @@ async def test_web_session_limit(web_server):
                 await WsScreen(ws2).wait_for(r"table is full")
 
 
-async def test_headless_chromium_shows_the_app_and_a_key_reaches_it(web_server, tmp_path):
+async def test_headless_chromium_shows_the_app_and_a_key_reaches_it(web_server, chromium, tmp_path):
     """One browser (starting Chromium is the slow part), two pages: the probe app,
     whose replies prove the key arrived, then the real inkterm title screen."""
-    if CHROMIUM is None:
-        if os.environ.get(REQUIRE_BROWSER):
-            pytest.fail(f"${REQUIRE_BROWSER} is set but there is no chromium on PATH")
-        pytest.skip("no chromium on PATH (apt-get install chromium)")
     log = tmp_path / "probe.log"
     probe_url = await web_server(log=log)
     have_app = importlib.util.find_spec("inkterm.app") is not None
     app_url = await web_server(child=f"{sys.executable} -m inkterm") if have_app else None
-    browser = Browser(tmp_path / "chromium-profile")
-    try:
-        await browser.start()
-        await browser.call("Network.enable")
-        await browser.call("Page.enable")
-        await browser.call("Page.navigate", url=probe_url + "/")
+    async with chromium(probe_url + "/") as browser:
         # The page connected its terminal and the app's first frame arrived.
         await browser.wait_until(
             lambda: browser.evaluate("document.body.classList.contains('-first-byte')"),
@@ -196,8 +186,6 @@ async def test_headless_chromium_shows_the_app_and_a_key_reaches_it(web_server, 
         await browser.wait_until(
             lambda: "Seat 1" in visible(browser.websocket_bytes()),
             what="the setup screen after pressing n in the browser")
-    finally:
-        await browser.close()
 
 
 def ws_url_of(url: str, width: int = 80, height: int = 24) -> str:

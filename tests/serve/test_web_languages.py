@@ -47,33 +47,21 @@ async def test_each_tab_reads_its_browsers_language(web_server, tmp_path, monkey
                 await WsScreen(third).wait_for("あなたのアドレスからすでに 2 ゲーム")
 
 
-async def test_a_real_browser_set_to_japanese_plays_in_japanese(web_server, tmp_path, monkeypatch):  # noqa: F811
+async def test_a_real_browser_set_to_japanese_plays_in_japanese(web_server, chromium, monkeypatch):  # noqa: F811
     """Chromium whose language is Japanese (``--accept-lang``, as its settings set it):
     its page and the game in the page's terminal read Japanese (the WebSocket's
     handshake carries the browser's Accept-Language, as the page's request does)."""
-    import os
     import re
 
     from . import cdp
     from .conftest import visible
 
-    if cdp.CHROMIUM is None:
-        if os.environ.get(cdp.REQUIRE_BROWSER):
-            pytest.fail(f"${cdp.REQUIRE_BROWSER} is set but there is no chromium on PATH")
-        pytest.skip("no chromium on PATH (apt-get install chromium)")
     monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
     monkeypatch.setattr(cdp, "FLAGS", [*cdp.FLAGS, "--accept-lang=ja"])
     url = await web_server(child=f"{sys.executable} -m inkterm")
-    browser = cdp.Browser(tmp_path / "chromium-profile")
-    try:
-        await browser.start()
-        await browser.call("Network.enable")
-        await browser.call("Page.enable")
-        await browser.call("Page.navigate", url=url + "/")
+    async with chromium(url + "/") as browser:
         await browser.wait_until(
             lambda: "新しいゲーム" in visible(browser.websocket_bytes()), timeout=40,
             what="the title in Japanese in the page's terminal")
         assert await browser.evaluate("document.documentElement.lang") == "ja"
         assert re.search("セッションは終了しました", await browser.evaluate("document.body.innerHTML"))
-    finally:
-        await browser.close()
