@@ -6,6 +6,7 @@ import os
 import time
 
 import pytest
+from rich.console import Group
 
 from inkterm.app import InktermApp
 from inkterm.engine import GAMES, load_game, new_game
@@ -28,7 +29,10 @@ GAME = a_game(seats=3)  # where any game will do: the first in the menu
 
 
 def text_of(widget) -> str:
-    """What a Static shows, as plain text."""
+    """What a Static shows, as plain text (a group of lines: each line's)."""
+    shown = getattr(widget, "content", None)
+    if isinstance(shown, Group):
+        return "\n".join(getattr(line, "plain", str(line)) for line in shown.renderables)
     content = widget.render()
     return getattr(content, "plain", str(content))
 
