@@ -3,6 +3,8 @@ only when the game has a secret to keep (``hidden_information`` on its GameSpec;
 decisions say ``secret``), always or never when asked; a hint too long for its box."""
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 import pytest
 
 from inkterm.app import InktermApp
@@ -110,6 +112,26 @@ async def test_a_game_opened_part_way_says_so_and_an_undo_retells_without_clutte
         assert said() == before[:-1]  # the same story, told anew
 
 
+async def play_the_first_turn(pilot, st) -> None:
+    """The first seat's turn, each decision's first choice, by keys."""
+    first = st.decision().seat
+    while st.decision().seat == first:
+        await pilot.press(st.decision().choices[0].shortcut or "1")
+    await pilot.pause()
+
+
+@asynccontextmanager
+async def after_the_first_turn(game: str):
+    """Ann against Bob at 80×24, Ann's first turn played: Bob's screen, with its story."""
+    st = new_game(game, ["Ann", "Bob"], seed=6)
+    app = InktermApp(start=("state", st, None), bot_delay=0, handoff="never")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await play_the_first_turn(pilot, st)
+        yield pilot, screen
+
+
 @pytest.mark.parametrize("game", OPEN_GAMES)
 async def test_since_your_last_turn_is_drawn_once_per_story(game, monkeypatch):
     """Every move refreshes the table; the "since your last turn" panel is laid out
@@ -117,15 +139,7 @@ async def test_since_your_last_turn_is_drawn_once_per_story(game, monkeypatch):
     refreshes on every move: redrawing an unchanged story was most of a move's cost)."""
     from inkterm.widgets.plain import Plain
 
-    st = new_game(game, ["Ann", "Bob"], seed=6)
-    app = InktermApp(start=("state", st, None), bot_delay=0, handoff="never")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        first = st.decision().seat
-        while st.decision().seat == first:
-            await pilot.press(st.decision().choices[0].shortcut or "1")
-        await pilot.pause()
+    async with after_the_first_turn(game) as (pilot, screen):
         assert screen.since_panel.display  # the other person's turn: what Ann did
         drawn = []
         real = Plain.update
@@ -147,10 +161,7 @@ async def test_since_your_last_turn_is_the_log_area_while_it_shows(game):
         await pilot.pause()
         screen = app.screen
         before = screen.next_area()
-        first = st.decision().seat
-        while st.decision().seat == first:
-            await pilot.press(st.decision().choices[0].shortcut or "1")
-        await pilot.pause()
+        await play_the_first_turn(pilot, st)
         assert screen.since_panel.display
         assert screen.next_area() == before == "log"
         await pilot.press("tab")
@@ -165,15 +176,7 @@ async def test_since_your_last_turn_sets_a_wrapped_event_in_under_itself(game):
 
     from inkterm.screens.since import HEAD
 
-    st = new_game(game, ["Ann", "Bob"], seed=6)
-    app = InktermApp(start=("state", st, None), bot_delay=0, handoff="never")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        first = st.decision().seat
-        while st.decision().seat == first:
-            await pilot.press(st.decision().choices[0].shortcut or "1")
-        await pilot.pause()
+    async with after_the_first_turn(game) as (pilot, screen):
         text = screen.since_panel.query_one("#since-text")
         rows = [s.text.rstrip() for s in text.render_lines(Region(0, 0, text.size.width, text.size.height))]
         heads = {"Ann:", "To you:"} | {f"R{r} Ann:" for r in range(1, 40)}
