@@ -178,18 +178,33 @@ def po_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+#: Each .mo as compiled, by language and .po hash: a process compiles or reads a .po
+#: once however many data folders it serves (a test suite's every test has its own).
+_compiled: dict[tuple[str, str], bytes] = {}
+
+
 def _load(lang: str) -> _gettext.NullTranslations:
-    """The compiled catalog of ``lang``: from the cache if it was compiled from this
-    very .po, else compiled now (and cached when the data folder is writable)."""
+    """The compiled catalog of ``lang``: from this process's memory or the cache if it
+    was compiled from this very .po, else compiled now (and cached when the data
+    folder is writable)."""
+    import io
+
     source = po_path(lang).read_bytes()
     digest = hashlib.sha256(source).hexdigest()[:16]
+    data = _compiled.get((lang, digest))
+    if data is None:
+        data = _compiled[lang, digest] = _cached_mo(lang, digest, source)
+    return _gettext.GNUTranslations(io.BytesIO(data))
+
+
+def _cached_mo(lang: str, digest: str, source: bytes) -> bytes:
+    """The .mo of ``source`` from the data folder's cache, else compiled and cached."""
     from inkterm.home import home_dir
 
     cached = home_dir() / "cache" / "locale" / f"{lang}-{digest}.mo"
     try:
-        with open(cached, "rb") as fh:
-            return _gettext.GNUTranslations(fh)
-    except (OSError, ValueError):
+        return cached.read_bytes()
+    except OSError:
         pass
     data = compile_po(source, lang)
     try:
@@ -199,9 +214,7 @@ def _load(lang: str) -> _gettext.NullTranslations:
         os.replace(tmp, cached)  # two sessions compiling at once each write whole files
     except OSError:
         pass  # a read-only data folder: compiled again next time
-    import io
-
-    return _gettext.GNUTranslations(io.BytesIO(data))
+    return data
 
 
 def compile_po(source: bytes, lang: str) -> bytes:

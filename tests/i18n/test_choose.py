@@ -78,7 +78,8 @@ def test_a_broken_settings_file_leaves_the_defaults(inkterm_home):
     assert i18n.choose(None, {}) == "en"
 
 
-def test_a_catalog_is_compiled_once_into_the_data_folder(inkterm_home):
+def test_a_catalog_is_compiled_once_into_the_data_folder(inkterm_home, monkeypatch):
+    monkeypatch.setattr(i18n, "_compiled", {})  # as a fresh process finds it
     i18n.use("zh")
     cached = list((inkterm_home / "cache" / "locale").glob("zh-*.mo"))
     assert len(cached) == 1
@@ -89,6 +90,20 @@ def test_a_catalog_is_compiled_once_into_the_data_folder(inkterm_home):
     i18n.use("zh")  # from the cache this time
     assert cached[0].stat().st_mtime_ns == stamp
     assert i18n._("New game") == "新游戏"
+
+
+def test_a_process_compiles_a_catalog_once_whatever_its_data_folder(tmp_path, monkeypatch):
+    """A process serving many data folders (the suite: one a test) compiles each .po once."""
+    monkeypatch.setattr(i18n, "_compiled", {})
+    compiled = []
+    real = i18n.compile_po
+    monkeypatch.setattr(i18n, "compile_po", lambda source, lang: compiled.append(lang) or real(source, lang))
+    for folder in ("a", "b"):
+        monkeypatch.setenv("INKTERM_HOME", str(tmp_path / folder))
+        i18n.use("ja")
+        assert i18n._("New game") == "新しいゲーム"
+    assert compiled == ["ja"]
+    assert list((tmp_path / "a" / "cache" / "locale").glob("ja-*.mo"))  # the first folder keeps it too
 
 
 def test_plural_forms_and_lazy_text():
