@@ -46,6 +46,16 @@ def pytest_configure(config):
     os.environ.setdefault(SEED_VARIABLE, str(random.SystemRandom().randrange(1, 1_000_000)))
 
 
+def pytest_unconfigure(config):
+    # After this, pytest looks for exceptions raised where nobody could catch them
+    # (in __del__ and the like) by five full collections over the worker's heap: about
+    # a CPU-second each by then, at the very end of the run. One collection here finds
+    # them as well (the young cycles a test leaves); the rest of the heap is frozen, so
+    # pytest's five passes walk only what is left.
+    gc.collect()
+    gc.freeze()
+
+
 def pytest_report_header(config):
     return (f"inkterm: the random games of this run come from {SEED_VARIABLE}={os.environ[SEED_VARIABLE]}; "
             f"sizes {'nightly (INKTERM_SLOW=1)' if SLOW else 'quick (INKTERM_SLOW=1 for nightly)'}")
