@@ -14,13 +14,18 @@ from inkterm.widgets.touch import click_style
 from .common import ARROW, MARK, SECTIONS, VoyPart, card_scores, card_steps, kind_word, page_word
 
 
-def card_line(card: CardView, short: bool = False) -> tuple[str, str, str]:
-    """A book card in words: (what its step does, what it needs to advance, what it scores)."""
+def card_line(card: CardView, short: bool = False) -> tuple[str, tuple[str, str], str]:
+    """A book card in words: (what its step does, what it needs to advance, what it
+    scores). What it needs comes as its lead ("↻ needs ") and the need itself, which
+    a wrapped line goes on under."""
     step = card.get("step", 1)
     does = W.actions(card.get("actions", []))
     cond = card.get("condition") or []
-    needs = (f"{ARROW.get(step, '')} " + _("needs {what}").format(what=W.condition(cond, short))
-             if step < 4 and cond else "✓ " + _("last step"))
+    if step < 4 and cond:
+        before, _what, after = _("needs {what}").partition("{what}")
+        needs = (f"{ARROW.get(step, '')} {before}", W.condition(cond, short) + after)
+    else:
+        needs = ("✓ ", _("last step"))
     scores = W.scores(card["scores"], card.get("multiplier", 0))
     return does, needs, scores
 
@@ -88,7 +93,7 @@ class BookView(VoyPart):
         t.append(set_cell_size(name, max(12, cell_len(name))) if not wrap else name, style=self.style("head"))
         t.append("◆ " if in_use else "  ", style=self.style("current"))
         t.append(W.steps(card.get("step", 1)) + " ", style=self.style("current" if is_open else "muted"))
-        does, needs, scores = card_line(card, short=not large)
+        does, (lead, need), scores = card_line(card, short=not large)
         start = len(t)  # where what the card does begins: wrapped, it goes on under it
         t.append(does)
         if hi:
@@ -98,14 +103,19 @@ class BookView(VoyPart):
         t.stylize(click_style(f"card:{card['card']}"), 2)
         if not wrap:  # with the whole table: what it needs beside it, or under it if too long
             room = self.content_size.width or 72
-            if t.cell_len + 3 + cell_len(needs) <= room:
-                t.append(f" │ {needs}", style=self.style("muted"))
+            if t.cell_len + 3 + cell_len(lead + need) <= room:
+                t.append(f" │ {lead}{need}", style=self.style("muted"))
                 return [Hanging(*t.divide([start]))]
-            return [Hanging(*t.divide([start])), indented(Text(needs, style=self.style("muted")), 21)]
-        out: list[Text | Hanging] = [Hanging(*t.divide([start])), indented(Text(needs, style=self.style("muted")), 4)]
+            return [Hanging(*t.divide([start])), self._need(lead, need, 21)]
+        out: list[Text | Hanging] = [Hanging(*t.divide([start])), self._need(lead, need, 4)]
         if large:
             out.append(indented(Text(scores, style=self.style("muted")), 4))
         return out
+
+    def _need(self, lead: str, need: str, indent: int) -> Hanging:
+        """What a card needs on a line of its own, set in by ``indent``: wrapped, the
+        need goes on under itself, not under its arrow (as if it were a card's line)."""
+        return Hanging(Text(" " * indent + lead, style=self.style("muted")), Text(need, style=self.style("muted")))
 
 
 class HelpView(VoyPart):
