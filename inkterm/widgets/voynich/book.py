@@ -144,23 +144,27 @@ class HelpView(VoyPart):
             sub.append(f"{p['colour'][0]} {p['name']}", style=self.seat_style(view["players"], s))
             sub.append(_(", on step {n}").format(n=now))
         sub.append(" · " + _("scores {kinds}").format(kinds=kinds), style=self.style("muted"))
-        lines = [sub]
+        lines: list[Text | Hanging] = [sub]
         prev: list[str] = []
         for step, acts, mult, cond in path:
             here = step == now
             t = Text()
             t.append(MARK if here else " ", style=self.style("current") if here else "")
             t.append(f"{W.steps(step)} ", style=self.style("head"))
+            start = len(t)  # explained, a step's wrapped lines go on under what it does
             new = acts[len(prev):] if prev and acts[: len(prev)] == prev else acts
             t.append((_("adds {what}") if new is not acts else _("does {what}")).format(what=W.actions(new)))
             t.append(f" · ×{mult}" if mult else " · " + _("scores nothing"), style=self.style("muted"))
             if here:
                 t.stylize(self.style("current"), 0, 1)
-            lines.append(t)
+            lines.append(Hanging(*t.divide([start])) if explained else t)
             if cond:
-                lines.append(Text(f"      {ARROW.get(step, '')} "
-                                  + _("to step {n}: {what}").format(n=step + 1, what=W.condition(cond)),
-                                  style=self.style("muted")))
+                to = _("to step {n}: {what}").format(n=step + 1, what="{what}")
+                before, _what, after = to.partition("{what}")  # and a need's under the need
+                need = Text(f"      {ARROW.get(step, '')} {before}", style=self.style("muted"))
+                start = len(need)
+                need.append(W.condition(cond) + after)
+                lines.append(Hanging(*need.divide([start])) if explained else need)
             prev = acts
         if explained:
             lines.append(Text(_("×N: at the end, N × the worth of the highest box (10 = 1 … 100 = 10) "
@@ -169,5 +173,6 @@ class HelpView(VoyPart):
                               style=self.style("muted")))
         if not explained:  # laid out with the whole board: a line each, however long
             for line in lines:
+                assert isinstance(line, Text)  # Hanging lines only when explained
                 line.no_wrap, line.overflow = True, "ellipsis"
         self.show_lines(lines)
