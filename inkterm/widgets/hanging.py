@@ -29,16 +29,24 @@ class Hanging:
     def __str__(self) -> str:
         return self.plain
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+    def lines(self, console: Console, width: int) -> list[Text]:
+        """The lines it takes at ``width``, each a Text (for rows a part lays out
+        itself, e.g. inside a frame)."""
         indent = self.head.cell_len
-        room = max(1, options.max_width - indent)
-        out = self.head.copy()
-        for i, line in enumerate(self.body.wrap(console, room)):
+        out = [self.head.copy()]
+        for i, line in enumerate(self.body.wrap(console, max(1, width - indent))):
             if i:
-                out.append("\n" + " " * indent)
-            out.append_text(line)
-        out.no_wrap, out.end = True, "\n"
-        yield out
+                out.append(Text(" " * indent))
+            out[-1].append_text(line)
+        return out
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        first, *more = self.lines(console, options.max_width)
+        for line in more:
+            first.append("\n")
+            first.append_text(line)
+        first.no_wrap, first.end = True, "\n"
+        yield first
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         body = Measurement.get(console, options, self.body)

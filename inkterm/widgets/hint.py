@@ -9,21 +9,21 @@ from rich.text import Text
 from inkterm.i18n import _
 from inkterm.widgets.part import TextBox, update_if_changed
 
-#: The box's height (its max-height).
-HINT_LINES = 4
+#: The lines of hint the box holds (its max-height is one more: its border takes one).
+HINT_LINES = 3
 
 
 class HintBox(TextBox):
     """The hint of the highlighted choice (``show_choice``)."""
 
-    DEFAULT_CSS = """
-    HintBox {
+    DEFAULT_CSS = f"""
+    HintBox {{
         height: auto;
-        max-height: 4;
+        max-height: {HINT_LINES + 1};
         padding: 0 1;
         color: $text-muted;
         border-top: hkey $primary-background-lighten-2;
-    }
+    }}
     """
 
     def show_choice(self, choice) -> None:

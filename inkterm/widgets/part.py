@@ -31,8 +31,9 @@ def _line_shape(line: Text | Hanging) -> Hashable:
 def keeps_size(widget: Plain) -> bool:
     """Whether ``widget``'s size cannot differ from its last layout with what it now
     holds: it was laid out and shown, its width does not follow its content, and its
-    height is fixed or (auto) measures what it measured then. The measure is what the
-    layout itself would take (and is kept for it)."""
+    height is fixed or (auto) measures what it measured then, held within its min-
+    and max-height (a hint taller than its box keeps the box's height). The measure
+    is what the layout itself would take (and is kept for it)."""
     size, styles = widget.content_size, widget.styles
     width, height = styles.width, styles.height  # width None: the container's
     if not size.width or not widget.display or height is None or (
@@ -40,7 +41,22 @@ def keeps_size(widget: Plain) -> bool:
         return False
     if not height.is_auto:
         return True
-    return widget.get_content_height(widget.container_size, widget.app.size, size.width) == size.height
+    measured = widget.get_content_height(widget.container_size, widget.app.size, size.width)
+    return _held(widget, measured) == size.height
+
+
+def _held(widget: Plain, height: int) -> int:
+    """The content height ``widget``'s min- and max-height (in cells) let it have for
+    content ``height`` cells tall, as the layout clamps it. Extremes in other units
+    are left out: the size may then seem to change, which costs only a layout."""
+    styles = widget.styles
+    gutter = styles.gutter.height if styles.box_sizing == "border-box" else 0
+    low, high = styles.min_height, styles.max_height
+    if low is not None and low.is_cells:
+        height = max(height, int(low.value) - gutter)
+    if high is not None and high.is_cells:
+        height = min(height, int(high.value) - gutter)
+    return max(0, height)
 
 
 def show_in_place(widget: Plain, content: RenderableType) -> None:

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from inkterm.games.inkwell.content import COLOUR_WORDS
 from inkterm.i18n import gettext as _
+from inkterm.widgets.hanging import Hanging
 from inkterm.widgets.touch import click_style
 
 from .common import (CODE_OF_WORD, MARK, STATUS, SYMBOL, InkPart, line, page_name, side_words, tech_name, tech_text,
@@ -41,9 +42,10 @@ class DeskView(InkPart):
         side = ws.get("side")
         if side is None and view.get("you") == seat:
             side = (view.get("private") or {}).get("workspace_side")
-        lines: list[Text] = []
+        lines: list[Text | Hanging] = []
         t = Text()
         t.append(_("Desk") + " ", style=self.style("head") + click_style("workspace"))
+        start = len(t)  # wrapped, the desk's words go on under themselves, not under "Desk"
         code = CODE_OF_WORD.get(ws["colour"], "?")
         t.append(code, style=self.style(f"cube-{code}") if code in SYMBOL else "")
         t.append(f" {_(ws['colour'])}", style=self.ink(code))
@@ -57,7 +59,7 @@ class DeskView(InkPart):
             t.append("  " + _("side {side}: ").format(side=side))
             t.append(name, style=self.style("hi") if ws_hi else self.style("head"))
             t.append(f" — {text}", style=self.style("muted"))
-        lines.append(t)
+        lines.append(Hanging(*t.divide([start])))
         if side is None and ws_hi:
             for s in ("a", "b"):
                 name, text = side_words(ws, s.upper())
@@ -69,13 +71,15 @@ class DeskView(InkPart):
         cap = p.get("capacity")  # None while the side, which may raise it, is secret
         head.append(_("Techniques"), style=self.style("head"))
         if cap is not None:
-            head.append(_(": {n} of {cap} slots used this page, {free} free").format(
-                n=placed, cap=cap, free=max(0, cap - placed)))
+            said = _(": {n} of {cap} slots used this page, {free} free").format(
+                n=placed, cap=cap, free=max(0, cap - placed))
         else:
-            head.append(_(": {n} placed this page").format(n=placed))
+            said = _(": {n} placed this page").format(n=placed)
+        start = len(head) + len(said) - len(said.lstrip(":： "))  # wrapped, under what it says
+        head.append(said)
         if not techs:
             head.append(_(": none yet"), style=self.style("muted"))
-        lines.append(head)
+        lines.append(Hanging(*head.divide([start])))
         for x in techs:
             h = f"tech:{x['id']}" in hi
             row = Text(no_wrap=not h, overflow="ellipsis")

@@ -123,6 +123,7 @@ class PlayersView(InkPart):
             t = Text()
             t.append(p["name"], style=self.seat_style(s) + self.style("head"))
             t.append(_(": "))
+            start = len(t)  # wrapped, a seat's line goes on under its text, not under its name
             preview = p.get("turn_preview") or []
             if preview:
                 t.append(_("Turn now +{n}").format(n=scored_total(preview)) + " · ")
@@ -131,7 +132,7 @@ class PlayersView(InkPart):
             t.append(f" · {techniques(len(techs))}")
             if techs:
                 t.append(_(": ") + _(", ").join(tech_name(x) for x in techs), style=self.style("muted"))
-            lines += wrap(self, t, self.width())  # desks go by name now: never cut
+            lines += wrap(self, t, self.width(), hang=start)  # desks go by name now: never cut
         rival = view.get("rival")
         if rival:
             t = Text.assemble((_("Rival"), self.style("head")),

@@ -14,13 +14,18 @@ from inkterm.widgets.touch import click_style
 from .common import ARROW, MARK, SECTIONS, VoyPart, card_scores, card_steps, kind_word, page_word
 
 
-def card_line(card: CardView, short: bool = False) -> tuple[str, str, str]:
-    """A book card in words: (what its step does, what it needs to advance, what it scores)."""
+def card_line(card: CardView, short: bool = False) -> tuple[str, tuple[str, str], str]:
+    """A book card in words: (what its step does, what it needs to advance, what it
+    scores). What it needs comes as its lead ("↻ needs ") and the need itself, which
+    a wrapped line goes on under."""
     step = card.get("step", 1)
     does = W.actions(card.get("actions", []))
     cond = card.get("condition") or []
-    needs = (f"{ARROW.get(step, '')} " + _("needs {what}").format(what=W.condition(cond, short))
-             if step < 4 and cond else "✓ " + _("last step"))
+    if step < 4 and cond:
+        before, _what, after = _("needs {what}").partition("{what}")
+        needs = (f"{ARROW.get(step, '')} {before}", W.condition(cond, short) + after)
+    else:
+        needs = ("✓ ", _("last step"))
     scores = W.scores(card["scores"], card.get("multiplier", 0))
     return does, needs, scores
 
@@ -88,7 +93,7 @@ class BookView(VoyPart):
         t.append(set_cell_size(name, max(12, cell_len(name))) if not wrap else name, style=self.style("head"))
         t.append("◆ " if in_use else "  ", style=self.style("current"))
         t.append(W.steps(card.get("step", 1)) + " ", style=self.style("current" if is_open else "muted"))
-        does, needs, scores = card_line(card, short=not large)
+        does, (lead, need), scores = card_line(card, short=not large)
         start = len(t)  # where what the card does begins: wrapped, it goes on under it
         t.append(does)
         if hi:
@@ -98,14 +103,19 @@ class BookView(VoyPart):
         t.stylize(click_style(f"card:{card['card']}"), 2)
         if not wrap:  # with the whole table: what it needs beside it, or under it if too long
             room = self.content_size.width or 72
-            if t.cell_len + 3 + cell_len(needs) <= room:
-                t.append(f" │ {needs}", style=self.style("muted"))
+            if t.cell_len + 3 + cell_len(lead + need) <= room:
+                t.append(f" │ {lead}{need}", style=self.style("muted"))
                 return [Hanging(*t.divide([start]))]
-            return [Hanging(*t.divide([start])), indented(Text(needs, style=self.style("muted")), 21)]
-        out: list[Text | Hanging] = [Hanging(*t.divide([start])), indented(Text(needs, style=self.style("muted")), 4)]
+            return [Hanging(*t.divide([start])), self._need(lead, need, 21)]
+        out: list[Text | Hanging] = [Hanging(*t.divide([start])), self._need(lead, need, 4)]
         if large:
             out.append(indented(Text(scores, style=self.style("muted")), 4))
         return out
+
+    def _need(self, lead: str, need: str, indent: int) -> Hanging:
+        """What a card needs on a line of its own, set in by ``indent``: wrapped, the
+        need goes on under itself, not under its arrow (as if it were a card's line)."""
+        return Hanging(Text(" " * indent + lead, style=self.style("muted")), Text(need, style=self.style("muted")))
 
 
 class HelpView(VoyPart):
@@ -134,23 +144,27 @@ class HelpView(VoyPart):
             sub.append(f"{p['colour'][0]} {p['name']}", style=self.seat_style(view["players"], s))
             sub.append(_(", on step {n}").format(n=now))
         sub.append(" · " + _("scores {kinds}").format(kinds=kinds), style=self.style("muted"))
-        lines = [sub]
+        lines: list[Text | Hanging] = [sub]
         prev: list[str] = []
         for step, acts, mult, cond in path:
             here = step == now
             t = Text()
             t.append(MARK if here else " ", style=self.style("current") if here else "")
             t.append(f"{W.steps(step)} ", style=self.style("head"))
+            start = len(t)  # explained, a step's wrapped lines go on under what it does
             new = acts[len(prev):] if prev and acts[: len(prev)] == prev else acts
             t.append((_("adds {what}") if new is not acts else _("does {what}")).format(what=W.actions(new)))
             t.append(f" · ×{mult}" if mult else " · " + _("scores nothing"), style=self.style("muted"))
             if here:
                 t.stylize(self.style("current"), 0, 1)
-            lines.append(t)
+            lines.append(Hanging(*t.divide([start])) if explained else t)
             if cond:
-                lines.append(Text(f"      {ARROW.get(step, '')} "
-                                  + _("to step {n}: {what}").format(n=step + 1, what=W.condition(cond)),
-                                  style=self.style("muted")))
+                to = _("to step {n}: {what}").format(n=step + 1, what="{what}")
+                before, _what, after = to.partition("{what}")  # and a need's under the need
+                need = Text(f"      {ARROW.get(step, '')} {before}", style=self.style("muted"))
+                start = len(need)
+                need.append(W.condition(cond) + after)
+                lines.append(Hanging(*need.divide([start])) if explained else need)
             prev = acts
         if explained:
             lines.append(Text(_("×N: at the end, N × the worth of the highest box (10 = 1 … 100 = 10) "
@@ -159,5 +173,6 @@ class HelpView(VoyPart):
                               style=self.style("muted")))
         if not explained:  # laid out with the whole board: a line each, however long
             for line in lines:
+                assert isinstance(line, Text)  # Hanging lines only when explained
                 line.no_wrap, line.overflow = True, "ellipsis"
         self.show_lines(lines)

@@ -2,6 +2,9 @@
 turning the goat, the Sections view shows Astrology with its five sectors and the goat."""
 from __future__ import annotations
 
+import pytest
+from rich.cells import cell_len
+
 from inkterm.app import InktermApp
 from inkterm.bots import make_bot
 from inkterm.engine import new_game
@@ -123,3 +126,98 @@ async def test_a_book_card_s_wrapped_lines_go_on_under_its_text_at_80x24():
             body = line.lstrip()
             if body and body[0].islower() and not body.startswith("texts in supply"):
                 assert len(line) - len(body) >= 4, lines
+
+
+@pytest.mark.parametrize("language", ["en", "zh", "ja"])
+async def test_a_book_card_s_need_wraps_under_the_need_not_under_its_arrow_at_80x24(language):
+    """"↻ needs 1 token on an edge piece (not a / corner)": the need's wrapped line goes
+    on under the need itself, as a card's text does, not at the card's indent, where
+    it read as the card's next line ("scores nothing yet" is set in just as far)."""
+    from inkterm import i18n
+    from inkterm.games.voynich import words as W
+    from inkterm.widgets.voynich.book import BookView
+
+    st = new_game("voynich", ["You", "Ann"], seed=75233)
+    i18n.use(language)
+    try:
+        app = InktermApp(start=("state", st, None), bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            board = app.screen.query_one(VoynichBoard)
+            board.query_one("#vy-tabs", TabbedContent).active = "vy-tab-book"
+            await pilot.pause()
+            book = board.query_one("#vy-tab-book").query_one(BookView)
+            lines = ["".join(seg.text for seg in strip).rstrip()
+                     for strip in book.render_lines(Region(0, 0, book.size.width, book.size.height))]
+            cards = [c for c in board.view["players"][0]["book"] if c.get("condition")]
+            needs = {W.condition(c["condition"], short).replace(" ", "") for c in cards for short in (False, True)}
+            word = i18n.gettext("needs {what}").partition("{what}")[0]  # "needs ", "必要："
+    finally:
+        i18n.use("en")
+    read, wrapped = [], 0
+    for i, line in enumerate(lines):
+        lead = next((f"{arrow} {word}" for arrow in "↻⇅" if line.lstrip().startswith(f"{arrow} {word}")), None)
+        if lead is None:
+            continue
+        at = line.index(lead) + len(lead)
+        col = cell_len(line[:at])
+        need = line[at:]
+        for more in lines[i + 1:]:  # its continuations: set in under the need
+            if cell_len(more) - cell_len(more.lstrip()) != col:
+                break
+            need += more.strip()
+            wrapped += 1
+        read.append(need.replace(" ", ""))
+    assert read and wrapped, lines  # some needs are too long for a line at 80 columns
+    assert set(read) <= needs, lines
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+async def test_a_help_card_s_steps_wrap_under_their_text_at_80x24(language):
+    """The Card view at 80 columns: "↻ to step 2: 1 token on an edge piece / (not a
+    corner)" goes on under the need, and a step's "adds …" under what it adds, not at
+    the left edge, where a continuation read as a line of its own."""
+    from inkterm import i18n
+    from inkterm.games.voynich import words as W
+    from inkterm.widgets.voynich.book import HelpView
+    from inkterm.widgets.voynich.common import card_steps
+
+    st = new_game("voynich", ["You", "Ann"], seed=75233)
+    i18n.use(language)
+    try:
+        app = InktermApp(start=("state", st, None), bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            board = app.screen.query_one(VoynichBoard)
+            board.help_card = board.view["players"][0]["book"][0]["card"]
+            board.query_one("#vy-tabs", TabbedContent).active = "vy-tab-card"
+            await pilot.pause()
+            await pilot.pause()
+            help_view = board.query_one("#vy-tab-card").query_one(HelpView)
+            lines = ["".join(seg.text for seg in strip).rstrip()
+                     for strip in help_view.render_lines(Region(0, 0, *help_view.outer_size))]
+            path = card_steps(board.help_card)
+            needs = {W.condition(cond).replace(" ", "") for _step, _acts, _mult, cond in path if cond}
+            leads = [i18n.gettext("to step {n}: {what}").format(n=step + 1, what="{what}").partition("{what}")[0]
+                     for step, _acts, _mult, cond in path if cond]
+    finally:
+        i18n.use("en")
+    read, wrapped = [], 0
+    for i, line in enumerate(lines):
+        lead = next((lead for lead in leads if lead in line), None)
+        if lead is None:
+            continue
+        at = line.index(lead) + len(lead)
+        col = cell_len(line[:at])
+        need = line[at:]
+        for more in lines[i + 1:]:
+            if cell_len(more) - cell_len(more.lstrip()) != col:
+                break
+            need += more.strip()
+            wrapped += 1
+        read.append(need.replace(" ", ""))
+    assert len(read) == len(leads) and wrapped, lines
+    assert set(read) <= needs, lines
+    first = next(i for i, line in enumerate(lines) if line.lstrip(" ▸")[:1] in "●○")
+    end = next((i for i, line in enumerate(lines) if line.startswith("×")), len(lines))  # the ×N note
+    assert not [line for line in lines[first:end] if line[:1] not in " ▸"], lines  # the steps: nothing at the edge
