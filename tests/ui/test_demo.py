@@ -8,6 +8,7 @@ from inkterm.screens.demo import DemoScreen
 from inkterm.screens.gameover import GameOverScreen
 
 from shown import screen_text
+from test_flows import until
 
 from tests.registered import a_game, game_params
 
@@ -63,6 +64,7 @@ async def test_demo_runs_a_whole_game_to_the_end(inkterm_home, monkeypatch):
         # The end of a demo explains the game as the end of any game does.
         from inkterm.widgets.score_chart import ScoreChart
 
+        await until(pilot, lambda: app.screen.query(ScoreChart))  # built after the screen is pushed
         chart = app.screen.query_one(ScoreChart)
         assert [line[-1] for line in chart.lines] == screen.state.scores()
         assert app.screen.query_one("#swings")
