@@ -57,6 +57,7 @@ def test_keys_toml_mistakes_are_said_in_the_language(lang, inkterm_home):  # noq
     from inkterm.keymap import bound_keys, keymap_path, read_keymap
 
     some = bound_keys()[0].id
+    keymap_path().parent.mkdir(parents=True, exist_ok=True)
     keymap_path().write_text(f'"no.such" = "z"\n"{some}" = ""\n', encoding="utf-8")
     _keymap, problems = read_keymap()
     assert len(problems) == 2
