@@ -6,7 +6,8 @@ its own turn with the game's cheap default policy, then scores the position with
 game's ``evaluate``. Choices that open a sub-menu (they offer ``back``) are scored by
 their best item. It plans on ``determinize``d copies, so it never sees other seats'
 hidden cards or the dice to come; choices that reveal something (a roll, a draw) are
-averaged over a few such copies.
+averaged over a few such copies. A choice the game says sets what the turn offers
+(``plans``) is weighed by the rest of the turn as the bot itself would play it.
 """
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ from types import SimpleNamespace
 
 from inkterm.engine.types import BACK_KEY
 
+from .base import weighable_keys
 from .explain import Option, Reason, quick_reason
-from .guard import GuardedBot
+from .guard import RUN_LIMIT, GuardedBot
 from .hooks import hooks
 
 FOLLOW = 12  # own steps followed after a candidate, at most
@@ -50,9 +52,10 @@ class GreedyBot(GuardedBot):
             keys = [k for k in h.prefer(state, d, keys) if k in keys] or keys
         seat = d.seat
         base = state.determinize(seat, self.rng)
+        plan = self.judge is None and h.plans(state, d)
         best, best_v = [], float("-inf")
         for key in keys:
-            v = self._value(state, base, key, seat, h, menu=True)
+            v = self._planned(base, key, seat, h) if plan else self._value(state, base, key, seat, h, menu=True)
             if trace is not None:
                 trace.append(Option(key, v))
             if v > best_v + 1e-9:
@@ -60,6 +63,20 @@ class GreedyBot(GuardedBot):
             elif v >= best_v - 1e-9:
                 best.append(key)
         return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def _planned(self, base, key: str, seat: int, h) -> float:
+        """The position after ``key`` and the rest of the bot's turn played by its own
+        picks (each weighed as usual), where the default policy would misjudge it."""
+        s = base.clone()
+        s.apply(key)
+        d = s.decision()
+        steps = 0
+        while d is not None and d.seat == seat and steps < RUN_LIMIT:
+            keys = weighable_keys(d)
+            s.apply(keys[0] if len(keys) == 1 else self.pick(s, d, keys))
+            d = s.decision()
+            steps += 1
+        return h.evaluate(s, seat)
 
     def _value(self, state, base, key: str, seat: int, h, menu: bool) -> float:
         s = base.clone()

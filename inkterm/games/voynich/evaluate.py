@@ -192,6 +192,17 @@ def prefer(state, d, keys: list[str]) -> list[str]:
     return probes.rush(state, d) or []
 
 
+def plans(state, d) -> bool:
+    """Greedy weighs a double page by the rest of its turn as it would play it: the
+    page is a menu (which card, which of its actions, where), and the cheap default
+    policy that followed it (the first card, the first action) often judged a page by
+    a turn greedy would not play: it placed research tokens with no piece to use them
+    on and lost the short games to the greedy before round 10 (``thisturn``): 68% of
+    seeds 9000-9099 won, 60.2% of 9100-9499. Planned, at twice the CPU: 74% of the
+    first, 70.1% of 288 of the others (docs/balance.md, round 13)."""
+    return d.topic == "choosing-a-double-page"
+
+
 def card_picks(state) -> list[list[str]]:
     return [[str(b["card"]) for b in p.get("book", [])] for p in state.summary()["players"]]
 
