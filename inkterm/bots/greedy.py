@@ -6,8 +6,8 @@ its own turn with the game's cheap default policy, then scores the position with
 game's ``evaluate``. Choices that open a sub-menu (they offer ``back``) are scored by
 their best item. It plans on ``determinize``d copies, so it never sees other seats'
 hidden cards or the dice to come; choices that reveal something (a roll, a draw) are
-averaged over a few such copies. A choice the game says sets what the turn offers
-(``plans``) is weighed by the rest of the turn as the bot itself would play it.
+averaged over a few such copies. ``plan_turn`` plays the rest of a turn by greedy's own
+picks: search starts from that line where the game says a choice ``plans`` the turn.
 """
 from __future__ import annotations
 
@@ -52,10 +52,9 @@ class GreedyBot(GuardedBot):
             keys = [k for k in h.prefer(state, d, keys) if k in keys] or keys
         seat = d.seat
         base = state.determinize(seat, self.rng)
-        plan = self.judge is None and h.plans(state, d)
         best, best_v = [], float("-inf")
         for key in keys:
-            v = self._planned(base, key, seat, h) if plan else self._value(state, base, key, seat, h, menu=True)
+            v = self._value(state, base, key, seat, h, menu=True)
             if trace is not None:
                 trace.append(Option(key, v))
             if v > best_v + 1e-9:
@@ -64,19 +63,22 @@ class GreedyBot(GuardedBot):
                 best.append(key)
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
-    def _planned(self, base, key: str, seat: int, h) -> float:
-        """The position after ``key`` and the rest of the bot's turn played by its own
-        picks (each weighed as usual), where the default policy would misjudge it."""
+    def plan_turn(self, base, key: str, seat: int) -> tuple[list[str], object]:
+        """The rest of ``seat``'s turn after ``key`` as greedy would play it, on a
+        clone of ``base``: its keys after ``key``, and the position it ends in (search
+        starts its tree from this line at a ``plans`` decision). Greedy itself does not
+        weigh a choice by it: planning its double page, the Voynich greedy became as
+        strong as search (docs/balance.md, rounds 13 and 14)."""
         s = base.clone()
         s.apply(key)
+        line: list[str] = []
         d = s.decision()
-        steps = 0
-        while d is not None and d.seat == seat and steps < RUN_LIMIT:
+        while d is not None and d.seat == seat and len(line) < RUN_LIMIT:
             keys = weighable_keys(d)
-            s.apply(keys[0] if len(keys) == 1 else self.pick(s, d, keys))
+            line.append(keys[0] if len(keys) == 1 else self.pick(s, d, keys))
+            s.apply(line[-1])
             d = s.decision()
-            steps += 1
-        return h.evaluate(s, seat)
+        return line, s
 
     def _value(self, state, base, key: str, seat: int, h, menu: bool) -> float:
         s = base.clone()

@@ -27,13 +27,14 @@ A game's hooks module may define:
   seats' turns to the bot's next decision) or "end" (the end of the game); beyond the
   bot's own turn every seat plays the default policy.
 - ``default_choice(state, decision) -> key``: a cheap move for look-ahead.
-- ``prefer(state, decision, keys) -> keys``: the choices greedy weighs alone when
-  there are any (a move its one-turn look-ahead undervalues, such as an advance whose
-  worth comes over later turns; default: none, every choice is weighed).
-- ``plans(state, decision) -> bool``: decisions greedy weighs by playing the rest of
-  its own turn with its own picks, rather than with the cheap default policy (a choice
-  that sets what the turn offers, such as a Voynich double page, whose worth is the
-  card and actions chosen after it; default: none).
+- ``prefer(state, decision, keys) -> keys``: the choices greedy and search weigh alone
+  when there are any (a move a look-ahead to the end of the turn undervalues, such as
+  an advance whose worth comes over later turns; default: none, every choice is weighed).
+- ``plans(state, decision) -> bool``: decisions whose worth is the rest of the turn
+  played well after them (a choice that sets what the turn offers, such as a Voynich
+  double page, whose worth is the card and actions chosen after it): search starts
+  each such choice's subtree from the rest of the turn as greedy would play it, not
+  from the cheap default policy's turn (default: none).
 - ``card_picks(state) -> list[list[str]]``: per seat, the content it picked (cards,
   techniques …) for the simulator's per-card statistics.
 
