@@ -6,7 +6,8 @@ its own turn with the game's cheap default policy, then scores the position with
 game's ``evaluate``. Choices that open a sub-menu (they offer ``back``) are scored by
 their best item. It plans on ``determinize``d copies, so it never sees other seats'
 hidden cards or the dice to come; choices that reveal something (a roll, a draw) are
-averaged over a few such copies.
+averaged over a few such copies. ``plan_turn`` plays the rest of a turn by greedy's own
+picks: search starts from that line where the game says a choice ``plans`` the turn.
 """
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ from types import SimpleNamespace
 
 from inkterm.engine.types import BACK_KEY
 
+from .base import weighable_keys
 from .explain import Option, Reason, quick_reason
-from .guard import GuardedBot
+from .guard import RUN_LIMIT, GuardedBot
 from .hooks import hooks
 
 FOLLOW = 12  # own steps followed after a candidate, at most
@@ -60,6 +62,23 @@ class GreedyBot(GuardedBot):
             elif v >= best_v - 1e-9:
                 best.append(key)
         return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def plan_turn(self, base, key: str, seat: int) -> tuple[list[str], object]:
+        """The rest of ``seat``'s turn after ``key`` as greedy would play it, on a
+        clone of ``base``: its keys after ``key``, and the position it ends in (search
+        starts its tree from this line at a ``plans`` decision). Greedy itself does not
+        weigh a choice by it: planning its double page, the Voynich greedy became as
+        strong as search (docs/balance.md, rounds 13 and 14)."""
+        s = base.clone()
+        s.apply(key)
+        line: list[str] = []
+        d = s.decision()
+        while d is not None and d.seat == seat and len(line) < RUN_LIMIT:
+            keys = weighable_keys(d)
+            line.append(keys[0] if len(keys) == 1 else self.pick(s, d, keys))
+            s.apply(line[-1])
+            d = s.decision()
+        return line, s
 
     def _value(self, state, base, key: str, seat: int, h, menu: bool) -> float:
         s = base.clone()

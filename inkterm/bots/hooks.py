@@ -27,9 +27,14 @@ A game's hooks module may define:
   seats' turns to the bot's next decision) or "end" (the end of the game); beyond the
   bot's own turn every seat plays the default policy.
 - ``default_choice(state, decision) -> key``: a cheap move for look-ahead.
-- ``prefer(state, decision, keys) -> keys``: the choices greedy weighs alone when
-  there are any (a move its one-turn look-ahead undervalues, such as an advance whose
-  worth comes over later turns; default: none, every choice is weighed).
+- ``prefer(state, decision, keys) -> keys``: the choices greedy and search weigh alone
+  when there are any (a move a look-ahead to the end of the turn undervalues, such as
+  an advance whose worth comes over later turns; default: none, every choice is weighed).
+- ``plans(state, decision) -> bool``: decisions whose worth is the rest of the turn
+  played well after them (a choice that sets what the turn offers, such as a Voynich
+  double page, whose worth is the card and actions chosen after it): search starts
+  each such choice's subtree from the rest of the turn as greedy would play it, not
+  from the cheap default policy's turn (default: none).
 - ``card_picks(state) -> list[list[str]]``: per seat, the content it picked (cards,
   techniques …) for the simulator's per-card statistics.
 
@@ -69,6 +74,10 @@ def generic_prefer(state, d, keys: list[str]) -> list[str]:
     return []
 
 
+def generic_plans(state, d) -> bool:
+    return False
+
+
 def generic_value_parts(state, seat: int) -> list[tuple[str, float]]:
     return [("score", float(state.scores()[seat]))]
 
@@ -99,6 +108,7 @@ def hooks(game: str) -> SimpleNamespace:
         search_horizon=getattr(mod, "SEARCH_HORIZON", "turn"),
         default_choice=getattr(mod, "default_choice", generic_default_choice),
         prefer=getattr(mod, "prefer", generic_prefer),
+        plans=getattr(mod, "plans", generic_plans),
         card_picks=getattr(mod, "card_picks", generic_card_picks),
         card_names=getattr(mod, "card_names", None),
     )

@@ -20,7 +20,12 @@ between the choices and keeps the better half each round; below it, UCT picks th
 steps (the game's default move is expanded first, so a fresh node starts from what the
 cheap policy gets). The move played is the last survivor with the best mean.
 Where greedy tries one step and follows the default
-policy for the rest of its turn, search optimises the turn's steps together.
+policy for the rest of its turn, search optimises the turn's steps together. Like
+greedy it weighs only the game's ``prefer``red choices where there are any, and at a
+decision the game says ``plans`` the turn (a Voynich double page) each root choice's
+subtree starts from the rest of the turn as greedy would play it, counted as the
+playouts of the first halving round: search then improves on greedy's planned line
+instead of judging the choice by the default policy's.
 
 ``search:N`` runs N iterations; plain ``search`` (the ``hard`` level) uses the game's
 ``SEARCH_ITERATIONS`` (else ``DEFAULT_ITERATIONS``), set so a move takes about a
@@ -33,6 +38,7 @@ import math
 
 from .base import weighable_keys
 from .explain import Option, Reason, quick_reason
+from .greedy import GreedyBot
 from .guard import GuardedBot
 from .hooks import hooks
 from .levels import search_budget
@@ -59,6 +65,8 @@ class SearchBot(GuardedBot):
         super().__init__(seed)
         self.iterations = None if iterations is None else max(1, int(iterations))
         self.level = level  # the budget when no iterations are given (``levels``)
+        self.seeded: dict[str, int] = {}  # the root arms' playouts counted from greedy's line
+        self.planner = GreedyBot(seed)  # greedy's picks, for the planned line (``_seed``)
 
     def budget(self, game: str) -> int:
         """The iterations a move runs in ``game``: its own, else its level's."""
@@ -71,16 +79,17 @@ class SearchBot(GuardedBot):
         key, weighed = self.decide(state, trace)
         if not weighed:
             return key, quick_reason(state.decision(), self.guard)
-        ahead, kids = trace["ahead"], trace["root"].children
-        options = [Option(k, n.total / n.visits, ahead.get(k, 0) / n.visits)
+        ahead, kids, seeded = trace["ahead"], trace["root"].children, self.seeded
+        options = [Option(k, n.total / n.visits, ahead.get(k, 0) / max(1, n.visits - seeded.get(k, 0)))
                    for k, n in kids.items() if n.visits]
         options.sort(key=lambda o: (o.key != key, -kids[o.key].visits, -o.value))
-        return key, Reason("search", options, playouts=sum(n.visits for n in kids.values()),
+        return key, Reason("search", options, playouts=sum(n.visits - seeded.get(k, 0) for k, n in kids.items()),
                            horizon=hooks(state.game_id).search_horizon)
 
     def pick(self, state, d, keys: list[str], trace: dict | None = None) -> str:
         """``trace``, if given, receives the playouts that ended ahead by root choice
         (its "ahead") and the search tree's root (its "root")."""
+        keys = [k for k in hooks(state.game_id).prefer(state, d, keys) if k in keys] or keys
         root = self.search(state, d.seat, keys, None if trace is None else trace["ahead"])
         if trace is not None:
             trace["root"] = root
@@ -100,6 +109,9 @@ class SearchBot(GuardedBot):
         arms = list(root_keys) if root_keys else weighable_keys(state.decision())
         rounds = max(1, math.ceil(math.log2(len(arms)))) if len(arms) > 1 else 1
         explore = EXPLORE * h.value_scale
+        self.seeded = {}
+        if len(arms) > 1 and h.plans(state, state.decision()):
+            self._seed(state, me, root, arms, h, max(1, budget // (rounds * len(arms))))
         left = budget
         stop = self.stop
         for r in range(rounds):
@@ -117,6 +129,28 @@ class SearchBot(GuardedBot):
                 arms = arms[: max(1, math.ceil(len(arms) / 2))] if r < rounds - 1 else arms
         return root
 
+    def _seed(self, state, me: int, root: Node, arms: list[str], h, weight: int) -> None:
+        """At a decision the game says sets what the turn offers (``plans``), start
+        each arm's subtree from the rest of the turn as greedy would play it, counted
+        as ``weight`` playouts of its value: the default policy that finishes a new
+        leaf judges such a choice by a turn nobody would play (a Voynich double page
+        by its first card's first action), and a budget spread over the page's many
+        continuations found the good ones too rarely to beat greedy's planned page."""
+        base = state.determinize(me, self.rng)
+        for arm in arms:
+            line, end = self.planner.plan_turn(base, arm, me)
+            value = self._leaf(end, me, h)
+            node = root.children.setdefault(arm, Node())
+            path = [node]
+            for k in line:
+                node = node.children.setdefault(k, Node())
+                path.append(node)
+            self.seeded[arm] = weight
+            for node in path:
+                node.visits += weight
+                node.total += weight * value
+                node.avail += weight - 1
+
     def _iterate(self, state, me: int, root: Node, arm: str, h, explore: float) -> float:
         rng = self.rng
         s = state.determinize(me, rng)
@@ -130,6 +164,7 @@ class SearchBot(GuardedBot):
             if d is None or d.seat != me:
                 break
             keys = weighable_keys(d)
+            keys = [k for k in h.prefer(s, d, keys) if k in keys] or keys
             kids = node.children
             untried = [k for k in keys if k not in kids]
             if untried:

@@ -188,8 +188,20 @@ def prefer(state, d, keys: list[str]) -> list[str]:
     of this turn gains and now and then kept its tokens or lifted more of them; the
     ``rush`` probe (advance whenever you can, the cheapest advance) is now greedy's
     own way of advancing, so no seat gains by playing it against greedy (it had won
-    60.8% of 74 games, mostly the luck of those seeds: docs/balance.md, round 11)."""
+    60.8% of 74 games, mostly the luck of those seeds: docs/balance.md, round 11).
+    Search, whose look-ahead also ends with the turn, weighs only these too."""
     return probes.rush(state, d) or []
+
+
+def plans(state, d) -> bool:
+    """A double page is weighed by the rest of the turn as greedy would play it: the
+    page is a menu (which card, which of its actions, where), and the cheap default
+    policy that follows a choice in a look-ahead (the first card, the first action)
+    judges a page by a turn nobody plays: it placed research tokens with no piece to
+    use them on. Search starts each page's subtree from greedy's line (greedy, so
+    planning, beat the greedy before round 10 70.1% of 288 games, but became as
+    strong as search and was not kept as ``easy``: docs/balance.md, rounds 13 and 14)."""
+    return d.topic == "choosing-a-double-page"
 
 
 def card_picks(state) -> list[list[str]]:

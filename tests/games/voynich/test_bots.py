@@ -138,3 +138,23 @@ def test_voynich_greedy_advances_whenever_it_can():
             state.apply(key)
     assert not declined, declined
     assert not dearer, dearer
+
+
+def test_voynich_search_starts_a_page_from_the_turn_greedy_would_play():
+    """Search judged a double page by its playouts, which finish a turn with the
+    default policy (the first card, its first action): at a small budget it opened
+    pages for what nobody would play after them. Starting each page from the rest of
+    the turn as greedy plays it (and weighing only greedy's advances), the seats of
+    these four 2-seat games gain far more by the end of round 6 (141 knowledge and OK
+    in all before, 185 now)."""
+    from inkterm.bots import make_bot
+    from inkterm.engine import new_game
+
+    gained = 0
+    for seed in range(9000, 9004):
+        state = new_game("voynich", ["search:40"] * 2, seed=seed)
+        bots = [make_bot("search:40", seed=seed * 31 + p) for p in range(2)]
+        while state.round <= 6:
+            state.apply(bots[state.decision().seat].choose(state))
+        gained += sum(map(sum, state.know)) + sum(state.ok)
+    assert gained >= 165, gained
