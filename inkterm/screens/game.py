@@ -200,7 +200,7 @@ class GameScreen(SinceLastTurn, Turns, FocusAreas, Lookups, StyledOnce, HostedSc
         menu.offer(choices, closed, d.seat if d is not None else None)
         current = menu.current
         self.touches = frozenset(current.touches or ()) if current is not None else frozenset()
-        self.query_one(HintBox).show_choice(current)
+        self.query_one(HintBox).show_menu(choices, current)
         self._show_since()
         concerns = None
         if d is not self._followed:  # a new decision: the board's views follow it

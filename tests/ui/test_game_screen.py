@@ -95,6 +95,26 @@ async def test_a_hint_too_long_for_its_box_points_to_inspect():
         assert text_of(game.query_one("#hint")) == "short"
 
 
+async def test_the_hint_box_keeps_its_height_through_a_menu_so_the_screen_holds_still():
+    """The box is as tall as the menu's tallest hint: moving the highlight from a short
+    hint to a long one moves neither the menu nor the board (and lays nothing out)."""
+    st = new_game(a_game(seats=2), ["Ann", "bot"], seed=7)
+    app = InktermApp(start=("state", st, None), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hint = app.screen.query_one(HintBox)
+        short, long = Choice("s", "S", "short"), Choice("l", "L", " ".join(f"w{i}" for i in range(40)))
+        heights = []
+        for current in (short, long, short):
+            hint.show_menu([short, long], current)
+            await pilot.pause()
+            heights.append(hint.outer_size.height)
+        assert heights[0] == heights[1] == heights[2] == 4, heights  # three lines under its border
+        hint.show_menu([short], short)  # a new menu of short hints: the box shrinks to them
+        await pilot.pause()
+        assert hint.outer_size.height == 2
+
+
 async def test_a_game_opened_part_way_says_so_and_an_undo_retells_without_clutter():
     """Continue: the log tells the game so far and where it resumed. An undo tells the
     log anew from the record, without the undone choice and without an "(undone)" line."""
