@@ -106,21 +106,26 @@ async def test_the_card_views_picker_opens_with_enter_at_80x24():
         assert board.help_card is not None and not picker.expanded
 
 
+async def book_tab_lines(app, pilot) -> tuple[VoynichBoard, list[str]]:
+    """The board, and the Book tab's lines as drawn (the tab brought to the front)."""
+    from inkterm.widgets.voynich.book import BookView
+
+    await pilot.pause()
+    board = app.screen.query_one(VoynichBoard)
+    board.query_one("#vy-tabs", TabbedContent).active = "vy-tab-book"
+    await pilot.pause()
+    book = board.query_one("#vy-tab-book").query_one(BookView)
+    return board, ["".join(seg.text for seg in strip).rstrip()
+                   for strip in book.render_lines(Region(0, 0, book.size.width, book.size.height))]
+
+
 async def test_a_book_card_s_wrapped_lines_go_on_under_its_text_at_80x24():
     """A card's text or its need, too long for the Book tab at 80 columns, goes on
     under where it began: a continuation at the left edge read as a new item."""
-    from inkterm.widgets.voynich.book import BookView
-
     st = new_game("voynich", ["You", "Ann"], seed=75233)
     app = InktermApp(start=("state", st, None), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        board = app.screen.query_one(VoynichBoard)
-        board.query_one("#vy-tabs", TabbedContent).active = "vy-tab-book"
-        await pilot.pause()
-        book = board.query_one("#vy-tab-book").query_one(BookView)
-        lines = ["".join(seg.text for seg in strip).rstrip()
-                 for strip in book.render_lines(Region(0, 0, book.size.width, book.size.height))]
+        _board, lines = await book_tab_lines(app, pilot)
         assert any(line.startswith(" " * 18) and line.strip() for line in lines), lines  # a card's text wrapped
         for line in lines:
             body = line.lstrip()
@@ -135,20 +140,12 @@ async def test_a_book_card_s_need_wraps_under_the_need_not_under_its_arrow_at_80
     it read as the card's next line ("scores nothing yet" is set in just as far)."""
     from inkterm import i18n
     from inkterm.games.voynich import words as W
-    from inkterm.widgets.voynich.book import BookView
-
     st = new_game("voynich", ["You", "Ann"], seed=75233)
     i18n.use(language)
     try:
         app = InktermApp(start=("state", st, None), bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            board = app.screen.query_one(VoynichBoard)
-            board.query_one("#vy-tabs", TabbedContent).active = "vy-tab-book"
-            await pilot.pause()
-            book = board.query_one("#vy-tab-book").query_one(BookView)
-            lines = ["".join(seg.text for seg in strip).rstrip()
-                     for strip in book.render_lines(Region(0, 0, book.size.width, book.size.height))]
+            board, lines = await book_tab_lines(app, pilot)
             cards = [c for c in board.view["players"][0]["book"] if c.get("condition")]
             needs = {W.condition(c["condition"], short).replace(" ", "") for c in cards for short in (False, True)}
             word = i18n.gettext("needs {what}").partition("{what}")[0]  # "needs ", "必要："
