@@ -52,8 +52,11 @@ VALUE_SCALE = 4.0
 # about the whole second: 2,500 (3,000 took 1.05 CPU-s a move over 67 moves of a real
 # game, more than on benchmarks/bots_speed.py's early positions); normal, the default
 # bot, stays at 250 (at 1,000 a whole plain-mode game against it outgrew its test's
-# four minutes on the loaded machine): docs/balance.md, rounds 10 and 11.
-SEARCH_ITERATIONS = 2500
+# four minutes on the loaded machine): docs/balance.md, rounds 10 and 11. At 2,500
+# hard then won only 5 of 14 against greedy where 1,000 won 5 of 8 and normal 34 of
+# 48 (round 14): more search of the turn played worse, so hard is back at 1,000
+# (about half a CPU-second a move) until a measured budget beats it.
+SEARCH_ITERATIONS = 1000
 LEVEL_ITERATIONS = {"normal": 250}
 
 
