@@ -36,7 +36,7 @@ class HintBox(TextBox):
         width = self.content_size.width or 30
         tallest = 0
         for choice in choices:
-            hint = str(getattr(choice, "hint", None) or "")
+            hint = str(choice.hint or "")
             if hint and tallest < HINT_LINES:
                 lines = 1 if cell_len(hint) <= width and "\n" not in hint else len(
                     Text(hint).wrap(self.app.console, width))
