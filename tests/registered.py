@@ -39,12 +39,6 @@ def _picks(gid: str) -> bool:
     return hooks(gid).card_picks is not generic_card_picks
 
 
-def _seat_parts(gid: str) -> bool:
-    from inkterm.bots.hooks import hooks
-
-    return hooks(gid).seat_parts is not None
-
-
 def _rules(gid: str) -> bool:
     from inkterm.screens.rules import rules_text
 
@@ -68,8 +62,6 @@ FACTS: dict[str, Callable[[str], bool]] = {
     "board": _board,  # a board package under inkterm/widgets (else the generic board)
     "card_names": _card_names,  # the simulator's per-card tables name its cards (bot hooks)
     "picks": _picks,  # the simulator counts the cards (techniques …) each seat picked (bot hooks)
-    # every seat's named parts from one view, which search's learned judge weighs (bot hooks)
-    "seat_parts": _seat_parts,
     "rules": _rules,  # a rules text (the toy game has its own)
     "scenes": lambda gid: __import__("inkterm.scenes").scenes.has_scenes(gid),  # assets/<game>/scenes.json
 }

@@ -11,11 +11,6 @@ A game's hooks module may define:
 - ``value_parts(state, seat) -> list[(name, points)]``: ``seat``'s own standing in
   named parts, in a player's words, that add up to its value in ``seat_values`` (and,
   alone, to ``evaluate``), so a bot's reason can say which part a move raised.
-- ``seat_parts(state, seat) -> list[(turns_left, [(name, points)])]``: every seat's
-  phase (its turns left) and named parts as ``seat`` sees them; with a fitted
-  ``inkterm/assets/<game>/judge.json`` search judges its leaves by those parts'
-  learned weights (``learned``) instead of ``evaluate`` (``search_evaluate``),
-  unless ``LEARNED_JUDGE`` is False (a judge fitted, measured, and not stronger).
 - ``VALUE_SCALE``: how many points of lead make a clear advantage (search rewards).
 - ``SEARCH_ITERATIONS``: the game's default search budget (a move within ~1 s): the
   ``hard`` level's (see ``levels``).
@@ -48,8 +43,6 @@ from types import SimpleNamespace
 
 from inkterm.engine.registry import GAMES
 from inkterm.engine.types import BACK_KEY
-
-from .learned import judge, learned_evaluate
 
 
 def generic_evaluate(state, seat: int) -> float:
@@ -90,15 +83,8 @@ def generic_card_picks(state) -> list[list[str]]:
 def hooks(game: str) -> SimpleNamespace:
     spec = GAMES.get(game)
     mod = importlib.import_module(spec.bot_hooks) if spec is not None and spec.bot_hooks else None
-    evaluate = getattr(mod, "evaluate", generic_evaluate)
-    seat_parts = getattr(mod, "seat_parts", None)
-    fitted = judge(game) if seat_parts is not None and getattr(mod, "LEARNED_JUDGE", True) else None
     return SimpleNamespace(
-        evaluate=evaluate,
-        # Search's judge: the learned one where the game has it (greedy keeps ``evaluate``).
-        search_evaluate=evaluate if fitted is None else learned_evaluate(fitted, seat_parts),
-        seat_parts=seat_parts,
-        judge=fitted,  # the learned judge search uses, or None
+        evaluate=getattr(mod, "evaluate", generic_evaluate),
         seat_values=getattr(mod, "seat_values", generic_seat_values),
         value_parts=getattr(mod, "value_parts", generic_value_parts),
         value_scale=getattr(mod, "VALUE_SCALE", 3.0),

@@ -4,9 +4,8 @@ This is the one place that maps a level to a bot (the setup screen, ``--seats``,
 shared tables and the README all read it): ``easy`` is greedy, which plays the move
 that looks best this turn; ``normal`` and ``hard`` are search, which plays each
 choice out many times, with a smaller and the full budget of the game (a game's bot
-hooks may set a level's budget in ``LEVEL_ITERATIONS``; plain ``search`` is ``hard``),
-and judges where its playouts end by the game's learned judge where it uses one
-(``learned``: fitted on played games; greedy keeps the hand evaluation).
+hooks may set a level's budget in ``LEVEL_ITERATIONS``; plain ``search`` is ``hard``);
+both judge a position by the game's one evaluation.
 ``bot`` is the level a table with people gets by default.
 """
 from __future__ import annotations

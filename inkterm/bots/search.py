@@ -12,9 +12,7 @@ in mid-turn is finished with the game's cheap default policy. A game's
 through the other seats' turns to the bot's next decision (Kiln: which dice a choice
 leaves the others), or "end", to the end of the game (Inkwell: what a Take leaves and
 when a page is turned decide games, and a whole game is a few dozen cheap steps).
-The position is then scored from the bot's own view by the game's learned judge where
-it uses one (``learned``: the parts of ``evaluate`` weighed by phase, fitted on played
-games), else by its ``evaluate`` (a lead in points; UCT's exploration is scaled to the game's ``VALUE_SCALE``, so close
+The position is then scored from the bot's own view by the game's ``evaluate`` (a lead in points; UCT's exploration is scaled to the game's ``VALUE_SCALE``, so close
 options are told apart). At the root, sequential halving shares the budget fairly
 between the choices and keeps the better half each round; below it, UCT picks the
 steps (the game's default move is expanded first, so a fresh node starts from what the
@@ -211,4 +209,4 @@ class SearchBot(GuardedBot):
                 s.apply(h.default_choice(s, d))
                 d = s.decision()
                 steps += 1
-        return h.search_evaluate(s, me)
+        return h.evaluate(s, me)

@@ -138,7 +138,7 @@ def test_search_scores_a_path_at_its_games_horizon(horizon):
     seen = []
     h = types.SimpleNamespace(**vars(hooks(GAME)))
     h.search_horizon = horizon
-    h.search_evaluate = lambda s, seat: seen.append((s.decision(), len(s.history))) or 0.0
+    h.evaluate = lambda s, seat: seen.append((s.decision(), len(s.history))) or 0.0
     s = state.determinize(me, random.Random(1))
     SearchBot._leaf(s, me, h)
     (d, steps), = seen

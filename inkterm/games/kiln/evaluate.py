@@ -28,12 +28,9 @@ from .view import CardFacts, KilnView, PlayerView
 # now 300 iterations win 4 of 8 whatever the horizon or the round's opponents, 625
 # (normal) 7 of 10, 2,500 (hard) 4 of 7: both bots judge by this one evaluation,
 # which holds search back more than its budget (docs/balance.md, round 12).
-# The learned judge (assets/kiln/judge.json) reads held-out games' final scores far
-# closer than this evaluation but their winners barely more often (68.6% against 67.4%),
-# and did not make search stronger: normal won 9 of 20 with it, 13 of the same 20
-# seeds without (docs/balance.md, round 13). Search keeps this evaluation until a
-# judge that knows more than these parts does better.
-LEARNED_JUDGE = False
+# A judge fitted to these parts by phase (round 13) read final scores far closer but
+# winners barely more often, and made search no stronger; it was removed in round 15
+# (docs/balance.md). What would help is a judge that knows more than these parts.
 SEARCH_ITERATIONS = 2500
 SEARCH_HORIZON = "round"
 VALUE_SCALE = 3.0  # points of lead that make a clear advantage, for search rewards
@@ -174,12 +171,6 @@ def parts_of_seats(v: KilnView, seat: int, cards: dict[str, Card]) -> list[tuple
         tl = turns_left(v, s)
         out.append((tl, player_parts(p, tl, hand, cards, v["current"] == s)))
     return out
-
-
-def seat_parts(state, seat: int) -> list[tuple[int, list[tuple[str, float]]]]:
-    """Every seat's turns left and named parts as ``seat`` sees them: what the learned
-    judge of search weighs (``inkterm/bots/learned.py``)."""
-    return parts_of_seats(state.view(seat), seat, state.cards)
 
 
 def evaluate(state, seat: int) -> float:
