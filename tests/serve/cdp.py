@@ -10,16 +10,29 @@ import asyncio
 import base64
 import itertools
 import json
+import os
 import re
 import shutil
 import time
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 CHROMIUM = shutil.which("chromium")
 #: Set (by .ci/run) where the browser test must run rather than be skipped.
 REQUIRE_BROWSER = "INKTERM_REQUIRE_BROWSER"
+
+
+def need_chromium() -> None:
+    """Skip the calling test where no chromium is installed; fail it where
+    $INKTERM_REQUIRE_BROWSER says it must run."""
+    if CHROMIUM is None:
+        if os.environ.get(REQUIRE_BROWSER):
+            pytest.fail(f"${REQUIRE_BROWSER} is set but there is no chromium on PATH")
+        pytest.skip("no chromium on PATH (apt-get install chromium)")
+
+
 FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--no-first-run", "--no-default-browser-check",

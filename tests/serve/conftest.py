@@ -122,10 +122,7 @@ def chromium(tmp_path: Path):
     $INKTERM_REQUIRE_BROWSER says it must run."""
     from . import cdp
 
-    if cdp.CHROMIUM is None:
-        if os.environ.get(cdp.REQUIRE_BROWSER):
-            pytest.fail(f"${cdp.REQUIRE_BROWSER} is set but there is no chromium on PATH")
-        pytest.skip("no chromium on PATH (apt-get install chromium)")
+    cdp.need_chromium()
 
     @asynccontextmanager
     async def opened(url: str | None = None) -> AsyncIterator[cdp.Browser]:

@@ -166,12 +166,9 @@ async def play(table: Table, players: dict, until_done, stall: float = 30.0):
 
 
 async def test_a_game_night_with_a_quitter_a_drop_an_undo_and_a_restart(table_data, tmp_path):
-    from tests.serve.cdp import CHROMIUM, REQUIRE_BROWSER, Browser
+    from tests.serve.cdp import Browser, need_chromium
 
-    if CHROMIUM is None:
-        if os.environ.get(REQUIRE_BROWSER):
-            pytest.fail(f"${REQUIRE_BROWSER} is set but there is no chromium on PATH")
-        pytest.skip("no chromium on PATH (apt-get install chromium)")
+    need_chromium()
     data = table_data
     keys = player_keys(data, tmp_path, ["ann", "bob", "dee"])
     web_port = free_port()
