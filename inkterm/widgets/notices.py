@@ -49,7 +49,10 @@ def notice_lines(notices: list[Notification], width: int, console: Console,
     for shown, notice in enumerate(notices):
         text = Text(notice.message, style=styles[notice.severity])
         if notice.title:
-            text = Text.assemble((_("{title}:").format(title=notice.title), styles["title"]), " ", text)
+            text = Text(_("{title}: {message}").format(title=notice.title, message=notice.message),
+                        style=styles[notice.severity])
+            at = text.plain.find(notice.title)  # where the language puts it (first, in ours)
+            text.stylize(styles["title"], at, at + len(notice.title))
         wrapped = list(text.wrap(console, width))
         if len(lines) + len(wrapped) <= room:
             lines += wrapped

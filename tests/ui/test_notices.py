@@ -109,5 +109,7 @@ async def test_a_game_saved_in_chinese_or_japanese_says_so_whole_at_80x24(lang):
         said = app.notices[-1].message
         assert "Saved" not in said  # said in the player's language
         await until(pilot, lambda: said in screen_lines(app)[-1])
+        app.notify("bob离开了牌桌。", title="VYLG")  # a title as the language writes it
+        await until(pilot, lambda: "VYLG：bob离开了牌桌。" in screen_lines(app)[-2])
         app.clear_notifications()
         await until(pilot, lambda: screen_lines(app)[-1] == keys)
