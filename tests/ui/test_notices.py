@@ -14,7 +14,7 @@ from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from inkterm.app import InktermApp
@@ -58,6 +58,16 @@ async def test_a_notice_keeps_its_wide_characters_over_any_edge():
         await until(pilot, lambda: "taro" in "".join(screen_lines(app)))
         shown = [line for line in screen_lines(app) if "taro" in line]
         assert [line.strip() for line in shown] == [NOTICE]
+
+
+async def test_a_notice_on_a_dialog_keeps_its_wide_characters_over_the_screen_beneath():
+    app = InktermApp(bot_delay=0)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await edges_app(app, pilot)
+        await app.push_screen(ModalScreen())  # a dialog's screen: the edges lie beneath it
+        app.notify(NOTICE, timeout=30)
+        await until(pilot, lambda: "taro" in "".join(screen_lines(app)))
+        assert [line.strip() for line in screen_lines(app) if "taro" in line] == [NOTICE]
 
 
 async def test_a_notice_takes_the_keys_row_moves_nothing_and_gives_the_keys_back():
