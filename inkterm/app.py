@@ -34,6 +34,8 @@ TEXTUAL_COMMANDS = (
 )
 #: How often a served session checks that its server still runs.
 ORPHAN_CHECK_SECONDS = 2.0
+#: How often live notices are checked for their end (only while there are some).
+NOTICE_CHECK_SECONDS = 0.2
 
 
 class InktermApp(App):
@@ -188,25 +190,25 @@ class InktermApp(App):
         return tuple(notice for notice in self.notices if not notice.has_expired)
 
     def watch_notices(self, notices: tuple[Notification, ...]) -> None:
-        if self._notice_expiry is not None:
-            self._notice_expiry.stop()
-            self._notice_expiry = None
         if notices:
             try:
                 self._notices_to(self.screen)
             except ScreenStackError:
                 pass  # no screen yet: the first one gets the bar as it comes (screen_change_signal)
-            # A hair past the soonest end, so that notice has ended when it is checked.
-            soonest = min(notice.time_left for notice in notices)
-            self._notice_expiry = self.set_timer(max(0.0, soonest) + 0.05, self._expire_notices)
+            if self._notice_expiry is None:
+                # Checked at intervals, not by one timer at the soonest end: Textual
+                # skips a one-shot timer's only tick if it comes late, and a notice
+                # would then hide the keys for good.
+                self._notice_expiry = self.set_interval(NOTICE_CHECK_SECONDS, self._expire_notices,
+                                                        name="notice-expiry")
+        elif self._notice_expiry is not None:
+            self._notice_expiry.stop()
+            self._notice_expiry = None
 
     def _expire_notices(self) -> None:
-        self._notice_expiry = None
         live = self._live_notices()
         if live != self.notices:
             self.notices = live
-        else:
-            self.watch_notices(live)  # the timer came early: wait again
 
     def _notices_to(self, screen: Screen) -> None:
         """The screen in front shows the live notices (its bar follows them from then)."""
