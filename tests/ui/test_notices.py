@@ -75,7 +75,7 @@ async def test_a_notice_takes_the_keys_row_moves_nothing_and_gives_the_keys_back
     async with app.run_test(size=SIZE) as pilot:
         await edges_app(app, pilot)
         before = screen_lines(app)
-        app.notify("Saved to kiln-1.save.json", timeout=0.6)
+        app.notify("Saved to game-1.save.json", timeout=0.6)
         await until(pilot, lambda: "Saved" in screen_lines(app)[-1])
         during = screen_lines(app)
         assert during[:-1] == before[:-1]  # the board does not move for a one-line notice
@@ -100,12 +100,12 @@ async def test_more_notices_than_rows_are_cut_at_a_character_and_counted():
     async with app.run_test(size=SIZE) as pilot:
         await edges_app(app, pilot)
         app.notify("old news", timeout=30)
-        app.notify("ヴォイニッチ・パズルの頁を開きました。" * 8, timeout=30)  # four rows and more
-        await until(pilot, lambda: "ヴ" in "".join(screen_lines(app)))
+        app.notify("見開きを開きました。" * 14, timeout=30)  # four rows and more
+        await until(pilot, lambda: "見開き" in "".join(screen_lines(app)))
         rows = [line.rstrip() for line in screen_lines(app)[-3:]]
         assert all(cell_len(row) <= SIZE[0] for row in rows)
         assert rows[-1].endswith("… (+1 more)")
-        assert "ヴォイニッチ" in rows[0] and "old news" not in "".join(rows)
+        assert rows[0].strip().startswith("見開きを開きました。") and "old news" not in "".join(rows)
 
 
 async def test_a_game_saved_in_chinese_or_japanese_says_so_whole_at_80x24(lang):  # noqa: F811
