@@ -6,13 +6,16 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
-from textual.app import App, SystemCommand
+from textual.app import App, ScreenStackError, SystemCommand
 from textual.binding import Binding
-from textual.notifications import SeverityLevel
+from textual.notifications import Notification, SeverityLevel
+from textual.reactive import reactive
 from textual.screen import Screen
+from textual.timer import Timer
 
 from inkterm.i18n import N_, _
 from inkterm.session_env import SERVED_ENV
+from inkterm.widgets.notices import NoticeBar, Noticed
 
 ASSETS = Path(__file__).parent / "assets"
 
@@ -31,6 +34,8 @@ TEXTUAL_COMMANDS = (
 )
 #: How often a served session checks that its server still runs.
 ORPHAN_CHECK_SECONDS = 2.0
+#: How often live notices are checked for their end (only while there are some).
+NOTICE_CHECK_SECONDS = 0.2
 
 
 class InktermApp(App):
@@ -55,6 +60,11 @@ class InktermApp(App):
     # ctrl+c quits as q does (see action_quit), not Textual's "press ctrl+q" hint.
     BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
     ENABLE_COMMAND_PALETTE = True
+
+    #: The live notices, oldest first: shown by a NoticeBar in the layout of the
+    #: screen in front, never as Textual's toasts (see widgets/notices.py).
+    notices: reactive[tuple[Notification, ...]] = reactive(())
+    _notice_expiry: Timer | None = None
 
     def __init__(self, start: tuple | None = None, *, bot_delay: float = 0.4,
                  handoff: str = "auto", **kwargs: Any):
@@ -97,6 +107,7 @@ class InktermApp(App):
         return super().switch_screen(screen)
 
     def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self._notices_to)
         self.call_after_refresh(self.run_worker, self.remove_save_leftovers, thread=True,
                                 group="tidy")
         self.call_after_refresh(self.run_worker, self.load_keymap, thread=True, group="keymap")
@@ -160,12 +171,49 @@ class InktermApp(App):
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = False) -> None:
-        """Every toast (a widget's notify comes here too) is text, never markup: its
-        message is built from names, file names and errors (see widgets/plain.py)."""
+        """Every notice (a widget's notify comes here too) is text, never markup: its
+        message is built from names, file names and errors (see widgets/plain.py).
+        It is shown in the layout, not as a toast (widgets/notices.py)."""
         from inkterm.widgets.plain import plain_text
 
-        super().notify(plain_text(message), title=plain_text(title), severity=severity,
-                       timeout=timeout, markup=False)
+        notice = Notification(plain_text(message), plain_text(title), severity,
+                              self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
+        self.post_message(Noticed(notice))
+
+    def on_noticed(self, message: Noticed) -> None:
+        self.notices = (*self._live_notices(), message.notice)
+
+    def clear_notifications(self) -> None:
+        self.notices = ()
+
+    def _live_notices(self) -> tuple[Notification, ...]:
+        return tuple(notice for notice in self.notices if not notice.has_expired)
+
+    def watch_notices(self, notices: tuple[Notification, ...]) -> None:
+        if notices:
+            try:
+                self._notices_to(self.screen)
+            except ScreenStackError:
+                pass  # no screen yet: the first one gets the bar as it comes (screen_change_signal)
+            if self._notice_expiry is None:
+                # Checked at intervals, not by one timer at the soonest end: Textual
+                # skips a one-shot timer's only tick if it comes late, and a notice
+                # would then hide the keys for good.
+                self._notice_expiry = self.set_interval(NOTICE_CHECK_SECONDS, self._expire_notices,
+                                                        name="notice-expiry")
+        elif self._notice_expiry is not None:
+            self._notice_expiry.stop()
+            self._notice_expiry = None
+
+    def _expire_notices(self) -> None:
+        live = self._live_notices()
+        if live != self.notices:
+            self.notices = live
+
+    def _notices_to(self, screen: Screen) -> None:
+        """The screen in front shows the live notices (its bar follows them from then)."""
+        if self.notices:
+            NoticeBar.put_on(screen)
 
     def handle_bindings_clash(self, clashed_bindings, node) -> None:
         """A rebound key that another key of the same screen already uses: said once."""

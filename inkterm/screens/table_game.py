@@ -237,8 +237,7 @@ class TableScreen(GameScreen):
             self.query_one(EventLog).add_line(Text(_("{name}: {text}").format(name=name, text=text), style="bold"))
         else:  # the table itself: who came and went
             self.query_one(EventLog).note(text)
-            if now:  # the newest alone: a stack of them would hide the menu
-                self.app.clear_notifications()
+            if now:  # several close together all show (widgets/notices.py), newest first
                 self.notify(text, title=_("Table {code}").format(code=self.remote.code), timeout=NOTE_SECONDS)
 
     def show_whose_turn(self, turn_began: bool) -> None:

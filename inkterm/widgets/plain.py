@@ -8,7 +8,7 @@ would come out bold. This is the one mechanism:
   a ``PlainButton``: made with markup off, so a string is only ever text;
 * styled text is built as ``rich.text.Text`` (never as markup strings), and Rich
   tables get ``Text`` cells (``plain_cell``): a Rich string cell is markup;
-* toasts go through ``InktermApp.notify``, which turns markup off too;
+* notices go through ``InktermApp.notify``, which turns markup off too;
 * a hidden character left in a string (a control, a bidi override: from a file's
   name or an old save) is shown as a visible stand-in (``inkterm.names.visible``),
   so it reaches the terminal as a picture, never as a command.

@@ -219,6 +219,21 @@ async def test_a_pasted_escape_shows_as_a_stand_in_in_order_and_is_sent_so(servi
         await bob.close()
 
 
+async def test_two_notes_from_the_table_close_together_both_show(service, monkeypatch):
+    """Two people come and go in a moment: both notes stay readable, the newest first
+    (they used to replace each other: a stack of toasts hid the menu)."""
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(80, 24)) as pilot:
+        table, bob, heard = await ann_and_bob(pilot, service)
+        pilot.app.screen.chat_said("", "cy is watching")
+        await until(pilot, lambda: pilot.app.notices, "the first note")
+        pilot.app.screen.chat_said("", "di is watching")
+        notes = [f"Table {table.code}: {who} is watching" for who in ("di", "cy")]
+        await until(pilot, lambda: [row.strip() for row in screen_text(pilot.app).splitlines()[-2:]] == notes,
+                    "both notes, the newest first")
+        await bob.close()
+
+
 async def test_a_player_who_drops_is_told_on_screen_even_as_the_log_runs_on(service, monkeypatch):
     """Bob's connection drops and, in the same moment, the table's log runs on (the
     watcher chats; at a real table a bot's moves): the note that Bob has left stays on

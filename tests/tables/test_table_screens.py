@@ -374,6 +374,20 @@ async def test_chat_by_keys_shows_markup_as_typed(service, monkeypatch):
         assert not pilot.app.screen.query_one("#chat").display  # closed again
 
 
+async def test_the_chat_box_opens_above_the_keys_and_keeps_its_wide_characters(service, monkeypatch):
+    """Docked over the footer, the chat box lost a Chinese character wherever a key's
+    edge beneath fell inside it (Textual #6357); above the keys, nothing lies beneath."""
+    said = "ann说：" + "离开了牌桌" * 6
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(80, 24)) as pilot:
+        await open_a_table_with_a_bot(pilot)
+        await until(pilot, lambda: pilot.app.screen.query("EventLog"), "the game laid out")
+        await pilot.press("c")
+        pilot.app.screen.query_one("#chat").value = said
+        await until(pilot, lambda: said in "".join(screen_lines(pilot.app)), "the chat box whole")
+        assert "Save" in screen_lines(pilot.app)[-1]  # the keys still show, below it
+
+
 async def test_the_host_may_let_a_bot_play_for_idle_players(service, monkeypatch):
     as_player(monkeypatch, service, "ann")
     async with InktermApp(bot_delay=0).run_test(size=(100, 32)) as pilot:

@@ -355,7 +355,7 @@ async def test_corrupt_and_foreign_saves_are_reported_and_left_alone():
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(app, pilot)
         assert isinstance(app.screen, TitleScreen)
-        messages = [n.message for n in app._notifications]
+        messages = [n.message for n in app.notices]
         assert any(bad.name in m and "not JSON" in m for m in messages)
     assert bad.read_text(encoding="utf-8") == "{half a save"
     assert json.loads(foreign.read_text(encoding="utf-8")) == {"format": "someone-else", "x": 1}

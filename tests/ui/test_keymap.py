@@ -60,7 +60,7 @@ async def test_rebound_keys_act_and_the_old_key_no_longer_does():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
         await until(pilot, lambda: app._keymap)
-        notes = [n.message for n in app._notifications]
+        notes = [n.message for n in app.notices]
         assert any("game.lgo" in m for m in notes)
         await pilot.press("n")
         await pilot.pause()

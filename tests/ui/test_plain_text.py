@@ -233,7 +233,7 @@ async def test_file_names_and_save_fields_that_look_like_markup_are_shown_as_the
         assert "unknown game '[/]'" in text
         app.screen.notify("[/] [b]plain\x1b")  # a widget's toast goes through the app's
         await pilot.pause(0.1)
-        (toast,) = [n for n in app._notifications if "plain" in n.message]
+        (toast,) = [n for n in app.notices if "plain" in n.message]
         assert toast.message == "[/] [b]plain␛" and not toast.markup
         await pilot.press("q")
     assert app.return_code in (0, None)

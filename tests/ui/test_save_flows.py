@@ -46,7 +46,7 @@ def foreign_session():
 
 
 def messages(app) -> list[str]:
-    return [n.message for n in app._notifications]
+    return [n.message for n in app.notices]
 
 
 async def test_a_save_open_elsewhere_can_be_watched_but_not_played(foreign_session):
