@@ -33,7 +33,7 @@ class Hanging:
         """The lines it takes at ``width``, each a Text (for rows a part lays out
         itself, e.g. inside a frame)."""
         indent = self.head.cell_len
-        out = [self.head.copy()]
+        out = [Text().append_text(self.head)]  # the head's own style stays on the head
         for i, line in enumerate(self.body.wrap(console, max(1, width - indent))):
             if i:
                 out.append(Text(" " * indent))
@@ -54,6 +54,10 @@ class Hanging:
         return Measurement(indent + body.minimum, indent + body.maximum)
 
 
-def indented(text: Text, cells: int) -> Hanging:
-    """``text`` set in by ``cells``, its wrapped lines too."""
+def indented(text: Text | Hanging, cells: int) -> Hanging:
+    """``text`` set in by ``cells``, its wrapped lines too (a Hanging line's under
+    its body, set in as much)."""
+    if isinstance(text, Hanging):
+        return Hanging(Text.assemble(" " * cells, text.head), text.body)
     return Hanging(Text(" " * cells), text)
+

@@ -31,3 +31,10 @@ def test_a_hidden_character_in_a_hanging_line_is_shown_as_a_picture():
     safe = plain(Group(Hanging(Text("Ann "), Text("says \x1b[31mhi"))))
     assert "\x1b" not in "".join(str(r) for r in safe.renderables)
     assert "␛" in str(safe.renderables[0])
+
+
+def test_a_heads_style_stays_on_the_head():
+    """A dim ``R3 `` dims only itself: the body it heads is drawn in its own style."""
+    first = Hanging(Text("R3 ", style="dim"), Text("Ann opens Botany")).lines(Console(), 40)[0]
+    assert first.style == "" and first.get_style_at_offset(Console(), 0).dim
+    assert not first.get_style_at_offset(Console(), 3).dim
