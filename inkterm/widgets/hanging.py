@@ -3,11 +3,17 @@ the card's text, a need under the card), not at the left edge, where a continuat
 reads as a new item."""
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
+
+
+#: A line's label: the words up to its first colon (": " or the full-width "：").
+_LABEL = re.compile(r"[^:：]*?(?:: |：)")
 
 
 class Hanging:
@@ -61,3 +67,12 @@ def indented(text: Text | Hanging, cells: int) -> Hanging:
         return Hanging(Text.assemble(" " * cells, text.head), text.body)
     return Hanging(Text(" " * cells), text)
 
+
+def after_label(text: Text, most: int) -> Text | Hanging:
+    """``text`` whose wrapped lines go on under what follows its label (``Step 2
+    ●●○○: …``, ``Ann: …``) when it has one of at most ``most`` cells and words after
+    it; else ``text`` (prose, or a label so long the rest would wrap in a sliver)."""
+    label = _LABEL.match(text.plain)
+    if label is None or label.end() == len(text) or cell_len(label.group()) > most:
+        return text
+    return Hanging(*text.divide([label.end()]))

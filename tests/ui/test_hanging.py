@@ -38,3 +38,17 @@ def test_a_heads_style_stays_on_the_head():
     first = Hanging(Text("R3 ", style="dim"), Text("Ann opens Botany")).lines(Console(), 40)[0]
     assert first.style == "" and first.get_style_at_offset(Console(), 0).dim
     assert not first.get_style_at_offset(Console(), 3).dim
+
+
+def test_a_line_hangs_after_its_label_when_the_label_is_short():
+    from inkterm.widgets.hanging import after_label
+
+    step = after_label(Text("ステップ 2 ●●○○：さらに植物学に葉。得点 ×1。"), 20)
+    assert isinstance(step, Hanging) and step.head.plain == "ステップ 2 ●●○○："
+    assert after_label(Text("Ann: Fresh Ink"), 20).head.plain == "Ann: "
+    prose = Text("Holds 2 red (R×2).")
+    assert after_label(prose, 20) is prose  # no label: wraps as prose
+    long = Text("Beside it lies the technique Fresh Ink, taken with the cubes: text")
+    assert after_label(long, 20) is long  # a label this long would leave a sliver
+    assert isinstance(after_label(Text("Ann: "), 20), Text)  # nothing after it
+    assert after_label(Text("12:30 is not a label"), 20).plain == "12:30 is not a label"
