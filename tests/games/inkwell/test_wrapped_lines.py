@@ -104,3 +104,21 @@ async def test_a_sides_words_go_on_under_its_name_when_choosing_a_side_at_80x24(
     for i in sides:
         assert _went_on(desk, i, 3), desk  # each side's words take more than a line
     assert sides[1] == sides[0] + 1 + _went_on(desk, sides[0], 3), desk  # nothing else left in between
+
+
+@pytest.mark.parametrize("language", ["ja"])
+async def test_the_turn_line_goes_on_under_what_it_adds_up_at_80x24(language):
+    """``Turn now scores 7: illus 0 + mult 2 + …``: wrapped, the sum goes on under
+    itself, not under ``Turn`` at the left edge."""
+    st = after_random_steps("inkwell", ["Ann", "bot"], 6, 6, 6)
+    page = await _part_lines(st, language, (80, 24), PageView)
+    i18n.use(language)
+    try:
+        head = i18n.gettext("Turn now scores {n}:").split("{n}")[0]
+    finally:
+        i18n.use("en")
+    at = next(i for i, line in enumerate(page) if line.startswith(head))
+    said = page[at]
+    colon = max(said.find("："), said.find(":"))
+    col = cell_len(said[: colon + 1]) + 1
+    assert at + 1 < len(page) and _went_on(page, at, col) == len(page) - at - 1, page
