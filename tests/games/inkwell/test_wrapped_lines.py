@@ -122,3 +122,20 @@ async def test_the_turn_line_goes_on_under_what_it_adds_up_at_80x24(language):
     colon = max(said.find("："), said.find(":"))
     col = cell_len(said[: colon + 1]) + 1
     assert at + 1 < len(page) and _went_on(page, at, col) == len(page) - at - 1, page
+
+
+@pytest.mark.parametrize("language", ["ja"])
+async def test_a_mat_technique_goes_on_under_its_name_at_120x40(language):
+    """The whole table: a highlighted Take beside a technique shows the technique's
+    text under the rings, wrapped under its name, not under its slot at the frame."""
+    st = after_random_steps("inkwell", ["Ann", "bot"], 3, 0, 3)
+    st = play_until(st, lambda s: s.decision().seat == 0 and any(
+        any(t.startswith("slot:") for t in c.touches) for c in s.decision().choices))
+    d = st.decision()
+    down = next(i for i, c in enumerate(d.choices) if any(t.startswith("slot:") for t in c.touches))
+    slot = next(t for t in d.choices[down].touches if t.startswith("slot:"))[5:]
+    mat = await _part_lines(st, language, (120, 40), MatView, press=["down"] * down)
+    inner = [line[1:-1] for line in mat[1:-1]]  # inside the track's frame
+    at = max(i for i, line in enumerate(inner) if line.strip().startswith(slot + " "))  # under the rings
+    col = _indent(inner[at]) + cell_len(slot + " ")
+    assert _went_on(inner, at, col), "\n".join(mat)  # the technique's text wraps, under its name
