@@ -227,7 +227,8 @@ def wrap(part: BoardPart, text: Text | Hanging, width: int, hang: int = 0) -> li
     at the left edge they read as new items), as a Hanging line does (or is)."""
     out = []
     if isinstance(text, Hanging):
-        text, hang = text.head + text.body, len(text.head)
+        hang = len(text.head)
+        text = text.head + text.body
     text = text.copy()
     text.no_wrap = False  # a line() is kept from wrapping by the layout, not here
     pieces = (Hanging(*text.divide([hang])).lines(part.app.console, max(8, width)) if hang
