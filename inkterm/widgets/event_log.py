@@ -81,6 +81,11 @@ class EventLog(RichLog):
     def write(self, content: RenderableType | object, width: int | None = None,
               expand: bool = False, shrink: bool = True, scroll_end: bool | None = None,
               animate: bool = False) -> Self:
+        if self._size_known and not self.content_size.width:
+            # Hidden (the since panel in its place): RichLog wrapped the line at its
+            # least width, 20 cells, for good. It keeps it until the log has a width
+            # again, as before its first one (its Resize writes what it kept).
+            self._size_known = False
         wide = self.virtual_size.width
         if not self._size_known or not self._keeps_layout(wide):
             super().write(content, width, expand, shrink, scroll_end, animate)
