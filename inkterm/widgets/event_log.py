@@ -27,12 +27,14 @@ def event_text(event) -> Text:
 
 def event_line(event, round_no: int | None = None) -> Text | Hanging:
     """One event as a log line: ``R3 Ann acts in …``, wrapped under its words (at
-    the left edge, under ``R3``, a continuation read as the next event). A round's
-    own announcement (kind "round") needs no label."""
+    the left edge, under ``R3``, a continuation read as the next event; a label wider
+    than a third of the log, Japanese's ``第2ラウンド``, sets it in by two cells: the
+    words would wrap in a sliver). A round's own announcement (kind "round") needs
+    no label."""
     line = event_text(event)
     if round_no is None or getattr(event, "kind", "info") == "round":
         return line
-    return Hanging(Text(_("R{round} ").format(round=round_no), style="dim"), line)
+    return Hanging(Text(_("R{round} ").format(round=round_no), style="dim"), line, wide_head_indent=2)
 
 
 class EventLog(RichLog):

@@ -20,12 +20,16 @@ class Hanging:
     """``head`` then ``body``, the body's wrapped lines set in under its start rather
     than at the left edge (where a continuation reads as a new item)."""
 
-    def __init__(self, head: Text, body: Text) -> None:
+    def __init__(self, head: Text, body: Text, wide_head_indent: int | None = None) -> None:
         self.head, self.body = head, body
+        #: Given, a head wider than a third of the width sets the continuation in by
+        #: only this many cells (a Japanese round's label, "第12ラウンド ", would leave
+        #: the words a sliver of a narrow log).
+        self.wide_head_indent = wide_head_indent
 
     @property
     def shape(self) -> Hashable:
-        return (self.head.cell_len, self.body.plain)
+        return (self.head.cell_len, self.body.plain, self.wide_head_indent)
 
     @property
     def plain(self) -> str:
@@ -40,9 +44,17 @@ class Hanging:
         itself, e.g. inside a frame)."""
         indent = self.head.cell_len
         out = [Text().append_text(self.head)]  # the head's own style stays on the head
-        for i, line in enumerate(self.body.wrap(console, max(1, width - indent))):
+        wrapped: list[Text] = list(self.body.wrap(console, max(1, width - indent)))
+        under = self.wide_head_indent
+        if under is not None and indent > width // 3 and len(wrapped) > 1:
+            rest = self.body[len(wrapped[0].plain):]  # the first line as it is, the rest wider
+            rest = rest[len(rest.plain) - len(rest.plain.lstrip(" ")):]
+            wrapped = [wrapped[0], *rest.wrap(console, max(1, width - under))]
+        else:
+            under = indent
+        for i, line in enumerate(wrapped):
             if i:
-                out.append(Text(" " * indent))
+                out.append(Text(" " * under))
             out[-1].append_text(line)
         return out
 
@@ -64,7 +76,8 @@ def indented(text: Text | Hanging, cells: int) -> Hanging:
     """``text`` set in by ``cells``, its wrapped lines too (a Hanging line's under
     its body, set in as much)."""
     if isinstance(text, Hanging):
-        return Hanging(Text.assemble(" " * cells, text.head), text.body)
+        wide = text.wide_head_indent
+        return Hanging(Text.assemble(" " * cells, text.head), text.body, None if wide is None else wide + cells)
     return Hanging(Text(" " * cells), text)
 
 

@@ -59,7 +59,7 @@ def plain_line(line: Text | Hanging) -> Text | Hanging:
     if isinstance(line, Text):
         return plain_rich(line)
     head, body = plain_rich(line.head), plain_rich(line.body)
-    return line if head is line.head and body is line.body else Hanging(head, body)
+    return line if head is line.head and body is line.body else Hanging(head, body, line.wide_head_indent)
 
 
 def plain(content: Any) -> Any:

@@ -52,3 +52,18 @@ def test_a_line_hangs_after_its_label_when_the_label_is_short():
     assert after_label(long, 20) is long  # a label this long would leave a sliver
     assert isinstance(after_label(Text("Ann: "), 20), Text)  # nothing after it
     assert after_label(Text("12:30 is not a label"), 20).plain == "12:30 is not a label"
+
+
+def test_a_wide_head_may_set_the_continuation_in_by_less():
+    """A Japanese round's label in a narrow log: the words go on two cells in rather
+    than in a sliver under them; where the log is wide, under them."""
+    said = Text("botが 1 OK を得る（4 行目のテキスト）、さらに 2 OK を得る")
+    line = Hanging(Text("第2ラウンド "), said, wide_head_indent=2)
+    narrow = _lines(line, 29)
+    assert narrow[0].startswith("第2ラウンド bot") and len(narrow) > 1
+    assert all(s.startswith("  ") and s[2] != " " for s in narrow[1:]), narrow
+    assert "".join(s.strip() for s in [narrow[0][len("第2ラウンド "):], *narrow[1:]]).replace(" ", "") == \
+        said.plain.replace(" ", "")
+    wide = _lines(line, 50)
+    assert len(wide) > 1 and all(s.startswith(" " * 12) and s[12] != " " for s in wide[1:]), wide
+    assert _lines(indented(line, 2), 29)[1].startswith("    ") and _lines(indented(line, 2), 29)[1][4] != " "
