@@ -5,6 +5,8 @@ The words come from the game (``state.describe``/``state.lookups``); this screen
 shows them."""
 from __future__ import annotations
 
+from rich.console import Group
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -15,9 +17,18 @@ from textual.widgets.option_list import Option
 from inkterm.i18n import _
 from inkterm.screens import SCREENS_CSS
 from inkterm.widgets.footer import KeyFooter
+from inkterm.widgets.hanging import after_label
 from inkterm.widgets.plain import Plain, PlainOptionList
 
 CHOICE = "choice"  # the list's first entry: the highlighted choice itself
+#: The widest label a line's wrapped words go on under (``Step 2 ●●○○: ``, a seat's
+#: name): at the left edge a step's continuation read as the next step.
+LABEL_CELLS = 20
+
+
+def labelled(text: str) -> Group:
+    """Inspect's words a line each, wrapped under what follows each line's label."""
+    return Group(*(after_label(Text(line), LABEL_CELLS) for line in text.split("\n")))
 
 
 def choice_text(state, choice, seat: int | None) -> str:
@@ -50,11 +61,12 @@ class InspectScreen(ModalScreen[None]):
         yield Plain(_("Inspect — arrows pick what to read; Escape closes"), id="inspect-title")
         with Horizontal(id="inspect-body"):
             yield PlainOptionList(
-                *[Option(str(label), id=f"e{i}") for i, (_, label) in enumerate(self.entries)],
+                *[Option(after_label(Text(str(label)), LABEL_CELLS), id=f"e{i}")
+                  for i, (_, label) in enumerate(self.entries)],
                 id="inspect-list",
             )
             with VerticalScroll(id="inspect-scroll"):
-                yield Plain(self.text_for(CHOICE), id="inspect-text")
+                yield Plain(labelled(self.text_for(CHOICE)), id="inspect-text")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -67,7 +79,7 @@ class InspectScreen(ModalScreen[None]):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         touch = self.entries[event.option_index][0]
-        self.query_one("#inspect-text", Plain).update(self.text_for(touch))
+        self.query_one("#inspect-text", Plain).update(labelled(self.text_for(touch)))
         self.query_one("#inspect-scroll").scroll_home(animate=False)
 
     def action_close(self) -> None:

@@ -24,7 +24,9 @@ class LogScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Plain(_("Log — arrows and page keys scroll"), id="log-title")
-        yield RichLog(wrap=True, markup=False, highlight=False, max_lines=None, id="log-full")
+        # Wrapped at its width: RichLog's own least width (78) is wider than the log at
+        # 80 columns, whose lines then ran two cells past its edge.
+        yield RichLog(wrap=True, markup=False, highlight=False, max_lines=None, min_width=20, id="log-full")
         yield KeyFooter()
 
     def on_mount(self) -> None:

@@ -16,7 +16,7 @@ from inkterm.engine import GAMES, IllegalChoice
 from inkterm.engine.text import seat_name
 from inkterm.i18n import N_, _, ngettext
 from inkterm.translated import game_title
-from inkterm.widgets.event_log import EventLog, event_line
+from inkterm.widgets.event_log import EventLog, event_line, event_text
 from inkterm.widgets.hanging import Hanging, indented
 from inkterm.widgets.plain import Plain
 
@@ -64,7 +64,7 @@ def story_lines(story: Story, seats: list[str]) -> list[Text | Hanging]:
         head = (_("R{round} {name}:").format(round=turn.round, name=name) if turn.round is not None
                 else _("{name}:").format(name=name))
         lines.append(Text(head, style="bold"))
-        lines += [indented(line, 2) for line in collapse_repeats([event_line(e) for e in turn.events])]
+        lines += [indented(line, 2) for line in collapse_repeats([event_text(e) for e in turn.events])]
     return lines
 
 

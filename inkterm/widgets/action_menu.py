@@ -22,6 +22,7 @@ from textual.reactive import Reactive
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from .hanging import Hanging
 from .plain import plain_rich
 
 MARK = "▶"
@@ -127,18 +128,22 @@ class ActionMenu(OptionList):
         #: Whose chain of prompts the rows belong to (None: no chain, keys by position).
         self._chain: object = None
 
-    def _prompt(self, key: str, row, marked: bool) -> Text:
+    def _prompt(self, key: str, row, marked: bool) -> Text | Hanging:
         """A row as text (a label may name a player: see widgets/plain.py). Every row
         but the highlighted one is cut to a line (with "…"), so a narrow menu still
-        lists seven and more; the highlighted one shows whole."""
+        lists seven and more; the highlighted one shows whole, its wrapped lines under
+        its label (at the menu's edge, under ``▶1``, they read as the next choice)."""
         if isinstance(row, Unavailable):
             text = plain_rich(Text.assemble(" ", (key, "dim"), " ",
                                             (f"{row.label} — {row.reason}", "dim italic")))
         else:
             text = plain_rich(Text.assemble((MARK if marked else " "), (key, "bold"), " ", str(row.label)))
         width = self._cut_at
-        if not marked and width and cell_len(text.plain) > width:
-            text.truncate(width, overflow="ellipsis")
+        if not width or cell_len(text.plain) <= width:
+            return text
+        if marked:  # only a row that wraps: one that fits stays a Text, cheaper to draw
+            return Hanging(*text.divide([len(MARK) + len(key) + 1]))
+        text.truncate(width, overflow="ellipsis")
         return text
 
     #: The width rows are cut at (0: not laid out yet, nothing cut).

@@ -11,7 +11,8 @@ from textual.widgets import RichLog
 
 from inkterm.i18n import _
 
-from .plain import plain_rich
+from .hanging import Hanging
+from .plain import plain_line
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -19,14 +20,21 @@ if TYPE_CHECKING:
 STYLE = {"round": "bold", "score": "bold", "warning": "italic"}
 
 
-def event_line(event, round_no: int | None = None) -> Text:
-    """One event as a log line: ``R3 Ann acts in …``. A round's own announcement
-    (kind "round") needs no label."""
-    kind = getattr(event, "kind", "info")
-    line = Text(str(event.text), style=STYLE.get(kind, ""))
-    if round_no is not None and kind != "round":
-        line = Text.assemble((_("R{round} ").format(round=round_no), "dim"), line)
-    return line
+def event_text(event) -> Text:
+    """What an event says, styled by its kind."""
+    return Text(str(event.text), style=STYLE.get(getattr(event, "kind", "info"), ""))
+
+
+def event_line(event, round_no: int | None = None) -> Text | Hanging:
+    """One event as a log line: ``R3 Ann acts in …``, wrapped under its words (at
+    the left edge, under ``R3``, a continuation read as the next event; a label wider
+    than a third of the log, Japanese's ``第2ラウンド``, sets it in by two cells: the
+    words would wrap in a sliver). A round's own announcement (kind "round") needs
+    no label."""
+    line = event_text(event)
+    if round_no is None or getattr(event, "kind", "info") == "round":
+        return line
+    return Hanging(Text(_("R{round} ").format(round=round_no), style="dim"), line, wide_head_indent=2)
 
 
 class EventLog(RichLog):
@@ -52,9 +60,9 @@ class EventLog(RichLog):
         super().__init__(wrap=True, markup=False, highlight=False, max_lines=5000, min_width=20, **kwargs)
         self.can_focus = True
         #: Every line written, so a full-height view can show the same history.
-        self.entries: list[Text] = []
+        self.entries: list[Text | Hanging] = []
 
-    def add_events(self, events, round_no: int | None = None) -> list[Text]:
+    def add_events(self, events, round_no: int | None = None) -> list[Text | Hanging]:
         lines = [event_line(e, round_no) for e in events]
         for line in lines:
             self._add(line)
@@ -67,14 +75,19 @@ class EventLog(RichLog):
         """Any other line the log keeps (a table's chat), in the full log too."""
         self._add(line)
 
-    def _add(self, line: Text) -> None:
-        line = plain_rich(line)  # a name from an old save may hold a control character
+    def _add(self, line: Text | Hanging) -> None:
+        line = plain_line(line)  # a name from an old save may hold a control character
         self.entries.append(line)
         self.write(line)
 
     def write(self, content: RenderableType | object, width: int | None = None,
               expand: bool = False, shrink: bool = True, scroll_end: bool | None = None,
               animate: bool = False) -> Self:
+        if self._size_known and not self.content_size.width:
+            # Hidden (the since panel in its place): RichLog wrapped the line at its
+            # least width, 20 cells, for good. It keeps it until the log has a width
+            # again, as before its first one (its Resize writes what it kept).
+            self._size_known = False
         wide = self.virtual_size.width
         if not self._size_known or not self._keeps_layout(wide):
             super().write(content, width, expand, shrink, scroll_end, animate)

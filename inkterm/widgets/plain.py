@@ -54,11 +54,12 @@ def plain_rich(text: Text) -> Text:
     return out
 
 
-def _plain_line(line: Text | Hanging) -> Text | Hanging:
+def plain_line(line: Text | Hanging) -> Text | Hanging:
+    """A line of text or a Hanging line, made safe as ``plain_rich`` makes a Text."""
     if isinstance(line, Text):
         return plain_rich(line)
     head, body = plain_rich(line.head), plain_rich(line.body)
-    return line if head is line.head and body is line.body else Hanging(head, body)
+    return line if head is line.head and body is line.body else Hanging(head, body, line.wide_head_indent)
 
 
 def plain(content: Any) -> Any:
@@ -70,7 +71,7 @@ def plain(content: Any) -> Any:
         return plain_rich(content)
     texts = [r for r in content.renderables if isinstance(r, (Text, Hanging))] if isinstance(content, Group) else []
     if texts and len(texts) == len(content.renderables):  # most board parts: cheaply made safe
-        lines = [_plain_line(t) for t in texts]
+        lines = [plain_line(t) for t in texts]
         return content if all(a is b for a, b in zip(lines, texts)) else Group(*lines)
     if isinstance(content, Shown) or not hasattr(content, "__rich_console__"):
         return content
@@ -139,6 +140,8 @@ class PlainOptionList(OptionList):
 def _plain_option(option: Any) -> Any:
     if isinstance(option, Option) and isinstance(option.prompt, (str, Text)):
         return Option(plain(option.prompt), id=option.id, disabled=option.disabled)
+    if isinstance(option, Option) and isinstance(option.prompt, Hanging):
+        return Option(plain_line(option.prompt), id=option.id, disabled=option.disabled)
     return option
 
 

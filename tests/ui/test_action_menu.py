@@ -112,3 +112,22 @@ async def test_every_row_has_a_key_past_nine_and_beside_shortcuts():
         assert menu.row_for_key("5").label == "Shop"  # the dimmed place keeps its number
         shown = screen_text(app)
         assert " a Copy nothing" in shown and " d Back" in shown
+
+
+async def test_the_highlighted_rows_wrapped_lines_go_on_under_its_label():
+    """The highlighted choice shows whole: its wrapped lines go on under its label, not
+    under ``▶1`` at the menu's edge (where they read as the next choice), and a line
+    of Japanese wraps between characters there too."""
+    app = MenuApp()
+    async with app.run_test(size=(24, 10)) as pilot:
+        menu = app.query_one(ActionMenu)
+        menu.set_choices([Choice("a", "めくるとき：ページ上の赤のキューブごとに +1（金も数える）"),
+                          Choice("b", "締め切り")])
+        await pilot.pause()
+        lines = screen_text(app).split("\n")
+        assert lines[0].startswith("▶1 めくるとき")
+        more = lines[1:lines.index(next(line for line in lines if line.startswith(" 2 ")))]
+        assert len(more) >= 2, lines
+        assert all(line.startswith("   ") and line[3] != " " for line in more), lines
+        said = "".join(line.strip() for line in [lines[0][3:], *more])
+        assert said.replace(" ", "") == "めくるとき：ページ上の赤のキューブごとに+1（金も数える）"

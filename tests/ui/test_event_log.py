@@ -10,6 +10,7 @@ from textual.widgets import RichLog
 
 from inkterm.app import InktermApp
 from inkterm.widgets.event_log import EventLog
+from inkterm.widgets.hanging import Hanging
 
 from shown import screen_lines
 from tests.random_play import after_random_steps
@@ -128,6 +129,35 @@ async def test_a_game_opened_wide_wraps_its_story_at_the_logs_width(game):
         if not width:
             pytest.skip("the log is not on screen at 120×40 (this game's board takes the room)")
         assert {"-wide", "-tall"} <= app.screen.classes
-        wrapped = [line for entry in log.entries
-                   for line in entry.wrap(app.console, max(width, log.min_width))]
+        at = max(width, log.min_width)
+        wrapped = [line for entry in log.entries  # an event with its round hangs under its words
+                   for line in (entry.lines(app.console, at) if isinstance(entry, Hanging)
+                                else entry.wrap(app.console, at))]
         assert [line.text.rstrip() for line in log.lines] == [w.plain.rstrip() for w in wrapped]
+
+
+async def test_an_events_wrapped_lines_go_on_under_its_words_not_its_round():
+    """``R3 Ann …`` wrapped: the rest goes on under the event's words, not under
+    ``R3`` at the log's edge (where it reads as the next event), in the full log too;
+    Japanese wraps between characters there."""
+    from inkterm.engine.types import Event
+    from inkterm.screens.log import LogScreen
+
+    said = "Annが青のキューブを挿絵 C の 4 番のマスに置き、ページを完成させた。" * 2
+    app = LogApp(EventLog)
+    async with app.run_test(size=(80, 10)) as pilot:
+        log = app.query_one(EventLog)
+        log.add_events([Event(said)], 3)
+        await pilot.pause()
+        lines = [line[1:31].rstrip() for line in screen_lines(app) if line.strip()]
+        app.push_screen(LogScreen(log.entries))
+        await pilot.pause()
+        full = [line.rstrip() for line in screen_lines(app)[1:] if line.strip()]
+    for shown in (lines, full[:-1]):  # the full log: under its title, above its footer
+        start = next(i for i, line in enumerate(shown) if line.lstrip().startswith("R3 "))
+        first, more = shown[start], shown[start + 1:]
+        assert more, shown
+        col = first.index("R3 ") + 3
+        assert all(line[:col].strip() == "" and line[col] != " " for line in more), shown
+        assert "".join(line.strip() for line in [first[col:], *more]).replace(" ", "") == said.replace(" ", "")
+

@@ -221,11 +221,14 @@ def fit(text: Text, width: int, justify: str = "left") -> Text:
     return Text.assemble(" " * left, t, " " * (room - left), no_wrap=True)
 
 
-def wrap(part: BoardPart, text: Text, width: int, hang: int = 0) -> list[Text]:
+def wrap(part: BoardPart, text: Text | Hanging, width: int, hang: int = 0) -> list[Text]:
     """``text`` broken into lines of ``width`` (each then never rewraps); with
     ``hang``, the lines after the first go on under ``text[hang:]`` (after a label:
-    at the left edge they read as new items), as a Hanging line does."""
+    at the left edge they read as new items), as a Hanging line does (or is)."""
     out = []
+    if isinstance(text, Hanging):
+        hang = len(text.head)
+        text = text.head + text.body
     text = text.copy()
     text.no_wrap = False  # a line() is kept from wrapping by the layout, not here
     pieces = (Hanging(*text.divide([hang])).lines(part.app.console, max(8, width)) if hang

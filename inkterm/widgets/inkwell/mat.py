@@ -121,8 +121,9 @@ class MatView(InkPart):
         for b in mat if not small else ():  # small: the menu's hint says the card's text
             tech = b.get("technique")
             if tech and f"slot:{b['slot']}" in touches:
-                rows += wrap(self, Text(f"{b['slot']} {tech_name(tech)}{_(': ')}{tech_text(tech)}",
-                                        style=self.style("muted")), inner)
+                slot = f"{b['slot']} "  # wrapped, the card goes on under its name, not its slot
+                rows += wrap(self, Text(f"{slot}{tech_name(tech)}{_(': ')}{tech_text(tech)}",
+                                        style=self.style("muted")), inner, hang=len(slot))
         if not small:  # on a small screen the strip above says it, always in sight
             foot = Text(abbot_words(view), style=self.style("head"))
             forced = [p["name"] for p in view.get("players", []) if p.get("must_turn") and not p.get("finished")]

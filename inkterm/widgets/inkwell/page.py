@@ -14,6 +14,7 @@ from rich.text import Text
 
 from inkterm.games.inkwell.rules import gold_bonus_words
 from inkterm.i18n import N_, gettext as _
+from inkterm.widgets.hanging import Hanging
 from inkterm.widgets.touch import click_style
 
 from .common import (CAND, LETTER, MARK, ROMAN, SYMBOL, WORD, InkPart, acting_seat,
@@ -299,13 +300,14 @@ class PageView(InkPart):
             lines += wrap(self, self.turn_line(p, preview, turn_hi, detail), width)
         self.show_lines(lines)
 
-    def turn_line(self, p: dict, preview: list, turn_hi: bool, detail: bool) -> Text:
-        """``Turn now scores 9: illustrations 5 + multiplier 3 + Soot Desk 1``."""
+    def turn_line(self, p: dict, preview: list, turn_hi: bool, detail: bool) -> Hanging:
+        """``Turn now scores 9: illustrations 5 + multiplier 3 + Soot Desk 1``, wrapped
+        under what it adds up (at the left edge it read as a line of its own)."""
+        head = Text.assemble((_("Turn now scores {n}:").format(n=scored_total(preview)),
+                              self.style("hi") if turn_hi else self.style("head")), " ")
         t = Text()
-        t.append(_("Turn now scores {n}:").format(n=scored_total(preview)),
-                 style=self.style("hi") if turn_hi else self.style("head"))
         said = part_words(p)
-        t.append(" " + " + ".join(f"{said.get(lab) or _(lab if detail else SHORT_PARTS.get(lab, lab))} {v}"
+        t.append(" + ".join(f"{said.get(lab) or _(lab if detail else SHORT_PARTS.get(lab, lab))} {v}"
                                   for lab, v in preview))
         gold = p.get("turn_bonus", 0)
         bonus = f"+ {gold_bonus_words(gold)}" if gold else ""
@@ -314,7 +316,7 @@ class PageView(InkPart):
                      style=self.style("forced"))
         elif bonus:
             t.append(f"  {bonus}", style=self.style("muted"))
-        return t
+        return Hanging(head, t)
 
 
 class OthersView(InkPart):

@@ -63,8 +63,8 @@ class DeskView(InkPart):
         if side is None and ws_hi:
             for s in ("a", "b"):
                 name, text = side_words(ws, s.upper())
-                lines.append(Text.assemble(f" {s.upper()} ", (name, self.style("head")),
-                                           (f" — {text}", self.style("muted"))))
+                lines.append(Hanging(Text(f" {s.upper()} "), Text.assemble(  # wrapped, under the name
+                    (name, self.style("head")), (f" — {text}", self.style("muted")))))
         techs = p.get("techniques") or []
         placed = sum(1 for x in techs if x.get("where") == "workspace")
         head = Text()
