@@ -17,9 +17,10 @@ play: $(STAMP)
 
 # Lint, then the suite. The suite runs on every core (pytest-xdist, a worker stealing
 # from a busy one near the end), its costliest tests dealt out first (tests/slow_first.py).
-# Two workers a core: a third of a worker's time is spent waiting (a Pilot's pauses, an
+# Three workers a core: much of a worker's time is spent waiting (a Pilot's pauses, an
 # SSH client's round trips), which spare workers fill (on 2 cores, idle: 2 workers 9:06,
-# 3 workers 6:25, 4 workers 5:50 for the pytest part).
+# 3 workers 6:25, 4 workers 5:50 for the pytest part; on a slower day 4 workers 7:31,
+# 6 workers 6:48).
 # mypy (seconds of CPU on a clean clone, which has no cache of it) checks beside the
 # suite, in those waits; either failing fails the target, and mypy's words come after the suite's.
 # Its seeded random games change every run (the header prints INKTERM_SEED; set it to
@@ -33,7 +34,7 @@ test: $(STAMP)
 	$(BIN)/ruff check inkterm || exit 1; \
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m compileall -q -j 0 inkterm tests || exit 1; \
 	$(BIN)/mypy > $(VENV)/mypy.log 2>&1 & types=$$!; \
-	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n $$(( $$(nproc) * 2 )) --dist worksteal; suite=$$?; \
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n $$(( $$(nproc) * 3 )) --dist worksteal; suite=$$?; \
 	wait $$types; typed=$$?; \
 	echo "mypy:"; cat $(VENV)/mypy.log; \
 	took=$$(( $$(date +%s) - start )); \
