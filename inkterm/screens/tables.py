@@ -174,7 +174,10 @@ class _TablesScreen(Screen):
         return Plain("", id="tables-error", classes="tables-error")
 
     def say_error(self, text: str) -> None:
-        self.query_one("#tables-error", Plain).update(Text(f"✗ {text}"))
+        line = self.query_one("#tables-error", Plain)
+        line.update(Text(f"✗ {text}"))
+        # The forms are longer than 24 rows: a refusal below the fold looked like no answer.
+        self.call_after_refresh(line.scroll_visible, animate=False)
 
     async def ask(self, message) -> tuple[TableClient, Ok] | None:
         try:

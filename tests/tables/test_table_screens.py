@@ -554,3 +554,17 @@ async def test_the_menu_has_the_keys_from_the_first_frame(service, monkeypatch):
         await until(pilot, lambda: len(table.state.record.choices) == 1, "the choice")
         assert table.state.record.choices == [first]
 
+
+
+async def test_a_refused_open_says_why_on_screen_at_80x24(service, monkeypatch):
+    """Two seats marked "me": the server refuses, and its reason is in sight, not
+    below the fold of the long form (where ^g seemed to do nothing)."""
+    as_player(monkeypatch, service, "ann")
+    async with InktermApp(bot_delay=0).run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(pilot.app.screen, OpenTableScreen), "the form")
+        screen = pilot.app.screen
+        screen.query_one("#seat1").value = "me"
+        await pilot.press("ctrl+g")
+        await until(pilot, lambda: "one seat" in screen_text(pilot.app), "the reason on screen")
+        assert not service.manager.tables
