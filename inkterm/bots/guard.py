@@ -11,7 +11,6 @@ without ever repeating a position).
 """
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 
@@ -30,16 +29,16 @@ class LoopGuard:
         """The current run is too long: follow the default policy now."""
         return len(state.record.choices) == self._next_len and self.run >= RUN_LIMIT
 
-    def _position(self, state, d) -> str:
-        return json.dumps([d.seat, d.prompt, [c.key for c in d.choices], state.view(d.seat)],
-                          sort_keys=True, default=str)
-
     def allowed(self, state, d, keys: list[str]) -> tuple[str, list[str]]:
         """(position id, the keys worth considering here)."""
         if len(state.record.choices) != self._next_len:
             self._seen.clear()  # someone else moved, or a new game: a fresh run
             self.run = 0
-        pos = self._position(state, d)
+        # The whole model, not the seat's view: it decides the decision too, and costs
+        # far less. Hidden parts can tell apart only positions the view would not, and in
+        # one's own run a hidden part changes with a draw, which the view shows anyway;
+        # and the guard only spots repeats, so no choice reads a secret through it.
+        pos = state.position()
         used = self._seen.get(pos)
         if not used:
             return pos, keys

@@ -15,6 +15,7 @@ from inkterm.engine.steps import parse_key
 
 from .model import T_MAIN
 from .probes import PROBES as PROBES  # the simple strategies the balance lab plays
+from .summary import rival_standing, standings
 
 
 # What a page not yet turned is worth, beyond its cubes: a player turns three pages in
@@ -47,8 +48,7 @@ def player_value(p: dict, page_worth: float = PAGE_WORTH) -> float:
 
 
 def seat_values(state, seat: int) -> list[float]:
-    v = state.view(seat)
-    players = v.get("players", [])
+    players = standings(state)  # the numbers of state.view(seat)
     if len(players) != len(state.seats):
         return [float(x) for x in state.scores()]
     worth = PAGE_WORTH if len(players) > 1 else 0.0
@@ -66,9 +66,9 @@ RIVAL_WORTH = 0.5
 
 def rival_value(state) -> float:
     """The solo Rival's standing: its score and the pile it scores next (public)."""
-    r = state.view(0).get("rival")
-    if not r:
+    if not state.solo:
         return 0.0
+    r = rival_standing(state)
     return float(r["score"]) + sum(r["pile"].values())
 
 
@@ -84,7 +84,7 @@ def value_parts(state, seat: int) -> list[tuple[str, float]]:
     """``seat``'s projected points as it sees them, in named parts (they add up to its
     value in ``seat_values``; alone, with the Rival's share against it, to
     ``evaluate``): a move's reason can say which part it raised."""
-    players = state.view(seat).get("players", [])
+    players = standings(state)
     if len(players) != len(state.seats):
         return [("score", float(state.scores()[seat]))]
     parts = player_parts(players[seat], PAGE_WORTH if len(players) > 1 else 0.0)

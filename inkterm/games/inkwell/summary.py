@@ -40,7 +40,7 @@ def _tech(st, tid: int, status: str | None = None, where: str | None = None) -> 
 
 def page_view(st, pid: str, cubes: list[int] | None = None) -> PageView:
     page = st.C.pages[pid]
-    filled = cubes or [-1] * len(page.spaces)
+    filled = _filled(page, cubes)
     spaces: list[SpaceView] = []
     progress = {}
     for k, (_iid, idx, _pts) in enumerate(page.illustrations):
@@ -60,12 +60,7 @@ def page_view(st, pid: str, cubes: list[int] | None = None) -> PageView:
             "points": ill[2] if ill else None,
             "progress": [progress[sp.illus], len(ill[1])] if ill else None,
         })
-    ills: list[IllustrationView] = []
-    for iid, idx, pts in page.illustrations:
-        n_filled = sum(1 for j in idx if filled[j] >= 0)
-        ills.append({"id": iid, "points": pts, "size": len(idx), "filled": n_filled,
-                     "complete": n_filled == len(idx),
-                     "spaces": [page.spaces[j].sid for j in idx]})
+    ills = illustrations(page, filled)
     count = [0] * 6
     for f in filled:
         if f >= 0:
@@ -76,6 +71,48 @@ def page_view(st, pid: str, cubes: list[int] | None = None) -> PageView:
         "spaces": spaces, "illustrations": ills,
         "empty": sum(1 for f in filled if f < 0),
     }
+
+
+def _filled(page, cubes: list[int] | None) -> list[int]:
+    """The cube on each of the page's spaces (-1: none)."""
+    return cubes or [-1] * len(page.spaces)
+
+
+def illustrations(page, filled: list[int]) -> list[IllustrationView]:
+    """A page's illustrations, how full (``filled``: the cube on each space, -1 none)."""
+    ills: list[IllustrationView] = []
+    for iid, idx, pts in page.illustrations:
+        n_filled = sum(1 for j in idx if filled[j] >= 0)
+        ills.append({"id": iid, "points": pts, "size": len(idx), "filled": n_filled,
+                     "complete": n_filled == len(idx),
+                     "spaces": [page.spaces[j].sid for j in idx]})
+    return ills
+
+
+def standings(st) -> list[dict[str, Any]]:
+    """Per player, the numbers every view shows of its standing: score, pages turned,
+    the illustrations of its page and what turning it would score (labels not
+    rendered). The bots weigh these thousands of times a game; a whole view (every
+    page on display, the mat, words) costs ten times more."""
+    sides_public = st.stage != "side"
+    out = []
+    for i, p in enumerate(st.players):
+        page = st.C.pages[p.page] if p.page is not None else None
+        out.append({"score": p.score, "pages_turned": p.turned,
+                    "page": {"illustrations": illustrations(page, _filled(page, p.cubes))} if page else None,
+                    "turn_preview": [[lab, v] for lab, v in _preview(st, i, sides_public)]})
+    return out
+
+
+def _preview(st, i: int, sides_public: bool) -> list:
+    """What turning player ``i``'s page would score, once every side is public (it
+    depends on the workspace side, secret until then [R15])."""
+    return st.page_score(i) if (st.players[i].page is not None and sides_public) else []
+
+
+def rival_standing(st) -> dict[str, Any]:
+    """The solo Rival's score and the pile it scores next (public)."""
+    return {"score": st.rival_score, "pile": _normal(st.rival_pile)}
 
 
 def _offered_takes(d) -> set[str] | None:
@@ -162,7 +199,7 @@ def build_summary(st, seat: int | None = None) -> Summary:
         ws = C.workspaces[p.ws]
         side = p.side if (sides_public or i == seat) else None
         page = page_view(st, p.page, p.cubes) if p.page is not None else None
-        preview = st.page_score(i) if (p.page is not None and sides_public) else []
+        preview = _preview(st, i, sides_public)
         players.append({
             "seat": i,
             "name": p.name,
@@ -219,8 +256,8 @@ def build_summary(st, seat: int | None = None) -> Summary:
     if st.solo:
         diff = C.solo.difficulties[st.difficulty]
         out["rival"] = {
-            "difficulty": st.difficulty, "label": diff.label, "score": st.rival_score,
-            "pile": _normal(st.rival_pile), "log": [[render(why), pts] for why, pts in st.rival_log],
+            "difficulty": st.difficulty, "label": diff.label, **rival_standing(st),
+            "log": [[render(why), pts] for why, pts in st.rival_log],
         }
     out["winner"] = st.winner()
     out["ranking"] = st.ranking() if over else None

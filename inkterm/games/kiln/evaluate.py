@@ -1,8 +1,9 @@
 """How the Kiln bots judge a position, from one seat's view only.
 
-``evaluate(state, seat)`` reads ``state.view(seat)`` (public board plus that seat's own
-hand) and returns that seat's estimated standing: its projected final points minus the
-best opponent's. ``default_choice`` is the cheap policy greedy look-ahead follows for
+``evaluate(state, seat)`` reads the numbers of ``state.view(seat)`` (public board plus
+that seat's own hand; ``view(..., words=False)``, without the texts only a reader needs)
+and returns that seat's estimated standing: its projected final points minus the best
+opponent's. ``default_choice`` is the cheap policy greedy look-ahead follows for
 the rest of its own turn. ``card_picks`` names the cards each seat played, for the
 simulator's per-card statistics.
 
@@ -16,7 +17,7 @@ from inkterm.engine.steps import key_int, parse_key
 
 from .content import N_BLANKS, N_ROUNDS, ROW_THRESHOLDS, Card, cards
 from .probes import PROBES as PROBES  # the simple strategies the balance lab plays
-from .view import CardFacts, KilnView, PlayerView
+from .view import CardFacts, Clock, KilnView, PlayerView, clock, view
 
 # Search plays on through the other seats' turns (default policy: the zone with the
 # most dice) before scoring, so it sees which dice it leaves them: scoring at the end
@@ -44,9 +45,9 @@ SPREAD = 0.5  # per zone covered beyond the third, scaled by the turns left
 HAND_ZONES = 5  # zones a per-zone achievement in hand is expected to count
 
 
-def turns_left(v: KilnView, seat: int) -> int:
+def turns_left(v: Clock | KilnView, seat: int) -> int:
     """Own turns still to come for ``seat``, the current one included if its main
-    action is still open."""
+    action is still open (``v``: a view, or just its ``clock``)."""
     order, turn = v["order"], v["turn"]
     if v["over"]:
         return 0
@@ -148,14 +149,14 @@ def player_value(p: PlayerView, tl: int, hand: list[CardFacts] | None, cards: di
 def value_parts(state, seat: int) -> list[tuple[str, float]]:
     """``seat``'s projected points as it sees them, in named parts (they add up to its
     value in ``seat_values``): a move's reason can say which part it raised."""
-    v = state.view(seat)
+    v = view(state, seat, words=False)
     p = v["players"][seat]
     return player_parts(p, turns_left(v, seat), p.get("hand_cards"), state.cards, v["current"] == seat)
 
 
 def seat_values(state, seat: int) -> list[float]:
     """Every player's projected points as ``seat`` sees them (its view only)."""
-    return values(state.view(seat), seat, state.cards)
+    return values(view(state, seat, words=False), seat, state.cards)
 
 
 def values(v: KilnView, seat: int, cards: dict[str, Card]) -> list[float]:
@@ -175,33 +176,24 @@ def parts_of_seats(v: KilnView, seat: int, cards: dict[str, Card]) -> list[tuple
 
 def evaluate(state, seat: int) -> float:
     """Seat's projected points minus the best other seat's (its own alone when solo)."""
-    vals = values(state.view(seat), seat, state.cards)
+    vals = values(view(state, seat, words=False), seat, state.cards)
     mine = vals[seat]
     others = [x for s, x in enumerate(vals) if s != seat]
     return mine - max(others) if others else mine
-
-
-def _dice_in(label: str) -> int:
-    i = label.find("(")
-    try:
-        return int(label[i + 1 : label.index(" ", i)])
-    except (ValueError, IndexError):
-        return 0
 
 
 def blank_pays(state, seat: int) -> bool:
     """Whether look-ahead makes the blank on offer: one with the bonus, one that empties
     no zone, or any on the seat's last turn. Making every blank scored a candidate
     "blank" as blanks down to four zones, which the spread value then refused."""
-    v = state.view(seat)
-    t = sorted(v["players"][seat]["tokens"], reverse=True)
-    return t[2] >= 3 or t[4] >= 2 or turns_left(v, seat) == 0
+    t = sorted(state.m.players[seat].tokens, reverse=True)  # public: every view shows them
+    return t[2] >= 3 or t[4] >= 2 or turns_left(clock(state), seat) == 0
 
 
 def default_choice(state, d) -> str:
     """A cheap, sensible move for look-ahead: make blanks that pay (``blank_pays``),
     keep the boost, go forward on the favour track, play the first card offered, end
-    the turn once the main action is done, else act in the zone with the most dice."""
+    the turn once the main action is done, else act in the first zone offered."""
     keys = [c.key for c in d.choices]
     ks = set(keys)
     if "blank" in ks and blank_pays(state, d.seat):
@@ -210,8 +202,11 @@ def default_choice(state, d) -> str:
         return "end"
     first = keys[0]
     if first.startswith("zone:"):
-        best = max((c for c in d.choices if c.key.startswith("zone:")), key=lambda c: _dice_in(c.label))
-        return best.key
+        # The first zone offered. Meant was the zone with the most dice, read from the
+        # rendered label; but since labels read "Bank (3): +3 money" that read 0 for
+        # every zone (in English), so the first was played, and that is the play the
+        # balance rounds measured. Counting the dice is a change of play, to be measured.
+        return first
     if "noboost" in ks:
         return "noboost"
     if "forward" in ks:
@@ -228,7 +223,7 @@ def default_choice(state, d) -> str:
     if "back" in ks:
         return "back"
     if first.startswith("place:"):
-        p = state.view(d.seat)["players"][d.seat]["tokens"]
+        p = state.m.players[d.seat].tokens  # public: every view shows them
         return min(keys, key=lambda k: (p[key_int(k) - 1] == 0, -p[key_int(k) - 1]))
     return first
 

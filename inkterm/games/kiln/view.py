@@ -87,8 +87,10 @@ class KilnView(TypedDict):
     studio: NotRequired[list[CardFacts]]
 
 
-def card_dict(st: State, cid: str) -> CardFacts:
+def card_dict(st: State, cid: str, words: bool = True) -> CardFacts:
     c = st.cards[cid]
+    if not words:
+        return {"id": c.id, "type": c.type, "cost": c.cost, "pip": c.pip}  # type: ignore[typeddict-item]
     return {"id": c.id, "name": c.label, "type": c.type, "cost": c.cost, "pip": c.pip, "text": c.text}
 
 
@@ -102,61 +104,74 @@ def phase(st: State) -> str:
     return N_("resolving")
 
 
-def summary(st: State) -> KilnView:
+class Clock(TypedDict):
+    """Where the game stands in its rounds and turns: the part of the view that says
+    how many turns each seat has left (``evaluate.turns_left``)."""
+
+    round: int
+    over: bool
+    order: list[int]
+    turn: int
+    current: int | None
+    phase: str
+
+
+def clock(st: State) -> Clock:
+    m = st.m
+    return {"round": m.round, "over": m.over, "order": m.order[:], "turn": m.turn,
+            "current": None if m.over else st.seat, "phase": phase(st)}
+
+
+def summary(st: State, words: bool = True) -> KilnView:
+    """The public facts; ``words=False`` leaves out what only a reader needs (names,
+    card texts, rendered labels): the numbers are the same, for bots weighing
+    thousands of positions a game."""
     m, cards = st.m, st.cards
     players: list[PlayerView] = []
     for s, p in enumerate(m.players):
-        players.append(
-            {
-                "name": st.name(s),
-                "score": scoring.score(p, cards),
-                "money": p.money,
-                "favour": p.favour,
-                "claims": p.claims,
-                "clay": p.clay,
-                "glaze": p.glaze,
-                "blanks": p.blanks,
-                "rows": p.rows,
-                "extra": p.extra,
-                "dragon": p.dragon,
-                "hand": len(p.hand),
-                "tokens": p.tokens[:],
-                "supply": p.supply,
-                "taken_dice": p.taken_dice,
-                "cards": [cards[c].label for c in p.tableau],
-                "tableau": [
-                    {"id": c, "name": cards[c].label, "type": cards[c].type, "tapped": c in p.tapped,
-                     "cost": cards[c].cost, "pip": cards[c].pip, "text": cards[c].text}
-                    for c in p.tableau
-                ],
-                "breakdown": [[render(label), points] for label, points in scoring.breakdown(p, cards)],
-            }
-        )
+        numbers = _player_numbers(p, cards)
+        if words:
+            numbers = {"name": st.name(s), **numbers, "cards": [cards[c].label for c in p.tableau]}
+            for card in numbers["tableau"]:
+                card["name"], card["text"] = cards[card["id"]].label, cards[card["id"]].text
+            numbers["breakdown"] = [[render(label), points] for label, points in numbers["breakdown"]]
+        players.append(numbers)  # type: ignore[arg-type]
     return {
         "game": "kiln",
-        "round": m.round,
+        **clock(st),
         "start_seat": m.start_seat,
-        "over": m.over,
-        "order": m.order[:],
-        "turn": m.turn,
-        "current": None if m.over else st.seat,
-        "phase": phase(st),
         "extra_actions": m.extra_mains,
         "bellows": m.bellows,
         "dice": m.dice[:],
         "deck": len(m.deck),
-        "discard": [cards[c].label for c in m.discard],
+        "discard": [cards[c].label for c in m.discard] if words else [],
         "zones": list(ZONES),
         "players": players,
-        "tiebreaks": scoring.tiebreak_lines(m, st.record.seats, cards) if m.over else [],
+        "tiebreaks": scoring.tiebreak_lines(m, st.record.seats, cards) if m.over and words else [],
         "winner": st.ranking()[0] if m.over else None,
     }
 
 
-def view(st: State, seat: int) -> KilnView:
-    v = summary(st)
+def _player_numbers(p, cards) -> dict[str, Any]:
+    """A player's entry of ``summary(words=False)``: the numbers, the tableau without
+    its words, the breakdown's points under labels not rendered (``summary`` adds the
+    words)."""
+    return {
+        "score": scoring.score(p, cards), "money": p.money, "favour": p.favour, "claims": p.claims,
+        "clay": p.clay, "glaze": p.glaze, "blanks": p.blanks, "rows": p.rows, "extra": p.extra,
+        "dragon": p.dragon, "hand": len(p.hand), "tokens": p.tokens[:], "supply": p.supply,
+        "taken_dice": p.taken_dice,
+        "tableau": [{"id": c, "type": cards[c].type, "tapped": c in p.tapped, "cost": cards[c].cost,
+                     "pip": cards[c].pip} for c in p.tableau],
+        "breakdown": scoring.breakdown(p, cards),
+    }
+
+
+def view(st: State, seat: int, words: bool = True) -> KilnView:
+    """``summary(words)`` plus ``seat``'s hand and its Studio draw."""
+    v = summary(st, words)
     v["you"] = seat
-    v["players"][seat]["hand_cards"] = [card_dict(st, c) for c in st.m.players[seat].hand]
+    v["players"][seat]["hand_cards"] = [card_dict(st, c, words) for c in st.m.players[seat].hand]
     if st.m.studio and not st.m.over and st.seat == seat:
-        v["studio"] = [card_dict(st, c) for c in st.m.studio]
+        v["studio"] = [card_dict(st, c, words) for c in st.m.studio]
     return v

@@ -40,3 +40,25 @@ def test_alone_greedy_minds_half_the_rivals_score_and_pile():
     st.rival_score = 6
     fresh(st)
     assert evaluate(st, 0) == before - RIVAL_WORTH * (6 + 4) and RIVAL_WORTH == 0.5
+
+
+def test_the_bots_weigh_the_standings_every_view_shows():
+    """The bots read ``standings`` and ``rival_standing``, not the whole view (most of a
+    greedy game): every player's value comes out the same from either, all through a
+    game, alone and at a table (before the sides are public the preview stays hidden)."""
+    import random
+
+    from inkterm.engine import new_game
+    from inkterm.games.inkwell.evaluate import rival_value
+    from inkterm.games.inkwell.summary import standings
+
+    for n in (1, 3):
+        st, rng = new_game("inkwell", [f"P{i + 1}" for i in range(n)], seed=5), random.Random(5)
+        while not st.is_over:
+            for seat in range(n):
+                shown = st.view(seat)
+                assert [player_value(p) for p in standings(st)] == [player_value(p) for p in shown["players"]]
+            if n == 1:
+                r = shown["rival"]
+                assert rival_value(st) == float(r["score"]) + sum(r["pile"].values())
+            st.apply(rng.choice(st.decision().choices).key)

@@ -94,3 +94,20 @@ def test_look_ahead_blanks_everything_on_the_last_turn():
     s.m.mains = 1
     s._decided = False
     assert ev.turns_left(s.view(0), 0) == 0 and ev.blank_pays(s, 0)
+
+
+def test_the_bots_weigh_the_numbers_the_view_shows():
+    """The bots read ``view(seat, words=False)`` and the view's ``clock``, not the whole
+    view (its words cost most of a greedy game): every seat's parts and turns left come
+    out the same from either, all through a game."""
+    import random
+
+    from inkterm.games.kiln.view import clock, view
+
+    s, rng = game(3, seed=4), random.Random(4)
+    while not s.is_over:
+        for seat in range(3):
+            full, lean = s.view(seat), view(s, seat, words=False)
+            assert ev.parts_of_seats(lean, seat, s.cards) == ev.parts_of_seats(full, seat, s.cards)
+            assert ev.turns_left(clock(s), seat) == ev.turns_left(full, seat)
+        s.apply(rng.choice(s.decision().choices).key)
