@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+from contextlib import AsyncExitStack
 
 import pytest
 from textual.app import App
@@ -286,34 +287,38 @@ async def test_dimmed_bottles_are_exactly_those_no_take_offers():
     states = mid_game_states(["Ann", "Bob"], n=6, seed=3) + mid_game_states(["Ann", "Bob", "Cy"], n=6, seed=4)
     forced = play_until(inkwell(["Ann", "Bob"]), lambda s: s.must_turn(s.decision().seat), how="first")
     states.append(forced)  # only Turn is offered: every bottle dimmed
-    async with Board(size=(76, 90), wide=True) as whole:
+    # One small board a seat count draws each of its states in turn (a fresh app a state
+    # cost 0.15 CPU-s to start, 13 times).
+    async with Board(size=(76, 90), wide=True) as whole, AsyncExitStack() as boards:
+        small: dict[int, Board] = {}
         for st in states:
             d = st.decision()
             offered = {k[5:] for k in d.keys if k.startswith("take:")}
             view = st.view(d.seat)
             assert {b["id"] for b in view["mat"] if b["takeable"]} == offered
-            app = BoardApp(st.seats)
-            async with app.run_test(size=(46, 40)) as pilot:
-                app.query_one(InkwellBoard).show(view)
-                await pilot.pause()
-                ink = {}  # bottle id -> the colour its id is drawn in
-                for text, runs in screen_ink(app):
-                    for b in view["mat"]:
-                        at = text.find(f"{SHAPES[b['shape']]} {b['name']} ")
-                        if at < 0:
-                            continue
-                        for x, run, colour in runs:
-                            if x <= at + 2 < x + len(run):
-                                ink[b["id"]] = colour
-                # small, each reason in few words under the rings (a long one wraps)
-                narrow = " ".join(" ".join(row.replace("│", " ").split()) for row in screen_lines(app))
+            if len(st.seats) not in small:
+                small[len(st.seats)] = await boards.enter_async_context(Board(st.seats, (46, 40)))
+            app, pilot = small[len(st.seats)].app, small[len(st.seats)].pilot
+            app.query_one(InkwellBoard).show(view)
+            await pilot.pause()
+            ink = {}  # bottle id -> the colour its id is drawn in
+            for text, runs in screen_ink(app):
                 for b in view["mat"]:
-                    if b["why_not"] and b["active"]:
-                        why = short_reason(b["why_not"])
-                        held = re.search(rf"✗ ([A-Z0-9 ]+): {re.escape(why)}", narrow)
-                        assert held and b["name"] in held.group(1).split(), (b["name"], why, narrow)
-                        assert why != why_not(b) or why_not(b) == "empty"
-                        seen_reasons.add(why_not(b).split()[0])
+                    at = text.find(f"{SHAPES[b['shape']]} {b['name']} ")
+                    if at < 0:
+                        continue
+                    for x, run, colour in runs:
+                        if x <= at + 2 < x + len(run):
+                            ink[b["id"]] = colour
+            # small, each reason in few words under the rings (a long one wraps)
+            narrow = " ".join(" ".join(row.replace("│", " ").split()) for row in screen_lines(app))
+            for b in view["mat"]:
+                if b["why_not"] and b["active"]:
+                    why = short_reason(b["why_not"])
+                    held = re.search(rf"✗ ([A-Z0-9 ]+): {re.escape(why)}", narrow)
+                    assert held and b["name"] in held.group(1).split(), (b["name"], why, narrow)
+                    assert why != why_not(b) or why_not(b) == "empty"
+                    seen_reasons.add(why_not(b).split()[0])
             assert set(ink) == {b["id"] for b in view["mat"]}
             # The whole table gives each reason in full, once, with every bottle it holds for.
             wide = await whole.text(view)
