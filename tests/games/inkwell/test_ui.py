@@ -188,11 +188,15 @@ async def test_mat_shows_every_bottle_with_its_cubes_written_one_way():
     late = play_until(inkwell(["Ann", "Bob", "Cy"]),
                       lambda s: main_decision(s) and max(sum(c) for c in s.bottles.values()) > 6,
                       how="first")
-    for st in (early, late, *mid_game_states(["Ann", "Bob", "Cy", "Di"], seed=5)):
-        view = st.view(st.decision().seat)
-        for wide in (False, True):
-            async with Board(st.seats, (76 if wide else 46, 90), wide) as board:
-                check_mat(view, await board.text(view), wide)
+    async with AsyncExitStack() as boards:
+        drawn: dict[tuple[int, bool], Board] = {}  # one board a seat count and width, each state in turn
+        for st in (early, late, *mid_game_states(["Ann", "Bob", "Cy", "Di"], seed=5)):
+            view = st.view(st.decision().seat)
+            for wide in (False, True):
+                if (len(st.seats), wide) not in drawn:
+                    drawn[len(st.seats), wide] = await boards.enter_async_context(
+                        Board(st.seats, (76 if wide else 46, 90), wide))
+                check_mat(view, await drawn[len(st.seats), wide].text(view), wide)
 
 
 def check_mat(view, lines, wide):
