@@ -8,9 +8,8 @@ import pytest
 from inkterm.engine import GAMES
 from inkterm.engine.saves import read_save
 from tests.registered import game_params
-from tests.seeds import SLOW
 
-from .helpers import inkterm, numbers, problems, saves
+from .helpers import BOT, inkterm, numbers, problems, saves
 
 
 @pytest.mark.parametrize("game", game_params(seats=2, shipped=True))
@@ -18,8 +17,7 @@ def test_a_whole_game_by_piped_numbers(game, tmp_path):
     """Against the quick bot in a plain run (what it plays is not what is checked), the
     table's default one in the nightly run."""
     home = tmp_path / "home"
-    bot = "bot" if SLOW else "easy"
-    run = inkterm("play", game, "--plain", "--seed", "11", "--seats", f"You,{bot}", script=numbers(5), home=home)
+    run = inkterm("play", game, "--plain", "--seed", "11", "--seats", f"You,{BOT}", script=numbers(5), home=home)
     assert run.returncode == 0, run.stderr
     out = run.stdout
     assert "The game is over:" in out, out[-2000:]
@@ -29,7 +27,7 @@ def test_a_whole_game_by_piped_numbers(game, tmp_path):
     assert out.count("\n> ") > 10 and "\n1. " in out
     (path,) = saves(home)
     state = read_save(path)
-    assert state.is_over and state.record.seats == ["You", bot]
+    assert state.is_over and state.record.seats == ["You", BOT]
 
 
 @pytest.mark.parametrize("game", game_params(seats=2, shipped=True))
@@ -53,7 +51,7 @@ def test_every_game_says_its_board_in_sentences(tmp_path):
     for game, spec in GAMES.items():
         if not spec.module.startswith("inkterm.games."):
             continue
-        run = inkterm("play", game, "--plain", "--seed", "4", "--seats", "Ann,bot", script="board\n",
+        run = inkterm("play", game, "--plain", "--seed", "4", "--seats", f"Ann,{BOT}", script="board\n",
                       home=tmp_path / game)
         said = run.stdout.split("> board\n", 1)[1]
         assert "Ann: 0 points." in said or "Ann: " in said

@@ -6,7 +6,7 @@ from __future__ import annotations
 from inkterm.engine.saves import read_save
 from tests.registered import a_game
 
-from .helpers import inkterm, problems, saves
+from .helpers import BOT, inkterm, problems, saves
 
 GAME = a_game(seats=2)
 
@@ -17,7 +17,7 @@ def said(run) -> str:
 
 def test_bad_input_is_answered_and_changes_nothing(tmp_path):
     home = tmp_path / "home"
-    run = inkterm("play", GAME, "--plain", "--seed", "5", "--seats", "Ann,bot",
+    run = inkterm("play", GAME, "--plain", "--seed", "5", "--seats", f"Ann,{BOT}",
                   script="0\n99\nfly\n-1\n2.5\n²\nundo\nrules no-such-part\n\x1b[2J\n", home=home)
     assert run.returncode == 0, run.stderr
     out = said(run)
@@ -38,7 +38,7 @@ def test_bad_input_is_answered_and_changes_nothing(tmp_path):
 
 def test_quit_saves_and_continue_resumes_in_plain_mode(tmp_path):
     home = tmp_path / "home"
-    first = inkterm("play", GAME, "--plain", "--seed", "5", "--seats", "Ann,bot", script="1\n1\nquit\n1\n", home=home)
+    first = inkterm("play", GAME, "--plain", "--seed", "5", "--seats", f"Ann,{BOT}", script="1\n1\nquit\n1\n", home=home)
     assert first.returncode == 0
     (path,) = saves(home)
     made = len(read_save(path).record.choices)
@@ -53,7 +53,7 @@ def test_quit_saves_and_continue_resumes_in_plain_mode(tmp_path):
 
 def test_help_rules_board_and_undo(tmp_path):
     home = tmp_path / "home"
-    run = inkterm("play", GAME, "--plain", "--seed", "5", "--seats", "Ann,bot",
+    run = inkterm("play", GAME, "--plain", "--seed", "5", "--seats", f"Ann,{BOT}",
                   script="help\nrules\nrules contents\nboard\n\n1\nundo\n", home=home)
     out = said(run)
     assert "Type the number of a choice and press Enter. Other commands:" in out
@@ -81,7 +81,7 @@ def test_a_reader_that_goes_away_stops_the_game_saved(tmp_path):
 
     home = tmp_path / "home"
     env = {**os.environ, "INKTERM_HOME": str(home)}
-    proc = subprocess.Popen([sys.executable, "-m", "inkterm", "play", GAME, "--plain", "--seats", "Ann,bot"],
+    proc = subprocess.Popen([sys.executable, "-m", "inkterm", "play", GAME, "--plain", "--seats", f"Ann,{BOT}"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     assert proc.stdout.readline()  # the first line, then the reader goes
     proc.stdout.close()

@@ -11,7 +11,7 @@ from inkterm.engine.saves import read_save, save_dir
 from inkterm.screens.game import GameScreen
 from tests.registered import game_params
 
-from .helpers import inkterm, saves
+from .helpers import BOT, inkterm, saves
 
 GAMES = game_params(seats=2, shipped=True)
 
@@ -25,7 +25,7 @@ def choices(path) -> int:
 
 @pytest.mark.parametrize("game", GAMES)
 async def test_a_plain_save_continues_in_the_app(game, inkterm_home):
-    run = inkterm("play", game, "--plain", "--seed", "8", "--seats", "Ann,bot", script="1\n1\n1\n", home=inkterm_home)
+    run = inkterm("play", game, "--plain", "--seed", "8", "--seats", f"Ann,{BOT}", script="1\n1\n1\n", home=inkterm_home)
     assert run.returncode == 0, run.stderr
     (path,) = saves(inkterm_home)
     before = read_save(path).record.choices
@@ -44,7 +44,7 @@ async def test_a_plain_save_continues_in_the_app(game, inkterm_home):
 
 @pytest.mark.parametrize("game", GAMES)
 async def test_an_app_save_continues_in_plain_mode(game, inkterm_home):
-    app = InktermApp(start=("play", game, ["Ann", "bot"], 8, {}), bot_delay=0)
+    app = InktermApp(start=("play", game, ["Ann", BOT], 8, {}), bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.choosing())
         await pilot.press("enter")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+from contextlib import AsyncExitStack
 
 import pytest
 from textual.app import App
@@ -187,11 +188,15 @@ async def test_mat_shows_every_bottle_with_its_cubes_written_one_way():
     late = play_until(inkwell(["Ann", "Bob", "Cy"]),
                       lambda s: main_decision(s) and max(sum(c) for c in s.bottles.values()) > 6,
                       how="first")
-    for st in (early, late, *mid_game_states(["Ann", "Bob", "Cy", "Di"], seed=5)):
-        view = st.view(st.decision().seat)
-        for wide in (False, True):
-            async with Board(st.seats, (76 if wide else 46, 90), wide) as board:
-                check_mat(view, await board.text(view), wide)
+    async with AsyncExitStack() as boards:
+        drawn: dict[tuple[int, bool], Board] = {}  # one board a seat count and width, each state in turn
+        for st in (early, late, *mid_game_states(["Ann", "Bob", "Cy", "Di"], seed=5)):
+            view = st.view(st.decision().seat)
+            for wide in (False, True):
+                if (len(st.seats), wide) not in drawn:
+                    drawn[len(st.seats), wide] = await boards.enter_async_context(
+                        Board(st.seats, (76 if wide else 46, 90), wide))
+                check_mat(view, await drawn[len(st.seats), wide].text(view), wide)
 
 
 def check_mat(view, lines, wide):
@@ -286,34 +291,38 @@ async def test_dimmed_bottles_are_exactly_those_no_take_offers():
     states = mid_game_states(["Ann", "Bob"], n=6, seed=3) + mid_game_states(["Ann", "Bob", "Cy"], n=6, seed=4)
     forced = play_until(inkwell(["Ann", "Bob"]), lambda s: s.must_turn(s.decision().seat), how="first")
     states.append(forced)  # only Turn is offered: every bottle dimmed
-    async with Board(size=(76, 90), wide=True) as whole:
+    # One small board a seat count draws each of its states in turn (a fresh app a state
+    # cost 0.15 CPU-s to start, 13 times).
+    async with Board(size=(76, 90), wide=True) as whole, AsyncExitStack() as boards:
+        small: dict[int, Board] = {}
         for st in states:
             d = st.decision()
             offered = {k[5:] for k in d.keys if k.startswith("take:")}
             view = st.view(d.seat)
             assert {b["id"] for b in view["mat"] if b["takeable"]} == offered
-            app = BoardApp(st.seats)
-            async with app.run_test(size=(46, 40)) as pilot:
-                app.query_one(InkwellBoard).show(view)
-                await pilot.pause()
-                ink = {}  # bottle id -> the colour its id is drawn in
-                for text, runs in screen_ink(app):
-                    for b in view["mat"]:
-                        at = text.find(f"{SHAPES[b['shape']]} {b['name']} ")
-                        if at < 0:
-                            continue
-                        for x, run, colour in runs:
-                            if x <= at + 2 < x + len(run):
-                                ink[b["id"]] = colour
-                # small, each reason in few words under the rings (a long one wraps)
-                narrow = " ".join(" ".join(row.replace("│", " ").split()) for row in screen_lines(app))
+            if len(st.seats) not in small:
+                small[len(st.seats)] = await boards.enter_async_context(Board(st.seats, (46, 40)))
+            app, pilot = small[len(st.seats)].app, small[len(st.seats)].pilot
+            app.query_one(InkwellBoard).show(view)
+            await pilot.pause()
+            ink = {}  # bottle id -> the colour its id is drawn in
+            for text, runs in screen_ink(app):
                 for b in view["mat"]:
-                    if b["why_not"] and b["active"]:
-                        why = short_reason(b["why_not"])
-                        held = re.search(rf"✗ ([A-Z0-9 ]+): {re.escape(why)}", narrow)
-                        assert held and b["name"] in held.group(1).split(), (b["name"], why, narrow)
-                        assert why != why_not(b) or why_not(b) == "empty"
-                        seen_reasons.add(why_not(b).split()[0])
+                    at = text.find(f"{SHAPES[b['shape']]} {b['name']} ")
+                    if at < 0:
+                        continue
+                    for x, run, colour in runs:
+                        if x <= at + 2 < x + len(run):
+                            ink[b["id"]] = colour
+            # small, each reason in few words under the rings (a long one wraps)
+            narrow = " ".join(" ".join(row.replace("│", " ").split()) for row in screen_lines(app))
+            for b in view["mat"]:
+                if b["why_not"] and b["active"]:
+                    why = short_reason(b["why_not"])
+                    held = re.search(rf"✗ ([A-Z0-9 ]+): {re.escape(why)}", narrow)
+                    assert held and b["name"] in held.group(1).split(), (b["name"], why, narrow)
+                    assert why != why_not(b) or why_not(b) == "empty"
+                    seen_reasons.add(why_not(b).split()[0])
             assert set(ink) == {b["id"] for b in view["mat"]}
             # The whole table gives each reason in full, once, with every bottle it holds for.
             wide = await whole.text(view)
@@ -362,33 +371,38 @@ async def test_whole_table_frames_each_illustration_in_a_box():
         page = main_decision(s) and s.summary()["players"][s.decision().seat]["page"]
         return page and any(i["complete"] for i in page["illustrations"])
 
-    for st in [play_until(inkwell(["Ann", "Bob"], steps=10), complete, how="first"),
-               *mid_game_states(["Ann", "Bob", "Cy"], n=4, seed=7)]:
-        seat = st.decision().seat
-        view = st.view(seat)
-        page = view["players"][seat]["page"]
-        lines = section(await board_text(view, seats=st.seats, size=(76, 90), wide=True), "Page: ", "Turn now")
-        spaces = {sp["id"]: sp for sp in page["spaces"]}
-        for ill in page["illustrations"]:
-            title = f"{ill['id']} {ill['points']}pt " + ("✓" if ill["complete"] else f"{ill['filled']}/{ill['size']}")
-            y = lines.index(line_with(lines, title))
-            x = lines[y].index(title)
-            left, right = lines[y].rfind("╭", 0, x), lines[y].index("╮", x)
-            inside = ""
-            for row in lines[y + 1:]:
-                if row[left] == "╰":
-                    assert row[left:right + 1] == "╰" + "─" * (right - left - 1) + "╯", row
-                    break
-                assert row[left] == "│" and row[right] == "│", row
-                inside += row[left + 1:right] + " "
-            cells = dict(re.findall(r"(\d+)([·■]\S)", inside))
-            assert {f"{ill['id']}{n}" for n in cells} == set(ill["spaces"]), (ill, inside)
-            for n, cell in cells.items():
-                sp = spaces[f"{ill['id']}{n}"]
-                assert cell == ("■" + LETTERS[sp["cube"]] if sp["cube"] else "·" + GLYPHS[sp["accept"]]), (sp, cell)
-            seen_complete |= ill["complete"]
-        apart = " ".join(lines)
-        assert "multiplier M" in apart and ("margin 1" in apart) == any(sp["name"] == "margin 1" for sp in page["spaces"])
+    states = [play_until(inkwell(["Ann", "Bob"], steps=10), complete, how="first"),
+              *mid_game_states(["Ann", "Bob", "Cy"], n=4, seed=7)]
+    # One whole-table board a seat count draws its states in turn (not an app each).
+    async with Board(["Ann", "Bob"], (76, 90), wide=True) as two, \
+            Board(["Ann", "Bob", "Cy"], (76, 90), wide=True) as three:
+        boards = {2: two, 3: three}
+        for st in states:
+            seat = st.decision().seat
+            view = st.view(seat)
+            page = view["players"][seat]["page"]
+            lines = section(await boards[len(st.seats)].text(view), "Page: ", "Turn now")
+            spaces = {sp["id"]: sp for sp in page["spaces"]}
+            for ill in page["illustrations"]:
+                title = f"{ill['id']} {ill['points']}pt " + ("✓" if ill["complete"] else f"{ill['filled']}/{ill['size']}")
+                y = lines.index(line_with(lines, title))
+                x = lines[y].index(title)
+                left, right = lines[y].rfind("╭", 0, x), lines[y].index("╮", x)
+                inside = ""
+                for row in lines[y + 1:]:
+                    if row[left] == "╰":
+                        assert row[left:right + 1] == "╰" + "─" * (right - left - 1) + "╯", row
+                        break
+                    assert row[left] == "│" and row[right] == "│", row
+                    inside += row[left + 1:right] + " "
+                cells = dict(re.findall(r"(\d+)([·■]\S)", inside))
+                assert {f"{ill['id']}{n}" for n in cells} == set(ill["spaces"]), (ill, inside)
+                for n, cell in cells.items():
+                    sp = spaces[f"{ill['id']}{n}"]
+                    assert cell == ("■" + LETTERS[sp["cube"]] if sp["cube"] else "·" + GLYPHS[sp["accept"]]), (sp, cell)
+                seen_complete |= ill["complete"]
+            apart = " ".join(lines)
+            assert "multiplier M" in apart and ("margin 1" in apart) == any(sp["name"] == "margin 1" for sp in page["spaces"])
     assert seen_complete
 
 
@@ -499,34 +513,37 @@ async def test_side_choice_shows_both_sides_then_the_chosen_one():
     st = new_game("inkwell", ["Ann", "Bob"], seed=5)
     d = st.decision()
     ws = st.C.workspaces[st.players[d.seat].ws]
-    lines = await board_text(st.view(d.seat), d.choices[0].touches)
-    text = "\n".join(lines)
-    assert "choose a side" in text and ws.a.name in text and ws.b.name in text
-    st.apply("side:B")
-    # Sides are secret until all are chosen: Ann's own view shows hers, Bob's does not.
-    assert f"side B: {ws.b.name}" in "\n".join(await board_text(st.view(0)))
-    bob_lines = await board_text(st.view(1))
-    assert ws.b.name not in "\n".join(bob_lines)
-    assert re.search(r"Ann: [KRYGB] desk, side secret ", line_with(section(bob_lines, "Players", "Pages to choose"), "Ann"))
-    # Once every side is chosen, every desk is called by its name, as the players call it.
-    st.apply(st.decision().keys[0])
-    if st.decision() and st.decision().keys[0].startswith("side:"):
+    async with Board() as b:  # one board draws each seat's view in turn
+        lines = await b.text(st.view(d.seat), d.choices[0].touches)
+        text = "\n".join(lines)
+        assert "choose a side" in text and ws.a.name in text and ws.b.name in text
+        st.apply("side:B")
+        # Sides are secret until all are chosen: Ann's own view shows hers, Bob's does not.
+        assert f"side B: {ws.b.name}" in "\n".join(await b.text(st.view(0)))
+        bob_lines = await b.text(st.view(1))
+        assert ws.b.name not in "\n".join(bob_lines)
+        assert re.search(r"Ann: [KRYGB] desk, side secret ", line_with(section(bob_lines, "Players", "Pages to choose"), "Ann"))
+        # Once every side is chosen, every desk is called by its name, as the players call it.
         st.apply(st.decision().keys[0])
-    bob_lines = await board_text(st.view(1))
-    assert re.search(rf"Ann: .*[KRYGB] {ws.b.name} ", line_with(section(bob_lines, "Players", "Pages to choose"), "Ann"))
+        if st.decision() and st.decision().keys[0].startswith("side:"):
+            st.apply(st.decision().keys[0])
+        bob_lines = await b.text(st.view(1))
+        assert re.search(rf"Ann: .*[KRYGB] {ws.b.name} ", line_with(section(bob_lines, "Players", "Pages to choose"), "Ann"))
 
 
 async def test_desk_counts_the_slots_used_and_free_this_page():
-    for st in mid_game_states(["Ann", "Bob", "Cy"], n=4, seed=9):
-        seat = st.decision().seat
-        p = st.view(seat)["players"][seat]
-        placed = sum(1 for x in p["techniques"] if x["where"] == "workspace")
-        lines = await board_text(st.view(seat), seats=st.seats)
-        want = f"Techniques: {placed} of {p['capacity']} slots used this page, {p['capacity'] - placed} free"
-        assert want in line_with(lines, "Techniques:")
-        for x in p["techniques"]:
-            row = line_with(section(lines, "Techniques:", "Players"), x["name"])
-            assert row.lstrip().startswith("under ") == (x["where"] == "under"), row
+    states = mid_game_states(["Ann", "Bob", "Cy"], n=4, seed=9)
+    async with Board(["Ann", "Bob", "Cy"]) as b:  # one board draws the states in turn
+        for st in states:
+            seat = st.decision().seat
+            p = st.view(seat)["players"][seat]
+            placed = sum(1 for x in p["techniques"] if x["where"] == "workspace")
+            lines = await b.text(st.view(seat))
+            want = f"Techniques: {placed} of {p['capacity']} slots used this page, {p['capacity'] - placed} free"
+            assert want in line_with(lines, "Techniques:")
+            for x in p["techniques"]:
+                row = line_with(section(lines, "Techniques:", "Players"), x["name"])
+                assert row.lstrip().startswith("under ") == (x["where"] == "under"), row
 
 
 async def test_board_for_others_is_the_same_whichever_side_a_scholar_chose():
@@ -683,14 +700,15 @@ async def test_board_shows_the_page_of_whoever_is_to_choose():
     """During another seat's turn the board draws that seat's page (what the log is
     narrating), and the viewer's own once it is theirs again."""
     st = play_until(inkwell(["Ann", "Bob"], steps=10), lambda s: main_decision(s) and s.decision().seat == 1)
-    lines = await board_text(st.view(0))
-    bob, ann = st.summary()["players"][1], st.summary()["players"][0]
-    assert f"Page: Bob {bob['page']['id']}" in line_with(lines, "Page: Bob")
-    others = section(lines, "Players", "Pages to choose")
-    assert f"Page: Ann {ann['page']['id']}" in line_with(others, "Page: Ann")
-    st = play_until(st, lambda s: main_decision(s) and s.decision().seat == 0)
-    lines = await board_text(st.view(0))
-    assert "Page: Ann" in lines[lines.index(line_with(lines, "Page: ")) ]
+    async with Board() as b:  # one board, drawn again as the turn comes back
+        lines = await b.text(st.view(0))
+        bob, ann = st.summary()["players"][1], st.summary()["players"][0]
+        assert f"Page: Bob {bob['page']['id']}" in line_with(lines, "Page: Bob")
+        others = section(lines, "Players", "Pages to choose")
+        assert f"Page: Ann {ann['page']['id']}" in line_with(others, "Page: Ann")
+        st = play_until(st, lambda s: main_decision(s) and s.decision().seat == 0)
+        lines = await b.text(st.view(0))
+        assert "Page: Ann" in lines[lines.index(line_with(lines, "Page: ")) ]
 
 
 async def test_wide_board_adds_detail_and_fits():
