@@ -34,6 +34,11 @@ def concerning(before: dict[str, Any], after: dict[str, Any], seat: int, by: int
         for c in sorted(set(cells) - set(before["puzzle"]["pieces"].get(section, ()))):
             mine = [r for r in now if _near(r, c)]
             if mine:
-                out.append(Msg("{who} laid a {kind} piece on {cell}, next to your research token on {near}.", who=who,
-                               kind=W.KIND_NAME.get(section, section), cell=W.cell(c), near=W.cell(mine[0])))
+                out.append(laid_next_to(who, section, c, mine[0]))
     return out
+
+
+def laid_next_to(who: str, section: str, cell: str, near: str) -> Msg:
+    """The kind goes in brackets: "a {kind} piece" read "a astrology piece"."""
+    return Msg("{who} laid a piece on {cell} ({kind}), next to your research token on {near}.", who=who,
+               kind=W.KIND_NAME.get(section, section), cell=W.cell(cell), near=W.cell(near))
