@@ -19,8 +19,8 @@ from .content import N_BLANKS, N_ROUNDS, ROW_THRESHOLDS, Card, cards
 from .probes import PROBES as PROBES  # the simple strategies the balance lab plays
 from .view import CardFacts, Clock, KilnView, PlayerView, clock, view
 
-# Search plays on through the other seats' turns (default policy: the zone with the
-# most dice) before scoring, so it sees which dice it leaves them: scoring at the end
+# Search plays on through the other seats' turns (default policy: the first zone
+# offered, see ``default_choice``) before scoring, so it sees which dice it leaves them: scoring at the end
 # of its own turn it won 55-60% against greedy (90 games), this way 24 of 30.
 # The hard level's budget (normal: a quarter of it): about a CPU-second a move in
 # real games (4,000 took 1.30 s and 3,000 1.15 s a move there, more than on the
