@@ -85,6 +85,8 @@ class Mat(Base):
             ev.say(Msg("Calm Abbot: the Abbot does not move this turn."), None, "abbot")
         else:
             self._move_abbot(ev)
+        before = {b: list(self.bottles[b]) for b in self.active}
+        dealt = {s for s in self.active_slots if self.slots[s] is None}
         for b in self.active:  # top-up [R11, R12]
             cubes = self.bottles[b]
             slot = self.link[b]
@@ -94,6 +96,28 @@ class Mat(Base):
                     break
                 cubes[t] += 1
         self._fill_mat()
+        self._say_refill(ev, before, dealt)
+
+    def _say_refill(self, ev: Narration, before: dict[str, list[int]], empty_slots: set[str]) -> None:
+        """What the refill drew from the bag, bottle by bottle ("O1 +G", "O3 = K×2 R B")
+        and which techniques it dealt: the mat changes between turns, and a player who
+        waited should read how, not find other cubes in the bottles."""
+        changes = []
+        for b in self.active:
+            now, was = self.bottles[b], before[b]
+            if now == was:
+                continue
+            name = bottle_name(b, self.shape[b])
+            if any(was):
+                changes.append(f"{name} +{_cubes_text([n - w for n, w in zip(now, was)])}")
+            else:
+                changes.append(f"{name} = {_cubes_text(now)}")
+        if changes:
+            ev.say(Msg("Refill: {changes}.", changes=tuple(changes)), None, "refill")
+        for s in self.active_slots:
+            if s in empty_slots and self.slots[s] is not None:
+                ev.say(Msg("A new technique on {slot}: {technique}.", slot=s,
+                           technique=technique(self.C, self.slots[s])), None, "refill")
 
     def _take_options(self, p: Player, shapes: Collection[str] | None = None,
                       most: int | None = None) -> list[tuple[str, bool]]:

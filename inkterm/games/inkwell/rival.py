@@ -5,7 +5,7 @@ from __future__ import annotations
 from inkterm.engine.steps import Narration
 from inkterm.engine.text import Msg, Text, nmsg, sentences
 
-from .content import GOLD
+from .content import GOLD, bottle_name
 from .model import ROMAN, Base, Player, _cubes_text
 from .texts import technique
 
@@ -33,7 +33,8 @@ class Rival(Base):
                 for t in range(5):
                     self.rival_pile[t] += cubes[t]
                 self.supply += cubes[GOLD]
-                ev.say(Msg("The Rival clears {bottle} {cubes}.", bottle=best, cubes=_cubes_text(cubes)), None, "rival")
+                ev.say(Msg("The Rival clears {bottle} {cubes}.", bottle=bottle_name(best, self.shape[best]),
+                           cubes=_cubes_text(cubes)), None, "rival")
                 self.bottles[best] = [0] * 6
                 slot = self.link[best]
                 if slot and (tid := self.slots[slot]) is not None:
