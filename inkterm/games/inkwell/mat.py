@@ -99,9 +99,10 @@ class Mat(Base):
         self._say_refill(ev, before, dealt)
 
     def _say_refill(self, ev: Narration, before: dict[str, list[int]], empty_slots: set[str]) -> None:
-        """What the refill drew from the bag, bottle by bottle ("O1 +G", "O3 = K×2 R B")
-        and which techniques it dealt: the mat changes between turns, and a player who
-        waited should read how, not find other cubes in the bottles."""
+        """What the refill drew, bottle by bottle ("O1+G", "O3=K×2 R B": no space, so a
+        wrapped line never parts a bottle from its cubes), and which techniques it
+        dealt: the mat changes between turns, and a player who waited should read how,
+        not find other cubes in the bottles."""
         changes = []
         for b in self.active:
             now, was = self.bottles[b], before[b]
@@ -109,9 +110,9 @@ class Mat(Base):
                 continue
             name = bottle_name(b, self.shape[b])
             if any(was):
-                changes.append(f"{name} +{_cubes_text([n - w for n, w in zip(now, was)])}")
+                changes.append(f"{name}+{_cubes_text([n - w for n, w in zip(now, was)])}")
             else:
-                changes.append(f"{name} = {_cubes_text(now)}")
+                changes.append(f"{name}={_cubes_text(now)}")
         if changes:
             ev.say(Msg("Refill: {changes}.", changes=tuple(changes)), None, "refill")
         for s in self.active_slots:

@@ -26,7 +26,7 @@ CLEARS = re.compile(r"^The Rival clears (\w+) ")
 
 def _replay(mat: dict[str, list[int]], events) -> tuple[dict[str, list[int]], int, int]:
     """The mat as the events tell it changed: a bottle taken or cleared is empty, a
-    refill entry adds (``O1 +G``) or fills (``O3 = K×2 R B``). Returns the mat, how
+    refill entry adds (``O1+G``) or fills (``O3=K×2 R B``). Returns the mat, how
     many refill entries were told and how many techniques were dealt."""
     mat = {b: list(c) for b, c in mat.items()}
     entries = techs = 0
@@ -37,11 +37,11 @@ def _replay(mat: dict[str, list[int]], events) -> tuple[dict[str, list[int]], in
             mat[emptied.group(1)] = [0] * len(GLYPH)
         elif e.kind == "refill" and text.startswith("Refill: "):
             for part in text.removeprefix("Refill: ").rstrip(".").split(", "):
-                name, _, rest = part.partition(" ")
-                if rest.startswith("+"):
-                    mat[name] = [a + b for a, b in zip(mat[name], _cubes(rest[1:]))]
+                name, sign, cubes = re.match(r"(\w+)([+=])(.+)", part).groups()
+                if sign == "+":
+                    mat[name] = [a + b for a, b in zip(mat[name], _cubes(cubes))]
                 else:
-                    mat[name] = _cubes(rest.removeprefix("= "))
+                    mat[name] = _cubes(cubes)
                 entries += 1
         elif e.kind == "refill" and text.startswith("A new technique on "):
             techs += 1
