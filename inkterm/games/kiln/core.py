@@ -119,9 +119,9 @@ class KilnCore(GameState):
         self.reveal()
         landed = tuple(Msg("{pip} to {zone}", pip=r, zone=zone_name(r)) for r in rolled)
         if paid:
-            self._me_say(nmsg("{who} pays {clay} clay and rerolls {zone}'s {n} die: {landed}.",
-                              "{who} pays {clay} clay and rerolls {zone}'s {n} dice: {landed}.", n,
+            self._me_say(nmsg("{who} pays {clay} clay and rerolls {n} die in {zone}: {landed}.",
+                              "{who} pays {clay} clay and rerolls {n} dice in {zone}: {landed}.", n,
                               clay=paid, zone=zone_name(pip), landed=landed))
         else:
-            self._me_say(nmsg("{who} rerolls {zone}'s {n} die: {landed}.",
-                              "{who} rerolls {zone}'s {n} dice: {landed}.", n, zone=zone_name(pip), landed=landed))
+            self._me_say(nmsg("{who} rerolls {n} die in {zone}: {landed}.",
+                              "{who} rerolls {n} dice in {zone}: {landed}.", n, zone=zone_name(pip), landed=landed))
