@@ -85,8 +85,8 @@ class Mat(Base):
             ev.say(Msg("Calm Abbot: the Abbot does not move this turn."), None, "abbot")
         else:
             self._move_abbot(ev)
-        before = {b: list(self.bottles[b]) for b in self.active}
-        dealt = {s for s in self.active_slots if self.slots[s] is None}
+        before = {b: list(self.bottles[b]) for b in self.active}  # for _say_refill
+        empty_slots = {s for s in self.active_slots if self.slots[s] is None}
         for b in self.active:  # top-up [R11, R12]
             cubes = self.bottles[b]
             slot = self.link[b]
@@ -96,7 +96,7 @@ class Mat(Base):
                     break
                 cubes[t] += 1
         self._fill_mat()
-        self._say_refill(ev, before, dealt)
+        self._say_refill(ev, before, empty_slots)
 
     def _say_refill(self, ev: Narration, before: dict[str, list[int]], empty_slots: set[str]) -> None:
         """What the refill drew, bottle by bottle ("O1+G", "O3=K×2 R B": no space, so a
