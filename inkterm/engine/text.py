@@ -44,6 +44,9 @@ YOU = i18n.N_("you")
 
 _WHO_VERB = re.compile(r"\{(\w+)\} (\w+)")
 _WHO_POSSESSIVE = re.compile(r"\{(\w+)\}'s\b")
+#: A space no line wraps at, for words a wrap must not part ("margin 1", a bottle's
+#: "K×2 R"): every wrap on screen goes through widgets/line_breaks.py, which keeps it.
+NO_BREAK = "\u00a0"
 #: A template of placeholders alone (no word of any language in it).
 _WORDLESS = re.compile(r"^(?:\{\w+\}|[^A-Za-z{}])*$")
 

@@ -13,8 +13,10 @@ The break opportunities are Unicode's (UAX #14 line-break classes from ``uniseg`
 data), as far as they concern CJK: a break may fall between two characters when one
 of them is CJK, except before a closing mark, a small kana, a prolonged sound mark or
 other non-starter, and after an opening bracket (kinsoku shori). Latin words still
-break at spaces only. A line with no CJK character is wrapped by Rich's own function,
-so English is laid out exactly as before.
+break at spaces only, and never at a no-break space (U+00A0, U+202F: class GL, glue),
+which Rich breaks at like any other: "margin 1" and a bottle's "K×2 R" keep together.
+A line with neither is wrapped by Rich's own function, so English is laid out exactly
+as before.
 """
 from __future__ import annotations
 
@@ -44,8 +46,12 @@ _NO_END = frozenset({"OP", "GL", "WJ", "ZWJ", "SP"})
 
 #: Rich's own wrapper: what a line without CJK goes through, as before.
 _rich_divide_line: Callable[..., list[int]] = rich.text.divide_line  # type: ignore[attr-defined]
-#: Rich's words: a run of non-spaces with the spaces after it (and before, at the start).
-_WORD = re.compile(r"\s*\S+\s*")
+#: Spaces that glue the words either side of them (UAX #14 class GL): never a break.
+GLUE = "\u00a0\u202f"
+_GLUED = re.compile(f"[{GLUE}]")
+#: Our words: a run of non-spaces (glue spaces count as part of a word) with the
+#: spaces after it (and before, at the start): Rich's ``\s*\S+\s*``, but for glue.
+_WORD = re.compile(rf"[^\S{GLUE}]*(?:\S|[{GLUE}])+[^\S{GLUE}]*")
 
 
 @lru_cache(maxsize=8192)
@@ -118,9 +124,9 @@ def _divide_cjk(text: str, width: int, fold: bool) -> tuple[int, ...]:
 
 def divide_line(text: str, width: int, fold: bool = True) -> list[int]:
     """The indices where ``text`` wraps at ``width`` cells (Rich's ``divide_line``'s
-    contract): at spaces, and in Chinese and Japanese between characters where kinsoku
-    allows."""
-    if text.isascii() or not _CJK.search(text):
+    contract): at spaces but glue, and in Chinese and Japanese between characters where
+    kinsoku allows."""
+    if text.isascii() or not (_CJK.search(text) or _GLUED.search(text)):
         return _rich_divide_line(text, width, fold)
     if cell_len(text) <= width:  # it fits (most lines): no break
         return []

@@ -5,6 +5,7 @@ exactly as Rich wraps it. Through Rich's Text.wrap and Textual's Content alike."
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 import rich.text
@@ -96,6 +97,23 @@ def test_cjk_breaks_between_characters():
 def test_english_wraps_as_rich_does(text, width):
     assert divide_line(text, width) == _rich_divide_line(text, width)
     assert divide_line(text, width, fold=False) == _rich_divide_line(text, width, fold=False)
+
+
+@pytest.mark.parametrize("width", range(6, 41))
+def test_no_line_breaks_at_a_no_break_space(width):
+    """Words joined by a no-break space stay on one line wherever the wrap falls
+    (Rich's own wrap breaks there as at any space), in English and in Chinese; only a
+    glued run wider than the whole line is folded, as a long word is."""
+    for text in ("Refill: S1+R, O1=R\u00a0Y\u00a0G, O2+K×2\u00a0B, D1+★. Bot places red on margin\u00a01.",
+                 "补充：S1+R、O1=R\u00a0Y\u00a0G、O2+K×2\u00a0B。机器人把红色放在页边\u00a01。"):
+        for lines in (lines_of(text, width), [t.plain for t in Text(text).wrap(Console(), width)]):
+            def bare(t: str) -> str:
+                return re.sub(r"\s", "", t)  # a fold may end a line at a glue space
+
+            assert bare("".join(lines)) == bare(text), "nothing lost or cut"
+            for glued in re.findall(r"\S*\u00a0\S*(?:\u00a0\S*)*", text):
+                if cell_len(glued.rstrip(",.、。")) <= width:
+                    assert any(glued.rstrip(",.、。") in line for line in lines), (glued, width, lines)
 
 
 def test_rich_and_textual_wrap_through_it():

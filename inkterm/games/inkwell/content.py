@@ -456,7 +456,7 @@ class Page:
             self.illustrations.append((ill.id, tuple(idx), ill.points))
         std = []
         for j, ch in enumerate(spec.standalone):
-            sp = Space(len(self.spaces), f"S{j + 1}", ch, "standalone", -1, f"margin {j + 1}")
+            sp = Space(len(self.spaces), f"S{j + 1}", ch, "standalone", -1, f"margin\u00a0{j + 1}")
             self.spaces.append(sp)
             std.append(sp.index)
         self.standalone = tuple(std)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from inkterm.engine.steps import Narration
-from inkterm.engine.text import Msg, Text
+from inkterm.engine.text import NO_BREAK, Msg, Text
 
 from .content import GOLD, bottle_name
 from .fit import fits
-from .model import ROMAN, Base, Player, _cubes_text
+from .model import ROMAN, Base, Player, _cube_parts, _cubes_text
 from .texts import technique
 from .work import Batch, Keep
 
@@ -99,10 +99,11 @@ class Mat(Base):
         self._say_refill(ev, before, empty_slots)
 
     def _say_refill(self, ev: Narration, before: dict[str, list[int]], empty_slots: set[str]) -> None:
-        """What the refill drew, bottle by bottle ("O1+G", "O3=K×2 R B": no space, so a
-        wrapped line never parts a bottle from its cubes), and which techniques it
-        dealt: the mat changes between turns, and a player who waited should read how,
-        not find other cubes in the bottles."""
+        """What the refill drew, bottle by bottle ("O1+G", "O3=K×2 R B": no space after
+        the name, and no-break spaces between the cubes, so a wrapped line never parts a
+        bottle from its cubes), and which techniques it dealt: the mat changes between
+        turns, and a player who waited should read how, not find other cubes in the
+        bottles."""
         changes = []
         for b in self.active:
             now, was = self.bottles[b], before[b]
@@ -110,9 +111,9 @@ class Mat(Base):
                 continue
             name = bottle_name(b, self.shape[b])
             if any(was):
-                changes.append(f"{name}+{_cubes_text([n - w for n, w in zip(now, was)])}")
+                changes.append(f"{name}+{NO_BREAK.join(_cube_parts([n - w for n, w in zip(now, was)]))}")
             else:
-                changes.append(f"{name}={_cubes_text(now)}")
+                changes.append(f"{name}={NO_BREAK.join(_cube_parts(now))}")
         if changes:
             ev.say(Msg("Refill: {changes}.", changes=tuple(changes)), None, "refill")
         for s in self.active_slots:

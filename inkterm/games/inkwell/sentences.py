@@ -79,7 +79,7 @@ def technique(t: Mapping[str, Any]) -> str:
 def space_name(s: Mapping[str, Any]) -> str:
     """A space as the table calls it: its id, a standalone one "margin N" (content.Space)."""
     if s.get("role") == "standalone":
-        return _("margin {n}").format(n=s["id"][1:])
+        return _("margin\u00a0{n}").format(n=s["id"][1:])
     return s.get("name", s["id"])
 
 

@@ -60,7 +60,7 @@ def side_text(ws, side: str) -> Term:
 @cache
 def space(sp: Space) -> Msg | str:
     """What the table calls a page's space: its id, "margin 1" for a standalone one."""
-    return Msg("margin {n}", n=int(sp.sid[1:])) if sp.role == "standalone" else sp.sid
+    return Msg("margin\u00a0{n}", n=int(sp.sid[1:])) if sp.role == "standalone" else sp.sid
 
 
 def either(shapes) -> Text:

@@ -43,7 +43,7 @@ def test_no_bottle_slot_and_page_space_share_a_name():
         view = st.summary()
         mat, spaces = mat_names(view), space_names(view)
         assert not mat & spaces, mat & spaces
-        seen_margin += any(n.startswith("margin ") for n in spaces)
+        seen_margin += any(n.startswith("margin\u00a0") for n in spaces)
     assert seen_margin  # pages with standalone spaces were on the table
 
 
@@ -60,7 +60,7 @@ def test_choices_and_events_name_a_space_by_its_name_never_a_bottles():
             if " on " in e.text and e.kind == "place":
                 where = str(e.text).rsplit(" on ", 1)[1].rstrip(".")
                 assert where not in mat, e.text
-                said += where.startswith("margin ")
+                said += where.startswith("margin\u00a0")
     assert said  # a cube went on a margin space and the event said so
 
 

@@ -402,7 +402,7 @@ async def test_whole_table_frames_each_illustration_in_a_box():
                     assert cell == ("■" + LETTERS[sp["cube"]] if sp["cube"] else "·" + GLYPHS[sp["accept"]]), (sp, cell)
                 seen_complete |= ill["complete"]
             apart = " ".join(lines)
-            assert "multiplier M" in apart and ("margin 1" in apart) == any(sp["name"] == "margin 1" for sp in page["spaces"])
+            assert "multiplier M" in apart and ("margin 1" in apart) == any(sp["name"] == "margin\u00a01" for sp in page["spaces"])
     assert seen_complete
 
 
