@@ -12,6 +12,7 @@ from typing import Any
 
 from rich.text import Text
 
+from inkterm.engine.text import NO_BREAK
 from inkterm.games.inkwell.rules import gold_bonus_words
 from inkterm.i18n import N_, gettext as _
 from inkterm.widgets.hanging import Hanging
@@ -307,8 +308,8 @@ class PageView(InkPart):
                               self.style("hi") if turn_hi else self.style("head")), " ")
         t = Text()
         said = part_words(p)
-        t.append(" + ".join(f"{said.get(lab) or _(lab if detail else SHORT_PARTS.get(lab, lab))} {v}"
-                                  for lab, v in preview))
+        t.append(" + ".join(f"{said.get(lab) or _(lab if detail else SHORT_PARTS.get(lab, lab))}{NO_BREAK}{v}"
+                                  for lab, v in preview))  # a part and its points on one line
         gold = p.get("turn_bonus", 0)
         bonus = f"+ {gold_bonus_words(gold)}" if gold else ""
         if p.get("must_turn"):

@@ -124,6 +124,22 @@ async def test_the_turn_line_goes_on_under_what_it_adds_up_at_80x24(language):
     assert at + 1 < len(page) and _went_on(page, at, col) == len(page) - at - 1, page
 
 
+@pytest.mark.parametrize("seed", range(4))
+async def test_the_turn_line_keeps_each_part_with_its_points_at_80x24(seed):
+    """A part of ``Turn now scores …`` and its points wrap together: at 80x24 the
+    Japanese line read "緑青の机" at the end of one line and its "0" on the next."""
+    st = after_random_steps("inkwell", ["Ann", "bot"], seed, 6, 6)
+    page = await _part_lines(st, "ja", (80, 24), PageView)
+    i18n.use("ja")
+    try:
+        head = i18n.gettext("Turn now scores {n}:").split("{n}")[0]
+    finally:
+        i18n.use("en")
+    at = next(i for i, line in enumerate(page) if line.startswith(head))
+    went_on = [line.strip() for line in page[at + 1:at + 1 + _went_on(page, at, _indent(page[at + 1]))]]
+    assert went_on and not [line for line in went_on if line[:1].isdigit()], page[at:]
+
+
 @pytest.mark.parametrize("language", ["ja"])
 async def test_a_mat_technique_goes_on_under_its_name_at_120x40(language):
     """The whole table: a highlighted Take beside a technique shows the technique's
