@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from inkterm.engine.assets import AssetError, load_asset
+from inkterm.engine.text import NO_BREAK
 
 ASSETS = Path(__file__).resolve().parent.parent.parent / "assets" / "inkwell"
 
@@ -456,7 +457,7 @@ class Page:
             self.illustrations.append((ill.id, tuple(idx), ill.points))
         std = []
         for j, ch in enumerate(spec.standalone):
-            sp = Space(len(self.spaces), f"S{j + 1}", ch, "standalone", -1, f"margin\u00a0{j + 1}")
+            sp = Space(len(self.spaces), f"S{j + 1}", ch, "standalone", -1, f"margin{NO_BREAK}{j + 1}")
             self.spaces.append(sp)
             std.append(sp.index)
         self.standalone = tuple(std)

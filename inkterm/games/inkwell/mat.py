@@ -9,7 +9,7 @@ from inkterm.engine.text import NO_BREAK, Msg, Text
 
 from .content import GOLD, bottle_name
 from .fit import fits
-from .model import ROMAN, Base, Player, _cube_parts, _cubes_text
+from .model import ROMAN, Base, Player, _cubes_text
 from .texts import technique
 from .work import Batch, Keep
 
@@ -111,9 +111,9 @@ class Mat(Base):
                 continue
             name = bottle_name(b, self.shape[b])
             if any(was):
-                changes.append(f"{name}+{NO_BREAK.join(_cube_parts([n - w for n, w in zip(now, was)]))}")
+                changes.append(f"{name}+{_cubes_text([n - w for n, w in zip(now, was)], NO_BREAK)}")
             else:
-                changes.append(f"{name}={NO_BREAK.join(_cube_parts(now))}")
+                changes.append(f"{name}={_cubes_text(now, NO_BREAK)}")
         if changes:
             ev.say(Msg("Refill: {changes}.", changes=tuple(changes)), None, "refill")
         for s in self.active_slots:

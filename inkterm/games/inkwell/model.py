@@ -51,9 +51,10 @@ def _cube_parts(c) -> list[str]:
     return [f"{GLYPH[t]}×{c[t]}" if c[t] > 1 else GLYPH[t] for t in range(6) if c[t]]
 
 
-def _cubes_text(c) -> str:
-    """Cubes written as the board writes them everywhere: ``K×3 R ★``."""
-    return " ".join(_cube_parts(c))
+def _cubes_text(c, space: str = " ") -> str:
+    """Cubes written as the board writes them everywhere: ``K×3 R ★`` (``space``
+    NO_BREAK where a wrap must not part them)."""
+    return space.join(_cube_parts(c))
 
 
 def _take_texts(bid: str, shape: str, c, pour: Text = "") -> tuple[Msg, Msg]:
